@@ -1,0 +1,124 @@
+/**
+ * One error family for the whole plugin. Every message starts with the same prefix, names what was wrong and, where
+ * there is one, says what to do instead. Boundaries (tools, hooks, CLI) render these with `describeError`.
+ */
+export const PREFIX = "[opencode-ledger]";
+
+export type ErrorCode =
+  | "INVALID_INPUT"
+  | "INVALID_OPTION"
+  | "NOT_FOUND"
+  | "SCOPE_DENIED"
+  | "SECRET_FOUND"
+  | "CONFLICT"
+  | "STORE_TOO_NEW"
+  | "STORE_UNAVAILABLE"
+  | "TRANSCRIPT";
+
+export class LedgerError extends Error {
+  readonly code: ErrorCode;
+
+  constructor(code: ErrorCode, message: string, options?: { cause?: unknown }) {
+    super(`${PREFIX} ${message}`, options);
+    this.name = "LedgerError";
+    this.code = code;
+  }
+}
+
+/** Bad input to a tool, command or CLI flag; `field` names the argument. */
+export class InvalidInputError extends LedgerError {
+  constructor(
+    readonly field: string,
+    detail: string,
+  ) {
+    super("INVALID_INPUT", `${field}: ${detail}`);
+  }
+}
+
+/** A plugin option that does not validate; the feature it belongs to is switched off. */
+export class InvalidOptionError extends LedgerError {
+  constructor(
+    readonly option: string,
+    detail: string,
+  ) {
+    super("INVALID_OPTION", `option "${option}": ${detail}`);
+  }
+}
+
+export class NotFoundError extends LedgerError {
+  constructor(
+    readonly what: string,
+    readonly id: string,
+    hint = "",
+  ) {
+    super("NOT_FOUND", `no ${what} with id "${id}"${hint ? `; ${hint}` : ""}`);
+  }
+}
+
+export class ScopeDeniedError extends LedgerError {
+  constructor(
+    readonly scope: string,
+    allowed: readonly string[],
+  ) {
+    super(
+      "SCOPE_DENIED",
+      `scope "${scope}" is not this project's; use one of: ${allowed.map((s) => `"${s}"`).join(", ")}`,
+    );
+  }
+}
+
+/** A value that looks like a credential. The message names the field and the kind, never the value. */
+export class SecretFoundError extends LedgerError {
+  constructor(
+    readonly field: string,
+    readonly kind: string,
+  ) {
+    super(
+      "SECRET_FOUND",
+      `refused: ${field} looks like it holds a secret (${kind}); nothing was saved. Remove the credential and describe it instead (e.g. "the key is in the CI secrets").`,
+    );
+  }
+}
+
+export class ConflictError extends LedgerError {
+  constructor(detail: string) {
+    super("CONFLICT", detail);
+  }
+}
+
+/** The store was written by a newer version of the plugin: we only read it, never alter it. */
+export class StoreTooNewError extends LedgerError {
+  constructor(
+    readonly path: string,
+    readonly storeVersion: number,
+    readonly knownVersion: number,
+  ) {
+    super(
+      "STORE_TOO_NEW",
+      `the store ${path} has schema version ${storeVersion}, newer than this plugin knows (${knownVersion}); it is left untouched and writes are refused. Upgrade opencode-ledger.`,
+    );
+  }
+}
+
+export class StoreUnavailableError extends LedgerError {
+  constructor(
+    readonly path: string,
+    detail: string,
+    options?: { cause?: unknown },
+  ) {
+    super("STORE_UNAVAILABLE", `the store ${path} cannot be used: ${detail}`, options);
+  }
+}
+
+export class TranscriptError extends LedgerError {
+  constructor(detail: string, options?: { cause?: unknown }) {
+    super("TRANSCRIPT", detail, options);
+  }
+}
+
+/** The one place an unknown thrown value becomes a short message for a person or a model. */
+export function describeError(error: unknown): string {
+  if (error instanceof LedgerError) return error.message;
+  const detail = error instanceof Error ? error.message : String(error);
+  return `${PREFIX} unexpected error: ${detail}`;
+}

@@ -1,0 +1,134 @@
+/**
+ * Plugin options: one zod schema, validated at the edge. Each section belongs to one feature; a section that does not
+ * validate is reported by name and switches off only that feature, never falls back silently to a default.
+ */
+import os from "node:os";
+import path from "node:path";
+import { tool } from "@opencode-ai/plugin";
+import type { output, ZodType } from "zod";
+import { InvalidOptionError } from "./errors.js";
+
+const z = tool.schema;
+
+const count = (max: number) => z.number().int().min(0).max(max);
+
+export const optionSections = {
+  /** Folder of the store and the transcripts. Default `$XDG_DATA_HOME/opencode-ledger` (`~/.local/share/opencode-ledger`). */
+  dataDir: z.string().min(1).optional(),
+  compaction: z
+    .strictObject({
+      /** `pointer` (default): zero-cost pointer from a model served in-process; `prompt`: the user's compaction model gets no history and the pointer is stored; `off`: OpenCode's own compaction. */
+      mode: z.enum(["pointer", "prompt", "off"]).default("pointer"),
+      /** When the user configured `agent.compaction.model`, replace it by the in-process pointer model (default false: keep theirs, use `prompt` mode, and say so in the log). */
+      overrideUserModel: z.boolean().default(false),
+      /** Tool outputs longer than this are cut head and tail in the transcript (default 50,000 bytes). */
+      inlineOutputMaxBytes: z.number().int().min(1_000).max(10_000_000).default(50_000),
+    })
+    .default({ mode: "pointer", overrideUserModel: false, inlineOutputMaxBytes: 50_000 }),
+  retention: z
+    .strictObject({
+      /** Transcripts untouched for longer than this many days become eligible for cleanup (default 0: keep all). */
+      retentionDays: count(36_500).default(0),
+      /** Never remove the newest N transcripts of a project (default 10). */
+      keepRecent: count(100_000).default(10),
+      /** Keep at most this many transcripts per project (default 0: no cap). */
+      maxSessions: count(1_000_000).default(0),
+      /** Sweep by these rules after start-up and after each compaction when a rule is set (default true). */
+      autoSweep: z.boolean().default(true),
+      /** Trashed memory entries older than this many days are purged (default 30). */
+      trashDays: z.number().int().min(1).max(36_500).default(30),
+    })
+    .default({ retentionDays: 0, keepRecent: 10, maxSessions: 0, autoSweep: true, trashDays: 30 }),
+  search: z
+    .strictObject({
+      /** Use a native ripgrep for transcript search when one is found (default true). */
+      useRipgrep: z.boolean().default(true),
+      /** Path of the `rg` binary; default: `rg` on PATH, then OpenCode's own `~/.cache/opencode/bin/rg`. */
+      ripgrepPath: z.string().min(1).optional(),
+    })
+    .default({ useRipgrep: true }),
+  injection: z
+    .strictObject({
+      /** Add the bounded memory block and the save/search nudge to the first request of a session (default true). */
+      enabled: z.boolean().default(true),
+      /** Upper bound of the injected memory block in characters (default 1,200). */
+      maxChars: z.number().int().min(200).max(4_000).default(1_200),
+    })
+    .default({ enabled: true, maxChars: 1_200 }),
+  /** `active` (default): what the agent saves is live at once; `candidate`: it waits for a person's review. */
+  agentSaves: z.enum(["active", "candidate"]).default("active"),
+  reflection: z
+    .strictObject({
+      /** Distil lessons from an idle session's transcript tail with one bounded model call (default false). */
+      enabled: z.boolean().default(false),
+      /** `provider/model` for the reflection call; default: the session's own model. */
+      model: z
+        .string()
+        .regex(/^[^/\s]+\/\S+$/, "expected provider/model")
+        .optional(),
+      /** At most this many lessons per reflection (default 3). */
+      maxLessons: z.number().int().min(1).max(10).default(3),
+      /** Characters of transcript tail sent to the reflection call (default 8,000). */
+      transcriptChars: z.number().int().min(1_000).max(50_000).default(8_000),
+    })
+    .default({ enabled: false, maxLessons: 3, transcriptChars: 8_000 }),
+};
+
+type Sections = typeof optionSections;
+export type Options = { [K in keyof Sections]: output<Sections[K]> } & { dataDir: string };
+export type OptionFeature = keyof Sections;
+
+export interface ParsedOptions {
+  options: Options;
+  /** Features switched off because their option did not validate. */
+  disabled: Set<OptionFeature>;
+  problems: InvalidOptionError[];
+}
+
+/** `$XDG_DATA_HOME/opencode-ledger`, else `~/.local/share/opencode-ledger`. */
+export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
+  const base = env.XDG_DATA_HOME || path.join(env.HOME || os.homedir(), ".local", "share");
+  return path.join(base, "opencode-ledger");
+}
+
+const OFF: Partial<{ [K in OptionFeature]: output<Sections[K]> }> = {
+  compaction: { mode: "off", overrideUserModel: false, inlineOutputMaxBytes: 50_000 },
+  retention: { retentionDays: 0, keepRecent: 10, maxSessions: 0, autoSweep: false, trashDays: 30 },
+  search: { useRipgrep: false },
+  injection: { enabled: false, maxChars: 1_200 },
+  reflection: { enabled: false, maxLessons: 3, transcriptChars: 8_000 },
+};
+
+export function parseOptions(raw: unknown, env: NodeJS.ProcessEnv = process.env): ParsedOptions {
+  const problems: InvalidOptionError[] = [];
+  const disabled = new Set<OptionFeature>();
+  const input: Record<string, unknown> =
+    raw === undefined || raw === null ? {} : typeof raw === "object" && !Array.isArray(raw) ? { ...raw } : {};
+  if (raw !== undefined && raw !== null && (typeof raw !== "object" || Array.isArray(raw))) {
+    problems.push(new InvalidOptionError("(options)", "expected an object of options; all options are ignored"));
+  }
+  for (const key of Object.keys(input)) {
+    if (!(key in optionSections)) {
+      problems.push(
+        new InvalidOptionError(key, `unknown option; known options: ${Object.keys(optionSections).join(", ")}`),
+      );
+    }
+  }
+  const parsed: Record<string, unknown> = {};
+  for (const [key, schema] of Object.entries(optionSections) as [OptionFeature, ZodType][]) {
+    const result = schema.safeParse(input[key]);
+    if (result.success) {
+      parsed[key] = result.data;
+      continue;
+    }
+    for (const issue of result.error.issues) {
+      const name = [key, ...issue.path.map(String)].join(".");
+      problems.push(new InvalidOptionError(name, `${issue.message}; this feature is switched off until it is fixed`));
+    }
+    disabled.add(key);
+    parsed[key] = OFF[key as keyof typeof OFF] ?? schema.parse(undefined);
+  }
+  // An invalid dataDir switches the whole plugin off (the caller checks `disabled`); the default only names it.
+  parsed.dataDir = path.resolve(typeof parsed.dataDir === "string" ? parsed.dataDir : defaultDataDir(env));
+  return { options: parsed as Options, disabled, problems };
+}

@@ -1,0 +1,188 @@
+/**
+ * Opens the ledger's SQLite file lazily: nothing is created until the first write, and a read of an absent store
+ * answers "empty". The folder is 0700 and every file 0600 whatever the umask. Migrations run at open; a store stamped
+ * by a newer plugin is only read, never altered.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { StoreTooNewError, StoreUnavailableError } from "../errors.js";
+import { connect, type LedgerDatabase, type SqliteConnection } from "./driver.js";
+
+export const DB_FILE = "ledger.db";
+const SIDE_FILES = ["-wal", "-shm", "-journal"] as const;
+const BUSY_TIMEOUT_MS = 10_000;
+
+/** Folder of the SQL migrations shipped with the package (`migrations/`, beside `src/` and `dist/`). */
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL("../../migrations", import.meta.url));
+
+export interface DatabaseOptions {
+  /** Folder holding `ledger.db` (and the transcripts). */
+  dataDir: string;
+  /** Where the migrations are; tests point it elsewhere to prove a missing folder is reported. */
+  migrationsFolder?: string;
+}
+
+/** Schema version this code knows: the number of migrations in the shipped journal. */
+export function knownSchemaVersion(migrationsFolder: string): number {
+  const journal = path.join(migrationsFolder, "meta", "_journal.json");
+  let text: string;
+  try {
+    text = fs.readFileSync(journal, "utf8");
+  } catch (cause) {
+    throw new StoreUnavailableError(
+      journal,
+      "the migrations folder that ships with opencode-ledger is missing; reinstall the package",
+      { cause },
+    );
+  }
+  const parsed = JSON.parse(text) as { entries?: unknown[] };
+  return parsed.entries?.length ?? 0;
+}
+
+/** Creates a folder (and its missing parents under it) with mode 0700 and tightens it if it already existed. */
+export function ensurePrivateDir(dir: string): void {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(dir, 0o700);
+}
+
+/** Makes every file of the database private, whatever the umask it was created under. */
+function tightenFiles(file: string): void {
+  for (const suffix of ["", ...SIDE_FILES]) {
+    try {
+      fs.chmodSync(file + suffix, 0o600);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+  }
+}
+
+export class Database {
+  readonly file: string;
+  readonly migrationsFolder: string;
+  private connection: SqliteConnection | undefined;
+  private opening: Promise<SqliteConnection> | undefined;
+  private tooNew: StoreTooNewError | undefined;
+
+  constructor(options: DatabaseOptions) {
+    this.file = path.join(options.dataDir, DB_FILE);
+    this.migrationsFolder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
+  }
+
+  get dataDir(): string {
+    return path.dirname(this.file);
+  }
+
+  exists(): boolean {
+    return this.connection !== undefined || fs.existsSync(this.file);
+  }
+
+  /** Runs `fn` on the store, or returns `empty` when no store file exists yet. Never creates anything. */
+  async read<T>(fn: (db: LedgerDatabase) => T, empty: T): Promise<T> {
+    if (!this.exists()) return empty;
+    const connection = await this.open();
+    return fn(connection.db);
+  }
+
+  /** Runs `fn` in one IMMEDIATE transaction, creating the store on first use. All of it lands or none of it does. */
+  async write<T>(fn: (db: LedgerDatabase) => T): Promise<T> {
+    const connection = await this.open();
+    if (this.tooNew) throw this.tooNew;
+    const result = connection.db.transaction((tx) => fn(tx as unknown as LedgerDatabase), { behavior: "immediate" });
+    tightenFiles(this.file);
+    return result;
+  }
+
+  /** The raw connection, for maintenance (checkpoints, integrity checks). Opens (and creates) the store. */
+  async raw(): Promise<SqliteConnection> {
+    return this.open();
+  }
+
+  /** The version stamp of the store file, or undefined when it does not exist. */
+  async schemaVersion(): Promise<number | undefined> {
+    if (!this.exists()) return undefined;
+    const connection = await this.open();
+    return connection.get<{ user_version: number }>("PRAGMA user_version")?.user_version;
+  }
+
+  close(): void {
+    this.connection?.close();
+    this.connection = undefined;
+    this.opening = undefined;
+  }
+
+  private open(): Promise<SqliteConnection> {
+    if (this.connection) return Promise.resolve(this.connection);
+    this.opening ??= this.doOpen().then(
+      (connection) => {
+        this.connection = connection;
+        return connection;
+      },
+      (error: unknown) => {
+        this.opening = undefined;
+        throw error;
+      },
+    );
+    return this.opening;
+  }
+
+  private async doOpen(): Promise<SqliteConnection> {
+    const known = knownSchemaVersion(this.migrationsFolder);
+    ensurePrivateDir(this.dataDir);
+    if (!fs.existsSync(this.file)) {
+      // Create the file ourselves so it is 0600 from its first byte; SQLite gives -wal and -shm the same mode.
+      fs.closeSync(fs.openSync(this.file, "a", 0o600));
+    }
+    tightenFiles(this.file);
+    let connection: SqliteConnection;
+    try {
+      connection = await connect(this.file, { readonly: false });
+    } catch (cause) {
+      throw new StoreUnavailableError(this.file, describeCause(cause), { cause });
+    }
+    try {
+      connection.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      const version = connection.get<{ user_version: number }>("PRAGMA user_version")?.user_version ?? 0;
+      if (version > known) {
+        // Do not touch a newer store: no journal-mode switch, no migration. Reads still work where the schema allows.
+        this.tooNew = new StoreTooNewError(this.file, version, known);
+        connection.exec("PRAGMA query_only = ON");
+        return connection;
+      }
+      connection.exec("PRAGMA journal_mode = WAL");
+      connection.exec("PRAGMA secure_delete = ON");
+      connection.exec("PRAGMA foreign_keys = ON");
+      if (version < known) this.migrate(connection, known);
+      tightenFiles(this.file);
+      return connection;
+    } catch (cause) {
+      connection.close();
+      if (cause instanceof StoreUnavailableError) throw cause;
+      throw new StoreUnavailableError(
+        this.file,
+        `${describeCause(cause)}. Run "opencode-ledger doctor" to see what is wrong.`,
+        { cause },
+      );
+    }
+  }
+
+  private migrate(connection: SqliteConnection, known: number): void {
+    // Two processes may open a fresh store at once; the loser's migration fails on "already exists" after the
+    // winner committed. Re-reading the stamp tells the two cases apart.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        connection.migrate(this.migrationsFolder);
+        connection.exec(`PRAGMA user_version = ${known}`);
+        return;
+      } catch (error) {
+        const now = connection.get<{ user_version: number }>("PRAGMA user_version")?.user_version ?? 0;
+        if (now >= known) return;
+        if (attempt >= 3) throw error;
+      }
+    }
+  }
+}
+
+function describeCause(cause: unknown): string {
+  return cause instanceof Error ? cause.message : String(cause);
+}

@@ -1,0 +1,113 @@
+/**
+ * The store's tables. This file knows no driver: it imports only `drizzle-orm/sqlite-core`.
+ * FTS5, its triggers and the audit log's append-only guards are in the custom migration beside the generated one.
+ */
+import { sql } from "drizzle-orm";
+import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+export const ENTRY_STATUSES = ["candidate", "active", "superseded", "rejected"] as const;
+export type EntryStatus = (typeof ENTRY_STATUSES)[number];
+
+export const entries = sqliteTable(
+  "entries",
+  {
+    // An explicit integer key keeps rowids stable across VACUUM, which the external-content FTS table relies on.
+    seq: integer("seq").primaryKey({ autoIncrement: true }),
+    id: text("id").notNull().unique(),
+    scope: text("scope").notNull(),
+    kind: text("kind").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull(),
+    tags: text("tags").notNull().default("[]"),
+    status: text("status", { enum: ENTRY_STATUSES }).notNull(),
+    supersededBy: text("superseded_by"),
+    sourceAgent: text("source_agent"),
+    sourceSession: text("source_session"),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+    validFrom: integer("valid_from"),
+    validUntil: integer("valid_until"),
+    expiresAt: integer("expires_at"),
+    trashedAt: integer("trashed_at"),
+  },
+  (t) => [
+    // One live entry per scope and title; a trashed one may share its title until it is restored.
+    uniqueIndex("entries_scope_title_live").on(t.scope, sql`${t.title} COLLATE NOCASE`).where(sql`trashed_at IS NULL`),
+    index("entries_scope_updated").on(t.scope, t.updatedAt),
+    index("entries_trashed").on(t.trashedAt),
+    index("entries_expires").on(t.expiresAt),
+    check("entries_status_check", sql`${t.status} IN ('candidate', 'active', 'superseded', 'rejected')`),
+  ],
+);
+
+export const AUDIT_ACTIONS = [
+  "create",
+  "update",
+  "status",
+  "supersede",
+  "trash",
+  "restore",
+  "expire",
+  "purge",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const ACTOR_KINDS = ["agent", "person", "cli", "sweep"] as const;
+export type ActorKind = (typeof ACTOR_KINDS)[number];
+
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    seq: integer("seq").primaryKey({ autoIncrement: true }),
+    entryId: text("entry_id").notNull(),
+    action: text("action", { enum: AUDIT_ACTIONS }).notNull(),
+    actorKind: text("actor_kind", { enum: ACTOR_KINDS }).notNull(),
+    actorAgent: text("actor_agent"),
+    actorSession: text("actor_session"),
+    at: integer("at").notNull(),
+    /** JSON object: field -> [old, new]. Emptied (set to NULL) only by a purge, which the triggers allow and nothing else. */
+    changes: text("changes"),
+    reason: text("reason"),
+    scope: text("scope").notNull(),
+    redacted: integer("redacted").notNull().default(0),
+  },
+  (t) => [index("audit_entry").on(t.entryId, t.seq), index("audit_scope_at").on(t.scope, t.at)],
+);
+
+/** One row per exported transcript: where it is and how far it goes. */
+export const transcripts = sqliteTable(
+  "transcripts",
+  {
+    sessionId: text("session_id").primaryKey(),
+    scope: text("scope").notNull(),
+    /** Path relative to the transcripts folder. */
+    path: text("path").notNull(),
+    title: text("title"),
+    lastMessageId: text("last_message_id"),
+    lastMessageAt: integer("last_message_at"),
+    lines: integer("lines").notNull().default(0),
+    bytes: integer("bytes").notNull().default(0),
+    repairs: integer("repairs").notNull().default(0),
+    createdAt: integer("created_at").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [index("transcripts_scope_updated").on(t.scope, t.updatedAt)],
+);
+
+/** What each exported part looked like when written, so a later change is appended as a note instead of rewritten. */
+export const transcriptParts = sqliteTable(
+  "transcript_parts",
+  {
+    sessionId: text("session_id").notNull(),
+    partId: text("part_id").notNull(),
+    messageId: text("message_id").notNull(),
+    hash: text("hash").notNull(),
+    line: integer("line").notNull(),
+  },
+  (t) => [uniqueIndex("transcript_parts_key").on(t.sessionId, t.partId)],
+);
+
+export type Entry = typeof entries.$inferSelect;
+export type NewEntry = typeof entries.$inferInsert;
+export type AuditRow = typeof auditLog.$inferSelect;
+export type TranscriptRow = typeof transcripts.$inferSelect;

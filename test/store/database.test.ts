@@ -1,0 +1,92 @@
+import fs from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { StoreTooNewError, StoreUnavailableError } from "../../src/errors.js";
+import { Database, knownSchemaVersion, MIGRATIONS_FOLDER } from "../../src/store/database.js";
+import { isBun } from "../../src/store/driver.js";
+import { entries } from "../../src/store/schema.js";
+import { tempDir } from "../helpers/temp-dir.js";
+
+const mode = (file: string) => fs.statSync(file).mode & 0o777;
+
+describe(`database (${isBun ? "bun:sqlite" : "better-sqlite3"})`, () => {
+  it("creates nothing on read and answers empty", async () => {
+    const dataDir = path.join(tempDir(), "ledger");
+    const db = new Database({ dataDir });
+    expect(await db.read((d) => d.select().from(entries).all(), [])).toEqual([]);
+    expect(fs.existsSync(dataDir)).toBe(false);
+    expect(await db.schemaVersion()).toBeUndefined();
+  });
+
+  it("creates a private folder and private files under umask 022", async () => {
+    const dataDir = path.join(tempDir(), "deep", "ledger");
+    const previous = process.umask(0o022);
+    try {
+      const db = new Database({ dataDir });
+      await db.write((d) => d.run(sql`CREATE TABLE IF NOT EXISTS probe (x)`));
+      await db.write((d) => d.run(sql`INSERT INTO probe VALUES (1)`));
+      expect(mode(dataDir)).toBe(0o700);
+      for (const suffix of ["", "-wal", "-shm"]) expect(mode(db.file + suffix)).toBe(0o600);
+      db.close();
+    } finally {
+      process.umask(previous);
+    }
+  });
+
+  it("applies the migrations: tables, FTS5, its triggers, the audit guards, and the version stamp", async () => {
+    const db = new Database({ dataDir: tempDir() });
+    await db.write(() => undefined);
+    const raw = await db.raw();
+    const names = (type: string) =>
+      (raw.db.all(sql`SELECT name FROM sqlite_master WHERE type = ${type} ORDER BY name`) as { name: string }[]).map(
+        (r) => r.name,
+      );
+    expect(names("table")).toEqual(expect.arrayContaining(["entries", "entries_fts", "audit_log", "transcripts"]));
+    expect(names("trigger")).toEqual([
+      "audit_log_no_delete",
+      "audit_log_redact_only",
+      "entries_fts_delete",
+      "entries_fts_insert",
+      "entries_fts_update",
+    ]);
+    expect(await db.schemaVersion()).toBe(knownSchemaVersion(MIGRATIONS_FOLDER));
+    expect(raw.get<{ journal_mode: string }>("PRAGMA journal_mode")?.journal_mode).toBe("wal");
+    expect(raw.get<{ secure_delete: number }>("PRAGMA secure_delete")?.secure_delete).toBe(1);
+    db.close();
+  });
+
+  it("never alters a store stamped by a newer version, and refuses writes with an upgrade message", async () => {
+    const dataDir = tempDir();
+    const first = new Database({ dataDir });
+    await first.write(() => undefined);
+    const known = knownSchemaVersion(MIGRATIONS_FOLDER);
+    (await first.raw()).exec(`PRAGMA user_version = ${known + 1}`);
+    first.close();
+    const before = fs.readFileSync(path.join(dataDir, "ledger.db"));
+
+    const second = new Database({ dataDir });
+    const error = await second.write(() => 1).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoreTooNewError);
+    expect(String((error as Error).message)).toMatch(/Upgrade opencode-ledger/);
+    expect(await second.read((d) => d.select().from(entries).all(), [])).toEqual([]);
+    second.close();
+    expect(fs.readFileSync(path.join(dataDir, "ledger.db")).equals(before)).toBe(true);
+  });
+
+  it("reports a missing migrations folder clearly", async () => {
+    const db = new Database({ dataDir: tempDir(), migrationsFolder: path.join(tempDir(), "nope") });
+    const error = await db.write(() => 1).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoreUnavailableError);
+    expect((error as Error).message).toMatch(/migrations folder .* is missing; reinstall/);
+  });
+
+  it("reports a corrupted store and points at doctor", async () => {
+    const dataDir = tempDir();
+    fs.writeFileSync(path.join(dataDir, "ledger.db"), Buffer.alloc(8192, 7));
+    const db = new Database({ dataDir });
+    const error = await db.write(() => 1).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoreUnavailableError);
+    expect((error as Error).message).toMatch(/doctor/);
+  });
+});
