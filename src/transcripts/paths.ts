@@ -1,0 +1,69 @@
+/**
+ * Where transcripts live: `<dataDir>/transcripts/<scope-dir>/<sessionID>.md`. The scope folder's name is derived from
+ * the project path (readable prefix + hash, so two projects never share one), and the real path is written beside
+ * it in `scope.txt`. Every id and path that comes from outside is checked here.
+ */
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { InvalidInputError } from "../errors.js";
+
+export const TRANSCRIPT_EXT = ".md";
+export const SCOPE_FILE = "scope.txt";
+
+const SESSION_ID = /^ses_[0-9A-Za-z]{8,64}$/;
+
+/** Throws unless `id` has the shape of an OpenCode session id (no separators, no dots, bounded length). */
+export function checkSessionId(id: string, field = "sessionID"): string {
+  if (!SESSION_ID.test(id)) {
+    throw new InvalidInputError(
+      field,
+      `"${id.slice(0, 80)}" is not a session id (expected ses_ followed by letters and digits)`,
+    );
+  }
+  return id;
+}
+
+/** A safe, collision-free folder name for a project path. */
+export function scopeDirName(scope: string): string {
+  const base =
+    path
+      .basename(scope)
+      .replace(/[^A-Za-z0-9._-]+/g, "-")
+      .replace(/^[.-]+/, "")
+      .slice(0, 40) || "root";
+  const hash = createHash("sha256").update(scope).digest("hex").slice(0, 16);
+  return `${base}-${hash}`;
+}
+
+export function scopeDir(transcriptsDir: string, scope: string): string {
+  return path.join(transcriptsDir, scopeDirName(scope));
+}
+
+/** Absolute path of a session's transcript (the id is checked first). */
+export function transcriptPath(transcriptsDir: string, scope: string, sessionID: string): string {
+  return path.join(scopeDir(transcriptsDir, scope), `${checkSessionId(sessionID)}${TRANSCRIPT_EXT}`);
+}
+
+/**
+ * Resolves a path relative to the transcripts folder and refuses anything that leaves it, including through a
+ * symlink. Returns the absolute path.
+ */
+export function containedPath(transcriptsDir: string, relative: string): string {
+  const root = path.resolve(transcriptsDir);
+  const full = path.resolve(root, relative);
+  if (full !== root && !full.startsWith(root + path.sep)) {
+    throw new InvalidInputError("path", "points outside the transcripts folder");
+  }
+  let real: string;
+  try {
+    real = fs.realpathSync.native(full);
+  } catch {
+    return full; // does not exist yet: nothing to follow
+  }
+  const realRoot = fs.realpathSync.native(root);
+  if (real !== realRoot && !real.startsWith(realRoot + path.sep)) {
+    throw new InvalidInputError("path", "is a link that leads outside the transcripts folder");
+  }
+  return full;
+}
