@@ -1,0 +1,51 @@
+/**
+ * Shared by the benchmarks: medians, ratios and the section each one writes into BENCHMARKS.md
+ * (through `bench/results/<name>.md`, assembled by `npm run bench`).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const RESULTS_DIR = fileURLToPath(new URL("./results", import.meta.url));
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index] as number;
+}
+
+/** Milliseconds taken by `fn`, measured `runs` times (after one warm-up). */
+export async function timeRuns(runs: number, fn: () => unknown | Promise<unknown>): Promise<number[]> {
+  await fn();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await fn();
+    times.push(performance.now() - start);
+  }
+  return times;
+}
+
+export function table(header: readonly string[], rows: readonly (readonly (string | number)[])[]): string {
+  const line = (cells: readonly (string | number)[]) => `| ${cells.join(" | ")} |`;
+  return [line(header), line(header.map(() => "---")), ...rows.map(line)].join("\n");
+}
+
+/**
+ * Writes the section of one benchmark. `name` is the file stem (`bench/<name>.bench.ts`); the section states the
+ * command that reproduces it.
+ */
+export function writeSection(name: string, title: string, body: string): void {
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  const text = `## ${title}\n\nReproduce: \`npm run bench -- ${name}\`\n\n${body.trim()}\n`;
+  fs.writeFileSync(path.join(RESULTS_DIR, `${name}.md`), text);
+  console.log(text);
+}
