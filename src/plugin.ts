@@ -4,7 +4,10 @@
 import type { Hooks, PluginInput, PluginOptions } from "@opencode-ai/plugin";
 import { createLedger } from "./ledger.js";
 import { createHostLogger } from "./log.js";
+import { scheduleStartupSweep } from "./memory-startup.js";
 import { parseOptions } from "./options.js";
+import { createMemoryStore } from "./store/memory-store.js";
+import { createMemoryTools } from "./tools/memory-tools.js";
 
 export async function server(input: PluginInput, rawOptions?: PluginOptions): Promise<Hooks> {
   const log = createHostLogger(input.client);
@@ -15,8 +18,15 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
     return {};
   }
   const ledger = createLedger(options, log);
-  void ledger;
+  const memory = createMemoryStore({
+    database: ledger.database,
+    clock: ledger.clock,
+    trashDays: options.retention.trashDays,
+  });
+  if (options.retention.autoSweep) scheduleStartupSweep(memory, log);
   return {
-    tool: {},
+    tool: {
+      ...createMemoryTools({ memory, options }),
+    },
   };
 }

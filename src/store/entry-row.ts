@@ -1,0 +1,100 @@
+/**
+ * Rows of `entries` as the store reads them, and the conditions every read shares (live, in scope, by status).
+ */
+import { and, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import { NotFoundError } from "../errors.js";
+import type { LedgerDatabase } from "./driver.js";
+import type { EntryView, StatusFilter } from "./memory-types.js";
+import { type Entry, type EntryStatus, entries } from "./schema.js";
+
+export function parseTags(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((t): t is string => typeof t === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+export function toView(row: Entry, supersedes: string[] = []): EntryView {
+  return {
+    id: row.id,
+    scope: row.scope,
+    kind: row.kind,
+    title: row.title,
+    body: row.body,
+    tags: parseTags(row.tags),
+    status: row.status,
+    supersededBy: row.supersededBy,
+    supersedes,
+    source: { agent: row.sourceAgent, session: row.sourceSession },
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    validFrom: row.validFrom,
+    validUntil: row.validUntil,
+    expiresAt: row.expiresAt,
+    trashedAt: row.trashedAt,
+  };
+}
+
+/** Ids of the entries that `id` replaced. */
+export function supersededIds(db: LedgerDatabase, id: string): string[] {
+  return db
+    .select({ id: entries.id })
+    .from(entries)
+    .where(eq(entries.supersededBy, id))
+    .all()
+    .map((r) => r.id);
+}
+
+export function viewWithLinks(db: LedgerDatabase, row: Entry): EntryView {
+  return toView(row, supersededIds(db, row.id));
+}
+
+export function findRow(db: LedgerDatabase, id: string): Entry | undefined {
+  return db.select().from(entries).where(eq(entries.id, id)).get();
+}
+
+/** The row with this id, or a NotFoundError that says where else to look. */
+export function requireRow(db: LedgerDatabase, id: string): Entry {
+  const row = findRow(db, id);
+  if (!row) {
+    throw new NotFoundError(
+      "memory entry",
+      id,
+      "check the id with memory_list or memory_search (it may have been purged: memory_history shows its trail)",
+    );
+  }
+  return row;
+}
+
+/** The live entry holding `title` in `scope` (titles compare case-insensitively, as the unique index does). */
+export function findByTitle(db: LedgerDatabase, scope: string, title: string): Entry | undefined {
+  return db
+    .select()
+    .from(entries)
+    .where(and(eq(entries.scope, scope), sql`${entries.title} = ${title} COLLATE NOCASE`, isNull(entries.trashedAt)))
+    .get();
+}
+
+/** Not past its expiry: an expired entry is never shown, even before the sweep removes it. */
+export function notExpired(now: number): SQL {
+  return or(isNull(entries.expiresAt), gt(entries.expiresAt, now)) as SQL;
+}
+
+export const DEFAULT_STATUSES: readonly EntryStatus[] = ["candidate", "active"];
+
+/** The conditions of a list or search: scope, trash, status, kind, expiry. */
+export function entryFilter(
+  query: { scopes?: readonly string[]; status?: StatusFilter; kind?: string; trashed?: boolean },
+  now: number,
+): SQL {
+  const parts: SQL[] = [notExpired(now)];
+  if (query.scopes) parts.push(inArray(entries.scope, [...query.scopes]));
+  parts.push(query.trashed ? isNotNull(entries.trashedAt) : isNull(entries.trashedAt));
+  const status = query.status ?? (query.trashed ? "all" : undefined);
+  if (status === undefined) parts.push(inArray(entries.status, [...DEFAULT_STATUSES]));
+  else if (status !== "all") parts.push(eq(entries.status, status));
+  if (query.kind) parts.push(eq(entries.kind, query.kind.trim().toLowerCase()));
+  return and(...parts) as SQL;
+}

@@ -1,0 +1,182 @@
+/**
+ * Reads: one entry, lists, full-text search, history and stats. Every function is synchronous over an open
+ * database; the store factory runs them through `database.read`, which answers empty when no store exists yet.
+ */
+import fs from "node:fs";
+import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { NotFoundError } from "../errors.js";
+import { entryHistory } from "./audit.js";
+import type { LedgerDatabase } from "./driver.js";
+import { entryFilter, findRow, notExpired, toView, viewWithLinks } from "./entry-row.js";
+import { matchExpressions, noQueryWords, queryWords } from "./fts-query.js";
+import type {
+  EntryView,
+  HistoryRow,
+  ListQuery,
+  MatchTier,
+  Page,
+  SearchPage,
+  SearchQuery,
+  Stats,
+} from "./memory-types.js";
+import { ENTRY_STATUSES, type EntryStatus, entries } from "./schema.js";
+
+export const DEFAULT_LIMIT = 20;
+
+export function getEntry(db: LedgerDatabase, id: string): EntryView | undefined {
+  const row = findRow(db, id);
+  return row ? viewWithLinks(db, row) : undefined;
+}
+
+function page(query: ListQuery): { limit: number; offset: number } {
+  return {
+    limit: Math.max(1, Math.min(query.limit ?? DEFAULT_LIMIT, 1_000)),
+    offset: Math.max(0, query.offset ?? 0),
+  };
+}
+
+/** Newest first. */
+export function listEntries(db: LedgerDatabase, query: ListQuery, now: number): Page<EntryView> {
+  const where = entryFilter(query, now);
+  const { limit, offset } = page(query);
+  const rows = db
+    .select()
+    .from(entries)
+    .where(where)
+    .orderBy(desc(entries.updatedAt), desc(entries.seq))
+    .limit(limit)
+    .offset(offset)
+    .all();
+  const total = db.select({ n: count() }).from(entries).where(where).get()?.n ?? 0;
+  return { items: rows.map((r) => toView(r)), total, offset };
+}
+
+// Column weights of bm25 over (title, body, tags, kind): a word in the title says more than one in the body.
+const BM25 = sql`bm25(entries_fts, 8.0, 1.0, 4.0, 2.0)`;
+
+/**
+ * Entries matching every word first, then those whose words start with every query word, then those matching some
+ * of the words; BM25 within each group, and `preferScope` above the others at equal rank.
+ */
+export function searchEntries(db: LedgerDatabase, query: SearchQuery, now: number): SearchPage {
+  const { words, ignored } = queryWords(query.query);
+  if (words.length === 0) throw noQueryWords();
+  const match = matchExpressions(words);
+  const where = entryFilter(query, now);
+  const { limit, offset } = page(query);
+  const from = sql`FROM entries_fts JOIN ${entries} ON ${entries.seq} = entries_fts.rowid WHERE entries_fts MATCH ${match.anyPrefix} AND ${where}`;
+  const prefer = query.preferScope ?? null;
+  const rows = db.all<{ id: string; rank: number; tier: number }>(sql`
+    SELECT ${entries.id} AS id, ${BM25} AS rank,
+      CASE WHEN ${entries.seq} IN (SELECT rowid FROM entries_fts WHERE entries_fts MATCH ${match.all}) THEN 1
+           WHEN ${entries.seq} IN (SELECT rowid FROM entries_fts WHERE entries_fts MATCH ${match.allPrefix}) THEN 2
+           ELSE 3 END AS tier
+    ${from}
+    ORDER BY tier, rank, CASE WHEN ${entries.scope} = ${prefer} THEN 0 ELSE 1 END, ${entries.updatedAt} DESC
+    LIMIT ${limit} OFFSET ${offset}`);
+  const total = db.get<{ n: number }>(sql`SELECT count(*) AS n ${from}`)?.n ?? 0;
+  const byId = new Map(
+    rows.length === 0
+      ? []
+      : db
+          .select()
+          .from(entries)
+          .where(
+            inArray(
+              entries.id,
+              rows.map((r) => r.id),
+            ),
+          )
+          .all()
+          .map((r) => [r.id, toView(r)] as const),
+  );
+  const items = rows.flatMap((r) => {
+    const entry = byId.get(r.id);
+    return entry ? [{ entry, rank: r.rank, tier: r.tier as MatchTier }] : [];
+  });
+  return { items, total, offset, words, ignoredWords: ignored };
+}
+
+/** The audit trail of one entry, oldest first; it outlives a purge as redacted rows and a tombstone. */
+export function historyOf(db: LedgerDatabase, id: string): { entry: EntryView | undefined; rows: HistoryRow[] } {
+  const rows = entryHistory(db, id);
+  const entry = getEntry(db, id);
+  if (!entry && rows.length === 0) {
+    throw new NotFoundError("memory entry", id, "no entry or audit trail has that id; check it with memory_list");
+  }
+  return { entry, rows };
+}
+
+export function storeBytes(file: string): number {
+  let bytes = 0;
+  for (const suffix of ["", "-wal"]) {
+    try {
+      bytes += fs.statSync(file + suffix).size;
+    } catch {
+      // An absent -wal (after a TRUNCATE checkpoint, or a store never opened) weighs nothing.
+    }
+  }
+  return bytes;
+}
+
+export function emptyStats(): Stats {
+  return {
+    byKind: {},
+    byStatus: Object.fromEntries(ENTRY_STATUSES.map((s) => [s, 0])) as Record<EntryStatus, number>,
+    live: 0,
+    trash: 0,
+    total: 0,
+    storeBytes: 0,
+    oldestLive: null,
+  };
+}
+
+export function statsOf(db: LedgerDatabase, scopes: readonly string[] | undefined, now: number, file: string): Stats {
+  const inScope: SQL | undefined = scopes ? inArray(entries.scope, [...scopes]) : undefined;
+  const live = and(inScope, isNull(entries.trashedAt), notExpired(now));
+  const stats = emptyStats();
+  const byKind = db
+    .select({ kind: entries.kind, n: count() })
+    .from(entries)
+    .where(live)
+    .groupBy(entries.kind)
+    .orderBy(entries.kind)
+    .all();
+  for (const r of byKind) stats.byKind[r.kind] = r.n;
+  for (const r of db
+    .select({ status: entries.status, n: count() })
+    .from(entries)
+    .where(live)
+    .groupBy(entries.status)
+    .all()) {
+    stats.byStatus[r.status] = r.n;
+    stats.live += r.n;
+  }
+  stats.trash =
+    db
+      .select({ n: count() })
+      .from(entries)
+      .where(and(inScope, isNotNull(entries.trashedAt)))
+      .get()?.n ?? 0;
+  stats.total = db.select({ n: count() }).from(entries).where(inScope).get()?.n ?? 0;
+  const oldest = db
+    .select({ id: entries.id, title: entries.title, createdAt: entries.createdAt })
+    .from(entries)
+    .where(live)
+    .orderBy(entries.createdAt, entries.seq)
+    .limit(1)
+    .get();
+  stats.oldestLive = oldest ?? null;
+  stats.storeBytes = storeBytes(file);
+  return stats;
+}
+
+/** Whether `id` names a live entry in one of `scopes` (used to check a forget-by-query stays in its scopes). */
+export function inScopes(db: LedgerDatabase, id: string, scopes: readonly string[]): boolean {
+  const row = db
+    .select({ id: entries.id })
+    .from(entries)
+    .where(and(eq(entries.id, id), inArray(entries.scope, [...scopes])))
+    .get();
+  return row !== undefined;
+}

@@ -1,0 +1,104 @@
+/**
+ * The edge of the store: every field is checked and normalised here, and scanned for secrets, before a write
+ * begins. A refusal happens before anything is written, so nothing is ever half-saved.
+ */
+import { InvalidInputError } from "../errors.js";
+import { assertNoSecrets } from "../secret-guard.js";
+import { type EntryFields, LIMITS } from "./memory-types.js";
+
+export interface CleanFields {
+  kind: string;
+  title: string;
+  body: string;
+  /** Undefined keeps the tags a rewrite finds. */
+  tags: string[] | undefined;
+  validFrom: number | null | undefined;
+  validUntil: number | null | undefined;
+  expiresAt: number | null | undefined;
+}
+
+function text(field: string, value: unknown, max: number, min = 1): string {
+  if (typeof value !== "string") throw new InvalidInputError(field, "must be a string");
+  const trimmed = value.trim();
+  if (trimmed.length < min) throw new InvalidInputError(field, "must not be empty");
+  if (trimmed.length > max) {
+    throw new InvalidInputError(field, `is ${trimmed.length} characters; the limit is ${max}. Shorten it.`);
+  }
+  return trimmed;
+}
+
+function oneLine(field: string, value: string): string {
+  if (/\p{Cc}/u.test(value)) throw new InvalidInputError(field, "must be one line of text");
+  return value;
+}
+
+export function cleanKind(value: unknown): string {
+  // Kinds group entries in lists and stats, so "Decision" and "decision" are one kind.
+  return oneLine("kind", text("kind", value, LIMITS.kind)).toLowerCase();
+}
+
+export function cleanTitle(value: unknown): string {
+  return oneLine("title", text("title", value, LIMITS.title));
+}
+
+export function cleanBody(value: unknown): string {
+  return text("body", value, LIMITS.body, 0);
+}
+
+export function cleanTags(value: readonly unknown[] | undefined): string[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) throw new InvalidInputError("tags", "must be a list of strings");
+  const seen = new Set<string>();
+  const tags: string[] = [];
+  for (const raw of value) {
+    const tag = oneLine("tags", text("tags", raw, LIMITS.tag));
+    if (seen.has(tag.toLowerCase())) continue;
+    seen.add(tag.toLowerCase());
+    tags.push(tag);
+  }
+  if (tags.length > LIMITS.tags) {
+    throw new InvalidInputError(
+      "tags",
+      `${tags.length} tags given; the limit is ${LIMITS.tags}. Keep the telling ones.`,
+    );
+  }
+  return tags;
+}
+
+export function cleanReason(value: string | undefined): string | undefined {
+  if (value === undefined || value.trim() === "") return undefined;
+  const reason = text("reason", value, LIMITS.reason);
+  assertNoSecrets({ reason });
+  return reason;
+}
+
+function time(field: string, value: number | null | undefined): number | null | undefined {
+  if (value === undefined || value === null) return value;
+  if (!Number.isFinite(value)) throw new InvalidInputError(field, "must be a valid date");
+  return Math.trunc(value);
+}
+
+/**
+ * Checks and normalises the fields of a save or an edit. `now` is used to refuse an expiry in the past, which would
+ * make the entry vanish at once.
+ */
+export function cleanFields(input: EntryFields, now: number): CleanFields {
+  // Scanned as given, before normalising: lowercasing a kind would hide an upper-case key shape.
+  assertNoSecrets({ kind: input.kind, title: input.title, body: input.body, tags: input.tags });
+  const fields: CleanFields = {
+    kind: cleanKind(input.kind),
+    title: cleanTitle(input.title),
+    body: cleanBody(input.body),
+    tags: input.tags === undefined ? undefined : cleanTags(input.tags),
+    validFrom: time("valid_from", input.validFrom),
+    validUntil: time("valid_until", input.validUntil),
+    expiresAt: time("expires_at", input.expiresAt),
+  };
+  if (fields.expiresAt != null && fields.expiresAt <= now) {
+    throw new InvalidInputError("expires_at", "is in the past; give a future date or leave it out");
+  }
+  if (fields.validFrom != null && fields.validUntil != null && fields.validUntil < fields.validFrom) {
+    throw new InvalidInputError("valid_until", "is before valid_from");
+  }
+  return fields;
+}

@@ -1,0 +1,249 @@
+/**
+ * Writes that create or change entries: save (create or rewrite by scope + title), edit by id, supersede, status.
+ * Each runs inside the caller's IMMEDIATE transaction and appends one audit row per entry it changes.
+ */
+import { eq } from "drizzle-orm";
+import { customAlphabet } from "nanoid";
+import { ConflictError, InvalidInputError } from "../errors.js";
+import { appendAudit, diff } from "./audit.js";
+import type { LedgerDatabase } from "./driver.js";
+import { findByTitle, requireRow, toView, viewWithLinks } from "./entry-row.js";
+import type { Actor, ChangeResult, Changes, EntryView, StatusInput } from "./memory-types.js";
+import type { CleanFields } from "./memory-validate.js";
+import { type Entry, type EntryStatus, entries } from "./schema.js";
+
+// Short, lowercase, unambiguous to type back: 12 characters of 36 give ~62 bits, plenty for one person's store.
+export const newEntryId = customAlphabet("0123456789abcdefghijklmnopqrstuvwxyz", 12);
+
+/** The audited fields of an entry, under the names the tools and the CLI use. */
+function audited(row: Entry): Record<string, unknown> {
+  const view = toView(row);
+  return {
+    kind: view.kind,
+    title: view.title,
+    body: view.body,
+    tags: view.tags,
+    status: view.status,
+    valid_from: view.validFrom,
+    valid_until: view.validUntil,
+    expires_at: view.expiresAt,
+    superseded_by: view.supersededBy,
+  };
+}
+
+function contentOf(fields: CleanFields): Record<string, unknown> {
+  return {
+    kind: fields.kind,
+    title: fields.title,
+    body: fields.body,
+    tags: fields.tags,
+    valid_from: fields.validFrom,
+    valid_until: fields.validUntil,
+    expires_at: fields.expiresAt,
+  };
+}
+
+/** Column values from audited field names (undefined keeps the column as it is). */
+function columns(changes: Changes): Partial<Entry> {
+  const value = <T>(field: string): T | undefined => (field in changes ? (changes[field]?.[1] as T) : undefined);
+  return {
+    kind: value("kind"),
+    title: value("title"),
+    body: value("body"),
+    tags: "tags" in changes ? JSON.stringify(value("tags")) : undefined,
+    status: value("status"),
+    validFrom: value("valid_from"),
+    validUntil: value("valid_until"),
+    expiresAt: value("expires_at"),
+    supersededBy: value("superseded_by"),
+  };
+}
+
+function sourceOf(actor: Actor): { sourceAgent: string; sourceSession: string | null } {
+  return {
+    sourceAgent: actor.kind === "agent" ? (actor.agent ?? "agent") : actor.kind,
+    sourceSession: actor.session ?? null,
+  };
+}
+
+export interface SaveWrite {
+  scope: string;
+  fields: CleanFields;
+  status?: "candidate" | "active";
+  /** Candidate mode: a new entry, or a rewrite that changes anything, becomes a candidate awaiting review. */
+  changesAwaitReview?: boolean;
+  supersedes?: string;
+  reason?: string;
+}
+
+export interface SaveOutcome {
+  action: "created" | "updated" | "unchanged";
+  entry: EntryView;
+  changes: Changes;
+  superseded?: EntryView;
+}
+
+/** The entry `supersedes` names, checked before anything is written. */
+function supersedeTarget(db: LedgerDatabase, id: string, replacing: string | undefined): Entry {
+  const target = requireRow(db, id);
+  if (target.id === replacing) throw new InvalidInputError("supersedes", "an entry cannot supersede itself");
+  if (target.trashedAt !== null) {
+    throw new ConflictError(
+      `entry ${id} ("${target.title}") is in the trash; restore it first or leave supersedes out`,
+    );
+  }
+  return target;
+}
+
+export function saveEntry(db: LedgerDatabase, input: SaveWrite, actor: Actor, now: number): SaveOutcome {
+  const existing = findByTitle(db, input.scope, input.fields.title);
+  const target = input.supersedes ? supersedeTarget(db, input.supersedes, existing?.id) : undefined;
+  if (target?.status === "superseded" && target.supersededBy !== null) {
+    throw new ConflictError(
+      `entry ${target.id} ("${target.title}") is already superseded by ${target.supersededBy}; supersede that one instead`,
+    );
+  }
+  let row: Entry;
+  let changes: Changes;
+  let action: SaveOutcome["action"];
+  if (!existing) {
+    const status: EntryStatus = input.changesAwaitReview ? "candidate" : (input.status ?? "active");
+    const id = newEntryId();
+    const f = input.fields;
+    db.insert(entries)
+      .values({
+        id,
+        scope: input.scope,
+        kind: f.kind,
+        title: f.title,
+        body: f.body,
+        tags: JSON.stringify(f.tags ?? []),
+        status,
+        ...sourceOf(actor),
+        createdAt: now,
+        updatedAt: now,
+        validFrom: f.validFrom ?? null,
+        validUntil: f.validUntil ?? null,
+        expiresAt: f.expiresAt ?? null,
+      })
+      .run();
+    row = requireRow(db, id);
+    changes = diff({}, { scope: input.scope, ...audited(row) });
+    action = "created";
+  } else {
+    const next: Record<string, unknown> = contentOf(input.fields);
+    changes = diff(audited(existing), next);
+    const wanted = input.changesAwaitReview
+      ? Object.keys(changes).length > 0
+        ? "candidate"
+        : undefined
+      : input.status;
+    if (wanted && wanted !== existing.status) changes.status = [existing.status, wanted];
+    if (Object.keys(changes).length > 0) {
+      db.update(entries)
+        .set({ ...columns(changes), updatedAt: now })
+        .where(eq(entries.id, existing.id))
+        .run();
+    }
+    row = requireRow(db, existing.id);
+    action = Object.keys(changes).length > 0 || target ? "updated" : "unchanged";
+  }
+  if (target) changes.supersedes = [null, target.id];
+  if (action !== "unchanged") {
+    appendAudit(db, {
+      entryId: row.id,
+      scope: row.scope,
+      action: action === "created" ? "create" : "update",
+      actor,
+      at: now,
+      changes,
+      reason: input.reason,
+    });
+  }
+  const superseded = target ? markSuperseded(db, target, row, actor, now, input.reason).entry : undefined;
+  return { action, entry: viewWithLinks(db, requireRow(db, row.id)), changes, superseded };
+}
+
+/** Marks `old` superseded by `by`, links the two, and closes `old`'s valid_until (unless it was already closed). */
+export function markSuperseded(
+  db: LedgerDatabase,
+  old: Entry,
+  by: Entry,
+  actor: Actor,
+  now: number,
+  reason?: string,
+): ChangeResult {
+  const changes = diff(audited(old), {
+    status: "superseded",
+    superseded_by: by.id,
+    valid_until: old.validUntil ?? by.validFrom ?? now,
+  });
+  return applyChange(db, old, changes, "supersede", actor, now, reason);
+}
+
+function applyChange(
+  db: LedgerDatabase,
+  row: Entry,
+  changes: Changes,
+  action: "status" | "supersede" | "update",
+  actor: Actor,
+  now: number,
+  reason?: string,
+): ChangeResult {
+  if (Object.keys(changes).length > 0) {
+    db.update(entries)
+      .set({ ...columns(changes), updatedAt: now })
+      .where(eq(entries.id, row.id))
+      .run();
+    appendAudit(db, { entryId: row.id, scope: row.scope, action, actor, at: now, changes, reason });
+  }
+  return { entry: viewWithLinks(db, requireRow(db, row.id)), changes };
+}
+
+function requireLive(db: LedgerDatabase, id: string): Entry {
+  const row = requireRow(db, id);
+  if (row.trashedAt !== null) {
+    throw new ConflictError(`entry ${id} ("${row.title}") is in the trash; restore it first (memory_restore)`);
+  }
+  return row;
+}
+
+/** Review: set an entry's status, with a reason for the audit log. Leaving "superseded" unlinks and reopens it. */
+export function setStatus(db: LedgerDatabase, id: string, input: StatusInput, actor: Actor, now: number): ChangeResult {
+  const row = requireLive(db, id);
+  if (input.status === "superseded") {
+    if (!input.supersededBy) {
+      throw new InvalidInputError(
+        "superseded_by",
+        "is required with status superseded: give the id of the entry that replaced it",
+      );
+    }
+    const by = supersedeTarget(db, input.supersededBy, row.id);
+    return markSuperseded(db, row, by, actor, now, input.reason);
+  }
+  if (input.supersededBy) throw new InvalidInputError("superseded_by", "only goes with status superseded");
+  const next: Record<string, unknown> = { status: input.status };
+  if (row.status === "superseded") {
+    next.superseded_by = null;
+    if (input.status !== "rejected") next.valid_until = null;
+  }
+  return applyChange(db, row, diff(audited(row), next), "status", actor, now, input.reason);
+}
+
+/** Edit by id (the TUI and the CLI): rename, rewrite, retag, redate. A rename onto a live title is refused. */
+export function editEntry(
+  db: LedgerDatabase,
+  id: string,
+  fields: CleanFields,
+  actor: Actor,
+  now: number,
+): ChangeResult {
+  const row = requireLive(db, id);
+  const holder = findByTitle(db, row.scope, fields.title);
+  if (holder && holder.id !== row.id) {
+    throw new ConflictError(
+      `entry ${holder.id} already holds the title "${holder.title}" in this scope; pick another title`,
+    );
+  }
+  return applyChange(db, row, diff(audited(row), contentOf(fields)), "update", actor, now);
+}

@@ -1,0 +1,32 @@
+/**
+ * memory_restore: bring a forgotten entry back from the trash, where it lived.
+ */
+import { tool } from "@opencode-ai/plugin";
+import type { MemoryStore } from "../store/memory-store.js";
+import { entryRef } from "./render-entry.js";
+import { toolBoundary } from "./tool-boundary.js";
+import { agentActor, scopeLabel, sessionProject } from "./tool-scope.js";
+
+const z = tool.schema;
+
+export interface MemoryRestoreDeps {
+  memory: MemoryStore;
+}
+
+/** The `memory_restore` tool over a memory store. */
+export function createMemoryRestoreTool({ memory }: MemoryRestoreDeps) {
+  return tool({
+    description:
+      "Restore a forgotten memory entry from the trash to the scope it lived in (memory_list with trashed: true shows the trash).",
+    args: {
+      id: z.string().describe("Id of the trashed entry to restore."),
+    },
+    async execute(args, ctx) {
+      return toolBoundary(async () => {
+        const project = sessionProject(ctx);
+        const { entry } = await memory.restore(args.id.trim(), agentActor(ctx));
+        return `Restored ${entryRef(entry)} to ${scopeLabel(entry.scope, project)} (${entry.kind}, ${entry.status}).`;
+      });
+    },
+  });
+}

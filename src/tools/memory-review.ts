@@ -1,0 +1,57 @@
+/**
+ * memory_review: mark an entry active, superseded or rejected, with the reason kept in the audit log.
+ */
+import { tool } from "@opencode-ai/plugin";
+import { InvalidInputError } from "../errors.js";
+import type { Options } from "../options.js";
+import type { MemoryStore } from "../store/memory-store.js";
+import { entryRef, renderChanges } from "./render-entry.js";
+import { toolBoundary } from "./tool-boundary.js";
+import { agentActor, scopeLabel, sessionProject } from "./tool-scope.js";
+
+const z = tool.schema;
+
+export interface MemoryReviewDeps {
+  memory: MemoryStore;
+  options: Pick<Options, "agentSaves">;
+}
+
+/** The `memory_review` tool over a memory store. */
+export function createMemoryReviewTool({ memory, options }: MemoryReviewDeps) {
+  return tool({
+    description:
+      "Review a memory entry: mark it active (it holds), superseded (replaced by another entry) or rejected (wrong). The reason goes into the audit log.",
+    args: {
+      id: z.string().describe("Id of the entry to review."),
+      status: z
+        .enum(["active", "superseded", "rejected"])
+        .describe('"active", "superseded" (give superseded_by) or "rejected".'),
+      reason: z.string().optional().describe("Why, in a sentence; kept in the audit log."),
+      superseded_by: z
+        .string()
+        .optional()
+        .describe('With status "superseded": the id of the entry that replaced this one.'),
+    },
+    async execute(args, ctx) {
+      return toolBoundary(async () => {
+        if (args.status === "active" && options.agentSaves === "candidate") {
+          // Candidate mode exists so that a person decides what becomes active; an agent approving itself defeats it.
+          throw new InvalidInputError(
+            "status",
+            'an agent cannot make entries active here: memory takes agent saves as candidates for a person to review (option agentSaves = "candidate"). Leave it a candidate, or reject it.',
+          );
+        }
+        const project = sessionProject(ctx);
+        const { entry, changes } = await memory.setStatus(
+          args.id.trim(),
+          { status: args.status, reason: args.reason, supersededBy: args.superseded_by?.trim() || undefined },
+          agentActor(ctx),
+        );
+        const where = scopeLabel(entry.scope, project);
+        if (Object.keys(changes).length === 0)
+          return `${entryRef(entry)} in ${where} is already ${entry.status}; nothing changed.`;
+        return `Marked ${entryRef(entry)} in ${where} ${entry.status}. Changed: ${renderChanges(changes)}.`;
+      });
+    },
+  });
+}

@@ -1,0 +1,53 @@
+/**
+ * memory_stats: how much is remembered, by kind and status, the trash, the store's size and its oldest live entry.
+ */
+import { tool } from "@opencode-ai/plugin";
+import type { MemoryStore } from "../store/memory-store.js";
+import { ENTRY_STATUSES } from "../store/schema.js";
+import { count, entryRef, formatTime } from "./render-entry.js";
+import { toolBoundary } from "./tool-boundary.js";
+import { READ_SCOPE_DESCRIPTION, readScopes, scopesLabel, sessionProject } from "./tool-scope.js";
+
+const z = tool.schema;
+
+export interface MemoryStatsDeps {
+  memory: MemoryStore;
+}
+
+function size(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** The `memory_stats` tool over a memory store. */
+export function createMemoryStatsTool({ memory }: MemoryStatsDeps) {
+  return tool({
+    description:
+      "Summarise the saved memory: entries by kind and status, the trash, the total, the store's size on disk and the oldest live entry.",
+    args: {
+      scope: z.string().optional().describe(READ_SCOPE_DESCRIPTION),
+    },
+    async execute(args, ctx) {
+      return toolBoundary(async () => {
+        const project = sessionProject(ctx);
+        const scopes = readScopes(args.scope, project);
+        const stats = await memory.stats(scopes);
+        const statuses = ENTRY_STATUSES.map((s) => `${stats.byStatus[s]} ${s}`).join(", ");
+        const kinds = Object.entries(stats.byKind)
+          .slice(0, 50)
+          .map(([kind, n]) => `${kind} ${n}`)
+          .join(", ");
+        const oldest = stats.oldestLive
+          ? `${entryRef(stats.oldestLive)}, created ${formatTime(stats.oldestLive.createdAt)}`
+          : "none";
+        return [
+          `Memory in ${scopesLabel(scopes, project)}: ${count(stats.live, "live entry", "live entries")} (${statuses}), ${stats.trash} in the trash, ${stats.total} in all.`,
+          `By kind: ${kinds || "none"}.`,
+          `Oldest live entry: ${oldest}.`,
+          `Store on disk: ${size(stats.storeBytes)} (ledger.db and its WAL, every scope).`,
+        ].join("\n");
+      });
+    },
+  });
+}

@@ -1,0 +1,114 @@
+/**
+ * How entries, changes and lists read in a tool result: compact, ids in brackets to copy back, bodies previewed,
+ * and every list bounded in count and bytes with a last line that says what was left out and how to get it.
+ */
+import { BODY_PREVIEW_CHARS, byteLength, MAX_RESULT_BYTES, preview } from "../bounded-output.js";
+import type { Changes, EntryView } from "../store/memory-types.js";
+import { scopeLabel } from "./tool-scope.js";
+
+export function formatTime(ms: number): string {
+  return new Date(ms).toISOString().replace(/:\d{2}\.\d{3}Z$/, "Z");
+}
+
+export function entryRef(entry: Pick<EntryView, "id" | "title">): string {
+  return `[${entry.id}] "${entry.title}"`;
+}
+
+export function entryHeader(entry: EntryView, project: string): string {
+  const flags = [entry.kind, entry.status, scopeLabel(entry.scope, project)];
+  if (entry.trashedAt !== null) flags.push(`in the trash since ${formatTime(entry.trashedAt)}`);
+  return `${entryRef(entry)} (${flags.join(", ")})`;
+}
+
+function metaLine(entry: EntryView): string {
+  const meta: string[] = [];
+  if (entry.tags.length > 0) meta.push(`tags: ${entry.tags.join(", ")}`);
+  meta.push(`updated ${formatTime(entry.updatedAt)}`);
+  if (entry.validFrom !== null) meta.push(`valid from ${formatTime(entry.validFrom)}`);
+  if (entry.validUntil !== null) meta.push(`valid until ${formatTime(entry.validUntil)}`);
+  if (entry.expiresAt !== null) meta.push(`expires ${formatTime(entry.expiresAt)}`);
+  if (entry.supersededBy !== null) meta.push(`superseded by [${entry.supersededBy}]`);
+  if (entry.supersedes.length > 0) meta.push(`supersedes ${entry.supersedes.map((id) => `[${id}]`).join(", ")}`);
+  return meta.join(" · ");
+}
+
+/** One entry with its body previewed (or shown up to `bodyChars`), and how to read the rest when it is cut. */
+export function entryBlock(entry: EntryView, project: string, bodyChars = BODY_PREVIEW_CHARS): string {
+  const lines = [entryHeader(entry, project), `  ${metaLine(entry)}`];
+  if (entry.body.length > 0) {
+    lines.push(indent(preview(entry.body, bodyChars)));
+    if (entry.body.length > bodyChars) lines.push(`  (memory_history with id "${entry.id}" shows the whole body)`);
+  }
+  return lines.join("\n");
+}
+
+function indent(text: string): string {
+  return text
+    .split("\n")
+    .map((line) => `  ${line}`)
+    .join("\n");
+}
+
+const TIME_FIELDS = new Set(["valid_from", "valid_until", "expires_at", "trashed_at"]);
+
+function short(value: unknown, max: number, isTime: boolean): string {
+  if (value === null || value === undefined) return "none";
+  if (Array.isArray(value)) return value.length === 0 ? "[]" : `[${value.join(", ")}]`;
+  if (isTime && typeof value === "number") return formatTime(value);
+  const text = String(value).replace(/\s+/g, " ");
+  return text.length > max ? `"${text.slice(0, max)}…" (${text.length} chars)` : `"${text}"`;
+}
+
+/**
+ * `field: old → new` for each change; bodies as lengths. For a created entry (`created`), only the new values, and
+ * without the scope, which the line around it names.
+ */
+export function renderChanges(changes: Changes, max = 80, created = false): string {
+  const parts = Object.entries(changes).flatMap(([field, [before, after]]) => {
+    if (created && (field === "scope" || after === null)) return [];
+    const isTime = TIME_FIELDS.has(field);
+    if (field === "body") {
+      return [
+        created
+          ? `body: ${String(after ?? "").length} chars`
+          : `body: ${String(before ?? "").length} → ${String(after ?? "").length} chars`,
+      ];
+    }
+    if (created) return [`${field}: ${short(after, max, isTime)}`];
+    return [`${field}: ${short(before, max, isTime)} → ${short(after, max, isTime)}`];
+  });
+  return parts.length > 0 ? parts.join("; ") : "nothing";
+}
+
+/** "1 entry", "3 entries". */
+export function count(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/**
+ * A header, then blocks while they fit in the byte budget, then one line that says how many were left out (by the
+ * limit or by the budget) and what to call to see them.
+ */
+export function boundedList(
+  header: string,
+  blocks: readonly string[],
+  remaining: { total: number; offset: number; next: (offset: number) => string },
+  maxBytes = MAX_RESULT_BYTES,
+): string {
+  const budget = maxBytes - byteLength(header) - 600;
+  const kept: string[] = [];
+  let used = 0;
+  for (const block of blocks) {
+    const size = byteLength(block) + 1;
+    if (used + size > budget) break;
+    kept.push(block);
+    used += size;
+  }
+  const lines = [header, ...kept];
+  const left = remaining.total - remaining.offset - kept.length;
+  if (left > 0) {
+    const cut = kept.length < blocks.length ? ` (output limit ${maxBytes} bytes)` : "";
+    lines.push(`… ${left} more not shown${cut}; ${remaining.next(remaining.offset + kept.length)}`);
+  }
+  return lines.join("\n");
+}
