@@ -74,7 +74,8 @@ export function searchEntries(db: LedgerDatabase, query: SearchQuery, now: numbe
     ${from}
     ORDER BY tier, rank, CASE WHEN ${entries.scope} = ${prefer} THEN 0 ELSE 1 END, ${entries.updatedAt} DESC
     LIMIT ${limit} OFFSET ${offset}`);
-  const total = db.get<{ n: number }>(sql`SELECT count(*) AS n ${from}`)?.n ?? 0;
+  // Raw `get` answers an array under bun:sqlite and an object under better-sqlite3; raw `all` is objects on both.
+  const total = db.all<{ n: number }>(sql`SELECT count(*) AS n ${from}`)[0]?.n ?? 0;
   const byId = new Map(
     rows.length === 0
       ? []

@@ -68,11 +68,11 @@ export function renderChanges(changes: Changes, max = 80, created = false): stri
     if (created && (field === "scope" || after === null)) return [];
     const isTime = TIME_FIELDS.has(field);
     if (field === "body") {
-      return [
-        created
-          ? `body: ${String(after ?? "").length} chars`
-          : `body: ${String(before ?? "").length} → ${String(after ?? "").length} chars`,
-      ];
+      // Short bodies read best as text; long ones as lengths (memory_history shows the whole entry).
+      const [b, a] = [String(before ?? ""), String(after ?? "")];
+      if (created) return [`body: ${a.length} chars`];
+      if (b.length <= max && a.length <= max) return [`body: ${short(b, max, false)} → ${short(a, max, false)}`];
+      return [`body: ${b.length} → ${a.length} chars`];
     }
     if (created) return [`${field}: ${short(after, max, isTime)}`];
     return [`${field}: ${short(before, max, isTime)} → ${short(after, max, isTime)}`];

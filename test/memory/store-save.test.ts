@@ -256,18 +256,24 @@ describe("memory store: refusals save nothing", () => {
     async (field) => {
       const f = memoryFixture();
       const kept = await f.memory.save({ ...base(f.project), title: "kept" }, agent);
-      const attempt =
+      const attempts =
         field === "reason"
-          ? Promise.all([
-              f.memory.setStatus(kept.entry.id, { status: "rejected", reason: SECRETS.reason }, agent),
-              f.memory.save({ ...base(f.project), title: "kept", body: "changed" }, agent, { reason: SECRETS.reason }),
-              f.memory.trash(kept.entry.id, agent, SECRETS.reason),
-            ])
-          : f.memory.save({ ...base(f.project), [field]: SECRETS[field] }, agent);
-      const error = await attempt.catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(SecretFoundError);
-      expect((error as SecretFoundError).field).toBe(field);
-      expect((error as Error).message).not.toContain(MARKERS[field]);
+          ? [
+              () => f.memory.setStatus(kept.entry.id, { status: "rejected", reason: SECRETS.reason }, agent),
+              () =>
+                f.memory.save({ ...base(f.project), title: "kept", body: "changed" }, agent, {
+                  reason: SECRETS.reason,
+                }),
+              () => f.memory.trash(kept.entry.id, agent, SECRETS.reason),
+              () => f.memory.trashByQuery("kept", [f.project], agent, SECRETS.reason),
+            ]
+          : [() => f.memory.save({ ...base(f.project), [field]: SECRETS[field] }, agent)];
+      for (const attempt of attempts) {
+        const error = await attempt().catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(SecretFoundError);
+        expect((error as SecretFoundError).field).toBe(field);
+        expect((error as Error).message).not.toContain(MARKERS[field]);
+      }
       const entries = await f.memory.list({ scopes: [f.project], status: "all" });
       expect(entries.items).toHaveLength(1);
       expect(entries.items[0]).toMatchObject({ title: "kept", body: "ok", status: "active" });
@@ -308,13 +314,13 @@ describe("memory store: absent and too-new stores", () => {
     f.close();
     const memory = createMemoryStore({ database: new Database({ dataDir: f.dataDir }), clock: () => T0 });
     const writes = [
-      memory.save({ scope: f.project, kind: "fact", title: "B", body: "b" }, agent),
-      memory.trash(saved.entry.id, agent),
-      memory.setStatus(saved.entry.id, { status: "rejected" }, agent),
-      memory.purge(saved.entry.id, agent),
-      memory.sweep(),
+      () => memory.save({ scope: f.project, kind: "fact", title: "B", body: "b" }, agent),
+      () => memory.trash(saved.entry.id, agent),
+      () => memory.setStatus(saved.entry.id, { status: "rejected" }, agent),
+      () => memory.purge(saved.entry.id, agent),
+      () => memory.sweep(),
     ];
-    for (const write of writes) await expect(write).rejects.toThrow(StoreTooNewError);
+    for (const write of writes) await expect(write()).rejects.toThrow(StoreTooNewError);
     expect((await memory.list({ scopes: [f.project] })).items.map((e) => e.title)).toEqual(["A"]);
     memory.database.close();
   });
