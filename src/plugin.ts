@@ -6,7 +6,7 @@ import { createLedger } from "./ledger.js";
 import { createHostLogger } from "./log.js";
 import { scheduleStartupSweep } from "./memory-startup.js";
 import { parseOptions } from "./options.js";
-import { createMemoryStore } from "./store/memory-store.js";
+import { lazyMemoryStore } from "./store/lazy-memory-store.js";
 import { createMemoryTools } from "./tools/memory-tools.js";
 
 export async function server(input: PluginInput, rawOptions?: PluginOptions): Promise<Hooks> {
@@ -18,7 +18,7 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
     return {};
   }
   const ledger = createLedger(options, log);
-  const memory = createMemoryStore({
+  const memory = lazyMemoryStore({
     database: ledger.database,
     clock: ledger.clock,
     trashDays: options.retention.trashDays,

@@ -3,7 +3,7 @@
  * database; the store factory runs them through `database.read`, which answers empty when no store exists yet.
  */
 import fs from "node:fs";
-import { and, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import { NotFoundError } from "../errors.js";
 import { entryHistory } from "./audit.js";
 import type { LedgerDatabase } from "./driver.js";
@@ -170,14 +170,4 @@ export function statsOf(db: LedgerDatabase, scopes: readonly string[] | undefine
   stats.oldestLive = oldest ?? null;
   stats.storeBytes = storeBytes(file);
   return stats;
-}
-
-/** Whether `id` names a live entry in one of `scopes` (used to check a forget-by-query stays in its scopes). */
-export function inScopes(db: LedgerDatabase, id: string, scopes: readonly string[]): boolean {
-  const row = db
-    .select({ id: entries.id })
-    .from(entries)
-    .where(and(eq(entries.id, id), inArray(entries.scope, [...scopes])))
-    .get();
-  return row !== undefined;
 }

@@ -28,7 +28,7 @@ import type {
   StatusInput,
   SweepResult,
 } from "./memory-types.js";
-import { cleanFields, cleanReason } from "./memory-validate.js";
+import { cleanFields, cleanReason, cleanScope } from "./memory-validate.js";
 import { editEntry, saveEntry, setStatus } from "./memory-write.js";
 
 export interface MemoryStoreDeps {
@@ -92,11 +92,17 @@ export function createMemoryStore(deps: MemoryStoreDeps): MemoryStore {
     return result;
   };
 
+  const changeStatus = async (id: string, input: StatusInput, actor: Actor): Promise<ChangeResult> => {
+    const reason = cleanReason(input.reason);
+    return database.write((db) => setStatus(db, id, { ...input, reason }, actor, clock()));
+  };
+
   return {
     database,
 
     async save(input, actor, options = {}) {
       const now = clock();
+      const scope = cleanScope(input.scope);
       const fields = cleanFields(input, now);
       const reason = cleanReason(options.reason);
       const { outcome, swept } = await database.write((db) => {
@@ -104,7 +110,7 @@ export function createMemoryStore(deps: MemoryStoreDeps): MemoryStore {
         const outcome = saveEntry(
           db,
           {
-            scope: input.scope,
+            scope,
             fields,
             status: input.status,
             changesAwaitReview: options.changesAwaitReview,
@@ -138,14 +144,10 @@ export function createMemoryStore(deps: MemoryStoreDeps): MemoryStore {
       });
     },
 
-    async supersede(oldId, newId, actor, reason) {
-      return this.setStatus(oldId, { status: "superseded", supersededBy: newId, reason }, actor);
-    },
+    supersede: (oldId, newId, actor, reason) =>
+      changeStatus(oldId, { status: "superseded", supersededBy: newId, reason }, actor),
 
-    async setStatus(id, input, actor) {
-      const reason = cleanReason(input.reason);
-      return database.write((db) => setStatus(db, id, { ...input, reason }, actor, clock()));
-    },
+    setStatus: changeStatus,
 
     async trash(id, actor, reason) {
       const clean = cleanReason(reason);

@@ -2,7 +2,9 @@
  * The edge of the store: every field is checked and normalised here, and scanned for secrets, before a write
  * begins. A refusal happens before anything is written, so nothing is ever half-saved.
  */
+import path from "node:path";
 import { InvalidInputError } from "../errors.js";
+import { GLOBAL_SCOPE } from "../scope.js";
 import { assertNoSecrets } from "../secret-guard.js";
 import { type EntryFields, LIMITS } from "./memory-types.js";
 
@@ -29,6 +31,14 @@ function text(field: string, value: unknown, max: number, min = 1): string {
 
 function oneLine(field: string, value: string): string {
   if (/\p{Cc}/u.test(value)) throw new InvalidInputError(field, "must be one line of text");
+  return value;
+}
+
+/** A scope is "global" or a project's absolute path; callers resolve which one a request may use. */
+export function cleanScope(value: unknown): string {
+  if (typeof value !== "string" || (value !== GLOBAL_SCOPE && !path.isAbsolute(value))) {
+    throw new InvalidInputError("scope", 'must be "global" or a project\'s absolute path');
+  }
   return value;
 }
 

@@ -39,6 +39,9 @@ function render(result: SaveResult, project: string, notes: string[]): string {
     const until = old.validUntil !== null ? `, valid until ${formatTime(old.validUntil)}` : "";
     lines.push(`It supersedes ${entryRef(old)}, now marked superseded${until}.`);
   }
+  if (result.action !== "created" && (entry.status === "rejected" || entry.status === "superseded")) {
+    lines.push(`Note: this entry is ${entry.status}; if it holds again, memory_review can mark it active.`);
+  }
   if (entry.status === "candidate") {
     lines.push("It is a candidate awaiting a person's review; searches show it marked as a candidate.");
   }

@@ -3,12 +3,12 @@
  */
 import { tool } from "@opencode-ai/plugin";
 import type { MemoryStore } from "../store/memory-store.js";
-import { ENTRY_STATUSES } from "../store/schema.js";
 import { count, entryRef, formatTime } from "./render-entry.js";
 import { toolBoundary } from "./tool-boundary.js";
 import { READ_SCOPE_DESCRIPTION, readScopes, scopesLabel, sessionProject } from "./tool-scope.js";
 
 const z = tool.schema;
+const MAX_KINDS = 50;
 
 export interface MemoryStatsDeps {
   memory: MemoryStore;
@@ -33,11 +33,16 @@ export function createMemoryStatsTool({ memory }: MemoryStatsDeps) {
         const project = sessionProject(ctx);
         const scopes = readScopes(args.scope, project);
         const stats = await memory.stats(scopes);
-        const statuses = ENTRY_STATUSES.map((s) => `${stats.byStatus[s]} ${s}`).join(", ");
-        const kinds = Object.entries(stats.byKind)
-          .slice(0, 50)
-          .map(([kind, n]) => `${kind} ${n}`)
+        const statuses = Object.entries(stats.byStatus)
+          .map(([status, n]) => `${n} ${status}`)
           .join(", ");
+        const allKinds = Object.entries(stats.byKind);
+        const more = allKinds.length > MAX_KINDS ? ` and ${allKinds.length - MAX_KINDS} more kinds` : "";
+        const kinds =
+          allKinds
+            .slice(0, MAX_KINDS)
+            .map(([kind, n]) => `${kind} ${n}`)
+            .join(", ") + more;
         const oldest = stats.oldestLive
           ? `${entryRef(stats.oldestLive)}, created ${formatTime(stats.oldestLive.createdAt)}`
           : "none";

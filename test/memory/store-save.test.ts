@@ -223,6 +223,8 @@ describe("memory store: refusals save nothing", () => {
     ["an empty kind", { kind: "" }, /kind: must not be empty/],
     ["expiry in the past", { expiresAt: T0 - 1 }, /expires_at: is in the past/],
     ["valid_until before valid_from", { validFrom: T0, validUntil: T0 - 1 }, /valid_until: is before valid_from/],
+    ["a relative scope", { scope: "some/project" }, /scope: must be "global" or a project's absolute path/],
+    ["an empty scope", { scope: "" }, /scope: must be "global" or a project's absolute path/],
   ])("refuses %s", async (_name, patch, message) => {
     const f = memoryFixture();
     await f.memory.save({ ...base(f.project), title: "existing" }, agent);

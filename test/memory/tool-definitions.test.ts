@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { createMemoryLogger } from "../../src/log.js";
 import { scheduleStartupSweep } from "../../src/memory-startup.js";
 import { server } from "../../src/plugin.js";
-import { DAY, memoryFixture, T0 } from "../helpers/memory.js";
+import { DAY, memoryFixture, T0, toolContext } from "../helpers/memory.js";
 import { tempDir } from "../helpers/temp-dir.js";
 
 const REQUIRED: Record<string, string[]> = {
@@ -55,8 +55,18 @@ describe("plugin wiring", () => {
     const dataDir = path.join(tempDir(), "data");
     const input = { client: createOpencodeClient({ baseUrl: "http://127.0.0.1:9" }) } as unknown as PluginInput;
     const hooks = await server(input, { dataDir });
-    expect(Object.keys(hooks.tool ?? {}).sort()).toEqual(Object.keys(REQUIRED).sort());
+    const tools = hooks.tool ?? {};
+    expect(Object.keys(tools).sort()).toEqual(Object.keys(REQUIRED).sort());
     expect(fs.existsSync(dataDir)).toBe(false);
+    // Reads through the plugin's store still create nothing; the first save creates the store.
+    const ctx = toolContext(tempDir());
+    expect(await tools.memory_list?.execute({}, ctx)).toMatch(/^No active or candidate entries/);
+    expect(fs.existsSync(dataDir)).toBe(false);
+    expect(await tools.memory_save?.execute({ kind: "fact", title: "Through the plugin", body: "b" }, ctx)).toMatch(
+      /^Saved fact/,
+    );
+    expect(fs.existsSync(path.join(dataDir, "ledger.db"))).toBe(true);
+    expect(await tools.memory_search?.execute({ query: "plugin" }, ctx)).toMatch(/"Through the plugin"/);
   });
 
   it("sweeps after start-up only when a store exists, and logs what it removed", async () => {
