@@ -123,7 +123,9 @@ describe("memory_review", () => {
   ])("refuses %j, changing nothing", async (args, message) => {
     const f = memoryFixture();
     const id = idOf(await f.tools.memory_save.execute({ kind: "fact", title: "A", body: "a" }, f.ctx));
-    const out = String(await f.tools.memory_review.execute({ id, ...(args as { status: "rejected" }) }, f.ctx));
+    const out = String(
+      await f.tools.memory_review.execute({ id, ...(args as { status: "rejected"; id?: string }) }, f.ctx),
+    );
     expect(out).toMatch(/^Error: \[opencode-ledger\] /);
     expect(out).toMatch(message);
     expect((await f.memory.get(id))?.status).toBe("active");
