@@ -36,6 +36,8 @@ export const entries = sqliteTable(
     index("entries_scope_updated").on(t.scope, t.updatedAt),
     index("entries_trashed").on(t.trashedAt),
     index("entries_expires").on(t.expiresAt),
+    // The reverse link (which entries did this one supersede?) is looked up on every save and read of one entry.
+    index("entries_superseded_by").on(t.supersededBy).where(sql`superseded_by IS NOT NULL`),
     check("entries_status_check", sql`${t.status} IN ('candidate', 'active', 'superseded', 'rejected')`),
   ],
 );

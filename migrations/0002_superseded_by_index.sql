@@ -1,0 +1,1 @@
+CREATE INDEX `entries_superseded_by` ON `entries` (`superseded_by`) WHERE superseded_by IS NOT NULL;
