@@ -94,6 +94,7 @@ export function createMemoryStore(deps: MemoryStoreDeps): MemoryStore {
 
   const changeStatus = async (id: string, input: StatusInput, actor: Actor): Promise<ChangeResult> => {
     const reason = cleanReason(input.reason);
+    if (!database.exists()) throw notFound(id);
     return database.write((db) => setStatus(db, id, { ...input, reason }, actor, clock()));
   };
 
@@ -128,6 +129,7 @@ export function createMemoryStore(deps: MemoryStoreDeps): MemoryStore {
 
     async edit(id, patch, actor) {
       const now = clock();
+      if (!database.exists()) throw notFound(id);
       return database.write((db) => {
         const current = toView(requireRow(db, id));
         const merged: EntryFields = {
@@ -151,6 +153,8 @@ export function createMemoryStore(deps: MemoryStoreDeps): MemoryStore {
 
     async trash(id, actor, reason) {
       const clean = cleanReason(reason);
+      // A change to an entry of a store that does not exist yet is refused without creating the store.
+      if (!database.exists()) throw notFound(id);
       return database.write((db) => trashEntry(db, id, actor, clock(), clean));
     },
 

@@ -306,6 +306,10 @@ describe("memory store: absent and too-new stores", () => {
     await expect(memory.history("abc")).rejects.toThrow(NotFoundError);
     await expect(memory.restore("abc", agent)).rejects.toThrow(NotFoundError);
     await expect(memory.purge("abc", agent)).rejects.toThrow(NotFoundError);
+    await expect(memory.trash("abc", agent)).rejects.toThrow(NotFoundError);
+    await expect(memory.setStatus("abc", { status: "rejected" }, agent)).rejects.toThrow(NotFoundError);
+    await expect(memory.supersede("abc", "def", agent)).rejects.toThrow(NotFoundError);
+    await expect(memory.edit("abc", { body: "x" }, agent)).rejects.toThrow(NotFoundError);
     expect(fs.existsSync(dataDir)).toBe(false);
   });
 

@@ -91,6 +91,19 @@ describe("memory_list", () => {
     );
     expect(String(await f.tools.memory_stats.execute({}, f.ctx))).toMatch(/0 live entries .* 0 in the trash, 0 in all/);
     expect(await f.tools.memory_history.execute({}, f.ctx)).toBe("No memory changes yet in this project and global.");
+    const unknown = [
+      f.tools.memory_forget.execute({ id: "nosuchid0000" }, f.ctx),
+      f.tools.memory_forget.execute({ query: "anything" }, f.ctx),
+      f.tools.memory_restore.execute({ id: "nosuchid0000" }, f.ctx),
+      f.tools.memory_review.execute({ id: "nosuchid0000", status: "rejected" }, f.ctx),
+      f.tools.memory_history.execute({ id: "nosuchid0000" }, f.ctx),
+    ];
+    const answers = (await Promise.all(unknown)).map(String);
+    for (const answer of answers.filter((_, i) => i !== 1))
+      expect(answer).toMatch(/^Error: .*no memory entry with id "nosuchid0000"/);
+    expect(answers[1]).toMatch(
+      /^No entry in this project and global matches every word of "anything"; nothing was trashed/,
+    );
     expect(fs.existsSync(f.dataDir)).toBe(false);
   });
 });
