@@ -138,7 +138,10 @@ export function saveEntry(db: LedgerDatabase, input: SaveWrite, actor: Actor, no
         ? "candidate"
         : undefined
       : input.status;
-    if (wanted && wanted !== existing.status) changes.status = [existing.status, wanted];
+    if (wanted && wanted !== existing.status) {
+      changes.status = [existing.status, wanted];
+      Object.assign(changes, diff(audited(existing), reopened(existing, wanted)));
+    }
     if (Object.keys(changes).length > 0) {
       db.update(entries)
         .set({ ...columns(changes), updatedAt: now })
@@ -208,6 +211,12 @@ function requireLive(db: LedgerDatabase, id: string): Entry {
   return row;
 }
 
+/** Leaving "superseded" unlinks the entry; unless it is rejected, it holds again, so its validity reopens. */
+function reopened(row: Entry, status: EntryStatus): Record<string, unknown> {
+  if (row.status !== "superseded" || status === "superseded") return {};
+  return status === "rejected" ? { superseded_by: null } : { superseded_by: null, valid_until: null };
+}
+
 /** Review: set an entry's status, with a reason for the audit log. Leaving "superseded" unlinks and reopens it. */
 export function setStatus(db: LedgerDatabase, id: string, input: StatusInput, actor: Actor, now: number): ChangeResult {
   const row = requireLive(db, id);
@@ -222,11 +231,7 @@ export function setStatus(db: LedgerDatabase, id: string, input: StatusInput, ac
     return markSuperseded(db, row, by, actor, now, input.reason);
   }
   if (input.supersededBy) throw new InvalidInputError("superseded_by", "only goes with status superseded");
-  const next: Record<string, unknown> = { status: input.status };
-  if (row.status === "superseded") {
-    next.superseded_by = null;
-    if (input.status !== "rejected") next.valid_until = null;
-  }
+  const next: Record<string, unknown> = { status: input.status, ...reopened(row, input.status) };
   return applyChange(db, row, diff(audited(row), next), "status", actor, now, input.reason);
 }
 

@@ -211,6 +211,19 @@ describe("candidate mode (agentSaves: candidate)", () => {
     f.close();
   });
 
+  it("re-proposes a superseded entry the agent rewrites as an unlinked candidate", async () => {
+    const f = memoryFixture({ agentSaves: "candidate" });
+    const old = idOf(await f.tools.memory_save.execute({ kind: "fact", title: "Port", body: "8080" }, f.ctx));
+    const next = idOf(
+      await f.tools.memory_save.execute({ kind: "fact", title: "Port v2", body: "9090", supersedes: old }, f.ctx),
+    );
+    expect((await f.memory.get(old))?.supersededBy).toBe(next);
+    await f.tools.memory_save.execute({ kind: "fact", title: "Port", body: "8080 again" }, f.ctx);
+    expect(await f.memory.get(old)).toMatchObject({ status: "candidate", supersededBy: null, validUntil: null });
+    expect((await f.memory.get(next))?.supersedes).toEqual([]);
+    f.close();
+  });
+
   it("refuses an agent's review to active, and allows a rejection", async () => {
     const f = memoryFixture({ agentSaves: "candidate" });
     const id = idOf(await f.tools.memory_save.execute({ kind: "fact", title: "Port", body: "8080" }, f.ctx));
