@@ -32,4 +32,4 @@ for (const [name, [os, cpu, libc]] of Object.entries(plat)) {
 lock.packages = Object.fromEntries(
   Object.entries(lock.packages).sort(([a], [b]) => (a === "" ? -1 : b === "" ? 1 : a.localeCompare(b))),
 );
-fs.writeFileSync(file, JSON.stringify(lock, null, 2) + "\n");
+fs.writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
