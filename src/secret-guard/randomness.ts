@@ -35,12 +35,19 @@ function classesOf(value: string): Classes {
 const count = (flags: readonly boolean[]) => flags.filter(Boolean).length;
 
 // Filler that documentation puts where a key goes: "XXXX…", "your-api-key", "…EXAMPLE", "abcdefg…", "1234567…".
-const PLACEHOLDER =
-  /example|placeholder|redacted|changeme|dummy|xxxxx|\*\*\*|\.\.\.|…|your[-_]?(?:api|key|token|secret|pass|own)|0123456|1234567|abcdefg/i;
+// Words count in one case only (example, EXAMPLE, Example): a random token holds "DUmmY" now and then.
+const FILLER_WORDS = ["example", "placeholder", "redacted", "changeme", "dummy", "xxxxx", "abcdefg"];
+const FILLER = new RegExp(
+  [
+    ...FILLER_WORDS.flatMap((w) => [w, w.toUpperCase(), w.charAt(0).toUpperCase() + w.slice(1)]),
+    String.raw`0123456|1234567|\*\*\*|\.\.\.|…`,
+  ].join("|"),
+);
+const YOUR_KEY = /your[-_]?(?:api|key|token|secret|pass|own)/i;
 
 /** Documentation filler rather than a credential. */
 export function isPlaceholder(value: string): boolean {
-  return PLACEHOLDER.test(value);
+  return FILLER.test(value) || YOUR_KEY.test(value);
 }
 
 // Words of an identifier or phrase: camelCase humps, ALLCAPS runs, lowercase runs and digit runs.
@@ -82,8 +89,8 @@ const ACRONYMS = new Set(
 
 /**
  * Reads like words (`GITHUB_TOKEN`, `req.body.password`, `hashedPassword`): no digits, no punctuation inside beyond
- * what identifiers and paths use, words of three letters or more on average, vowels where words have them and no
- * long consonant runs. Random strings break into short humps like `Nxg` or `OPLH`. A heuristic: letters-only random
+ * what identifiers and paths use, words of three letters or more on average, nearly all with a vowel, and no long
+ * consonant runs. Random strings break into short humps like `Nxg` or `OPLH`. A heuristic: letters-only random
  * strings pass it now and then (see SECURITY.md).
  */
 export function isWordy(value: string): boolean {
@@ -92,16 +99,13 @@ export function isWordy(value: string): boolean {
   const words = inner.match(WORD) ?? [];
   if (words.length === 0) return true;
   let letters = 0;
-  let vowels = 0;
   let vowelless = 0;
   for (const w of words) {
     if (/[b-df-hj-np-tv-xz]{5}/i.test(w)) return false;
-    const v = w.match(/[aeiouy]/gi)?.length ?? 0;
     letters += w.length;
-    vowels += v;
-    if (w.length > 1 && v === 0 && !ACRONYMS.has(w.toLowerCase())) vowelless++;
+    if (w.length > 1 && !/[aeiouy]/i.test(w) && !ACRONYMS.has(w.toLowerCase())) vowelless++;
   }
-  return letters >= 3 * words.length && vowelless * 4 <= words.length && vowels * 4 >= letters;
+  return letters >= 3 * words.length && vowelless * 4 <= words.length;
 }
 
 // A run of 16+ hex digits with both digits and letters in it: a hash-like key part (Slack's legacy tokens, keys of
@@ -128,10 +132,13 @@ export function looksRandomUpper(body: string): boolean {
 }
 
 // A value that refers to a secret instead of holding it: `${DB_PASSWORD}`, `$(cat f)`, `$TOKEN`, `%PASS%`,
-// `{env:KEY}`, `{{ secrets.X }}`, `<your key>`, `[REDACTED]`, a URL, or code: `getToken()`, `os.environ["X"]`,
-// `result?.pass`, `/*#__PURE__*/f()`, `Uint8Array`.
+// `{env:KEY}`, `{{ secrets.X }}`, `<your key>`, `[REDACTED]`, a comment, a URL, a typed array name.
 const REFERENCE =
-  /^\$[A-Za-z_{(]|^%[A-Za-z_]\w*%$|^<[^>]*>$|^[{[(]|^\/[*/]|^[A-Za-z_$][\w$.]*(?:[([<]|[?!]\.)|^[a-z][a-z0-9+.-]*:\/\/|^(?:Big)?(?:Uint|Int|Float)(?:8|16|32|64)(?:Clamped)?Array\b/i;
+  /^\$[A-Za-z_{(]|^%[A-Za-z_]+%$|^<[^>]*>$|^[{[(]|^\/[*/]|^[a-z][a-z0-9+.-]*:\/\/|^(?:Big)?(?:Uint|Int|Float)(?:8|16|32|64)(?:Clamped)?Array\b/i;
+// A name followed by a call, an index, optional chaining or type arguments: `getToken(`, `os.environ[`,
+// `result?.pass`, `Record<`. Type arguments only after a name without digits, and not a closing tag: a random value
+// followed by markup (`Xk9mP2vL8q</code>`) is still a value.
+const CODE_HEAD = /^[A-Za-z_$][\w$.]*(?:[([]|[?!]\.)|^[A-Za-z_$.]+<(?!\/)/;
 
 // `Schema.Uint8ArrayFromBase64`, `Y.password`: a member path whose parts read as words once digits are set aside.
 function isMemberPath(value: string): boolean {
@@ -149,7 +156,9 @@ function isMemberPath(value: string): boolean {
  */
 export function looksSecretValue(value: string): boolean {
   if (value.length < 8 || /\s/.test(value)) return false;
-  if (REFERENCE.test(value) || isPlaceholder(value) || isWordy(value) || isMemberPath(value)) return false;
+  if (REFERENCE.test(value) || CODE_HEAD.test(value) || isPlaceholder(value) || isWordy(value) || isMemberPath(value)) {
+    return false;
+  }
   const c = classesOf(value);
   const classes = count([c.lower, c.upper, c.digit, c.symbol]);
   const bits = entropy(value);

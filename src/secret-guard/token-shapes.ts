@@ -118,7 +118,8 @@ const PRIVATE_KEY = "private key block";
 // The armour names OpenSSL, OpenSSH, PuTTY-converted and GnuPG keys use; an explicit list, not a nested repetition.
 const PEM_HEADER = /-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP |SSH2 ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----/g;
 const PEM_WINDOW = 8192;
-const KEY_LINE = /^[A-Za-z0-9+/]{40,}={0,2}$/;
+// 16+ base64 characters: a full line is 64, but a key cut after its first few characters still leaks.
+const KEY_LINE = /^[A-Za-z0-9+/]{16,}={0,2}$/;
 // Newlines, or `\n` escapes when the key sits inside a JSON string.
 const LINE_BREAK = /\\[nr]|\r?\n/;
 // Room for armour headers (Proc-Type, DEK-Info, Version, Comment) and blank lines before the key material.
@@ -126,7 +127,7 @@ const MAX_LEADING_LINES = 8;
 
 /**
  * A private key header followed by key material: the first line after it that is neither blank nor an armour
- * header (`Name: value`) starts with a long random base64 word, as a key pasted on one line does too. A header
+ * header (`Name: value`) starts with a random base64 word, as a key pasted on one line does too. A header
  * alone (in documentation, say) is not a key.
  */
 export function hasPrivateKeyBlock(text: string): boolean {

@@ -35,6 +35,12 @@ describe("secret guard: how random a value must be", () => {
     }
   });
 
+  it("refuses a random value followed by markup", () => {
+    const value = `${pick(rand, ALNUM, 20)}5`;
+    expect(findSecret(`<code>API_TOKEN=${value}</code>`)).toBe("credential assignment");
+    expect(findSecret(`<p>token: ${value}<br>`)).toBe("credential assignment");
+  });
+
   it("refuses a random value under a secret key and passes the same value under another key", () => {
     const value = `${pick(rand, ALNUM, 20)}9`;
     expect(findSecret(`client_secret=${value}`)).toBe("credential assignment");

@@ -36,7 +36,7 @@ export function pick(rand: Rand, alphabet: string, n: number): string {
 const b64url = (text: string) => Buffer.from(text).toString("base64url");
 const j = (...parts: string[]) => parts.join("");
 
-export type PemForm = "lines" | "legacy encrypted" | "JSON string" | "one line";
+export type PemForm = "lines" | "legacy encrypted" | "JSON string" | "one line" | "truncated";
 
 /** "PRIVATE KEY" armour, assembled so the words never sit together in a source file. */
 export function pemBlock(rand: Rand, label: string, form: PemForm = "lines"): string {
@@ -47,6 +47,7 @@ export function pemBlock(rand: Rand, label: string, form: PemForm = "lines"): st
   if (form === "JSON string")
     return `{"type": "service_account", "private_key": "${[begin, ...lines, end].join("\\n")}\\n"}`;
   if (form === "one line") return [begin, ...lines, end].join(" ");
+  if (form === "truncated") return `${begin}\n${pick(rand, B64, 24)}\n`;
   const headers =
     form === "legacy encrypted"
       ? ["Proc-Type: 4,ENCRYPTED", `DEK-Info: AES-128-CBC,${pick(rand, HEX, 32).toUpperCase()}`, ""]
@@ -149,6 +150,7 @@ export const SAMPLES: readonly Sample[] = [
       ["RSA", "legacy encrypted"],
       ["", "JSON string"],
       ["OPENSSH", "one line"],
+      ["OPENSSH", "truncated"],
     ] as const
   ).map(([label, form]) => ({
     kind: "private key block",
@@ -188,7 +190,7 @@ export const SAMPLES: readonly Sample[] = [
   {
     kind: "HTTP authorization credential",
     label: "Bearer",
-    build: (r) => `curl -H "Authorization: Bearer ${pick(r, ALNUM, 40)}" https://api.example.org`,
+    build: (r) => `curl -H "Authorization: Bearer ${secretValue(r, ALNUM)}" https://api.example.org`,
   },
   {
     kind: "HTTP authorization credential",
