@@ -1,6 +1,6 @@
 /**
  * Tells random-looking strings (keys, tokens, generated passwords) from words, identifiers, placeholders and code.
- * Every function here reads its input once, so the guard stays linear however hostile the text.
+ * Every function here is linear in its input, so the guard stays linear however hostile the text.
  */
 
 /** Shannon entropy in bits per character. */
