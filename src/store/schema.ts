@@ -92,14 +92,26 @@ export const transcripts = sqliteTable(
     repairs: integer("repairs").notNull().default(0),
     /** Messages of the session when it was last exported. */
     messageCount: integer("message_count").notNull().default(0),
-    /** When the host snapshot behind the last export was taken: an older snapshot is fetched again, never written. */
-    sourceAt: integer("source_at").notNull().default(0),
+    /** Last export, whether or not it appended anything. */
+    exportedAt: integer("exported_at").notNull().default(0),
     createdAt: integer("created_at").notNull(),
     /** Last time lines were appended (the "last touch" retention goes by). */
     updatedAt: integer("updated_at").notNull(),
   },
   (t) => [index("transcripts_scope_updated").on(t.scope, t.updatedAt)],
 );
+
+/**
+ * Who is exporting a session right now: the lock that serialises exports of one session across processes, held from
+ * reading the session off the host to the index update. A row whose process is gone, or that is too old, is stale
+ * and taken over; the check and the take-over happen in one write transaction.
+ */
+export const transcriptLocks = sqliteTable("transcript_locks", {
+  sessionId: text("session_id").primaryKey(),
+  owner: text("owner").notNull(),
+  pid: integer("pid").notNull(),
+  acquiredAt: integer("acquired_at").notNull(),
+});
 
 /**
  * One row per exported message: a cheap fingerprint of the message and its parts, so an export skips every message

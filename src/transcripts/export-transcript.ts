@@ -1,13 +1,14 @@
 /**
- * Exports a session to its transcript. The store's write transaction (BEGIN IMMEDIATE) is the lock: two exports of
- * the same session, in one process or two, run one after the other, and a crash releases it with the process. The
- * session is read from the host before the lock is taken; a snapshot older than the one already written is read
- * again rather than written, so a slow export never appends stale state as a change.
+ * Exports a session to its transcript. Exports of one session run one at a time across processes (the export lock,
+ * held from reading the session off the host to the index update), so each one appends to what the one before it
+ * wrote, from a newer snapshot. The file append and the index update run in one store write transaction: when the
+ * process dies between the two, the next export finds the file ahead of the index and repairs it.
  */
 import path from "node:path";
-import { NotFoundError, TranscriptError } from "../errors.js";
+import { NotFoundError } from "../errors.js";
 import type { Ledger } from "../ledger.js";
 import type { LedgerDatabase } from "../store/driver.js";
+import { withExportLock } from "./export-lock.js";
 import { planExport } from "./export-plan.js";
 import { checkSessionId, containedPath, scopeDir, transcriptPath } from "./paths.js";
 import { isSummary, note } from "./render-message.js";
@@ -50,33 +51,31 @@ export interface ExportResult {
   repaired: boolean;
 }
 
-const ATTEMPTS = 5;
-
 export async function exportTranscript(request: ExportRequest): Promise<ExportResult> {
   const { ledger, source, sessionID } = request;
   checkSessionId(sessionID);
-  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
-    const takenAt = Date.now();
+  // Asked before the lock, so an unknown session is refused without creating anything.
+  if (!(await source.session(sessionID))) throw notInHost(sessionID);
+  return withExportLock(ledger, sessionID, async () => {
     const info = await source.session(sessionID);
-    if (!info) throw new NotFoundError("session", sessionID, "OpenCode does not have it, so it cannot be exported");
+    if (!info) throw notInHost(sessionID);
     const messages = await source.messages(sessionID);
-    const result = await ledger.database.write((db) => writeExport(db, request, info, messages, takenAt));
-    if (result) return result;
-  }
-  throw new TranscriptError(`session ${sessionID} kept changing during ${ATTEMPTS} export attempts; try again`);
+    return ledger.database.write((db) => writeExport(db, request, info, messages));
+  });
 }
 
-/** Runs inside the write transaction. Undefined: the snapshot is older than what was written; read it again. */
+const notInHost = (sessionID: string) =>
+  new NotFoundError("session", sessionID, "OpenCode does not have it, so it cannot be exported");
+
+/** Runs inside the write transaction, holding the export lock. */
 function writeExport(
   db: LedgerDatabase,
   request: ExportRequest,
   info: SessionInfo,
   messages: readonly SessionMessage[],
-  takenAt: number,
-): ExportResult | undefined {
+): ExportResult {
   const { ledger, sessionID } = request;
   const row = getTranscript(db, sessionID);
-  if (row && row.sourceAt > takenAt) return undefined;
   const scope = row?.scope ?? request.scope;
   const root = ledger.transcriptsDir;
   const relative = row?.path ?? path.relative(root, transcriptPath(root, scope, sessionID));
@@ -115,7 +114,7 @@ function writeExport(
     bytes: tail.bytes + written,
     repairs: (row?.repairs ?? 0) + (preface.length > 0 ? 1 : 0),
     messageCount: messages.length,
-    sourceAt: takenAt,
+    exportedAt: now,
     createdAt: row?.createdAt ?? now,
     updatedAt: plan.lines.length > 0 || !row ? now : row.updatedAt,
   });
