@@ -47,7 +47,8 @@ export async function withExportLock<T>(
   const staleMs = options.staleMs ?? 600_000;
   const owner = `${process.pid}:${randomUUID()}`;
   const deadline = Date.now() + waitMs;
-  for (let delay = 5; ; delay = Math.min(delay * 2, 100)) {
+  // Short, jittered waits: a waiter must not lose every race to a process that exports in a loop.
+  for (let delay = 2; ; delay = Math.min(delay * 2, 40) * (0.5 + Math.random())) {
     const holder = await ledger.database.write((db) => {
       const now = Date.now();
       const row = db.select().from(transcriptLocks).where(eq(transcriptLocks.sessionId, sessionID)).get();
