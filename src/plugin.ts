@@ -6,8 +6,15 @@ import { createLedger } from "./ledger.js";
 import { createHostLogger } from "./log.js";
 import { scheduleStartupSweep } from "./memory-startup.js";
 import { parseOptions } from "./options.js";
+import { projectScope } from "./scope.js";
 import { lazyMemoryStore } from "./store/lazy-memory-store.js";
 import { createMemoryTools } from "./tools/memory-tools.js";
+import { createSessionReadTool } from "./tools/memory-session-read.js";
+import { createTranscriptCleanupTool } from "./tools/memory-transcript-cleanup.js";
+import { createTranscriptListTool } from "./tools/memory-transcript-list.js";
+import { createHostSource } from "./transcripts/host-source.js";
+import { scheduleAutoSweep } from "./transcripts/retention.js";
+import { createTranscripts } from "./transcripts/transcript-service.js";
 
 export async function server(input: PluginInput, rawOptions?: PluginOptions): Promise<Hooks> {
   const log = createHostLogger(input.client);
@@ -24,9 +31,15 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
     trashDays: options.retention.trashDays,
   });
   if (options.retention.autoSweep) scheduleStartupSweep(memory, log);
+  const scope = projectScope(input.worktree, input.directory);
+  const transcripts = createTranscripts({ ledger, source: createHostSource(input.client, input.directory), scope });
+  scheduleAutoSweep(ledger, transcripts.source, scope);
   return {
     tool: {
       ...createMemoryTools({ memory, options }),
+      memory_session_read: createSessionReadTool({ transcripts }),
+      memory_transcript_list: createTranscriptListTool({ ledger, transcripts }),
+      memory_transcript_cleanup: createTranscriptCleanupTool({ ledger, transcripts }),
     },
   };
 }

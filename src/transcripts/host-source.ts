@@ -35,8 +35,11 @@ export function createHostSource(client: Client, directory?: string): SessionSou
   }
 
   return {
-    async session(sessionID) {
-      const data = await ask(`session ${sessionID}`, () => client.session.get({ path: { id: sessionID }, query }));
+    async session(sessionID, lookup) {
+      const where = lookup?.directory ? { directory: lookup.directory } : query;
+      const data = await ask(`session ${sessionID}`, () =>
+        client.session.get({ path: { id: sessionID }, query: where }),
+      );
       return data === undefined ? undefined : narrowSessionInfo(data, `session ${sessionID}`);
     },
     async messages(sessionID) {

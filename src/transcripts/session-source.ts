@@ -25,9 +25,14 @@ export interface SessionMessage {
   parts: SessionPart[];
 }
 
+export interface SessionLookup {
+  /** The project folder the session is expected in (the host serves sessions per project instance). */
+  directory?: string;
+}
+
 export interface SessionSource {
   /** The session, or undefined when the source does not have it. */
-  session(sessionID: string): Promise<SessionInfo | undefined>;
+  session(sessionID: string, lookup?: SessionLookup): Promise<SessionInfo | undefined>;
   /** Every message of the session in order, oldest first (empty when the source does not have it). */
   messages(sessionID: string): Promise<SessionMessage[]>;
 }

@@ -18,7 +18,10 @@ for (let last = false; ; ) {
   last = fs.existsSync(stopFile);
   const result = await exportTranscript({ ledger, source, sessionID, scope: "/projects/concurrent" });
   exports++;
-  if (result.appendedLines > 0) appending++;
+  if (result.appendedLines > 0) {
+    appending++;
+    console.log("appended");
+  }
   if (last) break;
   await new Promise((resolve) => setTimeout(resolve, Math.random() * 10));
 }
