@@ -1,10 +1,3 @@
-CREATE TABLE `transcript_locks` (
-	`session_id` text PRIMARY KEY NOT NULL,
-	`owner` text NOT NULL,
-	`pid` integer NOT NULL,
-	`acquired_at` integer NOT NULL
-);
---> statement-breakpoint
 CREATE TABLE `transcript_messages` (
 	`session_id` text NOT NULL,
 	`message_id` text NOT NULL,

@@ -102,18 +102,6 @@ export const transcripts = sqliteTable(
 );
 
 /**
- * Who is exporting a session right now: the lock that serialises exports of one session across processes, held from
- * reading the session off the host to the index update. A row whose process is gone, or that is too old, is stale
- * and taken over; the check and the take-over happen in one write transaction.
- */
-export const transcriptLocks = sqliteTable("transcript_locks", {
-  sessionId: text("session_id").primaryKey(),
-  owner: text("owner").notNull(),
-  pid: integer("pid").notNull(),
-  acquiredAt: integer("acquired_at").notNull(),
-});
-
-/**
  * One row per exported message: a cheap fingerprint of the message and its parts, so an export skips every message
  * that has not changed without reading its parts. `line` is where its header was written.
  */

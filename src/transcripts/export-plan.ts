@@ -70,13 +70,10 @@ export function planExport(input: PlanInput): Plan {
   for (const message of input.messages) {
     const id = message.info.id;
     seen.add(id);
-    const units = unitsOf(message, input.render);
-    const hash = messageFingerprint(
-      message,
-      units.filter((u) => !u.id.endsWith(":error")).map((u) => u.hash),
-    );
+    const hash = messageFingerprint(message);
     const row = input.known.get(id);
     if (row?.hash === hash) continue;
+    const units = unitsOf(message, input.render);
     if (!row) {
       lines.push("");
       plan.messages.push({ messageId: id, hash, line: at() });

@@ -1,75 +1,138 @@
 /**
  * Cheap fingerprints of parts and messages: an export compares them with what it wrote before and renders only what
- * is new or changed. They read lengths, times, statuses and a sample of the head and tail of long strings, never
- * whole outputs, so checking a 2,000-message session costs little. The host changes a part by growing it (streaming),
- * finishing it (times, status, output) or replacing it; each of these moves a field the fingerprint reads.
+ * is new or changed. A fingerprint reads ids, types, statuses, end times and lengths, never the text itself, so
+ * checking a 2,000-message session costs a few milliseconds. The host changes a part by growing it (streaming),
+ * finishing it (status, end time, output) or replacing it, and each of these moves a field read here; an edit in
+ * place that keeps every length and time is the one change it does not see.
  */
 import { isSummary } from "./render-message.js";
 import { isKnownPart, type SessionMessage, type SessionPart } from "./session-source.js";
 
-const SAMPLE = 96;
-
 /** 53-bit string hash (cyrb53), as 14 hex digits. */
 export function hash53(text: string, seed = 0): string {
-  let h1 = 0xdeadbeef ^ seed;
-  let h2 = 0x41c6ce57 ^ seed;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ ch, 2654435761);
-    h2 = Math.imul(h2 ^ ch, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
+  return new Fingerprint(seed).text(text).hex();
 }
 
-/** Length plus head and tail of a string: changes whenever the string grows, shrinks or is replaced. */
-function sample(text: string | undefined): string {
-  if (text === undefined) return "-";
-  if (text.length <= SAMPLE * 2) return `${text.length}:${text}`;
-  return `${text.length}:${text.slice(0, SAMPLE)}…${text.slice(-SAMPLE)}`;
+/** An incremental cyrb53: numbers are mixed in as numbers, so no key string is ever built. */
+class Fingerprint {
+  private h1: number;
+  private h2: number;
+
+  constructor(seed = 0) {
+    this.h1 = 0xdeadbeef ^ seed;
+    this.h2 = 0x41c6ce57 ^ seed;
+  }
+
+  private word(n: number): void {
+    this.h1 = Math.imul(this.h1 ^ n, 2654435761);
+    this.h2 = Math.imul(this.h2 ^ n, 1597334677);
+  }
+
+  /** Any non-negative number up to 2^53 (times, lengths, counts); -1 for "absent". */
+  int(n: number | undefined): this {
+    const v = n === undefined ? -1 : n;
+    this.word(v | 0);
+    if (v > 0x7fffffff || v < 0) this.word(Math.floor(v / 4294967296) | 0);
+    return this;
+  }
+
+  text(text: string): this {
+    this.word(text.length);
+    for (let i = 0; i < text.length; i++) this.word(text.charCodeAt(i));
+    return this;
+  }
+
+  hex(): string {
+    let { h1, h2 } = this;
+    h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+    h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+    return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16).padStart(14, "0");
+  }
+}
+
+const TOOL_STATUS = { pending: 1, running: 2, completed: 3, error: 4 } as const;
+
+/** Mixes in what changes when the host changes a part (ids, names and tools are fixed per part id). */
+function addPart(fp: Fingerprint, part: SessionPart): void {
+  if (!isKnownPart(part)) {
+    fp.text(part.type).int(JSON.stringify(part)?.length);
+    return;
+  }
+  fp.int(part.type.length)
+    .int(part.type.charCodeAt(0))
+    .int(part.type.charCodeAt(part.type.length - 1));
+  switch (part.type) {
+    case "text":
+      fp.int(part.synthetic ? 1 : 0)
+        .int(part.ignored ? 1 : 0)
+        .int(part.time?.end)
+        .int(part.text.length);
+      return;
+    case "reasoning":
+      fp.int(part.time.end).int(part.text.length);
+      return;
+    case "tool": {
+      const s = part.state;
+      fp.int(TOOL_STATUS[s.status]).int(inputKeys(s.input));
+      // Not `time.compacted`: OpenCode sets it when it clears an old output from the model's context; the record of
+      // the call is unchanged, and noting it would copy every old output again.
+      if (s.status === "pending") fp.int(s.raw.length);
+      if (s.status === "running") fp.int(s.title?.length);
+      if (s.status === "completed") {
+        fp.int(s.time.end).int(s.title.length).int(s.output.length).int(s.attachments?.length);
+      }
+      if (s.status === "error") fp.int(s.time.end).int(s.error.length);
+      return;
+    }
+    case "file":
+      fp.int(part.mime.length).int(part.filename?.length).int(part.url.length);
+      return;
+    case "patch":
+      fp.text(part.hash).int(part.files.length);
+      return;
+    case "subtask":
+      fp.int(part.prompt.length).int(part.description.length);
+      return;
+    case "step-finish":
+      fp.int(part.reason.length).int(part.tokens.output);
+      return;
+    case "snapshot":
+      fp.text(part.snapshot);
+      return;
+    case "retry":
+      fp.int(part.attempt);
+      return;
+    case "compaction":
+      fp.int(part.auto ? 1 : 0).int(part.overflow ? 1 : 0);
+      return;
+    default:
+      // step-start, agent: written once, never changed.
+      return;
+  }
+}
+
+function inputKeys(input: Record<string, unknown>): number {
+  let keys = 0;
+  for (const _ in input) keys++;
+  return keys;
 }
 
 export function partFingerprint(part: SessionPart): string {
-  if (!isKnownPart(part)) return hash53(`${part.type}|${sample(JSON.stringify(part))}`);
-  switch (part.type) {
-    case "text":
-      return hash53(
-        `text|${part.synthetic ? 1 : 0}${part.ignored ? 1 : 0}|${part.time?.end ?? ""}|${sample(part.text)}`,
-      );
-    case "reasoning":
-      return hash53(`reasoning|${part.time?.end ?? ""}|${sample(part.text)}`);
-    case "tool": {
-      const s = part.state;
-      const title = "title" in s ? (s.title ?? "") : "";
-      const end = "time" in s && "end" in s.time ? s.time.end : "";
-      const compacted = s.status === "completed" ? (s.time.compacted ?? "") : "";
-      const output = s.status === "completed" ? sample(s.output) : s.status === "error" ? sample(s.error) : "";
-      const raw = s.status === "pending" ? sample(s.raw) : "";
-      const files = s.status === "completed" ? (s.attachments?.length ?? 0) : 0;
-      const keys = Object.keys(s.input).length;
-      return hash53(
-        `tool|${part.tool}|${part.callID}|${s.status}|${end}|${compacted}|${title}|${keys}|${raw}|${output}|${files}`,
-      );
-    }
-    case "file":
-      return hash53(`file|${part.mime}|${part.filename ?? ""}|${sample(part.url)}`);
-    case "patch":
-      return hash53(`patch|${part.hash}|${part.files.length}|${sample(part.files.join("\n"))}`);
-    case "subtask":
-      return hash53(`subtask|${part.agent}|${part.command ?? ""}|${sample(part.description)}|${sample(part.prompt)}`);
-    default:
-      // The remaining types are small and written once.
-      return hash53(JSON.stringify(part));
-  }
+  const fp = new Fingerprint();
+  addPart(fp, part);
+  return fp.hex();
 }
 
 /** A message's fingerprint: its own changing fields and the ids and fingerprints of its parts, in order. */
-export function messageFingerprint(message: SessionMessage, parts: readonly string[]): string {
+export function messageFingerprint(message: SessionMessage): string {
   const info = message.info;
-  const error = info.role === "assistant" && info.error ? info.error.name : "";
+  const fp = new Fingerprint().text(info.role);
+  fp.text(info.role === "assistant" && info.error ? info.error.name : "");
   // A summary is written as one marker line whatever its parts say, so its parts do not count.
-  if (isSummary(message)) return hash53(`${info.role}|summary|${error}`);
-  const ids = message.parts.map((p, i) => `${p.id}=${parts[i]}`).join(",");
-  return hash53(`${info.role}||${error}|${ids}`);
+  if (isSummary(message)) return fp.text("summary").hex();
+  for (const part of message.parts) {
+    fp.text(part.id);
+    addPart(fp, part);
+  }
+  return fp.hex();
 }

@@ -45,23 +45,24 @@ export function listTranscripts(db: LedgerDatabase, scopes?: readonly string[]):
   return filtered.orderBy(desc(transcripts.updatedAt)).all();
 }
 
+// The two loads below run on every export; plain SQL keeps them cheap on a 2,000-message session.
 export function loadMessageRows(db: LedgerDatabase, sessionID: string): Map<string, UnitRow> {
-  const rows = db
-    .select({ id: transcriptMessages.messageId, hash: transcriptMessages.hash, line: transcriptMessages.line })
-    .from(transcriptMessages)
-    .where(eq(transcriptMessages.sessionId, sessionID))
-    .all();
-  return new Map(rows.map((r) => [r.id, { hash: r.hash, line: r.line }]));
+  const rows = db.all<{ id: string; hash: string; line: number }>(
+    sql`SELECT message_id AS id, hash, line FROM transcript_messages WHERE session_id = ${sessionID}`,
+  );
+  const map = new Map<string, UnitRow>();
+  for (const r of rows) map.set(r.id, { hash: r.hash, line: r.line });
+  return map;
 }
 
 /** The part rows of one message (`messageID` "" holds the session's own units: title, revert). */
 export function loadPartRows(db: LedgerDatabase, sessionID: string, messageID: string): Map<string, UnitRow> {
-  const rows = db
-    .select({ id: transcriptParts.partId, hash: transcriptParts.hash, line: transcriptParts.line })
-    .from(transcriptParts)
-    .where(and(eq(transcriptParts.sessionId, sessionID), eq(transcriptParts.messageId, messageID)))
-    .all();
-  return new Map(rows.map((r) => [r.id, { hash: r.hash, line: r.line }]));
+  const rows = db.all<{ id: string; hash: string; line: number }>(
+    sql`SELECT part_id AS id, hash, line FROM transcript_parts WHERE session_id = ${sessionID} AND message_id = ${messageID}`,
+  );
+  const map = new Map<string, UnitRow>();
+  for (const r of rows) map.set(r.id, { hash: r.hash, line: r.line });
+  return map;
 }
 
 export function upsertMessageRows(db: LedgerDatabase, sessionID: string, rows: readonly MessageUpsert[]): void {
