@@ -19,7 +19,10 @@ export interface Transcripts {
   readonly scope: string;
   /** Exports (appends) the session now. */
   export(sessionID: string): Promise<ExportResult>;
-  /** The index row and absolute path of a session's transcript, exporting it first when it is not on disk. */
+  /**
+   * The index row and absolute path of a session's transcript, exported first when it is not on disk, and brought up
+   * to date when OpenCode says the session changed since the last export.
+   */
   ensure(sessionID: string): Promise<{ row: TranscriptRow; file: string }>;
   /** The index row, or undefined; never exports. */
   find(sessionID: string): Promise<TranscriptRow | undefined>;
@@ -39,6 +42,12 @@ export function createTranscripts({ ledger, source, scope }: TranscriptsDeps): T
   const find = (sessionID: string) =>
     ledger.database.read((db) => getTranscript(db, checkSessionId(sessionID)), undefined);
   const fileOf = (row: TranscriptRow) => containedPath(ledger.transcriptsDir, row.path);
+
+  /** Whether the host's session was updated after the last export; a host that cannot tell means no. */
+  async function changedSince(row: TranscriptRow): Promise<boolean> {
+    const info = await source.session(row.sessionId, { directory: row.scope }).catch(() => undefined);
+    return info !== undefined && info.time.updated > row.exportedAt;
+  }
 
   async function exportSession(sessionID: string): Promise<ExportResult> {
     checkSessionId(sessionID);
@@ -60,7 +69,7 @@ export function createTranscripts({ ledger, source, scope }: TranscriptsDeps): T
     export: exportSession,
     async ensure(sessionID) {
       const row = await find(sessionID);
-      if (row && fs.existsSync(fileOf(row))) return { row, file: fileOf(row) };
+      if (row && fs.existsSync(fileOf(row)) && !(await changedSince(row))) return { row, file: fileOf(row) };
       await exportSession(sessionID);
       const exported = await find(sessionID);
       if (!exported) throw unknownSession(sessionID);

@@ -72,6 +72,18 @@ describe("memory_session_read", () => {
     );
   });
 
+  it("brings the transcript up to date when OpenCode says the session changed since the last export", async () => {
+    const { ledger, session, call } = setup();
+    const first = String(await call({ sessionID: session.sessionID, limit: 1 }));
+    const total = Number(first.match(/of (\d+)/)?.[1]);
+    await call({ sessionID: session.sessionID, limit: 1 });
+    session.user("A new request after the export");
+    expect(String(await call({ sessionID: session.sessionID, limit: 1 }))).toContain(`of ${total} ·`);
+    session.data.info.time.updated = ledger.clock() + 1_000;
+    const after = String(await call({ sessionID: session.sessionID, offset: total + 1 }));
+    expect(after).toContain("A new request after the export");
+  });
+
   it("reads a transcript whose session OpenCode no longer has", async () => {
     const { ledger, session, transcripts } = setup();
     await transcripts.export(session.sessionID);
