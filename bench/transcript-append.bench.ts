@@ -11,12 +11,11 @@ import { parseOptions } from "../src/options.js";
 import { createMemorySource } from "../src/transcripts/export-file-source.js";
 import { exportTranscript } from "../src/transcripts/export-transcript.js";
 import { syntheticSession } from "../test/helpers/synthetic-session.js";
-import { median, percentile, table, timeRuns, writeSection } from "./report.js";
+import { median, percentile, table, writeSection } from "./report.js";
 
 const MESSAGES = 2_000;
 const APPENDED = 10;
-const FULL_RUNS = 7;
-const APPEND_RUNS = 21;
+const RUNS = 15;
 const SCOPE = "/projects/bench";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "ledger-bench-"));
@@ -27,29 +26,40 @@ function freshLedger(): Ledger {
 
 try {
   const session = syntheticSession(MESSAGES / 2, "ses_benchappend000001");
-  const source = createMemorySource([session.data]);
   const sessionID = session.sessionID;
-  const run = (ledger: Ledger) => exportTranscript({ ledger, source, sessionID, scope: SCOPE });
-
-  let full = { totalLines: 0, path: "" };
-  const fullTimes = await timeRuns(FULL_RUNS, async () => {
-    const ledger = freshLedger();
-    full = await run(ledger);
-    ledger.database.close();
-  });
-  const fullBytes = fs.statSync(full.path).size;
+  // The full export always sees the first 2,000 messages; the growing transcript sees them all.
+  const whole = { info: session.data.info, messages: session.data.messages.slice() };
+  const fullSource = createMemorySource([whole]);
+  const growingSource = createMemorySource([session.data]);
 
   // One transcript that each run grows by 10 messages: the session is 2,000 messages and more throughout.
-  const ledger = freshLedger();
+  const growing = freshLedger();
   session.data.messages.splice(MESSAGES - APPENDED);
-  await run(ledger);
+  await exportTranscript({ ledger: growing, source: growingSource, sessionID, scope: SCOPE });
   let turn = MESSAGES;
+
+  // Full exports and appends alternate, so both meet the same load on the machine; the first of each is a warm-up.
+  const fullTimes: number[] = [];
+  const appendTimes: number[] = [];
+  let full = { totalLines: 0, path: "" };
   let appended = 0;
-  const appendTimes = await timeRuns(APPEND_RUNS, async () => {
+  for (let run = 0; run <= RUNS; run++) {
+    const ledger = freshLedger();
+    let start = performance.now();
+    full = await exportTranscript({ ledger, source: fullSource, sessionID, scope: SCOPE });
+    const fullTime = performance.now() - start;
+    ledger.database.close();
     for (let i = 0; i < APPENDED / 2; i++) session.turn(turn++);
-    appended = (await run(ledger)).appendedLines;
-  });
-  ledger.database.close();
+    start = performance.now();
+    appended = (await exportTranscript({ ledger: growing, source: growingSource, sessionID, scope: SCOPE }))
+      .appendedLines;
+    const appendTime = performance.now() - start;
+    if (run === 0) continue;
+    fullTimes.push(fullTime);
+    appendTimes.push(appendTime);
+  }
+  growing.database.close();
+  const fullBytes = fs.statSync(full.path).size;
 
   const fullMedian = median(fullTimes);
   const appendMedian = median(appendTimes);
@@ -59,7 +69,7 @@ try {
     "transcript-append",
     "Transcript export: appending 10 messages vs exporting 2,000",
     [
-      `A synthetic session of ${MESSAGES} messages (user requests; assistant turns with reasoning, a shell call and a file read with their outputs, an answer, step boundaries) is exported whole into a fresh store ${FULL_RUNS} times; then one transcript of it is grown by ${APPENDED} messages ${APPEND_RUNS} times (one warm-up run each, not counted). The session is read from memory on both sides.`,
+      `A synthetic session of ${MESSAGES} messages (user requests; assistant turns with reasoning, a shell call and a file read with their outputs, an answer, step boundaries) is exported whole into a fresh store, and one transcript of it is grown by ${APPENDED} messages, alternately, ${RUNS} times each after one warm-up of each. The session is read from memory on both sides.`,
       "",
       table(
         ["case", "median", "p90", "runs"],
@@ -68,13 +78,13 @@ try {
             `export ${MESSAGES} messages from scratch (${full.totalLines} lines, ${(fullBytes / 2 ** 20).toFixed(1)} MB)`,
             ms(fullMedian),
             ms(percentile(fullTimes, 90)),
-            FULL_RUNS,
+            RUNS,
           ],
           [
             `append ${APPENDED} messages (${appended} lines) to ${MESSAGES}+`,
             ms(appendMedian),
             ms(percentile(appendTimes, 90)),
-            APPEND_RUNS,
+            RUNS,
           ],
         ],
       ),

@@ -3,7 +3,7 @@
  * order, a part that changed after it was written or a message that disappeared becomes a [note], and everything
  * whose fingerprint is unchanged is skipped without being rendered.
  */
-import { hash53, messageFingerprint, partFingerprint } from "./fingerprint.js";
+import { hash53, messageFingerprint, partFingerprint, settledKey } from "./fingerprint.js";
 import { isSummary, note, renderMessageError, renderMessageHeader, renderSessionHeader } from "./render-message.js";
 import { type RenderOptions, renderPart } from "./render-part.js";
 import type { SessionInfo, SessionMessage } from "./session-source.js";
@@ -66,12 +66,15 @@ export function planExport(input: PlanInput): Plan {
   }
   planRevert(input, sessionUnits, plan, at, noted);
 
-  const seen = new Set<string>();
+  let present = 0;
   for (const message of input.messages) {
     const id = message.info.id;
-    seen.add(id);
-    const hash = messageFingerprint(message);
     const row = input.known.get(id);
+    if (row && row.hash !== REMOVED) present++;
+    const settled = settledKey(message);
+    // A message written once it was settled is not fingerprinted again while it keeps its number of parts.
+    if (settled && row?.hash.startsWith(settled)) continue;
+    const hash = settled + messageFingerprint(message);
     if (row?.hash === hash) continue;
     const units = unitsOf(message, input.render);
     if (!row) {
@@ -107,8 +110,12 @@ export function planExport(input: PlanInput): Plan {
     }
     plan.messages.push({ messageId: id, hash, line: row.line });
   }
-  for (const [id, row] of input.known) {
-    if (seen.has(id) || row.hash === REMOVED) continue;
+  let live = 0;
+  for (const row of input.known.values()) if (row.hash !== REMOVED) live++;
+  // Only when a written message is missing from the session is the list searched for which.
+  const seen = present < live ? new Set(input.messages.map((m) => m.info.id)) : undefined;
+  for (const [id, row] of seen ? input.known : []) {
+    if (seen?.has(id) || row.hash === REMOVED) continue;
     plan.messages.push({ messageId: id, hash: REMOVED, line: row.line });
     noted(`message ${id} (written at line ${row.line}) was removed from the session (deleted, or undone by a revert)`);
   }

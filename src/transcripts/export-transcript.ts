@@ -10,6 +10,7 @@ import type { Ledger } from "../ledger.js";
 import type { LedgerDatabase } from "../store/driver.js";
 import { withExportLock } from "./export-lock.js";
 import { planExport } from "./export-plan.js";
+import { forget, recall, remember, stampOf } from "./message-row-cache.js";
 import { checkSessionId, containedPath, scopeDir, transcriptPath } from "./paths.js";
 import { isSummary, note } from "./render-message.js";
 import type { SessionInfo, SessionMessage, SessionSource } from "./session-source.js";
@@ -60,7 +61,12 @@ export async function exportTranscript(request: ExportRequest): Promise<ExportRe
     const info = await source.session(sessionID);
     if (!info) throw notInHost(sessionID);
     const messages = await source.messages(sessionID);
-    return ledger.database.write((db) => writeExport(db, request, info, messages));
+    try {
+      return await ledger.database.write((db) => writeExport(db, request, info, messages));
+    } catch (error) {
+      forget(ledger.database, sessionID);
+      throw error;
+    }
   });
 }
 
@@ -86,6 +92,8 @@ function writeExport(
   const preface = repairNotes(tail);
   if (tail.lostLines > 0) forgetAfterLine(db, sessionID, tail.lines);
   if (!row && tail.lines > 0) forgetAll(db, sessionID);
+  const cached = preface.length === 0 ? recall(ledger.database, sessionID, row) : undefined;
+  const known = cached ?? loadMessageRows(db, sessionID);
   const plan = planExport({
     info,
     messages,
@@ -93,7 +101,7 @@ function writeExport(
     firstLine: tail.lines + 1,
     preface,
     tailMessageId: preface.length === 0 ? (row?.lastMessageId ?? undefined) : undefined,
-    known: loadMessageRows(db, sessionID),
+    known,
     loadParts: (messageId) => loadPartRows(db, sessionID, messageId),
     render: { inlineOutputMaxBytes: ledger.options.compaction.inlineOutputMaxBytes },
   });
@@ -103,7 +111,7 @@ function writeExport(
   const now = ledger.clock();
   const totalLines = tail.lines + plan.lines.length;
   const last = messages.at(-1);
-  saveTranscript(db, {
+  const saved = {
     sessionId: sessionID,
     scope,
     path: relative,
@@ -117,7 +125,11 @@ function writeExport(
     exportedAt: now,
     createdAt: row?.createdAt ?? now,
     updatedAt: plan.lines.length > 0 || !row ? now : row.updatedAt,
-  });
+  };
+  saveTranscript(db, saved);
+  // Kept for the next export of this session in this process (dropped again if this transaction fails).
+  for (const m of plan.messages) known.set(m.messageId, { hash: m.hash, line: m.line });
+  remember(ledger.database, sessionID, stampOf(saved), known);
   if (preface.length > 0) ledger.log.log("warn", `transcript ${sessionID}: ${preface.join(" ")}`);
   return {
     sessionID,

@@ -1,12 +1,16 @@
 /**
  * Cheap fingerprints of parts and messages: an export compares them with what it wrote before and renders only what
- * is new or changed. A fingerprint reads ids, types, statuses, end times and lengths, never the text itself, so
- * checking a 2,000-message session costs a few milliseconds. The host changes a part by growing it (streaming),
- * finishing it (status, end time, output) or replacing it, and each of these moves a field read here; an edit in
- * place that keeps every length and time is the one change it does not see.
+ * is new or changed. A fingerprint reads ids, types, statuses, end times and lengths, never the text itself. The host
+ * changes a part by growing it (streaming), finishing it (status, end time, output) or replacing it, and each of these
+ * moves a field read here; an edit in place that keeps every length and time is the one change it does not see.
+ *
+ * A settled message (a user message, or an assistant message the host marked completed) no longer changes in the
+ * host's own flow: its row starts with `s<parts>:` and later exports skip it without reading its parts as long as it
+ * keeps that many parts. A part edited through the API after that is the change a skipped message can hide; a part
+ * added or removed, or the message removed, is still seen.
  */
 import { isSummary } from "./render-message.js";
-import { isKnownPart, type SessionMessage, type SessionPart } from "./session-source.js";
+import type { SessionMessage, SessionPart } from "./session-source.js";
 
 /** 53-bit string hash (cyrb53), as 14 hex digits. */
 export function hash53(text: string, seed = 0): string {
@@ -54,8 +58,8 @@ const TOOL_STATUS = { pending: 1, running: 2, completed: 3, error: 4 } as const;
 
 /** Mixes in what changes when the host changes a part (ids, names and tools are fixed per part id). */
 function addPart(fp: Fingerprint, part: SessionPart): void {
-  if (!isKnownPart(part)) {
-    fp.text(part.type).int(JSON.stringify(part)?.length);
+  if (part.type === "opaque") {
+    fp.text("opaque").int(JSON.stringify(part.original)?.length);
     return;
   }
   fp.int(part.type.length)
@@ -135,4 +139,11 @@ export function messageFingerprint(message: SessionMessage): string {
     addPart(fp, part);
   }
   return fp.hex();
+}
+
+/** `s<parts>:` for a settled message, "" for one the host may still change. */
+export function settledKey(message: SessionMessage): string {
+  const info = message.info;
+  const settled = info.role === "user" || info.time.completed !== undefined;
+  return settled ? `s${message.parts.length}:` : "";
 }

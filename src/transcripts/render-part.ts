@@ -13,11 +13,12 @@ export interface RenderOptions {
 }
 
 export function renderPart(part: SessionPart, options: RenderOptions): string[] {
-  if (!isKnownPart(part)) return renderUnknown(part);
-  return renderKnown(part, options);
+  if (!isKnownPart(part)) return renderOpaque(part);
+  // A part handed over untyped (not through a narrowing source) of a type this version does not know.
+  return renderKnown(part, options) ?? renderOpaque(part);
 }
 
-function renderKnown(part: Part, options: RenderOptions): string[] {
+function renderKnown(part: Part, options: RenderOptions): string[] | undefined {
   switch (part.type) {
     case "text": {
       const flags = [part.synthetic ? "synthetic" : "", part.ignored ? "ignored" : ""].filter(Boolean);
@@ -70,10 +71,10 @@ function stepFinish(part: StepFinishPart): string {
   return `[step done · ${part.reason} · tokens in ${t.input ?? 0}, out ${t.output ?? 0}, reasoning ${t.reasoning ?? 0}${cache}${cost}]`;
 }
 
-function renderUnknown(part: SessionPart): string[] {
-  const original = part.type === "unreadable" && typeof part.original === "object" ? part.original : part;
-  const type = (original as { type?: unknown }).type;
-  const label = part.type === "unreadable" ? `[part ${String(type)} · unreadable]` : `[part ${part.type}]`;
+function renderOpaque(part: SessionPart): string[] {
+  const original = part.type === "opaque" ? part.original : part;
+  const type = String(original.type);
+  const label = part.type === "opaque" && part.malformed ? `[part ${type} · unreadable]` : `[part ${type}]`;
   return [label, `data: ${oneLine(JSON.stringify(original) ?? "", 4_000)}`];
 }
 

@@ -9,15 +9,19 @@ import { TranscriptError } from "../errors.js";
 export type SessionInfo = Pick<Session, "id" | "title" | "directory" | "time"> &
   Partial<Pick<Session, "parentID" | "revert" | "slug">>;
 
-/** A part the renderer knows, or one a newer host added (rendered generically from its `type`). */
-export type SessionPart = Part | UnknownPart;
+/** A part the renderer knows, or an opaque one (a type a newer host added, or a known type missing its fields). */
+export type SessionPart = Part | OpaquePart;
 
-export interface UnknownPart {
+/** Made at the edge from a part the renderer cannot read as its type; written as data, never dropped. */
+export interface OpaquePart {
   id: string;
   sessionID: string;
   messageID: string;
-  type: string;
-  [key: string]: unknown;
+  type: "opaque";
+  /** The part as the host sent it. */
+  original: Record<string, unknown>;
+  /** A known type without the fields it should have (else an unknown type). */
+  malformed: boolean;
 }
 
 export interface SessionMessage {
@@ -53,7 +57,7 @@ const KNOWN_PARTS = new Set([
 ]);
 
 export function isKnownPart(part: SessionPart): part is Part {
-  return KNOWN_PARTS.has(part.type);
+  return part.type !== "opaque";
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -100,7 +104,8 @@ export function narrowSessionMessages(value: unknown, where: string): SessionMes
       if (!isRecord(part) || typeof part.id !== "string" || typeof part.type !== "string") {
         fail(where, `part ${p} of message ${info.id} has no id or type`);
       }
-      return wellFormed(part) ? (part as unknown as SessionPart) : unreadable(part as UnknownPart);
+      if (KNOWN_PARTS.has(part.type) && wellFormed(part)) return part as unknown as SessionPart;
+      return opaque(part, KNOWN_PARTS.has(part.type));
     });
     return { info: info as unknown as Message, parts };
   });
@@ -144,7 +149,14 @@ function wellFormed(part: Record<string, unknown>): boolean {
   }
 }
 
-/** A known part type without the fields it should have: kept, and rendered as data instead of breaking the export. */
-function unreadable(part: UnknownPart): UnknownPart {
-  return { id: part.id, sessionID: part.sessionID, messageID: part.messageID, type: "unreadable", original: part };
+function opaque(part: Record<string, unknown>, malformed: boolean): OpaquePart {
+  const text = (key: string) => (typeof part[key] === "string" ? (part[key] as string) : "");
+  return {
+    id: text("id"),
+    sessionID: text("sessionID"),
+    messageID: text("messageID"),
+    type: "opaque",
+    original: part,
+    malformed,
+  };
 }

@@ -52,13 +52,14 @@ export class SessionBuilder {
     return message;
   }
 
-  assistant(build: (b: AssistantParts) => void, summary = false): SessionMessage {
+  /** An assistant message; `completed: false` is one the host is still writing (no completion time yet). */
+  assistant(build: (b: AssistantParts) => void, { summary = false, completed = true } = {}): SessionMessage {
     const created = this.time();
     const info: AssistantMessage = {
       id: this.next("msg"),
       sessionID: this.sessionID,
       role: "assistant",
-      time: { created, completed: created + 900 },
+      time: completed ? { created, completed: created + 900 } : { created },
       parentID: this.data.messages.at(-1)?.info.id ?? "msg_none",
       modelID: "claude-sonnet",
       providerID: "anthropic",

@@ -1,5 +1,7 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
+import { createLedger } from "../../src/ledger.js";
+import { createMemoryLogger } from "../../src/log.js";
 import { transcripts } from "../../src/store/schema.js";
 import { createMemorySource } from "../../src/transcripts/export-file-source.js";
 import { exportTranscript } from "../../src/transcripts/export-transcript.js";
@@ -53,15 +55,31 @@ describe("append-only export", () => {
     expect(fs.readFileSync(third.path, "utf8")).toBe(after);
   });
 
+  it("two writers on one store take turns without duplicating what the other appended", async () => {
+    const a = testLedger();
+    const b = createLedger(a.options, createMemoryLogger());
+    const session = syntheticSession(2);
+    await exportNow(a, session);
+    session.turn(2);
+    await exportNow(b as TestLedger, session);
+    session.turn(3);
+    const last = await exportNow(a, session);
+    const single = await exportNow(testLedger(), session);
+    expect(fs.readFileSync(last.path, "utf8")).toBe(fs.readFileSync(single.path, "utf8"));
+  });
+
   it("appends a tool that completed after it was written as a note, and leaves the running one in place", async () => {
     const ledger = testLedger();
     const session = syntheticSession(1);
     session.user("Run the tests");
     let call = undefined as ReturnType<SessionBuilder["assistant"]>["parts"][number] | undefined;
-    session.assistant((b) => {
-      b.step();
-      call = b.tool("bash", { command: "npm test" }, "", "running");
-    });
+    const turn = session.assistant(
+      (b) => {
+        b.step();
+        call = b.tool("bash", { command: "npm test" }, "", "running");
+      },
+      { completed: false },
+    );
     const first = await exportNow(ledger, session);
     const before = fs.readFileSync(first.path, "utf8");
     expect(texts(first.path)).toContain(`[tool bash · running · ${(call as { callID: string }).callID} · "bash call"]`);
@@ -75,6 +93,7 @@ describe("append-only export", () => {
       metadata: {},
       time: { start: 1, end: 2 },
     };
+    turn.info.time = { created: turn.info.time.created, completed: turn.info.time.created + 5 };
     const second = await exportNow(ledger, session);
     expect(fs.readFileSync(second.path, "utf8").startsWith(before)).toBe(true);
     const appended = texts(second.path).slice(first.totalLines);
@@ -146,7 +165,7 @@ describe("append-only export", () => {
   it("writes a compaction summary as one marker line, never its text", async () => {
     const ledger = testLedger();
     const session = syntheticSession(1);
-    session.assistant((b) => b.text("SUMMARY-POINTER the transcript is at /x lines 1-40"), true);
+    session.assistant((b) => b.text("SUMMARY-POINTER the transcript is at /x lines 1-40"), { summary: true });
     const result = await exportNow(ledger, session);
     const all = texts(result.path);
     expect(all.some((t) => t.includes("SUMMARY-POINTER"))).toBe(false);
