@@ -30,8 +30,8 @@ export function recall(
 }
 
 export function remember(store: object, sessionID: string, stamp: string, rows: Map<string, UnitRow>): void {
-  let sessions = byStore.get(store);
-  if (!sessions) byStore.set(store, (sessions = new Map()));
+  const sessions = byStore.get(store) ?? new Map<string, Entry>();
+  byStore.set(store, sessions);
   sessions.delete(sessionID);
   sessions.set(sessionID, { stamp, rows });
   for (const oldest of sessions.keys()) {
