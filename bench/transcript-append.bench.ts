@@ -89,7 +89,7 @@ try {
         ],
       ),
       "",
-      `Append / full export, medians: **${(ratio * 100).toFixed(1)}%** (target ≤ 5%). An append reads only the fingerprints of the messages already written (one row per message), renders and writes only what is new, and checks only the bytes past the end the index knows.`,
+      `Append / full export, medians: **${(ratio * 100).toFixed(1)}%** (target ≤ 5%). An append skips every settled message it already wrote by its part count, fingerprints the others from ids, statuses, times and lengths, reuses the message rows it kept from the last export, renders and writes only what is new, and checks only the bytes past the end the index knows; both sides pay one store commit.`,
     ].join("\n"),
   );
   if (ratio > 0.05)
