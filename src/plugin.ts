@@ -8,13 +8,13 @@ import { scheduleStartupSweep } from "./memory-startup.js";
 import { parseOptions } from "./options.js";
 import { projectScope } from "./scope.js";
 import { lazyMemoryStore } from "./store/lazy-memory-store.js";
-import { createMemoryTools } from "./tools/memory-tools.js";
 import { createSessionReadTool } from "./tools/memory-session-read.js";
+import { createMemoryTools } from "./tools/memory-tools.js";
 import { createTranscriptCleanupTool } from "./tools/memory-transcript-cleanup.js";
 import { createTranscriptListTool } from "./tools/memory-transcript-list.js";
+import { scheduleAutoSweep } from "./transcripts/auto-sweep.js";
 import { createHostSource } from "./transcripts/host-source.js";
-import { scheduleAutoSweep } from "./transcripts/retention.js";
-import { createTranscripts } from "./transcripts/transcript-service.js";
+import { lazyTranscripts } from "./transcripts/lazy-transcripts.js";
 
 export async function server(input: PluginInput, rawOptions?: PluginOptions): Promise<Hooks> {
   const log = createHostLogger(input.client);
@@ -31,9 +31,10 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
     trashDays: options.retention.trashDays,
   });
   if (options.retention.autoSweep) scheduleStartupSweep(memory, log);
-  const scope = projectScope(input.worktree, input.directory);
-  const transcripts = createTranscripts({ ledger, source: createHostSource(input.client, input.directory), scope });
-  scheduleAutoSweep(ledger, transcripts.source, scope);
+  const directory = input.directory ?? process.cwd();
+  const scope = projectScope(input.worktree, directory);
+  const transcripts = lazyTranscripts({ ledger, source: createHostSource(input.client, directory), scope });
+  scheduleAutoSweep(transcripts, options.retention);
   return {
     tool: {
       ...createMemoryTools({ memory, options }),

@@ -7,7 +7,7 @@ import { InvalidInputError } from "../errors.js";
 import { checkSessionId } from "../transcripts/paths.js";
 import { oneLine } from "../transcripts/text-lines.js";
 import { readWindow } from "../transcripts/transcript-reader.js";
-import type { Transcripts } from "../transcripts/transcript-service.js";
+import type { Transcripts } from "../transcripts/transcripts.js";
 import { toolError } from "./tool-error.js";
 
 const z = tool.schema;

@@ -9,8 +9,8 @@ import type { Ledger } from "../ledger.js";
 import { projectScope } from "../scope.js";
 import { formatAge, formatBytes } from "../transcripts/human-units.js";
 import { checkSessionId } from "../transcripts/paths.js";
-import { type SweepDecision, sweepTranscripts } from "../transcripts/retention.js";
-import type { Transcripts } from "../transcripts/transcript-service.js";
+import type { SweepDecision } from "../transcripts/retention.js";
+import type { Transcripts } from "../transcripts/transcripts.js";
 import { toolError } from "./tool-error.js";
 
 const z = tool.schema;
@@ -61,9 +61,7 @@ export function createTranscriptCleanupTool({ ledger, transcripts }: { ledger: L
           return "No rule is set, so nothing is eligible: pass retentionDays, maxSessions, orphaned or sessionIDs (or set them under the retention option).";
         }
         const apply = args.apply === true;
-        const report = await sweepTranscripts({
-          ledger,
-          source: transcripts.source,
+        const report = await transcripts.sweep({
           scopes: args.allScopes ? undefined : [projectScope(context.worktree, context.directory)],
           rules,
           apply,

@@ -9,8 +9,7 @@ import { normalizeScopePath, projectScope } from "../scope.js";
 import type { TranscriptRow } from "../store/schema.js";
 import { formatAge, formatBytes } from "../transcripts/human-units.js";
 import { oneLine } from "../transcripts/text-lines.js";
-import { listTranscripts } from "../transcripts/transcript-index.js";
-import type { Transcripts } from "../transcripts/transcript-service.js";
+import type { Transcripts } from "../transcripts/transcripts.js";
 import { toolError } from "./tool-error.js";
 
 const z = tool.schema;
@@ -29,7 +28,7 @@ export function createTranscriptListTool({ ledger, transcripts }: { ledger: Ledg
         const scopes = args.all
           ? undefined
           : [args.scope ? normalizeScopePath(args.scope) : projectScope(context.worktree, context.directory)];
-        const rows = await ledger.database.read((db) => listTranscripts(db, scopes), []);
+        const rows = await transcripts.list(scopes);
         if (rows.length === 0) {
           return args.all
             ? "No transcripts yet: a session is exported when it compacts or when a tool names it."

@@ -171,9 +171,6 @@ async function remove(ledger: Ledger, decision: SweepDecision, report: SweepRepo
   }
 }
 
-/** Delay of the start-up sweep, so it never competes with OpenCode's own start. */
-export const AUTO_SWEEP_DELAY_MS = 30_000;
-
 /**
  * The automatic sweep of one project by the `retention` options: only when autoSweep is on and a rule is set, and
  * applied (the options are the user's standing instruction). Never throws; problems go to the log.
@@ -192,10 +189,4 @@ export async function autoSweep(
     ledger.log.log("error", `transcript auto-sweep: ${describeError(error)}`);
     return undefined;
   }
-}
-
-/** Runs `autoSweep` once after start-up; the timer never keeps the process alive. */
-export function scheduleAutoSweep(ledger: Ledger, source: SessionSource, scope: string): void {
-  const timer = setTimeout(() => void autoSweep(ledger, source, scope), AUTO_SWEEP_DELAY_MS);
-  timer.unref?.();
 }

@@ -1,41 +1,19 @@
 /**
- * Transcripts as the tools and hooks see them: export a session, or make sure one is exported before reading it.
- * A session that was never exported is exported on demand the first time something names it.
+ * Transcripts as the tools and hooks see them (the `Transcripts` of ./transcripts.ts): export a session, or make sure
+ * one is exported before reading it. A session that was never exported is exported on demand the first time
+ * something names it.
  */
 import fs from "node:fs";
 import path from "node:path";
 import { NotFoundError } from "../errors.js";
-import type { Ledger } from "../ledger.js";
 import { normalizeScopePath } from "../scope.js";
 import type { TranscriptRow } from "../store/schema.js";
 import { type ExportResult, exportTranscript } from "./export-transcript.js";
 import { checkSessionId, containedPath } from "./paths.js";
-import type { SessionInfo, SessionSource } from "./session-source.js";
-import { getTranscript } from "./transcript-index.js";
-
-export interface Transcripts {
-  readonly source: SessionSource;
-  /** The project the plugin instance serves. */
-  readonly scope: string;
-  /** Exports (appends) the session now. */
-  export(sessionID: string): Promise<ExportResult>;
-  /**
-   * The index row and absolute path of a session's transcript, exported first when it is not on disk, and brought up
-   * to date when OpenCode says the session changed since the last export.
-   */
-  ensure(sessionID: string): Promise<{ row: TranscriptRow; file: string }>;
-  /** The index row, or undefined; never exports. */
-  find(sessionID: string): Promise<TranscriptRow | undefined>;
-  /** Absolute path of an index row's transcript, checked to stay inside the transcripts folder. */
-  fileOf(row: TranscriptRow): string;
-}
-
-export interface TranscriptsDeps {
-  ledger: Ledger;
-  source: SessionSource;
-  /** Scope of the plugin instance (its project). */
-  scope: string;
-}
+import { autoSweep, sweepTranscripts } from "./retention.js";
+import type { SessionInfo } from "./session-source.js";
+import { getTranscript, listTranscripts } from "./transcript-index.js";
+import type { Transcripts, TranscriptsDeps } from "./transcripts.js";
 
 /** Transcripts over the ledger's store, read from `source`; new ones go under `scope` unless the session ran elsewhere. */
 export function createTranscripts({ ledger, source, scope }: TranscriptsDeps): Transcripts {
@@ -67,6 +45,9 @@ export function createTranscripts({ ledger, source, scope }: TranscriptsDeps): T
     find,
     fileOf,
     export: exportSession,
+    list: (scopes) => ledger.database.read((db) => listTranscripts(db, scopes), []),
+    sweep: (request) => sweepTranscripts({ ledger, source, ...request }),
+    autoSweep: () => autoSweep(ledger, source, scope),
     async ensure(sessionID) {
       const row = await find(sessionID);
       if (row && fs.existsSync(fileOf(row)) && !(await changedSince(row))) return { row, file: fileOf(row) };
