@@ -6,8 +6,15 @@ import { createLedger } from "./ledger.js";
 import { createHostLogger } from "./log.js";
 import { scheduleStartupSweep } from "./memory-startup.js";
 import { parseOptions } from "./options.js";
+import { projectScope } from "./scope.js";
 import { lazyMemoryStore } from "./store/lazy-memory-store.js";
+import { createSessionReadTool } from "./tools/memory-session-read.js";
 import { createMemoryTools } from "./tools/memory-tools.js";
+import { createTranscriptCleanupTool } from "./tools/memory-transcript-cleanup.js";
+import { createTranscriptListTool } from "./tools/memory-transcript-list.js";
+import { scheduleAutoSweep } from "./transcripts/auto-sweep.js";
+import { createHostSource } from "./transcripts/host-source.js";
+import { lazyTranscripts } from "./transcripts/lazy-transcripts.js";
 
 export async function server(input: PluginInput, rawOptions?: PluginOptions): Promise<Hooks> {
   const log = createHostLogger(input.client);
@@ -24,9 +31,16 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
     trashDays: options.retention.trashDays,
   });
   if (options.retention.autoSweep) scheduleStartupSweep(memory, log);
+  const directory = input.directory ?? process.cwd();
+  const scope = projectScope(input.worktree, directory);
+  const transcripts = lazyTranscripts({ ledger, source: createHostSource(input.client, directory), scope });
+  scheduleAutoSweep(transcripts, options.retention);
   return {
     tool: {
       ...createMemoryTools({ memory, options }),
+      memory_session_read: createSessionReadTool({ transcripts }),
+      memory_transcript_list: createTranscriptListTool({ ledger, transcripts }),
+      memory_transcript_cleanup: createTranscriptCleanupTool({ ledger, transcripts }),
     },
   };
 }

@@ -90,10 +90,30 @@ export const transcripts = sqliteTable(
     lines: integer("lines").notNull().default(0),
     bytes: integer("bytes").notNull().default(0),
     repairs: integer("repairs").notNull().default(0),
+    /** Messages of the session when it was last exported. */
+    messageCount: integer("message_count").notNull().default(0),
+    /** Last export, whether or not it appended anything. */
+    exportedAt: integer("exported_at").notNull().default(0),
     createdAt: integer("created_at").notNull(),
+    /** Last time lines were appended (the "last touch" retention goes by). */
     updatedAt: integer("updated_at").notNull(),
   },
   (t) => [index("transcripts_scope_updated").on(t.scope, t.updatedAt)],
+);
+
+/**
+ * One row per exported message: a cheap fingerprint of the message and its parts, so an export skips every message
+ * that has not changed without reading its parts. `line` is where its header was written.
+ */
+export const transcriptMessages = sqliteTable(
+  "transcript_messages",
+  {
+    sessionId: text("session_id").notNull(),
+    messageId: text("message_id").notNull(),
+    hash: text("hash").notNull(),
+    line: integer("line").notNull(),
+  },
+  (t) => [uniqueIndex("transcript_messages_key").on(t.sessionId, t.messageId)],
 );
 
 /** What each exported part looked like when written, so a later change is appended as a note instead of rewritten. */
@@ -106,10 +126,14 @@ export const transcriptParts = sqliteTable(
     hash: text("hash").notNull(),
     line: integer("line").notNull(),
   },
-  (t) => [uniqueIndex("transcript_parts_key").on(t.sessionId, t.partId)],
+  (t) => [
+    uniqueIndex("transcript_parts_key").on(t.sessionId, t.partId),
+    index("transcript_parts_message").on(t.sessionId, t.messageId),
+  ],
 );
 
 export type Entry = typeof entries.$inferSelect;
 export type NewEntry = typeof entries.$inferInsert;
 export type AuditRow = typeof auditLog.$inferSelect;
 export type TranscriptRow = typeof transcripts.$inferSelect;
+export type NewTranscriptRow = typeof transcripts.$inferInsert;

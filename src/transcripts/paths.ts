@@ -55,11 +55,17 @@ export function containedPath(transcriptsDir: string, relative: string): string 
   if (full !== root && !full.startsWith(root + path.sep)) {
     throw new InvalidInputError("path", "points outside the transcripts folder");
   }
-  let real: string;
-  try {
-    real = fs.realpathSync.native(full);
-  } catch {
-    return full; // does not exist yet: nothing to follow
+  // The file may not exist yet, but a folder above it may be a link: resolve the nearest part that exists.
+  let existing = full;
+  let real: string | undefined;
+  for (;;) {
+    try {
+      real = fs.realpathSync.native(existing);
+      break;
+    } catch {
+      if (existing === root) return full; // nothing exists yet: nothing to follow
+      existing = path.dirname(existing);
+    }
   }
   const realRoot = fs.realpathSync.native(root);
   if (real !== realRoot && !real.startsWith(realRoot + path.sep)) {

@@ -1,0 +1,74 @@
+/**
+ * memory_session_read: a numbered window of one session's transcript, exported on demand the first time.
+ */
+import { tool } from "@opencode-ai/plugin";
+import { MAX_RESULT_BYTES } from "../bounded-output.js";
+import { InvalidInputError } from "../errors.js";
+import { checkSessionId } from "../transcripts/paths.js";
+import { oneLine } from "../transcripts/text-lines.js";
+import { readWindow } from "../transcripts/transcript-reader.js";
+import type { Transcripts } from "../transcripts/transcripts.js";
+import { toolError } from "./tool-error.js";
+
+const z = tool.schema;
+
+export const READ_DEFAULT_LINES = 200;
+export const READ_MAX_LINES = 2_000;
+export const READ_MAX_BYTES = 100_000;
+
+export function createSessionReadTool({ transcripts }: { transcripts: Transcripts }) {
+  return tool({
+    description:
+      "Read a numbered window of a session transcript (the exact record of a past or compacted session; exported on demand). " +
+      "Each line is `<line number>\\t<text>`; the result ends with the offset of the next window. " +
+      "Find line numbers first with memory_session_search, then read around them.",
+    args: {
+      sessionID: z
+        .string()
+        .describe("Session id (ses_…), as named in a compaction pointer or by memory_transcript_list"),
+      offset: z.number().int().min(1).optional().describe("First line to read, 1-based (default 1)"),
+      limit: z
+        .number()
+        .int()
+        .min(1)
+        .max(READ_MAX_LINES)
+        .optional()
+        .describe(`Most lines to return (default ${READ_DEFAULT_LINES}, at most ${READ_MAX_LINES})`),
+      maxBytes: z
+        .number()
+        .int()
+        .min(1_000)
+        .max(READ_MAX_BYTES)
+        .optional()
+        .describe(`Byte budget of the result (default ${MAX_RESULT_BYTES})`),
+    },
+    async execute(args) {
+      try {
+        const sessionID = checkSessionId(args.sessionID);
+        const offset = args.offset ?? 1;
+        const limit = Math.min(args.limit ?? READ_DEFAULT_LINES, READ_MAX_LINES);
+        const maxBytes = Math.min(args.maxBytes ?? MAX_RESULT_BYTES, READ_MAX_BYTES);
+        if (!Number.isInteger(offset) || offset < 1)
+          throw new InvalidInputError("offset", "must be a whole number ≥ 1");
+        const { row, file } = await transcripts.ensure(sessionID);
+        if (offset > row.lines) {
+          throw new InvalidInputError(
+            "offset",
+            `${offset} is past the end: the transcript of ${sessionID} has ${row.lines} lines; read from offset ${Math.max(1, row.lines - limit + 1)}`,
+          );
+        }
+        // The header and the closing line take part of the budget.
+        const window = readWindow(file, { offset, limit, maxBytes: Math.max(500, maxBytes - 600) });
+        const title = row.title ? ` "${oneLine(row.title, 120)}"` : "";
+        const head = `${sessionID}${title}: lines ${window.first}-${window.last} of ${row.lines} · ${file}`;
+        const tail =
+          window.nextOffset !== undefined
+            ? `… next: memory_session_read({ sessionID: "${sessionID}", offset: ${window.nextOffset} })`
+            : `(end of the transcript at line ${window.last})`;
+        return [head, ...window.lines, tail].join("\n");
+      } catch (error) {
+        throw toolError(error);
+      }
+    },
+  });
+}

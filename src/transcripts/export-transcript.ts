@@ -1,0 +1,190 @@
+/**
+ * Exports a session to its transcript. Exports of one session run one at a time across processes (the export lock,
+ * held from reading the session off the host to the index update), so each one appends to what the one before it
+ * wrote, from a newer snapshot. The file append and the index update run in one store write transaction: when the
+ * process dies between the two, the next export finds the file ahead of the index and repairs it.
+ */
+import path from "node:path";
+import { NotFoundError } from "../errors.js";
+import type { Ledger } from "../ledger.js";
+import type { LedgerDatabase } from "../store/driver.js";
+import { withExportLock } from "./export-lock.js";
+import { planExport } from "./export-plan.js";
+import { forget, recall, remember, stampOf } from "./message-row-cache.js";
+import { checkSessionId, containedPath, scopeDir, transcriptPath } from "./paths.js";
+import { isSummary, note } from "./render-message.js";
+import type { SessionInfo, SessionMessage, SessionSource } from "./session-source.js";
+import { appendLines, checkTail, ensureScopeDir, type TailCheck } from "./transcript-file.js";
+import {
+  forgetAfterLine,
+  forgetAll,
+  getTranscript,
+  loadMessageRows,
+  loadPartRows,
+  saveTranscript,
+  upsertMessageRows,
+  upsertPartRows,
+} from "./transcript-index.js";
+
+export interface ExportRequest {
+  ledger: Ledger;
+  source: SessionSource;
+  sessionID: string;
+  /** Project the transcript belongs to; a transcript already exported stays where it is. */
+  scope: string;
+}
+
+export interface ExportResult {
+  sessionID: string;
+  /** Absolute path of the transcript. */
+  path: string;
+  /** First line this export appended; `totalLines + 1` when it appended nothing. */
+  firstLine: number;
+  /** Last line of the transcript (= totalLines). */
+  lastLine: number;
+  totalLines: number;
+  appendedLines: number;
+  /** Text of the last user message that a person typed (synthetic and ignored parts left out); "" when none. */
+  lastUserRequest: string;
+  title: string;
+  messageCount: number;
+  /** The export found and repaired a torn or inconsistent file (and wrote a note saying so). */
+  repaired: boolean;
+}
+
+export async function exportTranscript(request: ExportRequest): Promise<ExportResult> {
+  const { ledger, source, sessionID } = request;
+  checkSessionId(sessionID);
+  // Asked before the lock, so an unknown session is refused without creating anything.
+  if (!(await source.session(sessionID))) throw notInHost(sessionID);
+  return withExportLock(ledger, sessionID, async () => {
+    const info = await source.session(sessionID);
+    if (!info) throw notInHost(sessionID);
+    const messages = await source.messages(sessionID);
+    try {
+      return await ledger.database.write((db) => writeExport(db, request, info, messages));
+    } catch (error) {
+      forget(ledger.database, sessionID);
+      throw error;
+    }
+  });
+}
+
+const notInHost = (sessionID: string) =>
+  new NotFoundError("session", sessionID, "OpenCode does not have it, so it cannot be exported");
+
+/** Runs inside the write transaction, holding the export lock. */
+function writeExport(
+  db: LedgerDatabase,
+  request: ExportRequest,
+  info: SessionInfo,
+  messages: readonly SessionMessage[],
+): ExportResult {
+  const { ledger, sessionID } = request;
+  const row = getTranscript(db, sessionID);
+  const scope = row?.scope ?? request.scope;
+  const root = ledger.transcriptsDir;
+  const relative = row?.path ?? path.relative(root, transcriptPath(root, scope, sessionID));
+  const file = containedPath(root, relative);
+  ensureScopeDir(row ? path.dirname(file) : scopeDir(root, scope), scope);
+
+  const tail = checkTail(file, row ? { lines: row.lines, bytes: row.bytes } : undefined);
+  const preface = repairNotes(tail);
+  if (tail.lostLines > 0) forgetAfterLine(db, sessionID, tail.lines);
+  if (!row && tail.lines > 0) forgetAll(db, sessionID);
+  const cached = preface.length === 0 ? recall(ledger.database, sessionID, row) : undefined;
+  const known = cached ?? loadMessageRows(db, sessionID);
+  const plan = planExport({
+    info,
+    messages,
+    scope,
+    firstLine: tail.lines + 1,
+    preface,
+    tailMessageId: preface.length === 0 ? (row?.lastMessageId ?? undefined) : undefined,
+    known,
+    loadParts: (messageId) => loadPartRows(db, sessionID, messageId),
+    render: { inlineOutputMaxBytes: ledger.options.compaction.inlineOutputMaxBytes },
+  });
+  const written = appendLines(file, tail.lines + 1, plan.lines);
+  upsertMessageRows(db, sessionID, plan.messages);
+  upsertPartRows(db, sessionID, plan.parts);
+  const now = ledger.clock();
+  const totalLines = tail.lines + plan.lines.length;
+  const last = messages.at(-1);
+  const saved = {
+    sessionId: sessionID,
+    scope,
+    path: relative,
+    title: info.title,
+    lastMessageId: plan.lines.length > 0 ? (plan.tailMessageId ?? null) : (row?.lastMessageId ?? null),
+    lastMessageAt: last ? last.info.time.created : (row?.lastMessageAt ?? null),
+    lines: totalLines,
+    bytes: tail.bytes + written,
+    repairs: (row?.repairs ?? 0) + (preface.length > 0 ? 1 : 0),
+    messageCount: messages.length,
+    exportedAt: now,
+    createdAt: row?.createdAt ?? now,
+    updatedAt: plan.lines.length > 0 || !row ? now : row.updatedAt,
+  };
+  saveTranscript(db, saved);
+  // Kept for the next export of this session in this process (dropped again if this transaction fails).
+  for (const m of plan.messages) known.set(m.messageId, { hash: m.hash, line: m.line });
+  remember(ledger.database, sessionID, stampOf(saved), known);
+  if (preface.length > 0) ledger.log.log("warn", `transcript ${sessionID}: ${preface.join(" ")}`);
+  return {
+    sessionID,
+    path: file,
+    firstLine: tail.lines + 1,
+    lastLine: totalLines,
+    totalLines,
+    appendedLines: plan.lines.length,
+    lastUserRequest: lastUserRequest(messages),
+    title: info.title,
+    messageCount: messages.length,
+    repaired: preface.length > 0,
+  };
+}
+
+/** The notes that record a repair, first in what this export appends. */
+function repairNotes(tail: TailCheck): string[] {
+  const notes: string[] = [];
+  if (tail.missing) {
+    notes.push(note(`repair: the transcript file was missing (the index knew ${tail.lostLines} lines); written again`));
+    return notes;
+  }
+  if (tail.tornBytes > 0) {
+    notes.push(note(`repair: cut a torn last line of ${tail.tornBytes} bytes left by an interrupted export`));
+  }
+  if (tail.unrecordedLines > 0) {
+    notes.push(
+      note(
+        `repair: lines ${tail.lines - tail.unrecordedLines + 1}-${tail.lines} were written by an export that was interrupted before it was recorded; they are kept, and what they hold is written again below`,
+      ),
+    );
+  }
+  if (tail.lostLines > 0) {
+    notes.push(
+      note(
+        `repair: the file ends at line ${tail.lines} but the index knew ${tail.lines + tail.lostLines} lines; what was lost is written again below`,
+      ),
+    );
+  }
+  return notes;
+}
+
+/** The last thing a person asked: the text of the last user message, without synthetic or ignored parts. */
+export function lastUserRequest(messages: readonly SessionMessage[]): string {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i] as SessionMessage;
+    if (message.info.role !== "user" || isSummary(message)) continue;
+    const texts: string[] = [];
+    for (const part of message.parts) {
+      if (part.type !== "text" || typeof part.text !== "string") continue;
+      if (part.synthetic === true || part.ignored === true) continue;
+      texts.push(part.text);
+    }
+    const text = texts.join("\n").trim();
+    if (text) return text;
+  }
+  return "";
+}

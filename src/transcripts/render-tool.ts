@@ -1,0 +1,103 @@
+/**
+ * A tool call as transcript lines: a label (tool, status, call id, title), the input one field per line (multi-line
+ * strings verbatim), then the output or the error. Long strings are cut head and tail with a marker that says where
+ * the whole text is.
+ */
+import type { FilePart, ToolPart } from "@opencode-ai/sdk/v2";
+import { cutHeadTail, oneLine } from "./text-lines.js";
+
+/** Most lines one tool input renders to (a huge array is summarised past it). */
+const MAX_INPUT_LINES = 2_000;
+const MAX_DEPTH = 6;
+
+export function renderTool(part: ToolPart, maxBytes: number): string[] {
+  const state = part.state;
+  const title = "title" in state && state.title ? ` · ${JSON.stringify(oneLine(state.title, 200))}` : "";
+  const compacted = state.status === "completed" && state.time.compacted ? " · compacted" : "";
+  const lines = [`[tool ${part.tool} · ${state.status} · ${part.callID}${title}${compacted}]`];
+  const where = spillHint(part);
+  renderInput(state.input, maxBytes, where, lines);
+  if (state.status === "pending" && state.raw) lines.push(`raw input: ${oneLine(state.raw, 2_000)}`);
+  if (state.status === "completed") {
+    renderBlock("output", state.output, maxBytes, where, lines);
+    for (const attachment of state.attachments ?? []) lines.push(renderAttachment(attachment, "attachment"));
+  }
+  if (state.status === "error") renderBlock("error", state.error, maxBytes, where, lines);
+  return lines;
+}
+
+/** Where the whole text of a cut string can be found. */
+function spillHint(part: ToolPart): string {
+  const metadata = "metadata" in part.state ? part.state.metadata : undefined;
+  const saved = metadata?.outputPath;
+  const call = `call ${part.callID}, message ${part.messageID}`;
+  return typeof saved === "string"
+    ? `full text: ${saved} (OpenCode's saved output of ${call})`
+    : `full text: in OpenCode's session (${call})`;
+}
+
+/** `[name · N lines]` followed by the text, cut head and tail above `maxBytes`. */
+export function renderBlock(name: string, text: string, maxBytes: number, where: string, out: string[]): void {
+  if (text === "") {
+    out.push(`[${name} · empty]`);
+    return;
+  }
+  const cut = cutHeadTail(text, maxBytes);
+  const total = cut.head.length + cut.tail.length + cut.cutLines;
+  out.push(`[${name} · ${total} ${total === 1 ? "line" : "lines"}]`);
+  appendCut(cut, name, where, out);
+}
+
+function appendCut(cut: ReturnType<typeof cutHeadTail>, name: string, where: string, out: string[]): void {
+  for (const line of cut.head) out.push(line);
+  if (cut.cutBytes > 0) {
+    out.push(`[… ${cut.cutLines} lines (${cut.cutBytes} bytes) of this ${name} cut here; ${where}]`);
+  }
+  for (const line of cut.tail) out.push(line);
+}
+
+function renderInput(input: Record<string, unknown>, maxBytes: number, where: string, out: string[]): void {
+  let left = MAX_INPUT_LINES;
+  const field = (path: string, value: unknown, depth: number): void => {
+    if (left-- <= 0) return;
+    if (typeof value === "string") {
+      if (!value.includes("\n") && value.length <= maxBytes / 3) {
+        out.push(`${path}: ${value.replaceAll("\0", "\u2400")}`);
+        return;
+      }
+      const cut = cutHeadTail(value, maxBytes);
+      if (cut.cutBytes === 0 && cut.head.length === 1) {
+        out.push(`${path}: ${cut.head[0]}`);
+        return;
+      }
+      out.push(`${path} (${cut.head.length + cut.tail.length + cut.cutLines} lines):`);
+      appendCut(cut, `input ${path}`, where, out);
+      return;
+    }
+    if (Array.isArray(value) && value.length > 0 && depth < MAX_DEPTH) {
+      for (let i = 0; i < value.length; i++) field(`${path}[${i}]`, value[i], depth + 1);
+      return;
+    }
+    if (isPlainObject(value) && Object.keys(value).length > 0 && depth < MAX_DEPTH) {
+      for (const [key, item] of Object.entries(value)) field(`${path}.${key}`, item, depth + 1);
+      return;
+    }
+    out.push(`${path}: ${oneLine(JSON.stringify(value) ?? String(value), maxBytes / 3)}`);
+  };
+  for (const [key, value] of Object.entries(input)) field(key, value, 0);
+  if (left < 0) out.push(`[… ${-left} more input fields not shown; ${where}]`);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** A file by name, type and where it lives; the bytes of an inline (data:) file are never copied. */
+export function renderAttachment(file: FilePart, label: string): string {
+  const source = file.source;
+  const name = file.filename ?? (source && "path" in source ? source.path : undefined) ?? "(no name)";
+  const url = file.url.startsWith("data:")
+    ? `inline data, ${file.url.length} chars, not copied`
+    : oneLine(file.url, 500);
+  return `[${label} ${oneLine(name, 200)} · ${file.mime} · ${url}]`;
+}

@@ -1,0 +1,145 @@
+/**
+ * The transcript file itself: numbered lines (`<number right-aligned to 6>\t<text>\n`), only ever appended to. The file
+ * is the truth for how many lines there are: before each append its tail is checked against what the index knows,
+ * and a torn last line (an append cut short by a crash) is cut off, never completed with a guessed number.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { TranscriptError } from "../errors.js";
+import { ensurePrivateDir } from "../store/database.js";
+import { SCOPE_FILE } from "./paths.js";
+
+const NEWLINE = 0x0a;
+const CHUNK = 1 << 16;
+
+/** `   123\ttext`: the number is part of the file, so grep output and a windowed read agree. */
+export function formatLine(number: number, text: string): string {
+  // A line break inside a line would shift every number after it; the renderer never makes one, this makes sure.
+  const safe = text.includes("\n") ? text.replace(/\r?\n/g, " \u23ce ") : text;
+  return `${String(number).padStart(6)}\t${safe}\n`;
+}
+
+/** Creates the scope folder (0700) and writes the project's real path beside the transcripts in `scope.txt` (0600). */
+export function ensureScopeDir(dir: string, scope: string): void {
+  ensurePrivateDir(path.dirname(dir));
+  ensurePrivateDir(dir);
+  const file = path.join(dir, SCOPE_FILE);
+  if (!fs.existsSync(file)) writePrivate(file, `${scope}\n`);
+}
+
+function writePrivate(file: string, text: string): void {
+  const fd = fs.openSync(file, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_TRUNC | noFollow(), 0o600);
+  try {
+    fs.fchmodSync(fd, 0o600);
+    fs.writeSync(fd, text);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+const noFollow = () => fs.constants.O_NOFOLLOW ?? 0;
+
+export interface TailCheck {
+  /** Complete lines in the file after the check (and after a torn tail was cut). */
+  lines: number;
+  bytes: number;
+  /** Bytes of a partial last line that were cut off. */
+  tornBytes: number;
+  /** Complete lines found past what the index knew (an append whose index update never landed). */
+  unrecordedLines: number;
+  /** Lines the index knew that the file no longer has. */
+  lostLines: number;
+  /** The index knew the file and it is gone. */
+  missing: boolean;
+}
+
+/**
+ * Compares the file with the index's idea of it (`known`, undefined when the index has no row) and cuts a torn tail.
+ * Reads only the bytes past `known.bytes` in the common case.
+ */
+export function checkTail(file: string, known: { lines: number; bytes: number } | undefined): TailCheck {
+  const result: TailCheck = { lines: 0, bytes: 0, tornBytes: 0, unrecordedLines: 0, lostLines: 0, missing: false };
+  let size: number;
+  try {
+    const stat = fs.lstatSync(file);
+    if (!stat.isFile()) throw new TranscriptError(`${file} is not a regular file; it is left alone`);
+    size = stat.size;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    result.missing = known !== undefined && known.lines > 0;
+    result.lostLines = known?.lines ?? 0;
+    return result;
+  }
+  const fd = fs.openSync(file, fs.constants.O_RDWR | noFollow());
+  try {
+    // Trust the index up to its byte count only when that byte count ends a line of this file.
+    const boundary = known && known.bytes <= size && (known.bytes === 0 || byteAt(fd, known.bytes - 1) === NEWLINE);
+    const from = boundary && known ? known.bytes : 0;
+    const base = boundary && known ? known.lines : 0;
+    const { newlines, lastNewlineEnd } = countNewlines(fd, from, size);
+    const end = newlines > 0 ? lastNewlineEnd : from;
+    if (end < size) {
+      fs.ftruncateSync(fd, end);
+      result.tornBytes = size - end;
+    }
+    result.lines = base + newlines;
+    result.bytes = end;
+    if (known) {
+      result.unrecordedLines = Math.max(0, result.lines - known.lines);
+      result.lostLines = Math.max(0, known.lines - result.lines);
+    } else {
+      result.unrecordedLines = result.lines;
+    }
+    return result;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function byteAt(fd: number, position: number): number {
+  const one = Buffer.alloc(1);
+  return fs.readSync(fd, one, 0, 1, position) === 1 ? (one[0] as number) : -1;
+}
+
+/** Newlines in [from, to) and the offset just past the last one. */
+function countNewlines(fd: number, from: number, to: number): { newlines: number; lastNewlineEnd: number } {
+  const buffer = Buffer.alloc(CHUNK);
+  let newlines = 0;
+  let lastNewlineEnd = from;
+  for (let position = from; position < to; ) {
+    const read = fs.readSync(fd, buffer, 0, Math.min(CHUNK, to - position), position);
+    if (read <= 0) break;
+    let at = buffer.indexOf(NEWLINE, 0);
+    while (at !== -1 && at < read) {
+      newlines++;
+      lastNewlineEnd = position + at + 1;
+      at = buffer.indexOf(NEWLINE, at + 1);
+    }
+    position += read;
+  }
+  return { newlines, lastNewlineEnd };
+}
+
+/**
+ * Appends `lines` numbered from `firstNumber` in one write, creating the file 0600 whatever the umask. Refuses to
+ * follow a symlink. Returns the bytes written.
+ */
+export function appendLines(file: string, firstNumber: number, lines: readonly string[]): number {
+  if (lines.length === 0) return 0;
+  let text = "";
+  for (let i = 0; i < lines.length; i++) text += formatLine(firstNumber + i, lines[i] as string);
+  const data = Buffer.from(text, "utf8");
+  let fd: number;
+  try {
+    fd = fs.openSync(file, fs.constants.O_WRONLY | fs.constants.O_APPEND | fs.constants.O_CREAT | noFollow(), 0o600);
+  } catch (cause) {
+    throw new TranscriptError(`cannot write ${file}: ${(cause as Error).message}`, { cause });
+  }
+  try {
+    fs.fchmodSync(fd, 0o600);
+    for (let offset = 0; offset < data.length; ) offset += fs.writeSync(fd, data, offset, data.length - offset);
+  } finally {
+    fs.closeSync(fd);
+  }
+  return data.length;
+}

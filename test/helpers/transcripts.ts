@@ -1,0 +1,58 @@
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { createLedger, type Ledger } from "../../src/ledger.js";
+import { createMemoryLogger } from "../../src/log.js";
+import { parseOptions } from "../../src/options.js";
+import type { SessionExport } from "../../src/transcripts/export-file-source.js";
+import { tempDir } from "./temp-dir.js";
+
+/** The corpus of real `opencode export` files beside the checkout (`<repo>/../shared/corpus`). */
+export const CORPUS_DIR = path.resolve(
+  fileURLToPath(new URL("../../../shared/corpus/opencode-export", import.meta.url)),
+);
+
+export function corpusFiles(): string[] {
+  if (!fs.existsSync(CORPUS_DIR)) {
+    throw new Error(
+      `the session corpus is missing: expected real opencode exports in ${CORPUS_DIR} (shared/ beside the checkout)`,
+    );
+  }
+  const files = fs
+    .readdirSync(CORPUS_DIR)
+    .filter((f) => f.endsWith(".json"))
+    .map((f) => path.join(CORPUS_DIR, f));
+  if (files.length === 0) throw new Error(`the session corpus ${CORPUS_DIR} holds no .json exports`);
+  return files;
+}
+
+export type TestLedger = Ledger & { log: ReturnType<typeof createMemoryLogger> };
+
+/** A ledger over a fresh data folder; `options` are plugin options as a user would write them. */
+export function testLedger(options: Record<string, unknown> = {}, clock?: () => number): TestLedger {
+  const dataDir = path.join(tempDir(), "data");
+  const parsed = parseOptions({ ...options, dataDir });
+  if (parsed.problems.length > 0) throw new Error(parsed.problems.map((p) => p.message).join("; "));
+  const log = createMemoryLogger();
+  return createLedger(parsed.options, log, clock) as TestLedger;
+}
+
+/** The lines of a transcript, split into number and text; checks the line format on the way. */
+export function readTranscript(file: string): { number: number; text: string }[] {
+  const raw = fs.readFileSync(file, "utf8");
+  if (raw.length > 0 && !raw.endsWith("\n")) throw new Error(`${file} does not end with a newline`);
+  return raw
+    .split("\n")
+    .slice(0, -1)
+    .map((line, i) => {
+      const match = /^( {0,5}\d{1,6}|\d{7,})\t(.*)$/s.exec(line);
+      if (!match)
+        throw new Error(`line ${i + 1} of ${file} is not "<number>\\t<text>": ${JSON.stringify(line.slice(0, 80))}`);
+      return { number: Number(match[1]), text: match[2] as string };
+    });
+}
+
+/** A deep copy of an export, so a test can grow or change it without touching the cache of another. */
+export function cloneExport(data: SessionExport): SessionExport {
+  return structuredClone(data);
+}
