@@ -1,0 +1,131 @@
+/**
+ * Finds a byte string in a buffer, optionally folding ASCII case, without decoding anything. JavaScript has no
+ * case-insensitive memmem and the engines' own `indexOf` slows down sharply when the needle starts with a common
+ * byte, so the search reads four bytes at a time (an Int32Array over the same memory) and tests a rare adjacent pair
+ * of needle bytes in all four positions at once (the "has a zero byte" word trick), then confirms the few candidates
+ * byte by byte. Folding ORs 0x20 into letters, which maps 'A'..'Z' onto 'a'..'z' and nothing else onto them.
+ * Buffers handed to `find` need 8 bytes of slack after `to`, readable through `words`.
+ */
+
+/** Lower-case ASCII letters, every other byte unchanged. */
+export const ASCII_LOWER = new Uint8Array(256).map((_, b) => (b >= 65 && b <= 90 ? b + 32 : b));
+
+// Bytes of transcripts, most frequent first (measured on real OpenCode sessions, with the line number prefix).
+const BY_FREQUENCY = " etosranicdlp/umgf-.h:\t\n`=yv\"kbwx1,_2)(3+*#4{}05[];>j6@7<89'q|?z$\\^!%&~";
+
+function frequency(byte: number): number {
+  const rank = BY_FREQUENCY.indexOf(String.fromCharCode(ASCII_LOWER[byte] as number));
+  return rank < 0 ? 1e-4 : 0.15 / (1 + rank) ** 1.3;
+}
+
+const isLetter = (b: number) => b >= 97 && b <= 122;
+/** The word trick reads byte 0 as the low byte; a big-endian machine takes the plain loop. */
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+const ONES = 0x01010101;
+const HIGHS = 0x80808080 | 0;
+
+export class ByteFinder {
+  readonly length: number;
+  private readonly needle: Uint8Array;
+  private readonly fold: boolean;
+  /** The pair (k, k+1) tested four positions at a time; k = 0 for a one-byte needle. */
+  private readonly k: number;
+  private readonly fold1: number;
+  private readonly fold2: number;
+  private readonly pat1: number;
+  private readonly pat2: number;
+
+  /** `needle` as bytes; with `foldAscii`, ASCII letters match either case (the needle may be given in any case). */
+  constructor(needle: Uint8Array, foldAscii: boolean) {
+    if (needle.length === 0) throw new Error("empty needle");
+    this.fold = foldAscii;
+    this.needle = foldAscii ? needle.map((b) => ASCII_LOWER[b] as number) : Uint8Array.from(needle);
+    this.length = needle.length;
+    let best = 0;
+    for (let i = 1; i + 1 < this.length; i++) {
+      const score = frequency(this.needle[i] as number) * frequency(this.needle[i + 1] as number);
+      const bestScore = frequency(this.needle[best] as number) * frequency(this.needle[best + 1] as number);
+      if (score < bestScore) best = i;
+    }
+    this.k = best;
+    const b1 = this.needle[best] as number;
+    const b2 = (this.needle[best + 1] ?? b1) as number;
+    this.fold1 = foldAscii && isLetter(b1) ? 0x20202020 : 0;
+    this.fold2 = foldAscii && isLetter(b2) ? 0x20202020 : 0;
+    this.pat1 = Math.imul(b1, ONES) | 0;
+    this.pat2 = Math.imul(b2, ONES) | 0;
+  }
+
+  /** True when the needle is at `s` in `bytes`. */
+  matchesAt(bytes: Uint8Array, s: number): boolean {
+    const needle = this.needle;
+    const m = this.length;
+    if (this.fold) {
+      for (let t = 0; t < m; t++) if (ASCII_LOWER[bytes[s + t] as number] !== needle[t]) return false;
+    } else {
+      for (let t = 0; t < m; t++) if (bytes[s + t] !== needle[t]) return false;
+    }
+    return true;
+  }
+
+  /** First start position `s` in [from, to - length] where the needle is, or -1. */
+  find(bytes: Uint8Array, words: Int32Array, from: number, to: number): number {
+    const last = to - this.length;
+    if (last < from) return -1;
+    if (last - from < 16 || !LITTLE_ENDIAN) {
+      for (let s = from; s <= last; s++) if (this.matchesAt(bytes, s)) return s;
+      return -1;
+    }
+    return this.length === 1 ? this.findOne(bytes, words, from, last) : this.findPair(bytes, words, from, last);
+  }
+
+  private findOne(bytes: Uint8Array, words: Int32Array, from: number, last: number): number {
+    const f1 = this.fold1;
+    const p1 = this.pat1;
+    const end = last >> 2;
+    for (let i = from >> 2; i <= end; i++) {
+      const x = ((words[i] as number) | f1) ^ p1;
+      if (((x - ONES) & ~x & HIGHS) === 0) continue;
+      for (let s = i << 2, e = s + 4; s < e; s++) {
+        if (s >= from && s <= last && this.matchesAt(bytes, s)) return s;
+      }
+    }
+    return -1;
+  }
+
+  private findPair(bytes: Uint8Array, words: Int32Array, from: number, last: number): number {
+    const k = this.k;
+    const f1 = this.fold1;
+    const f2 = this.fold2;
+    const p1 = this.pat1;
+    const p2 = this.pat2;
+    const end = (last + k) >> 2;
+    let i = (from + k) >> 2;
+    let cur = (words[i] as number) | 0;
+    for (; i <= end; i++) {
+      const next = (words[i + 1] as number) | 0;
+      const x1 = (cur | f1) ^ p1;
+      const x2 = ((cur >>> 8) | (next << 24) | f2) ^ p2;
+      cur = next;
+      if (((x1 - ONES) & ~x1 & (x2 - ONES) & ~x2 & HIGHS) === 0) continue;
+      for (let s = (i << 2) - k, e = s + 4; s < e; s++) {
+        if (s >= from && s <= last && this.matchesAt(bytes, s)) return s;
+      }
+    }
+    return -1;
+  }
+}
+
+/** A buffer readable both as bytes and as 32-bit words, with the slack `ByteFinder.find` reads past the end. */
+export interface ScanBuffer {
+  bytes: Uint8Array;
+  words: Int32Array;
+  /** Usable bytes (the slack is extra). */
+  capacity: number;
+}
+
+export function allocScanBuffer(capacity: number): ScanBuffer {
+  const size = (capacity + 11) & ~3;
+  const memory = new ArrayBuffer(size);
+  return { bytes: new Uint8Array(memory), words: new Int32Array(memory), capacity };
+}

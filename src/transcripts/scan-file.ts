@@ -1,0 +1,140 @@
+/**
+ * Searching one file: a quick probe for any hit of the byte finder (most files have none, and the probe counts no
+ * lines), then the collector from the start when there is one. The steps are generators that ask for reads, so one
+ * implementation serves the worker threads (synchronous reads) and the agent's own thread (asynchronous reads that
+ * never hold the event loop for more than one chunk).
+ */
+import fs from "node:fs";
+import type { ScanBuffer } from "./byte-search.js";
+import { type CollectLimits, type FileHits, LineCollector } from "./line-collector.js";
+import type { CompiledQuery } from "./search-query.js";
+
+interface ReadRequest {
+  offset: number;
+  length: number;
+}
+
+type Steps<T> = Generator<ReadRequest | "rewind", T, number>;
+
+export interface FileScan {
+  hits?: FileHits;
+  /** Why the file could not be read (it vanished, or permissions). */
+  error?: string;
+}
+
+function* probe(query: CompiledQuery, buffer: ScanBuffer, readBytes: number): Steps<boolean> {
+  const finders = query.finder ? [query.finder, ...query.specials] : [];
+  if (finders.length === 0) return true;
+  const overlap = Math.max(...finders.map((f) => f.length)) - 1;
+  let end = 0;
+  for (;;) {
+    const n = yield { offset: end, length: Math.min(readBytes, buffer.capacity - end) };
+    if (n === 0) return false;
+    end += n;
+    for (const finder of finders) if (finder.find(buffer.bytes, buffer.words, 0, end) >= 0) return true;
+    const keep = Math.min(end, overlap);
+    buffer.bytes.copyWithin(0, end - keep, end);
+    end = keep;
+  }
+}
+
+function* collect(
+  query: CompiledQuery,
+  limits: CollectLimits,
+  buffer: ScanBuffer,
+  readBytes: number,
+  lines?: readonly number[],
+): Steps<FileHits> {
+  const collector = new LineCollector(query, limits, buffer, lines);
+  while (!collector.done) collector.push(yield collector.room(readBytes));
+  return collector.result();
+}
+
+/** Probe (unless ripgrep already chose the lines), then collect. */
+function* scan(
+  query: CompiledQuery,
+  limits: CollectLimits,
+  buffer: ScanBuffer,
+  readBytes: number,
+  lines?: readonly number[],
+): Steps<FileHits | undefined> {
+  if (!lines && !(yield* probe(query, buffer, readBytes))) return undefined;
+  if (!lines) yield "rewind";
+  return yield* collect(query, limits, buffer, readBytes, lines);
+}
+
+function failure(error: unknown): FileScan {
+  const code = (error as NodeJS.ErrnoException).code;
+  return { error: code ?? (error instanceof Error ? error.message : String(error)) };
+}
+
+export function scanFileSync(
+  file: string,
+  query: CompiledQuery,
+  limits: CollectLimits,
+  buffer: ScanBuffer,
+  readBytes: number,
+  lines?: readonly number[],
+): FileScan {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, "r");
+  } catch (error) {
+    return failure(error);
+  }
+  try {
+    const steps = scan(query, limits, buffer, readBytes, lines);
+    let position = 0;
+    let step = steps.next(0);
+    while (!step.done) {
+      let n = 0;
+      if (step.value === "rewind") position = 0;
+      else {
+        n = fs.readSync(fd, buffer.bytes, step.value.offset, step.value.length, position);
+        position += n;
+      }
+      step = steps.next(n);
+    }
+    return step.value ? { hits: step.value } : {};
+  } catch (error) {
+    return failure(error);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+export async function scanFile(
+  file: string,
+  query: CompiledQuery,
+  limits: CollectLimits,
+  buffer: ScanBuffer,
+  readBytes: number,
+  lines?: readonly number[],
+): Promise<FileScan> {
+  let handle: fs.promises.FileHandle;
+  try {
+    handle = await fs.promises.open(file, "r");
+  } catch (error) {
+    return failure(error);
+  }
+  try {
+    const steps = scan(query, limits, buffer, readBytes, lines);
+    let position = 0;
+    let step = steps.next(0);
+    while (!step.done) {
+      let n = 0;
+      if (step.value === "rewind") position = 0;
+      else {
+        const read = await handle.read(buffer.bytes, step.value.offset, step.value.length, position);
+        n = read.bytesRead;
+        position += n;
+      }
+      step = steps.next(n);
+    }
+    return step.value ? { hits: step.value } : {};
+  } catch (error) {
+    return failure(error);
+  } finally {
+    await handle.close();
+  }
+}
