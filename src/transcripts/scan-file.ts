@@ -2,11 +2,12 @@
  * Searching one file: a quick probe for any hit of the byte finder (most files have none, and the probe counts no
  * lines), then the collector from the start when there is one. The steps are generators that ask for reads, so one
  * implementation serves the worker threads (synchronous reads) and the agent's own thread (asynchronous reads that
- * never hold the event loop for more than one chunk).
+ * never hold the event loop for more than one chunk). A short read is taken as the end of the file: a transcript
+ * appended to meanwhile is searched as it was when the scan reached its end.
  */
 import fs from "node:fs";
-import type { ScanBuffer } from "./byte-search.js";
-import { type CollectLimits, type FileHits, LineCollector } from "./line-collector.js";
+import { allocScanBuffer, type ScanBuffer } from "./byte-search.js";
+import { type CollectLimits, type FileHits, LineCollector, minBufferBytes } from "./line-collector.js";
 import type { CompiledQuery } from "./search-query.js";
 
 interface ReadRequest {
@@ -20,6 +21,13 @@ export interface FileScan {
   hits?: FileHits;
   /** Why the file could not be read (it vanished, or permissions). */
   error?: string;
+}
+
+export const DEFAULT_CHUNK_BYTES = 1024 * 1024;
+
+/** A buffer of at least `chunkBytes`, and large enough for the query's long-line overlap. */
+export function scanBufferFor(query: CompiledQuery, limits: CollectLimits, chunkBytes: number): ScanBuffer {
+  return allocScanBuffer(Math.max(chunkBytes, minBufferBytes(query, limits)));
 }
 
 function* probe(query: CompiledQuery, buffer: ScanBuffer, readBytes: number): Steps<boolean> {
@@ -85,13 +93,15 @@ export function scanFileSync(
   try {
     const steps = scan(query, limits, buffer, readBytes, lines);
     let position = 0;
+    let atEnd = false;
     let step = steps.next(0);
     while (!step.done) {
       let n = 0;
-      if (step.value === "rewind") position = 0;
-      else {
+      if (step.value === "rewind") [position, atEnd] = [0, false];
+      else if (!atEnd) {
         n = fs.readSync(fd, buffer.bytes, step.value.offset, step.value.length, position);
         position += n;
+        atEnd = n < step.value.length;
       }
       step = steps.next(n);
     }
@@ -120,14 +130,16 @@ export async function scanFile(
   try {
     const steps = scan(query, limits, buffer, readBytes, lines);
     let position = 0;
+    let atEnd = false;
     let step = steps.next(0);
     while (!step.done) {
       let n = 0;
-      if (step.value === "rewind") position = 0;
-      else {
+      if (step.value === "rewind") [position, atEnd] = [0, false];
+      else if (!atEnd) {
         const read = await handle.read(buffer.bytes, step.value.offset, step.value.length, position);
         n = read.bytesRead;
         position += n;
+        atEnd = n < step.value.length;
       }
       step = steps.next(n);
     }

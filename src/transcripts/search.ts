@@ -1,0 +1,207 @@
+/**
+ * Transcript search as a service: picks the files (this project's by default, every project's with `all`, one
+ * session's with `sessionID`), runs ripgrep when there is one and the query can be said to it, else the built-in
+ * scanner (and falls back to it when ripgrep fails), and renders a bounded result with its coverage line.
+ */
+import { NotFoundError } from "../errors.js";
+import type { Logger } from "../log.js";
+import type { Database } from "../store/database.js";
+import { scanWithRipgrep } from "./ripgrep.js";
+import type { RipgrepLocator } from "./ripgrep-locate.js";
+import { type ScanOptions, type ScanResult, scanFiles } from "./scanner.js";
+import { compileQuery, type QueryInput } from "./search-query.js";
+import { type Coverage, renderSearch } from "./search-render.js";
+import { attachTitles, findSessionTranscript, listTranscripts, type TranscriptFile } from "./search-targets.js";
+
+export const SEARCH_LIMITS = {
+  defaultMatches: 50,
+  maxMatches: 500,
+  defaultContext: 2,
+  maxContext: 10,
+  defaultBytes: 24_000,
+  minBytes: 1_000,
+  maxBytes: 100_000,
+} as const;
+
+/** Scan budgets: enough for thousands of sessions, bounded so one search cannot hold the agent for long. */
+export const SCAN_BYTES_BUDGET = 4_000_000_000;
+export const SCAN_TIME_BUDGET_MS = 15_000;
+const MATCH_LINE_BYTES = 400;
+const CONTEXT_LINE_BYTES = 200;
+
+/** A transcript exported on demand by the exporter (when it is wired in). */
+export interface EnsuredTranscript {
+  path: string;
+  scope: string;
+  title?: string | null;
+}
+
+export interface SearchDeps {
+  transcriptsDir: string;
+  /** The store, for titles; optional (a search works from the files alone). */
+  database?: Database;
+  useRipgrep: boolean;
+  locateRipgrep: RipgrepLocator;
+  ensureTranscript?: (sessionID: string) => Promise<EnsuredTranscript | undefined>;
+  log?: Logger;
+}
+
+export interface SearchRequest extends QueryInput {
+  /** The current project (a normalised path). */
+  scope: string;
+  sessionID?: string;
+  all?: boolean;
+  contextLines?: number;
+  limit?: number;
+  maxBytes?: number;
+  signal?: AbortSignal;
+  /** Budgets and tuning, for tests and benchmarks. */
+  timeBudgetMs?: number;
+  scanBytesBudget?: number;
+  chunkBytes?: number;
+  threads?: number;
+}
+
+export interface SearchOutcome {
+  text: string;
+  result: ScanResult;
+  targets: TranscriptFile[];
+  engine: string;
+}
+
+async function sessionTarget(deps: SearchDeps, req: SearchRequest, sessionID: string): Promise<TranscriptFile> {
+  const found = findSessionTranscript(deps.transcriptsDir, sessionID, req.scope, req.all === true);
+  if ("file" in found) return found.file;
+  if ("elsewhere" in found) {
+    throw new NotFoundError(
+      "transcript of this project",
+      sessionID,
+      `it belongs to ${found.elsewhere}; pass all: true to search it`,
+    );
+  }
+  const exported = await deps.ensureTranscript?.(sessionID);
+  if (exported) {
+    if (exported.scope !== req.scope && req.all !== true) {
+      throw new NotFoundError(
+        "transcript of this project",
+        sessionID,
+        `it belongs to ${exported.scope}; pass all: true to search it`,
+      );
+    }
+    const again = findSessionTranscript(deps.transcriptsDir, sessionID, exported.scope, true);
+    if ("file" in again) return { ...again.file, title: exported.title ?? undefined, scope: exported.scope };
+  }
+  throw new NotFoundError(
+    "transcript for the session",
+    sessionID,
+    "it was never exported (the session has not compacted yet) or its transcript was removed",
+  );
+}
+
+async function runEngine(
+  deps: SearchDeps,
+  files: TranscriptFile[],
+  input: QueryInput,
+  query: ReturnType<typeof compileQuery>,
+  options: ScanOptions,
+): Promise<{ result: ScanResult; engine: string; note?: string }> {
+  const targets = files.map((f) => ({ path: f.path, size: f.size }));
+  let note: string | undefined;
+  if (deps.useRipgrep && query.ripgrep.kind === "unsupported") {
+    note = `built-in scanner used: ripgrep has no exact equivalent for ${query.ripgrep.reason}`;
+  } else if (deps.useRipgrep) {
+    const rg = await deps.locateRipgrep();
+    if ("found" in rg) {
+      try {
+        const result = await scanWithRipgrep(rg.found, targets, query, options);
+        return { result, engine: `ripgrep ${rg.found.version}` };
+      } catch (error) {
+        note = `ripgrep failed, built-in scanner used: ${(error as Error).message}`;
+        deps.log?.log("warn", note);
+      }
+    } else note = `built-in scanner used: ${rg.missing}`;
+  }
+  const result = await scanFiles(targets, input, query, options);
+  const threads = result.threads > 0 ? `, ${result.threads} thread${result.threads > 1 ? "s" : ""}` : "";
+  return { result, engine: `the built-in scanner${threads}`, note };
+}
+
+function clamp(value: number | undefined, fallback: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, Math.floor(value ?? fallback)));
+}
+
+/** The search service of one plugin instance. */
+export function createTranscriptSearch(deps: SearchDeps) {
+  return async function search(req: SearchRequest): Promise<SearchOutcome> {
+    const started = performance.now();
+    const input: QueryInput = { query: req.query, regex: req.regex, caseSensitive: req.caseSensitive };
+    const query = compileQuery(input);
+    const inScope = req.sessionID
+      ? [await sessionTarget(deps, req, req.sessionID)]
+      : listTranscripts(deps.transcriptsDir, req.scope, req.all === true);
+    const budget = req.scanBytesBudget ?? SCAN_BYTES_BUDGET;
+    const files: TranscriptFile[] = [];
+    let bytes = 0;
+    for (const file of inScope) {
+      if (files.length > 0 && bytes + file.size > budget) break;
+      files.push(file);
+      bytes += file.size;
+    }
+    const overBudget = inScope.slice(files.length);
+    const limit = clamp(req.limit, SEARCH_LIMITS.defaultMatches, 1, SEARCH_LIMITS.maxMatches);
+    const timeBudgetMs = req.timeBudgetMs ?? SCAN_TIME_BUDGET_MS;
+    const options: ScanOptions = {
+      contextLines: clamp(req.contextLines, SEARCH_LIMITS.defaultContext, 0, SEARCH_LIMITS.maxContext),
+      maxMatches: limit,
+      matchLineBytes: MATCH_LINE_BYTES,
+      contextLineBytes: CONTEXT_LINE_BYTES,
+      timeBudgetMs,
+      chunkBytes: req.chunkBytes,
+      threads: req.threads,
+      signal: req.signal,
+    };
+    if (files.length === 0) {
+      const where = req.all ? "in any project" : "for this project";
+      const hint = req.all ? "" : " Pass all: true to search every project's transcripts.";
+      const text = `No transcripts ${where} yet: a session's transcript is written when it compacts.${hint}`;
+      const empty: ScanResult = {
+        files: [],
+        matches: 0,
+        searched: 0,
+        unreadable: [],
+        capped: false,
+        timedOut: false,
+        threads: 0,
+      };
+      return { text, result: empty, targets: [], engine: "none" };
+    }
+    const { result, engine, note } = await runEngine(deps, files, input, query, options);
+    const shown = files.filter((_, i) => result.files.some((f) => f.index === i));
+    try {
+      await attachTitles(deps.database, shown);
+    } catch (error) {
+      deps.log?.log("warn", `transcript titles unavailable: ${(error as Error).message}`);
+    }
+    const coverage: Coverage = {
+      query: req.query,
+      engine,
+      engineNote: note,
+      inScope: inScope.length,
+      scanned: files.length,
+      scannedBytes: bytes,
+      overBudget: overBudget.length,
+      overBudgetBytes: overBudget.reduce((sum, f) => sum + f.size, 0),
+      budgetBytes: budget,
+      elapsedMs: performance.now() - started,
+      limit,
+      maxLimit: SEARCH_LIMITS.maxMatches,
+      timeBudgetMs,
+      where: req.sessionID ? `session ${req.sessionID}` : req.all ? "every project" : "this project",
+    };
+    const maxBytes = clamp(req.maxBytes, SEARCH_LIMITS.defaultBytes, SEARCH_LIMITS.minBytes, SEARCH_LIMITS.maxBytes);
+    const rendered = renderSearch(files, result, coverage, maxBytes);
+    return { text: rendered.text, result, targets: files, engine };
+  };
+}
+
+export type TranscriptSearch = ReturnType<typeof createTranscriptSearch>;
