@@ -18,6 +18,12 @@ function frequency(byte: number): number {
   return rank < 0 ? 1e-4 : 0.15 / (1 + rank) ** 1.3;
 }
 
+/** Bytes outside the 24 most frequent in transcripts. */
+export function isUncommon(byte: number): boolean {
+  const rank = BY_FREQUENCY.indexOf(String.fromCharCode(ASCII_LOWER[byte] as number));
+  return rank < 0 || rank >= 24;
+}
+
 const isLetter = (b: number) => b >= 97 && b <= 122;
 /** The word trick reads byte 0 as the low byte; a big-endian machine takes the plain loop. */
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;

@@ -16,7 +16,9 @@ export class LongLine {
   /** Buffer index from which needle starts are still to be checked. */
   private searchFrom = 0;
   private readonly textStart: number;
-  private readonly head: Uint8Array;
+  /** Grows as the head comes in, up to `headCap`: most long lines are far shorter than the cap. */
+  private head = new Uint8Array(4_096);
+  private readonly headCap: number;
   private headLength = 0;
   /** Text offset of the first hit of an exact finder, or -1. */
   hit = -1;
@@ -38,8 +40,9 @@ export class LongLine {
   ) {
     this.textStart = prefixLength(buffer.bytes, 0, firstEnd);
     this.searchFrom = this.textStart;
-    // The head holds at least a whole window, so a line no longer than a window is shown whole.
-    this.head = new Uint8Array(evaluate ? Math.max(headBytes, windowBytes, query.lineBytes) : headBytes);
+    // The head holds what the test sees plus a window after it (a match near the end of what the test sees is
+    // shown with the bytes that follow), and at least a whole window, so a line that fits one is shown whole.
+    this.headCap = evaluate ? Math.max(headBytes, query.lineBytes + windowBytes) : headBytes;
   }
 
   /** Where the bytes the next segment still needs begin: needle starts not yet checked, and the window's lead. */
@@ -66,10 +69,16 @@ export class LongLine {
     const bytes = this.buffer.bytes;
     const text = (i: number) => this.base + i - this.textStart;
     const headFrom = Math.max(from, this.textStart - this.base + this.headLength);
-    const headTo = Math.min(to, this.textStart - this.base + this.head.length);
+    const headTo = Math.min(to, this.textStart - this.base + this.headCap);
     if (headTo > headFrom) {
+      const length = text(headTo);
+      if (length > this.head.length) {
+        const grown = new Uint8Array(Math.min(this.headCap, Math.max(length, this.head.length * 2)));
+        grown.set(this.head.subarray(0, this.headLength));
+        this.head = grown;
+      }
       this.head.set(bytes.subarray(headFrom, headTo), text(headFrom));
-      this.headLength = text(headTo);
+      this.headLength = length;
     }
     if (this.window) {
       const winFrom = Math.max(from, this.textStart - this.base + this.windowStart + this.windowLength);

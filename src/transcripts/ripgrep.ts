@@ -154,7 +154,8 @@ export async function ripgrepLines(
     if (run.code === 2) {
       // Files that vanished or cannot be read are named one per line; anything else is ripgrep failing.
       const other = run.stderr.split("\n").filter((l) => l.trim() !== "" && !noteUnreadable(l, index, result));
-      if (other.length > 0) throw new TranscriptError(`ripgrep failed: ${other[0]?.slice(0, 300)}`);
+      if (other.length > 0)
+        throw new TranscriptError(`ripgrep failed: ${other.join(" ").replace(/\s+/g, " ").slice(0, 300)}`);
     } else if (run.code !== 0 && run.code !== 1) {
       throw new TranscriptError(`ripgrep exited with ${run.code}: ${run.stderr.slice(0, 300)}`);
     }
@@ -164,11 +165,18 @@ export async function ripgrepLines(
   return result;
 }
 
+/** ripgrep's words for the errors the built-in scanner reports by code. */
+const ERRNO: Record<string, string> = {
+  "No such file or directory": "ENOENT",
+  "Permission denied": "EACCES",
+  "Is a directory": "EISDIR",
+};
+
 function noteUnreadable(message: string, index: Map<string, number>, result: RipgrepLines): boolean {
   const m = /^(?:rg: )?(.*): ([^:]*) \(os error \d+\)$/.exec(message.trim());
   const i = m ? index.get(m[1] as string) : undefined;
   if (!m || i === undefined) return false;
-  result.unreadable.set(i, m[2] as string);
+  result.unreadable.set(i, ERRNO[m[2] as string] ?? (m[2] as string));
   return true;
 }
 

@@ -7,16 +7,20 @@
  * letters (K KELVIN SIGN onto k, ſ LONG S onto s), whose lines are checked by the JavaScript test.
  */
 import { InvalidInputError } from "../errors.js";
-import { ByteFinder } from "./byte-search.js";
+import { ByteFinder, isUncommon } from "./byte-search.js";
 import { findCatastrophe } from "./regex-guard.js";
 import { type ParsedRegex, parseRegex, type RegexNode } from "./regex-syntax.js";
 import { literalForRipgrep, type RipgrepQuery, regexForRipgrep } from "./ripgrep-pattern.js";
 
 export const MAX_QUERY_CHARS = 1_000;
-/** Bytes of a line's text a user regex sees: bounds the time one line can take. */
-export const REGEX_LINE_BYTES = 16 * 1024;
+/**
+ * Bytes of a line's text a user regex sees: bounds the time one line can take. JavaScriptCore (Bun) runs `u`-flag
+ * patterns over text outside Latin-1 in its interpreter, where a plain `\S+=` costs about half a microsecond per step
+ * and grows with the square of the line: 4 KiB keeps the worst line near a second there, milliseconds in V8.
+ */
+export const REGEX_LINE_BYTES = 4 * 1024;
 /** Bytes of a line's text a literal checked in JavaScript sees (literals run in linear time). */
-export const LITERAL_LINE_BYTES = 1024 * 1024;
+export const LITERAL_LINE_BYTES = 256 * 1024;
 
 export interface QueryInput {
   query: string;
@@ -151,7 +155,9 @@ function compileRegex(query: string, ignoreCase: boolean): CompiledQuery {
     .map((run) => longestSearchableRun(run, ignoreCase))
     .reduce((a, b) => (encoder.encode(b).length > encoder.encode(a).length ? b : a), "");
   const bytes = encoder.encode(literal);
-  const finder = bytes.length >= 2 ? new ByteFinder(bytes, ignoreCase) : undefined;
+  // One required byte is still worth a prefilter when it is uncommon (the "=" of `\S+=` spares every line without one).
+  const useful = bytes.length >= 2 || (bytes.length === 1 && isUncommon(bytes[0] as number));
+  const finder = useful ? new ByteFinder(bytes, ignoreCase) : undefined;
   return {
     source: query,
     regex: true,

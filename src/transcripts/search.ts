@@ -3,7 +3,7 @@
  * session's with `sessionID`), runs ripgrep when there is one and the query can be said to it, else the built-in
  * scanner (and falls back to it when ripgrep fails), and renders a bounded result with its coverage line.
  */
-import { NotFoundError } from "../errors.js";
+import { describeError, NotFoundError, PREFIX } from "../errors.js";
 import type { Logger } from "../log.js";
 import type { Database } from "../store/database.js";
 import { scanWithRipgrep } from "./ripgrep.js";
@@ -116,7 +116,7 @@ async function runEngine(
         const result = await scanWithRipgrep(rg.found, targets, query, options);
         return { result, engine: `ripgrep ${rg.found.version}` };
       } catch (error) {
-        note = `ripgrep failed, built-in scanner used: ${(error as Error).message}`;
+        note = `ripgrep failed, built-in scanner used: ${describeError(error).replace(`${PREFIX} `, "")}`;
         deps.log?.log("warn", note);
       }
     } else note = `built-in scanner used: ${rg.missing}`;

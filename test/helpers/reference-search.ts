@@ -43,17 +43,25 @@ function regexOffset(text: Uint8Array, re: RegExp, cap: number): number {
   return m ? encoder.encode(string.slice(0, m.index)).length : -1;
 }
 
+const compiled = new Map<string, RegExp>();
+function regex(source: string, flags: string): RegExp {
+  const key = `${flags}/${source}`;
+  let re = compiled.get(key);
+  if (!re) compiled.set(key, (re = new RegExp(source, flags)));
+  return re;
+}
+
 /** Text offset of the first match of `q` in a line's text, or -1. */
 export function referenceMatch(text: Uint8Array, q: ReferenceQuery): number {
   const ignoreCase = !q.caseSensitive;
   const flags = ignoreCase ? "iu" : "u";
-  if (q.regex) return regexOffset(text, new RegExp(q.query, flags), REGEX_LINE_BYTES);
+  if (q.regex) return regexOffset(text, regex(q.query, flags), REGEX_LINE_BYTES);
   const ascii = [...q.query].every((c) => (c.codePointAt(0) as number) < 0x80);
   if (!ignoreCase || ascii) {
     const hit = indexOfBytes(text, encoder.encode(q.query), ignoreCase);
     if (hit >= 0 || !ignoreCase) return hit;
   }
-  return regexOffset(text, new RegExp(escapeRegex(q.query), flags), LITERAL_LINE_BYTES);
+  return regexOffset(text, regex(escapeRegex(q.query), flags), LITERAL_LINE_BYTES);
 }
 
 /** Lines of a file's bytes, split on "\n"; a last line without "\n" counts. */

@@ -94,7 +94,8 @@ const literal = fc
   .filter((q) => q.trim() === q || q.length > 0);
 /** A query, often a piece of the file itself so that matches are common. */
 const fileAndQuery = file.chain((content) => {
-  const chars = [...content.replace(/\n/g, "")];
+  // A bounded sample keeps generation cheap with long lines.
+  const chars = [...content.slice(0, 2_000).replace(/\n/g, "")];
   const piece = fc
     .tuple(fc.nat(Math.max(0, chars.length - 1)), fc.integer({ min: 1, max: 5 }))
     .map(([at, n]) => chars.slice(at, at + n).join(""))
@@ -136,7 +137,7 @@ describe("the streaming collector agrees with the obvious line-by-line search", 
           expect(got.hits?.lines ?? []).toEqual(want);
         },
       ),
-      { numRuns: 600 },
+      { numRuns: 3000 },
     );
   });
 
@@ -168,5 +169,5 @@ describe("the streaming collector agrees with the obvious line-by-line search", 
       ),
       { numRuns: 300 },
     );
-  });
+  }, 120_000);
 });
