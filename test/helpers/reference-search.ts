@@ -46,8 +46,10 @@ function regexOffset(text: Uint8Array, re: RegExp, cap: number): number {
 const compiled = new Map<string, RegExp>();
 function regex(source: string, flags: string): RegExp {
   const key = `${flags}/${source}`;
-  let re = compiled.get(key);
-  if (!re) compiled.set(key, (re = new RegExp(source, flags)));
+  const known = compiled.get(key);
+  if (known) return known;
+  const re = new RegExp(source, flags);
+  compiled.set(key, re);
   return re;
 }
 
