@@ -8,8 +8,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
-const VERSION = 1;
-const FILE_BYTES = 300_000;
+const VERSION = 2;
+const FILE_BYTES = 285_000;
 const PROJECTS = 24;
 
 export interface Corpus {
@@ -95,6 +95,7 @@ function sessionLines(next: () => number, project: string, session: string, targ
         if (r < 0.3) push(`  ${words(next, 2).toLowerCase()}(${words(next, 2).toLowerCase()}) {`);
         else if (r < 0.5) push(`${stamp} INFO ${words(next, 5)} latency=${Math.floor(next() * 900)}ms`);
         else if (r < 0.55) push(`${stamp} ERROR request failed: timeout after ${Math.floor(next() * 9000)} ms`);
+        else if (r < 0.55005) push(`${stamp} ERROR socket hang up: ECONNRESET after ${Math.floor(next() * 9)} retries`);
         else if (r < 0.7) push(`${project}/src/${words(next, 1).toLowerCase()}.ts:${Math.floor(next() * 400)}`);
         else push(`    ${words(next, 4 + Math.floor(next() * 10))};`);
       }

@@ -40,6 +40,8 @@ export class ByteFinder {
   private readonly fold2: number;
   private readonly pat1: number;
   private readonly pat2: number;
+  /** Exact needles that start with an uncommon byte go to the engine's own search, which is fast for them. */
+  private readonly native: Buffer | undefined;
 
   /** `needle` as bytes; with `foldAscii`, ASCII letters match either case (the needle may be given in any case). */
   constructor(needle: Uint8Array, foldAscii: boolean) {
@@ -60,6 +62,8 @@ export class ByteFinder {
     this.fold2 = foldAscii && isLetter(b2) ? 0x20202020 : 0;
     this.pat1 = Math.imul(b1, ONES) | 0;
     this.pat2 = Math.imul(b2, ONES) | 0;
+    const first = this.needle[0] as number;
+    this.native = !foldAscii && isUncommon(first) ? Buffer.from(this.needle) : undefined;
   }
 
   /** True when the needle is at `s` in `bytes`. */
@@ -78,6 +82,10 @@ export class ByteFinder {
   find(bytes: Uint8Array, words: Int32Array, from: number, to: number): number {
     const last = to - this.length;
     if (last < from) return -1;
+    if (this.native) {
+      const at = Buffer.from(bytes.buffer, bytes.byteOffset + from, to - from).indexOf(this.native);
+      return at < 0 ? -1 : from + at;
+    }
     if (last - from < 16 || !LITTLE_ENDIAN) {
       for (let s = from; s <= last; s++) if (this.matchesAt(bytes, s)) return s;
       return -1;
@@ -134,4 +142,46 @@ export function allocScanBuffer(capacity: number): ScanBuffer {
   const size = (capacity + 11) & ~3;
   const memory = new ArrayBuffer(size);
   return { bytes: new Uint8Array(memory), words: new Int32Array(memory), capacity };
+}
+
+const NEWLINES = 0x0a0a0a0a;
+
+/** Newlines in a word, by the exact zero-byte trick and a multiply that adds the four byte flags. */
+function newlinesIn(word: number): number {
+  const x = word ^ NEWLINES;
+  const zero = ~(((x & 0x7f7f7f7f) + 0x7f7f7f7f) | x | 0x7f7f7f7f);
+  return Math.imul((zero >>> 7) & ONES, ONES) >>> 24;
+}
+
+/** Newlines in bytes[from, to), four bytes at a time. */
+export function countNewlines(bytes: Uint8Array, words: Int32Array, from: number, to: number): number {
+  let count = 0;
+  let i = from;
+  for (; i < to && (i & 3) !== 0; i++) if (bytes[i] === 10) count++;
+  const endWord = LITTLE_ENDIAN ? to >> 2 : 0;
+  for (let w = i >> 2; w < endWord; w++) count += newlinesIn(words[w] as number);
+  for (i = Math.max(i, endWord << 2); i < to; i++) if (bytes[i] === 10) count++;
+  return count;
+}
+
+/** The position just after the `n`-th newline (n ≥ 1) in bytes[from, to), or -1 when there are fewer. */
+export function afterNewlines(bytes: Uint8Array, words: Int32Array, from: number, to: number, n: number): number {
+  let left = n;
+  let i = from;
+  const byte = (p: number) => {
+    if (bytes[p] === 10 && --left === 0) return p + 1;
+    return -1;
+  };
+  for (; i < to && (i & 3) !== 0; i++) if (byte(i) >= 0) return i + 1;
+  const endWord = LITTLE_ENDIAN ? to >> 2 : 0;
+  for (let w = i >> 2; w < endWord; w++) {
+    const c = newlinesIn(words[w] as number);
+    if (c < left) {
+      left -= c;
+      continue;
+    }
+    for (let p = w << 2; p < (w << 2) + 4; p++) if (byte(p) >= 0) return p + 1;
+  }
+  for (i = Math.max(i, endWord << 2); i < to; i++) if (byte(i) >= 0) return i + 1;
+  return -1;
 }

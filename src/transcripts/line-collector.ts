@@ -6,7 +6,7 @@
  * The candidates come from the query's own finder, or from the line numbers ripgrep reported. Either way every
  * candidate is decided here by the same rules, so both engines give the same lines.
  */
-import type { ScanBuffer } from "./byte-search.js";
+import { afterNewlines, countNewlines, type ScanBuffer } from "./byte-search.js";
 import { decodeText, matchWindowStart, prefixLength, renderWindow, wholeCharsEnd } from "./line-text.js";
 import { LongLine } from "./long-line.js";
 import type { CompiledQuery } from "./search-query.js";
@@ -138,13 +138,13 @@ export class LineCollector {
       const limit = this.eof ? this.end : bytes.lastIndexOf(10, this.end - 1) + 1;
       const candidate = this.nextCandidate(bytes, this.pos, limit);
       if (candidate < 0) {
-        this.lineNo += countLines(bytes, this.pos, limit);
+        this.lineNo += countNewlines(bytes, this.buffer.words, this.pos, limit);
         this.pos = limit;
         continue;
       }
       const start = candidate === this.pos ? candidate : bytes.lastIndexOf(10, candidate - 1) + 1;
       const lineStart = Math.max(this.pos, start);
-      this.lineNo += countLines(bytes, this.pos, lineStart);
+      this.lineNo += countNewlines(bytes, this.buffer.words, this.pos, lineStart);
       const lineEnd = bytes.indexOf(10, lineStart);
       const stop = lineEnd < 0 ? this.end : lineEnd;
       this.handleLine(bytes, lineStart, stop);
@@ -157,13 +157,9 @@ export class LineCollector {
     if (this.lines) {
       const wanted = this.lines[this.target];
       if (wanted === undefined) return -1;
-      let p = from;
-      for (let n = this.lineNo; n < wanted; n++) {
-        const q = bytes.indexOf(10, p);
-        if (q < 0 || q >= limit) return -1;
-        p = q + 1;
-      }
-      return p < limit ? p : -1;
+      if (wanted <= this.lineNo) return from;
+      const p = afterNewlines(bytes, this.buffer.words, from, limit, wanted - this.lineNo);
+      return p >= 0 && p < limit ? p : -1;
     }
     const finder = this.query.finder;
     if (!finder) return from;
@@ -328,11 +324,4 @@ export class LineCollector {
   private longPreview(long: LongLine, total: number): string {
     return renderWindow(long.headBytes(this.limits.contextLineBytes), 0, total);
   }
-}
-
-/** Newlines in bytes[from, to). */
-function countLines(bytes: Uint8Array, from: number, to: number): number {
-  let count = 0;
-  for (let p = bytes.indexOf(10, from); p >= 0 && p < to; p = bytes.indexOf(10, p + 1)) count++;
-  return count;
 }

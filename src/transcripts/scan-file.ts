@@ -1,8 +1,8 @@
 /**
  * Searching one file: a quick probe for any hit of the byte finder (most files have none, and the probe counts no
  * lines), then the collector from the start when there is one. The steps are generators that ask for reads, so one
- * implementation serves the worker threads (synchronous reads) and the agent's own thread (asynchronous reads that
- * never hold the event loop for more than one chunk). A short read is taken as the end of the file: a transcript
+ * implementation serves the worker threads (straight through) and the agent's own thread (with turns of the event
+ * loop in between). A short read is taken as the end of the file: a transcript
  * appended to meanwhile is searched as it was when the scan reached its end.
  */
 import fs from "node:fs";
@@ -113,6 +113,13 @@ export function scanFileSync(
   }
 }
 
+/** Bytes read between two turns of the event loop in `scanFile`. */
+const YIELD_EVERY_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The same scan for the agent's own thread: synchronous reads (a promise per read costs more than the read itself
+ * for files this size), with a turn of the event loop before the file and after every few MiB.
+ */
 export async function scanFile(
   file: string,
   query: CompiledQuery,
@@ -121,9 +128,10 @@ export async function scanFile(
   readBytes: number,
   lines?: readonly number[],
 ): Promise<FileScan> {
-  let handle: fs.promises.FileHandle;
+  await turn();
+  let fd: number;
   try {
-    handle = await fs.promises.open(file, "r");
+    fd = fs.openSync(file, "r");
   } catch (error) {
     return failure(error);
   }
@@ -131,15 +139,20 @@ export async function scanFile(
     const steps = scan(query, limits, buffer, readBytes, lines);
     let position = 0;
     let atEnd = false;
+    let sinceTurn = 0;
     let step = steps.next(0);
     while (!step.done) {
       let n = 0;
       if (step.value === "rewind") [position, atEnd] = [0, false];
       else if (!atEnd) {
-        const read = await handle.read(buffer.bytes, step.value.offset, step.value.length, position);
-        n = read.bytesRead;
+        n = fs.readSync(fd, buffer.bytes, step.value.offset, step.value.length, position);
         position += n;
         atEnd = n < step.value.length;
+        sinceTurn += n;
+        if (sinceTurn >= YIELD_EVERY_BYTES) {
+          sinceTurn = 0;
+          await turn();
+        }
       }
       step = steps.next(n);
     }
@@ -147,6 +160,10 @@ export async function scanFile(
   } catch (error) {
     return failure(error);
   } finally {
-    await handle.close();
+    fs.closeSync(fd);
   }
+}
+
+function turn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }

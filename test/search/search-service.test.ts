@@ -131,7 +131,7 @@ describe("transcript search service", () => {
 
   it("stops a slow regex at the time budget and reports it", async () => {
     const s = setup();
-    const lines = Array.from({ length: 30 }, () => "a".repeat(16_000));
+    const lines = Array.from({ length: 300 }, () => "a".repeat(16_000));
     writeTranscript(s.transcriptsDir, s.projectA, "ses_aaaaaaaa01", lines);
     const result = await s.search({ query: "a.*b", regex: true, scope: s.projectA, timeBudgetMs: 200 });
     expect(result.result.timedOut).toBe(true);
