@@ -131,8 +131,8 @@ export async function scanFiles(
 }
 
 /**
- * Threads collect up to `maxMatches` in every file; the file where the running total passes the limit is collected
- * again with the matches it may still add, so its after-context is the same as a scan on one thread.
+ * Threads collect up to `maxMatches` in every file; the file where the running total reaches the limit is collected
+ * again with the matches it may still add, so it ends exactly as a scan on one thread would.
  */
 async function trimToLimit(
   result: ScanResult,
@@ -143,7 +143,7 @@ async function trimToLimit(
   let total = 0;
   for (const [i, file] of result.files.entries()) {
     const left = options.maxMatches - total;
-    if (file.hits.matches > left) {
+    if (file.hits.matches >= left) {
       const deadline = performance.now() + options.timeBudgetMs;
       const limits = collectLimits(options, left, deadline);
       const chunk = options.chunkBytes ?? DEFAULT_CHUNK_BYTES;

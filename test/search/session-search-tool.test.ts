@@ -1,0 +1,68 @@
+import path from "node:path";
+import type { ToolContext } from "@opencode-ai/plugin";
+import { describe, expect, it } from "vitest";
+import { createSessionSearchTool } from "../../src/tools/memory-session-search.js";
+import { createRipgrepLocator } from "../../src/transcripts/ripgrep-locate.js";
+import { createTranscriptSearch } from "../../src/transcripts/search.js";
+import { tempDir } from "../helpers/temp-dir.js";
+import { writeTranscript } from "../helpers/transcript-files.js";
+
+function setup() {
+  const root = tempDir();
+  const transcriptsDir = path.join(root, "data", "transcripts");
+  const project = path.join(root, "project");
+  const search = createTranscriptSearch({
+    transcriptsDir,
+    useRipgrep: true,
+    locateRipgrep: createRipgrepLocator(undefined),
+  });
+  const context: ToolContext = {
+    sessionID: "ses_callercaller01",
+    messageID: "msg_caller01",
+    agent: "build",
+    directory: project,
+    worktree: project,
+    abort: new AbortController().signal,
+    metadata: () => undefined,
+    ask: async () => undefined,
+  };
+  return { transcriptsDir, project, tool: createSessionSearchTool({ search }), context };
+}
+
+describe("memory_session_search", () => {
+  it("describes every argument", () => {
+    const { tool } = setup();
+    expect(Object.keys(tool.args).sort()).toEqual(
+      ["all", "caseSensitive", "contextLines", "limit", "maxBytes", "query", "regex", "sessionID"].sort(),
+    );
+    for (const [name, schema] of Object.entries(tool.args)) {
+      expect(schema.description?.length ?? 0, name).toBeGreaterThan(20);
+    }
+    expect(tool.description).toMatch(/memory_session_read/);
+  });
+
+  it("returns matching lines of this project's transcripts with their line numbers and a coverage line", async () => {
+    const s = setup();
+    writeTranscript(s.transcriptsDir, s.project, "ses_aaaaaaaa01", ["we chose WAL mode", "because of readers", "done"]);
+    const text = String(await s.tool.execute({ query: "wal MODE", contextLines: 1 }, s.context));
+    expect(text).toContain("ses_aaaaaaaa01.md:1: we chose WAL mode");
+    expect(text).toContain("ses_aaaaaaaa01.md-2- because of readers");
+    expect(text.split("\n").pop()).toMatch(
+      /^\[search\] searched 1 of 1 transcript in this project .* 1 match in 1 session$/,
+    );
+  });
+
+  it("fails with a clear message for a bad regex and for a malformed session id", async () => {
+    const s = setup();
+    writeTranscript(s.transcriptsDir, s.project, "ses_aaaaaaaa01", ["x"]);
+    await expect(s.tool.execute({ query: "(oops", regex: true }, s.context)).rejects.toThrow(
+      /^\[opencode-ledger\] query: is not a valid regular expression: /,
+    );
+    await expect(s.tool.execute({ query: "x", sessionID: "ses_../../x" }, s.context)).rejects.toThrow(
+      /^\[opencode-ledger\] sessionID: "ses_\.\.\/\.\.\/x" is not a session id/,
+    );
+    await expect(s.tool.execute({ query: "x", sessionID: "ses_notthere01" }, s.context)).rejects.toThrow(
+      /no transcript for the session with id "ses_notthere01"/,
+    );
+  });
+});
