@@ -15,8 +15,8 @@ import { createTranscriptCleanupTool } from "./tools/memory-transcript-cleanup.j
 import { createTranscriptListTool } from "./tools/memory-transcript-list.js";
 import { scheduleAutoSweep } from "./transcripts/auto-sweep.js";
 import { createHostSource } from "./transcripts/host-source.js";
-import { lazyTranscripts } from "./transcripts/lazy-transcripts.js";
 import { lazyTranscriptSearch } from "./transcripts/lazy-search.js";
+import { lazyTranscripts } from "./transcripts/lazy-transcripts.js";
 import { createRipgrepLocator } from "./transcripts/ripgrep-locate.js";
 
 export async function server(input: PluginInput, rawOptions?: PluginOptions): Promise<Hooks> {

@@ -6,8 +6,8 @@ import { tool } from "@opencode-ai/plugin";
 import { describeError } from "../errors.js";
 import { projectScope } from "../scope.js";
 import { checkSessionId } from "../transcripts/paths.js";
-import { SEARCH_LIMITS, type TranscriptSearch } from "../transcripts/search.js";
-import { MAX_QUERY_CHARS } from "../transcripts/search-query.js";
+import type { TranscriptSearch } from "../transcripts/search.js";
+import { MAX_QUERY_CHARS, SEARCH_LIMITS } from "../transcripts/search-limits.js";
 
 const z = tool.schema;
 

@@ -11,8 +11,8 @@ import { ByteFinder, isUncommon } from "./byte-search.js";
 import { findCatastrophe } from "./regex-guard.js";
 import { type ParsedRegex, parseRegex, type RegexNode } from "./regex-syntax.js";
 import { literalForRipgrep, type RipgrepQuery, regexForRipgrep } from "./ripgrep-pattern.js";
+import { MAX_QUERY_CHARS } from "./search-limits.js";
 
-export const MAX_QUERY_CHARS = 1_000;
 /**
  * Bytes of a line's text a user regex sees: bounds the time one line can take. JavaScriptCore (Bun) runs `u`-flag
  * patterns over text outside Latin-1 in its interpreter, where a plain `\S+=` costs about half a microsecond per step

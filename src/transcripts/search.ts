@@ -9,19 +9,10 @@ import type { Database } from "../store/database.js";
 import { scanWithRipgrep } from "./ripgrep.js";
 import type { RipgrepLocator } from "./ripgrep-locate.js";
 import { type ScanOptions, type ScanResult, scanFiles } from "./scanner.js";
+import { SEARCH_LIMITS } from "./search-limits.js";
 import { compileQuery, type QueryInput } from "./search-query.js";
 import { type Coverage, renderSearch } from "./search-render.js";
 import { attachTitles, findSessionTranscript, listTranscripts, type TranscriptFile } from "./search-targets.js";
-
-export const SEARCH_LIMITS = {
-  defaultMatches: 50,
-  maxMatches: 500,
-  defaultContext: 2,
-  maxContext: 10,
-  defaultBytes: 24_000,
-  minBytes: 1_000,
-  maxBytes: 100_000,
-} as const;
 
 /** Scan budgets: enough for thousands of sessions, bounded so one search cannot hold the agent for long. */
 export const SCAN_BYTES_BUDGET = 4_000_000_000;
