@@ -24,6 +24,9 @@ export function isUncommon(byte: number): boolean {
   return rank < 0 || rank >= 24;
 }
 
+const PIECE_BITS = 12;
+const pieceHash = (word: number) => Math.imul(word, 0x9e3779b1) >>> (32 - PIECE_BITS);
+
 const isLetter = (b: number) => b >= 97 && b <= 122;
 /** The word trick reads byte 0 as the low byte; a big-endian machine takes the plain loop. */
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
@@ -42,6 +45,9 @@ export class ByteFinder {
   private readonly pat2: number;
   /** Exact needles that start with an uncommon byte go to the engine's own search, which is fast for them. */
   private readonly native: Buffer | undefined;
+  /** Needles of 7 bytes or more: hashes of their 4-byte pieces, and how many words may be skipped between looks. */
+  private readonly pieces: Uint8Array | undefined;
+  private readonly stride: number;
 
   /** `needle` as bytes; with `foldAscii`, ASCII letters match either case (the needle may be given in any case). */
   constructor(needle: Uint8Array, foldAscii: boolean) {
@@ -64,6 +70,21 @@ export class ByteFinder {
     this.pat2 = Math.imul(b2, ONES) | 0;
     const first = this.needle[0] as number;
     this.native = !foldAscii && isUncommon(first) ? Buffer.from(this.needle) : undefined;
+    this.stride = Math.max(1, (this.length - 3) >> 2);
+    if (this.length >= 7) {
+      this.pieces = new Uint8Array(1 << PIECE_BITS);
+      const n = this.needle;
+      for (let o = 0; o + 4 <= this.length; o++) {
+        const piece =
+          (n[o] as number) | ((n[o + 1] as number) << 8) | ((n[o + 2] as number) << 16) | ((n[o + 3] as number) << 24);
+        this.pieces[pieceHash(piece | this.foldAll)] = 1;
+      }
+    }
+  }
+
+  /** ORed into every byte of a word when folding: letters fold exactly, other bytes may collide, which is checked. */
+  private get foldAll(): number {
+    return this.fold ? 0x20202020 : 0;
   }
 
   /** True when the needle is at `s` in `bytes`. */
@@ -90,7 +111,31 @@ export class ByteFinder {
       for (let s = from; s <= last; s++) if (this.matchesAt(bytes, s)) return s;
       return -1;
     }
+    if (this.pieces) return this.findPieces(bytes, words, from, to);
     return this.length === 1 ? this.findOne(bytes, words, from, last) : this.findPair(bytes, words, from, last);
+  }
+
+  /**
+   * A needle of m ≥ 7 bytes covers at least (m - 3) / 4 whole aligned words wherever it sits, so looking at every
+   * `stride`-th word is enough: a word that is none of the needle's 4-byte pieces (a table lookup of its hash) rules
+   * out every start around it. The first match comes first: a later start seen at an earlier word also covers it.
+   */
+  private findPieces(bytes: Uint8Array, words: Int32Array, from: number, to: number): number {
+    const pieces = this.pieces as Uint8Array;
+    const fold = this.foldAll;
+    const stride = this.stride;
+    const m = this.length;
+    const last = to - m;
+    const end = to >> 2;
+    let i = Math.ceil((from >> 2) / stride) * stride;
+    for (; i < end; i += stride) {
+      if (pieces[pieceHash((words[i] as number) | fold)] === 0) continue;
+      const word = i << 2;
+      for (let s = Math.max(from, word - (m - 4)), e = Math.min(word, last); s <= e; s++) {
+        if (this.matchesAt(bytes, s)) return s;
+      }
+    }
+    return -1;
   }
 
   private findOne(bytes: Uint8Array, words: Int32Array, from: number, last: number): number {
