@@ -7,35 +7,11 @@
  * candidate is decided here by the same rules, so both engines give the same lines.
  */
 import { afterNewlines, countNewlines, type ScanBuffer } from "./byte-search.js";
+import type { CollectLimits, FileHits, ResultLine } from "./collect-types.js";
 import { decodeText, matchWindowStart, prefixLength, renderWindow, wholeCharsEnd } from "./line-text.js";
+import { linesBefore } from "./lines-before.js";
 import { LongLine } from "./long-line.js";
 import type { CompiledQuery } from "./search-query.js";
-
-export interface CollectLimits {
-  contextLines: number;
-  /** Matches to collect from this file at most. */
-  maxMatches: number;
-  /** Bytes of a match line shown around its first match. */
-  matchLineBytes: number;
-  /** Bytes of a context line shown from its start. */
-  contextLineBytes: number;
-  /** `performance.now()` after which the collector gives up. */
-  deadline: number;
-}
-
-export interface ResultLine {
-  line: number;
-  text: string;
-  match: boolean;
-}
-
-export interface FileHits {
-  lines: ResultLine[];
-  matches: number;
-  /** Stopped at `maxMatches`. */
-  capped: boolean;
-  timedOut: boolean;
-}
 
 const encoder = new TextEncoder();
 const CHECK_EVERY = 256;
@@ -250,17 +226,9 @@ export class LineCollector {
   private emitBefore(n: number, bytes: Uint8Array, lineStart: number): void {
     const want = Math.min(this.limits.contextLines, n - 1 - this.lastEmitted);
     if (want <= 0) return;
-    const texts: string[] = [];
-    let p = lineStart;
-    let ring = this.ring.length;
-    while (texts.length < want) {
-      if (p > this.floor) {
-        const start = p - 2 >= this.floor ? Math.max(this.floor, bytes.lastIndexOf(10, p - 2) + 1) : this.floor;
-        texts.push(this.preview(bytes, start + prefixLength(bytes, start, p - 1), p - 1));
-        p = start;
-      } else if (ring > 0) texts.push(this.ring[--ring] as string);
-      else break;
-    }
+    const show = (textStart: number, end: number) => this.preview(bytes, textStart, end);
+    const texts = linesBefore(bytes, this.floor, lineStart, want, show);
+    texts.push(...this.ring.slice(Math.max(0, this.ring.length - (want - texts.length))).reverse());
     texts.reverse();
     for (const [i, text] of texts.entries()) this.emit(n - texts.length + i, text, false);
   }
@@ -270,13 +238,7 @@ export class LineCollector {
     const want = this.limits.contextLines;
     if (want === 0 || keep <= this.floor) return;
     const bytes = this.buffer.bytes.subarray(0, this.end);
-    const texts: string[] = [];
-    let p = keep;
-    while (texts.length < want && p > this.floor) {
-      const start = p - 2 >= this.floor ? Math.max(this.floor, bytes.lastIndexOf(10, p - 2) + 1) : this.floor;
-      texts.push(this.preview(bytes, start + prefixLength(bytes, start, p - 1), p - 1));
-      p = start;
-    }
+    const texts = linesBefore(bytes, this.floor, keep, want, (textStart, end) => this.preview(bytes, textStart, end));
     this.ring = [...this.ring, ...texts.reverse()].slice(-want);
   }
 

@@ -4,7 +4,9 @@
  * a space or a tab, or is anchored with `^`) is wrapped as `^ {0,32}[0-9]{1,31}\t(?:…)`; any other pattern runs as is.
  * JavaScript classes are spelled out (`\d` is ASCII in JavaScript, Unicode in ripgrep; `.` stops at \r, \u2028 and
  * \u2029 in JavaScript). Lookarounds, backreferences and Unicode properties have no exact ripgrep equivalent: those
- * queries stay with the built-in scanner.
+ * queries stay with the built-in scanner. A wrapped pattern never matches a line without the prefix (no transcript
+ * has one; the built-in scanner would search such a line whole), and long lines are decided by the collector either
+ * way, so the one place the engines could differ is a malformed line.
  */
 import { RIPGREP_LINE_PREFIX } from "./line-text.js";
 import { firstOf, overlaps, sigOf } from "./regex-chars.js";

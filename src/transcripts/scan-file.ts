@@ -7,7 +7,8 @@
  */
 import fs from "node:fs";
 import { allocScanBuffer, type ScanBuffer } from "./byte-search.js";
-import { type CollectLimits, type FileHits, LineCollector, minBufferBytes } from "./line-collector.js";
+import type { CollectLimits, FileHits } from "./collect-types.js";
+import { LineCollector, minBufferBytes } from "./line-collector.js";
 import type { CompiledQuery } from "./search-query.js";
 
 interface ReadRequest {

@@ -4,7 +4,7 @@
  * on the way out (a terminate() promise has been seen to hang on Bun); they are unref'd and told to stop.
  */
 import { Worker } from "node:worker_threads";
-import type { FileHits } from "./line-collector.js";
+import type { FileHits } from "./collect-types.js";
 import { DEFAULT_CHUNK_BYTES } from "./scan-file.js";
 import { type PoolInput, type PoolMessage, STATUS } from "./scan-protocol.js";
 import type { ScanOptions, ScanResult, ScanTarget } from "./scanner.js";

@@ -1,5 +1,5 @@
 /** What the scan coordinator and its threads say to each other. */
-import type { CollectLimits, FileHits } from "./line-collector.js";
+import type { CollectLimits, FileHits } from "./collect-types.js";
 import type { QueryInput } from "./search-query.js";
 
 export interface PoolInput {

@@ -6,7 +6,7 @@
  * holding the agent's thread.
  */
 import os from "node:os";
-import type { CollectLimits, FileHits } from "./line-collector.js";
+import type { CollectLimits, FileHits } from "./collect-types.js";
 import { DEFAULT_CHUNK_BYTES, scanBufferFor, scanFile } from "./scan-file.js";
 import { startWorkers } from "./scan-pool.js";
 import type { CompiledQuery, QueryInput } from "./search-query.js";
