@@ -192,7 +192,11 @@ export function runCli(
   timeoutMs = 60_000,
 ): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(OPENCODE_BIN, args, { cwd: paths.project, env: liveEnv(paths), stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(OPENCODE_BIN, args, {
+      cwd: paths.project,
+      env: liveEnv(paths),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     child.stdout.on("data", (c: Buffer) => {
       output += c.toString();

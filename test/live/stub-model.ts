@@ -73,7 +73,8 @@ function textOf(message: WireMessage): string {
 function classify(body: WireBody, system: string, lastUser: string): RequestKind {
   if (/title generator|generate a (short )?title|You are a title/i.test(system)) return "title";
   const hasTools = (body.tools?.length ?? 0) > 0;
-  if (!hasTools && /summariz|conversation history|anchored summary/i.test(`${system}\n${lastUser}`)) return "compaction";
+  if (!hasTools && /summariz|conversation history|anchored summary/i.test(`${system}\n${lastUser}`))
+    return "compaction";
   return "chat";
 }
 
@@ -191,7 +192,11 @@ function respond(
           role: "assistant",
           content: null,
           tool_calls: [
-            { id: toolCall.id, type: "function", function: { name: toolCall.name, arguments: JSON.stringify(toolCall.args) } },
+            {
+              id: toolCall.id,
+              type: "function",
+              function: { name: toolCall.name, arguments: JSON.stringify(toolCall.args) },
+            },
           ],
         }
       : { role: "assistant", content: reply };

@@ -1,0 +1,37 @@
+/**
+ * The slash commands the plugin adds through the `config` hook. OpenCode turns a command into a model turn; the
+ * `command.execute.before` hook (command-hook.ts) replaces the template text with what the command produced.
+ */
+import type { Logger } from "../log.js";
+
+export const CONTINUE_COMMAND = "memory-continue";
+export const CLEANUP_COMMAND = "memory-cleanup";
+
+interface CommandConfig {
+  template: string;
+  description?: string;
+  [key: string]: unknown;
+}
+
+const COMMANDS: Record<string, CommandConfig> = {
+  [CONTINUE_COMMAND]: {
+    template: "Continue the work of session $ARGUMENTS.",
+    description: "Bring another session's transcript pointer into this one: /memory-continue <sessionID>",
+  },
+  [CLEANUP_COMMAND]: {
+    template: "Transcript cleanup $ARGUMENTS",
+    description: "Transcript retention sweep: a dry run that lists what would go; /memory-cleanup apply removes it",
+  },
+};
+
+/** Adds our commands; a command of the same name that the user defined is kept, and the log says so. */
+export function registerCommands(cfg: { command?: Record<string, CommandConfig | undefined> }, log: Logger): void {
+  cfg.command ??= {};
+  for (const [name, command] of Object.entries(COMMANDS)) {
+    if (cfg.command[name]) {
+      log.log("warn", `the command /${name} is defined in your configuration: yours is kept, ours is not added`);
+      continue;
+    }
+    cfg.command[name] = { ...command };
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * When a compaction in `pointer` mode has no pointer (the transcript could not be written), the in-process model
+ * still has to answer. It asks for a real summary from the session's own model, through the OpenCode server the
+ * plugin was given: a temporary session gets OpenCode's own compaction prompt (the history included) with the
+ * `compaction` agent and the user's model, and is deleted afterwards. If even that fails, a bounded extract of the
+ * history is stored, saying what it is.
+ */
+import type { PluginInput } from "@opencode-ai/plugin";
+import { describeError } from "../errors.js";
+import type { Logger } from "../log.js";
+import { extractiveSummary } from "./extractive-summary.js";
+import type { FallbackRequest } from "./pointer-model.js";
+
+export interface ModelRef {
+  providerID: string;
+  modelID: string;
+}
+
+type Client = PluginInput["client"];
+
+export const FALLBACK_SESSION_TITLE = "opencode-ledger: fallback compaction summary";
+
+export interface FallbackDeps {
+  client: Client;
+  log: Logger;
+  /** The model of the user message that started a session's compaction (seen by `chat.params`). */
+  modelOf: (sessionID: string) => ModelRef | undefined;
+}
+
+async function summaryFromModel(client: Client, model: ModelRef, prompt: string): Promise<string> {
+  // A title of our own keeps OpenCode from spending a title request on the temporary session.
+  const created = await client.session.create({ body: { title: FALLBACK_SESSION_TITLE } });
+  const id = created.data?.id;
+  if (!id) throw new Error(`could not create a temporary session (${describeError(created.error)})`);
+  try {
+    const reply = await client.session.prompt({
+      path: { id },
+      body: { agent: "compaction", model, parts: [{ type: "text", text: prompt }] },
+    });
+    if (!reply.data) throw new Error(`the summary request failed (${describeError(reply.error)})`);
+    if (reply.data.info.error) throw new Error(`the model answered with an error (${reply.data.info.error.name})`);
+    return reply.data.parts
+      .filter((p) => p.type === "text")
+      .map((p) => (p.type === "text" ? p.text : ""))
+      .join("")
+      .trim();
+  } finally {
+    await client.session.delete({ path: { id } }).catch(() => undefined);
+  }
+}
+
+export function createFallbackSummarizer(deps: FallbackDeps): (request: FallbackRequest) => Promise<string> {
+  return async ({ sessionID, prompt }) => {
+    const model = sessionID ? deps.modelOf(sessionID) : undefined;
+    if (!model) {
+      deps.log.log("warn", `compaction of ${sessionID ?? "an unknown session"}: no model known, storing an extract`);
+      return extractiveSummary(prompt, "the session's model is not known");
+    }
+    try {
+      const text = await summaryFromModel(deps.client, model, prompt);
+      if (text) {
+        deps.log.log("info", `compaction of ${sessionID}: summary written by ${model.providerID}/${model.modelID}`);
+        return text;
+      }
+      deps.log.log("warn", `compaction of ${sessionID}: the model wrote no summary, storing an extract`);
+      return extractiveSummary(prompt, "the model wrote no summary");
+    } catch (error) {
+      deps.log.log("error", `compaction of ${sessionID}: fallback summary failed (${describeError(error)})`);
+      return extractiveSummary(prompt, describeError(error));
+    }
+  };
+}
