@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { extractPointer, POINTER_END, POINTER_START, wrapPointer } from "../../src/compaction/markers.js";
+
+describe("pointer markers", () => {
+  it("round-trips a pointer through a prompt", () => {
+    const prompt = `Some instructions.\n${wrapPointer("line one\nline two")}\nThe following is the conversation history:`;
+    expect(extractPointer(prompt)).toBe("line one\nline two");
+  });
+
+  it("finds nothing without markers, with an unterminated marker, or with an empty pointer", () => {
+    expect(extractPointer("no markers here")).toBeUndefined();
+    expect(extractPointer(`${POINTER_START} dangling`)).toBeUndefined();
+    expect(extractPointer(`${POINTER_START}\n \n${POINTER_END}`)).toBeUndefined();
+  });
+
+  it("takes the last pair when a history quotes an older pointer", () => {
+    const prompt = `${wrapPointer("old")}\n…\n${wrapPointer("new")}`;
+    expect(extractPointer(prompt)).toBe("new");
+  });
+});
