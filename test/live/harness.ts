@@ -9,6 +9,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { restoreWritable } from "./read-only.js";
 import { type StubModel, startStubModel } from "./stub-model.js";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -374,7 +375,8 @@ async function stopAll(
   }
   if (ownStub) await stub.close();
   if (!process.env.LEDGER_KEEP_LIVE) {
-    // Restore write bits a test may have taken away, so the whole run folder can go.
+    // A test may have made the transcripts read-only: undo it, so the whole run folder can go.
+    restoreWritable(paths.dataDir);
     fs.rmSync(paths.root, { recursive: true, force: true, maxRetries: 3 });
   }
 }

@@ -1,0 +1,90 @@
+/**
+ * The other routes, live: `prompt` mode, `off`, a user's own compaction model, `enabled_providers`.
+ */
+import fs from "node:fs";
+import { afterEach, describe, expect, it } from "vitest";
+import { filler, type LiveServer, type StartOptions, startOpencode } from "./harness.js";
+import { STUB_SUMMARY } from "./stub-model.js";
+
+const PLANTED = "KESTREL-4410-BASALT";
+
+let current: LiveServer | undefined;
+afterEach(async () => {
+  await current?.stop();
+  current = undefined;
+});
+
+/** Starts a server, runs two turns with a planted value, compacts; returns what the stub saw during compaction. */
+async function compactOnce(options: StartOptions) {
+  const oc = await startOpencode(options);
+  current = oc;
+  const sessionID = await oc.createSession();
+  await oc.prompt(sessionID, `Remember ${PLANTED}.\n${filler("m1", 20)}`);
+  await oc.prompt(sessionID, `Second request.\n${filler("m2", 20)}`);
+  const mark = oc.stub.mark();
+  const res = await oc.summarize(sessionID);
+  expect(res.status).toBe(200);
+  const during = oc.stub.since(mark);
+  const summary = await oc.summary(sessionID);
+  const config = (await oc.api<Record<string, unknown>>("GET", "/config")).json;
+  return { oc, sessionID, during, summary, config };
+}
+
+const pointerPath = (text: string) => /Transcript: (\S+) \(lines 1-\d+\)/.exec(text)?.[1];
+
+describe("compaction modes, live", () => {
+  it("prompt mode: the user's model gets no history and the stored summary is the pointer", async () => {
+    const { during, summary, config } = await compactOnce({ plugin: { compaction: { mode: "prompt" } } });
+    expect(during.map((r) => r.kind)).toEqual(["compaction"]);
+    const sent = during[0]?.messages.map((m) => m.text).join("\n") ?? "";
+    expect(sent).not.toContain(PLANTED);
+    expect(sent).not.toContain("m1 line");
+    expect(summary?.message.info.providerID).toBe("stub");
+    expect(summary?.text).not.toContain(STUB_SUMMARY);
+    const file = pointerPath(summary?.text ?? "");
+    expect(file && fs.readFileSync(file, "utf8")).toContain(PLANTED);
+    expect(sent).toContain(summary?.text);
+    expect((config.agent as Record<string, unknown> | undefined)?.compaction).toBeUndefined();
+  });
+
+  it("off: OpenCode's own compaction, untouched", async () => {
+    const { oc, during, summary, config } = await compactOnce({ plugin: { compaction: { mode: "off" } } });
+    expect(during.map((r) => r.kind)).toEqual(["compaction"]);
+    expect(during[0]?.messages.map((m) => m.text).join("\n")).toContain(PLANTED);
+    expect(summary?.text).toBe(STUB_SUMMARY);
+    expect(fs.existsSync(oc.transcriptsDir)).toBe(false);
+    expect((config.agent as Record<string, unknown> | undefined)?.compaction).toBeUndefined();
+    expect(Object.keys(config.provider as object)).toEqual(["stub"]);
+  });
+
+  it("a user's agent.compaction.model is kept (prompt mode), and the log says so", async () => {
+    const { oc, during, summary, config } = await compactOnce({
+      plugin: {},
+      config: { agent: { compaction: { model: "stub/stub-model" } } },
+    });
+    expect(config.agent).toMatchObject({ compaction: { model: "stub/stub-model" } });
+    expect(during.map((r) => r.kind)).toEqual(["compaction"]);
+    expect(during[0]?.messages.map((m) => m.text).join("\n")).not.toContain(PLANTED);
+    expect(pointerPath(summary?.text ?? "")).toBeDefined();
+    expect(oc.serverLog()).toContain('agent.compaction.model is set to \\"stub/stub-model\\"');
+  });
+
+  it("compaction.overrideUserModel replaces it: zero provider bytes", async () => {
+    const { during, summary, config } = await compactOnce({
+      plugin: { compaction: { overrideUserModel: true } },
+      config: { agent: { compaction: { model: "stub/stub-model" } } },
+    });
+    expect(config.agent).toMatchObject({ compaction: { model: "ledger/pointer" } });
+    expect(during).toEqual([]);
+    expect(summary?.message.info.providerID).toBe("ledger");
+  });
+
+  it("enabled_providers: the pointer provider joins the user's list, which keeps working", async () => {
+    const { oc, during, summary, config } = await compactOnce({ plugin: {}, config: { enabled_providers: ["stub"] } });
+    expect(config.enabled_providers).toEqual(["stub", "ledger"]);
+    expect(during).toEqual([]);
+    expect(summary?.message.info.providerID).toBe("ledger");
+    const providers = (await oc.api<{ providers: { id: string }[] }>("GET", "/config/providers")).json.providers;
+    expect(providers.map((p) => p.id).sort()).toEqual(["ledger", "stub"]);
+  });
+});
