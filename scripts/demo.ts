@@ -1,0 +1,136 @@
+/**
+ * `npm run demo`: starts the real OpenCode (the binary from the opencode-ai dev dependency) with the plugin as it
+ * ships (dist/) and a local stub model on 127.0.0.1, in a throw-away HOME, and shows in plain words what the plugin
+ * does. No network. Each part is a step; a step whose tool is not in this build says so and the demo goes on.
+ * Runs under Bun (the OpenCode binary): `BUN_BE_BUN=1 node_modules/.bin/opencode run scripts/demo.ts`.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { filler, type LiveServer, startOpencode } from "../test/live/harness.js";
+
+interface Context {
+  oc: LiveServer;
+  sessionID: string;
+  planted: string;
+}
+
+interface Step {
+  title: string;
+  /** Tools the step needs; when one is missing the step is skipped with a note. */
+  tools: string[];
+  run(ctx: Context): Promise<string[]>;
+}
+
+const say = (line = "") => console.log(line);
+const indent = (text: string, prefix = "    ") =>
+  text
+    .split("\n")
+    .map((l) => prefix + l)
+    .join("\n");
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+/** The last tool result the stub model received, i.e. what the agent saw. */
+function lastToolResult(oc: LiveServer, mark: number): string {
+  const request = oc.stub.since(mark).find((r) => r.messages.at(-1)?.role === "tool");
+  return request?.messages.at(-1)?.text ?? "(no tool result)";
+}
+
+const compaction: Step = {
+  title: "Lossless compaction at zero provider cost",
+  tools: [],
+  async run({ oc, sessionID }) {
+    const before = oc.stub.requests.filter((r) => r.kind === "chat");
+    const mark = oc.stub.mark();
+    const started = performance.now();
+    await oc.summarize(sessionID);
+    const ms = performance.now() - started;
+    const during = oc.stub.since(mark);
+    const summary = (await oc.summary(sessionID))?.text ?? "";
+    const file = /Transcript: (\S+) \(lines 1-(\d+)\)/.exec(summary);
+    const sentBefore = before.at(-1)?.bytes ?? 0;
+    return [
+      `The session had ${before.length} model turns; its last request to the provider was ${kb(sentBefore)}.`,
+      `Compaction took ${ms.toFixed(0)} ms. The provider received ${during.length} requests and ${during.reduce((s, r) => s + r.bytes, 0)} bytes for it.`,
+      `The stored summary is this pointer (${summary.length} characters):`,
+      indent(summary),
+      file
+        ? `The transcript ${file[1]} has ${file[2]} numbered lines, file mode ${(fs.statSync(file[1] ?? "").mode & 0o777).toString(8)}.`
+        : "No transcript path found in the summary.",
+    ];
+  },
+};
+
+const recall: Step = {
+  title: "Exact recall after compaction",
+  tools: ["memory_session_search"],
+  async run({ oc, sessionID, planted }) {
+    const mark = oc.stub.mark();
+    oc.stub.script({ callTool: "memory_session_search", args: { query: planted, sessionID } });
+    await oc.prompt(sessionID, "What was the release codename I gave you at the start?");
+    return [
+      `The model called memory_session_search for "${planted}" and got back:`,
+      indent(lastToolResult(oc, mark).slice(0, 800)),
+    ];
+  },
+};
+
+const memory: Step = {
+  title: "Curated memory: save, search, and a secret refused",
+  tools: ["memory_save", "memory_search"],
+  async run({ oc, sessionID }) {
+    const lines: string[] = [];
+    const call = async (tool: string, args: Record<string, unknown>, label: string) => {
+      const mark = oc.stub.mark();
+      oc.stub.script({ callTool: tool, args });
+      await oc.prompt(sessionID, label);
+      lines.push(`${label} -> ${tool}:`, indent(lastToolResult(oc, mark).slice(0, 600)));
+    };
+    await call(
+      "memory_save",
+      { kind: "decision", title: "Deploys go through the staging gate", body: "Every deploy passes staging first." },
+      "Save the deploy decision.",
+    );
+    await call("memory_search", { query: "staging gate" }, "What did we decide about deploys?");
+    await call(
+      "memory_save",
+      { kind: "fact", title: "CI token", body: "the token is ghp_0123456789abcdefghijABCDEFGHIJ012345" },
+      "Save the CI token.",
+    );
+    return lines;
+  },
+};
+
+const steps: Step[] = [compaction, recall, memory];
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  say("opencode-ledger demo: the real OpenCode, a local stub model on 127.0.0.1, nothing leaves this machine.");
+  const oc = await startOpencode({ plugin: {} });
+  try {
+    say(`OpenCode is up (${((performance.now() - started) / 1000).toFixed(1)} s), in the throw-away HOME ${oc.home}.`);
+    const planted = "ORCHID-7731-QUARTZ";
+    const sessionID = await oc.createSession("demo");
+    await oc.prompt(sessionID, `The release codename is ${planted}. Keep it in mind.\n${filler("log", 40)}`);
+    fs.writeFileSync(path.join(oc.project, "notes.txt"), "The cache lives in /var/cache/app.\n");
+    oc.stub.script({ callTool: "read", args: { filePath: path.join(oc.project, "notes.txt") } });
+    await oc.prompt(sessionID, `Read notes.txt, then plan the parser refactor.\n${filler("plan", 40)}`);
+    const available = new Set(oc.stub.requests.flatMap((r) => r.tools));
+    const ctx: Context = { oc, sessionID, planted };
+    for (const [i, step] of steps.entries()) {
+      say();
+      say(`${i + 1}. ${step.title}`);
+      const missing = step.tools.filter((t) => !available.has(t));
+      if (missing.length > 0) {
+        say(`   skipped: ${missing.join(", ")} not in this build.`);
+        continue;
+      }
+      for (const line of await step.run(ctx)) say(indent(line, "   "));
+    }
+  } finally {
+    await oc.stop();
+  }
+  say();
+  say(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s; the throw-away HOME is removed.`);
+}
+
+await main();
