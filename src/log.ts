@@ -15,7 +15,8 @@ export const SERVICE = "opencode-ledger";
 export function createHostLogger(client: PluginInput["client"]): Logger {
   return {
     log(level, message, extra) {
-      client.app.log({ body: { service: SERVICE, level, message, extra } }).catch(() => {
+      // OpenCode 1.18 drops `service` from its log line but prints `extra` as key=value: name the plugin there.
+      client.app.log({ body: { service: SERVICE, level, message, extra: { plugin: SERVICE, ...extra } } }).catch(() => {
         // The host is gone or not ready; there is nowhere left to report to.
       });
     },

@@ -354,7 +354,7 @@ function createServer(
     pluginLog: () =>
       serverLog()
         .split("\n")
-        .filter((l) => l.includes("service=opencode-ledger")),
+        .filter((l) => l.includes("plugin=opencode-ledger")),
     stop,
   };
   return server;
