@@ -15,6 +15,8 @@ import {
 } from "./host-config.js";
 import type { SessionPointer } from "./session-pointer.js";
 
+const MAX_REMEMBERED_MODELS = 256;
+
 export interface CompactionFeatureDeps {
   client: PluginInput["client"];
   options: { mode: CompactionMode; overrideUserModel: boolean };
@@ -65,7 +67,13 @@ export function createCompactionFeature(deps: CompactionFeatureDeps): Compaction
       "chat.params": async (input) => {
         if (input.agent !== "compaction" || state.route !== "pointer") return;
         const { providerID, modelID } = input.message.model;
+        models.delete(input.sessionID);
         models.set(input.sessionID, { providerID, modelID });
+        // Only the latest compactions matter: keep the map small in a long-lived server.
+        for (const key of models.keys()) {
+          if (models.size <= MAX_REMEMBERED_MODELS) break;
+          models.delete(key);
+        }
       },
     },
   };
