@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launch, type LiveServer, prepareHome, REPO_ROOT, runCli } from "./harness.js";
+import { type LiveServer, launch, prepareHome, REPO_ROOT, runCli } from "./harness.js";
 import { startStubModel } from "./stub-model.js";
 
 const CORPUS = path.resolve(REPO_ROOT, "..", "shared", "corpus", "opencode-export");
