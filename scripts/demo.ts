@@ -91,10 +91,16 @@ const memory: Step = {
       "Save the deploy decision.",
     );
     await call("memory_search", { query: "staging gate" }, "What did we decide about deploys?");
+    const secret = "ghp_0123456789abcdefghijABCDEFGHIJ012345";
     await call(
       "memory_save",
-      { kind: "fact", title: "CI token", body: "the token is ghp_0123456789abcdefghijABCDEFGHIJ012345" },
+      { kind: "fact", title: "CI token", body: `the token is ${secret}` },
       "Save the CI token.",
+    );
+    const storeFiles = fs.readdirSync(oc.dataDir).filter((f) => f.startsWith("ledger.db"));
+    const leaks = storeFiles.filter((f) => fs.readFileSync(path.join(oc.dataDir, f)).includes(secret));
+    lines.push(
+      `The refused secret appears in ${leaks.length} of the ${storeFiles.length} store files (${storeFiles.join(", ")}).`,
     );
     return lines;
   },
