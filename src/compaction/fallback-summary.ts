@@ -9,6 +9,7 @@ import type { PluginInput } from "@opencode-ai/plugin";
 import { describeError } from "../errors.js";
 import type { Logger } from "../log.js";
 import { extractiveSummary } from "./extractive-summary.js";
+import { POINTER_PROVIDER_ID } from "./host-config.js";
 import type { FallbackRequest } from "./pointer-model.js";
 
 export interface ModelRef {
@@ -49,12 +50,22 @@ async function summaryFromModel(client: Client, model: ModelRef, prompt: string)
   }
 }
 
+/** Why `model` cannot write the fallback summary, or undefined when it can. */
+export function unusableModel(model: ModelRef | undefined): string | undefined {
+  if (!model) return "the session's model is not known";
+  // The pointer model would be asked for a summary of its own: it has none to give, and asking it again loops.
+  if (model.providerID === POINTER_PROVIDER_ID) return "the session itself runs on the pointer model";
+  return undefined;
+}
+
 export function createFallbackSummarizer(deps: FallbackDeps): (request: FallbackRequest) => Promise<string> {
   return async ({ sessionID, prompt }) => {
     const model = sessionID ? deps.modelOf(sessionID) : undefined;
-    if (!model) {
-      deps.log.log("warn", `compaction of ${sessionID ?? "an unknown session"}: no model known, storing an extract`);
-      return extractiveSummary(prompt, "the session's model is not known");
+    const unusable = unusableModel(model);
+    if (unusable || !model) {
+      const reason = unusable ?? "no model";
+      deps.log.log("warn", `compaction of ${sessionID ?? "an unknown session"}: ${reason}, storing an extract`);
+      return extractiveSummary(prompt, reason);
     }
     try {
       const text = await summaryFromModel(deps.client, model, prompt);

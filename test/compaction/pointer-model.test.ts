@@ -97,3 +97,12 @@ describe("pointer model", () => {
     expect(asked).toBe(false);
   });
 });
+
+describe("fallback summary model", () => {
+  it("is the session's own model, never the pointer model itself", async () => {
+    const { unusableModel } = await import("../../src/compaction/fallback-summary.js");
+    expect(unusableModel({ providerID: "anthropic", modelID: "claude" })).toBeUndefined();
+    expect(unusableModel(undefined)).toContain("not known");
+    expect(unusableModel({ providerID: "ledger", modelID: "pointer" })).toContain("pointer model");
+  });
+});
