@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { unusableModel } from "../../src/compaction/fallback-summary.js";
 import { wrapPointer } from "../../src/compaction/markers.js";
 import type { CallOptions, FallbackRequest } from "../../src/compaction/pointer-model.js";
 import { NOT_FOR_CHAT } from "../../src/compaction/pointer-model.js";
@@ -99,8 +100,7 @@ describe("pointer model", () => {
 });
 
 describe("fallback summary model", () => {
-  it("is the session's own model, never the pointer model itself", async () => {
-    const { unusableModel } = await import("../../src/compaction/fallback-summary.js");
+  it("is the session's own model, never the pointer model itself", () => {
     expect(unusableModel({ providerID: "anthropic", modelID: "claude" })).toBeUndefined();
     expect(unusableModel(undefined)).toContain("not known");
     expect(unusableModel({ providerID: "ledger", modelID: "pointer" })).toContain("pointer model");
