@@ -87,4 +87,19 @@ describe("compaction modes, live", () => {
     const providers = (await oc.api<{ providers: { id: string }[] }>("GET", "/config/providers")).json.providers;
     expect(providers.map((p) => p.id).sort()).toEqual(["ledger", "stub"]);
   });
+
+  it("without a configured model, OpenCode's default chat model stays the user's provider", async () => {
+    const oc = await startOpencode({ plugin: {}, config: { model: undefined } });
+    current = oc;
+    const sessionID = await oc.createSession();
+    const mark = oc.stub.mark();
+    const res = await oc.api<{ info: { providerID: string } }>("POST", `/session/${sessionID}/message`, {
+      parts: [{ type: "text", text: "Which model answers this?" }],
+    });
+    expect(res.json.info.providerID).toBe("stub");
+    expect(oc.stub.since(mark).filter((r) => r.kind === "chat")).toHaveLength(1);
+    const compactMark = oc.stub.mark();
+    expect((await oc.summarize(sessionID)).status).toBe(200);
+    expect(oc.stub.since(compactMark)).toEqual([]);
+  });
 });
