@@ -9,9 +9,8 @@ import { checkSessionId } from "../transcripts/paths.js";
 import { CLEANUP_COMMAND, CONTINUE_COMMAND } from "./definitions.js";
 
 export interface CommandHookDeps {
+  /** Exports the session (refusing an unknown one with a NotFoundError) and builds its pointer. */
   sessionPointer: SessionPointer;
-  /** Throws a NotFoundError when the session does not exist. */
-  assertSession: (sessionID: string) => Promise<void>;
   /** Runs the transcript retention sweep (removes only when `apply`) and returns its report. */
   sweep?: (apply: boolean) => Promise<string>;
 }
@@ -37,7 +36,6 @@ async function continueText(deps: CommandHookDeps, args: string): Promise<string
   const target = args.trim().split(/\s+/)[0] ?? "";
   try {
     checkSessionId(target, "sessionID");
-    await deps.assertSession(target);
     const { pointer } = await deps.sessionPointer(target);
     return `${pointer}\nContinue the work of ${target} in this session. Read or search its transcript before relying on any detail of it.`;
   } catch (error) {

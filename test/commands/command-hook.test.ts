@@ -14,14 +14,12 @@ function hook(sweep?: (apply: boolean) => Promise<string>) {
   const exported: string[] = [];
   const sessionPointer = createSessionPointer({
     exportSession: async (sessionID) => {
+      if (sessionID !== KNOWN) throw new NotFoundError("session", sessionID, "OpenCode does not have it");
       exported.push(sessionID);
       return { sessionID, path: `/t/${sessionID}.md`, totalLines: 42, lastUserRequest: "ship it" };
     },
   });
-  const assertSession = async (id: string) => {
-    if (id !== KNOWN) throw new NotFoundError("session", id, "copy the id from the session list");
-  };
-  return { run: createCommandHook({ sessionPointer, assertSession, sweep }), exported };
+  return { run: createCommandHook({ sessionPointer, sweep }), exported };
 }
 
 async function run(h: ReturnType<typeof hook>, command: string, args: string) {
