@@ -2,6 +2,14 @@
  * The server part of the plugin: validates the options, builds the shared services and returns the hooks and tools.
  */
 import type { Hooks, PluginInput, PluginOptions } from "@opencode-ai/plugin";
+import { createCleanupSweep } from "./commands/cleanup-sweep.js";
+import { createCommandHook } from "./commands/command-hook.js";
+import { registerCommands } from "./commands/definitions.js";
+import { createCompactionFeature } from "./compaction/compaction-feature.js";
+import { allowTranscriptReads, type HostConfig } from "./compaction/host-config.js";
+import { createMemoryInventory } from "./compaction/memory-inventory.js";
+import { createSessionPointer } from "./compaction/session-pointer.js";
+import { guardHook } from "./hooks/guard.js";
 import { createLedger } from "./ledger.js";
 import { createHostLogger } from "./log.js";
 import { scheduleStartupSweep } from "./memory-startup.js";
@@ -18,6 +26,8 @@ import { createHostSource } from "./transcripts/host-source.js";
 import { lazyTranscriptSearch } from "./transcripts/lazy-search.js";
 import { lazyTranscripts } from "./transcripts/lazy-transcripts.js";
 import { createRipgrepLocator } from "./transcripts/ripgrep-locate.js";
+
+type Config = Parameters<NonNullable<Hooks["config"]>>[0];
 
 export async function server(input: PluginInput, rawOptions?: PluginOptions): Promise<Hooks> {
   const log = createHostLogger(input.client);
@@ -49,7 +59,40 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
     },
     log,
   });
+
+  const inventory = createMemoryInventory(memory, scope);
+  const sessionPointer = createSessionPointer({ exportSession: (id) => transcripts.export(id), inventory });
+  const compactionPointer = createSessionPointer({
+    exportSession: async (id) => {
+      const result = await transcripts.export(id);
+      // The retention rules also apply after each compaction (autoSweep never throws, and is a no-op without rules).
+      void transcripts.autoSweep();
+      return result;
+    },
+    inventory,
+  });
+  const compaction = createCompactionFeature({
+    client: input.client,
+    options: options.compaction,
+    sessionPointer: compactionPointer,
+    log,
+    clock: ledger.clock,
+  });
+  const configure = guardHook<Config, undefined>("config", log, async (cfg) => {
+    const host = cfg as unknown as HostConfig;
+    compaction.configure(host);
+    allowTranscriptReads(host, ledger.transcriptsDir);
+    registerCommands(host, log);
+  });
+  const hooks: Hooks = {};
+  for (const [name, hook] of Object.entries(compaction.hooks)) {
+    (hooks as Record<string, unknown>)[name] = guardHook(name, log, hook as (i: unknown, o: unknown) => Promise<void>);
+  }
+  const sweep = createCleanupSweep({ ledger, transcripts });
   return {
+    ...hooks,
+    config: (cfg) => configure(cfg, undefined),
+    "command.execute.before": guardHook("command.execute.before", log, createCommandHook({ sessionPointer, sweep })),
     tool: {
       ...createMemoryTools({ memory, options }),
       memory_session_read: createSessionReadTool({ transcripts }),

@@ -1,0 +1,58 @@
+import fs from "node:fs";
+import { describe, expect, it } from "vitest";
+import { createCleanupSweep } from "../../src/commands/cleanup-sweep.js";
+import { createMemorySource, type SessionExport } from "../../src/transcripts/export-file-source.js";
+import { exportTranscript } from "../../src/transcripts/export-transcript.js";
+import { createTranscripts } from "../../src/transcripts/transcript-service.js";
+import { syntheticSession } from "../helpers/synthetic-session.js";
+import { testLedger } from "../helpers/transcripts.js";
+
+const DAY = 86_400_000;
+const HERE = "/projects/here";
+const NOW = Date.UTC(2026, 5, 1);
+
+/** Three transcripts of this project on a real store, the i-th last touched i days ago. */
+async function setup(retention: Record<string, unknown>) {
+  let now = NOW;
+  const ledger = testLedger({ retention: { autoSweep: false, ...retention } }, () => now);
+  const sessions: SessionExport[] = [];
+  const files: string[] = [];
+  for (let i = 2; i >= 0; i--) {
+    const session = syntheticSession(1, `ses_sweep${String(i).padStart(12, "0")}`, 200).data;
+    session.info.directory = HERE;
+    sessions.push(session);
+    now = NOW - i * DAY;
+    const result = await exportTranscript({
+      ledger,
+      source: createMemorySource([session]),
+      sessionID: session.info.id,
+      scope: HERE,
+    });
+    files[i] = result.path;
+  }
+  now = NOW;
+  const transcripts = createTranscripts({ ledger, source: createMemorySource(sessions), scope: HERE });
+  const sweep = createCleanupSweep({ ledger, transcripts });
+  return { sweep, files };
+}
+
+describe("the /memory-cleanup sweep", () => {
+  it("says that no rule is set, and removes nothing", async () => {
+    const { sweep, files } = await setup({});
+    for (const apply of [false, true]) expect(await sweep(apply)).toContain("No retention rule is set");
+    expect(files.every((f) => fs.existsSync(f))).toBe(true);
+  });
+
+  it("dry run by the retention options, then apply", async () => {
+    const { sweep, files } = await setup({ retentionDays: 1, keepRecent: 1 });
+    const dry = await sweep(false);
+    expect(dry.split("\n")[0]).toMatch(/^Dry run: 1 of 3 transcripts of this project are eligible/);
+    expect(dry).toContain("ses_sweep000000000002");
+    expect(dry).toContain("untouched for over 1 day");
+    expect(files.every((f) => fs.existsSync(f))).toBe(true);
+    const applied = await sweep(true);
+    expect(applied.split("\n")[0]).toMatch(/^Removed 1 of 1 eligible transcripts/);
+    expect(fs.existsSync(files[2] ?? "")).toBe(false);
+    expect(fs.existsSync(files[0] ?? "") && fs.existsSync(files[1] ?? "")).toBe(true);
+  });
+});
