@@ -60,6 +60,25 @@ const compaction: Step = {
   },
 };
 
+const read: Step = {
+  title: "The transcript, read back after compaction",
+  tools: ["memory_session_read"],
+  async run({ oc, sessionID, planted }) {
+    const mark = oc.stub.mark();
+    oc.stub.script({ callTool: "memory_session_read", args: { sessionID, offset: 1, limit: 12 } });
+    await oc.prompt(sessionID, "Show me how this session started.");
+    const window = lastToolResult(oc, mark);
+    const hit = window.split("\n").find((l) => l.includes(planted));
+    return [
+      "The model called memory_session_read for the first 12 lines and got back:",
+      indent(window.slice(0, 1_200)),
+      hit
+        ? `The codename is there, word for word, on line ${hit.trim().split("\t")[0]}.`
+        : "The codename is not in that window.",
+    ];
+  },
+};
+
 const recall: Step = {
   title: "Exact recall after compaction",
   tools: ["memory_session_search"],
@@ -91,7 +110,7 @@ const memory: Step = {
       "Save the deploy decision.",
     );
     await call("memory_search", { query: "staging gate" }, "What did we decide about deploys?");
-    const secret = "ghp_0123456789abcdefghijABCDEFGHIJ012345";
+    const secret = "ghp_Zx9Qw8Er7Ty6Ui5Op4As3Df2Gh1Jk0Lz9Xc8V";
     await call(
       "memory_save",
       { kind: "fact", title: "CI token", body: `the token is ${secret}` },
@@ -106,7 +125,7 @@ const memory: Step = {
   },
 };
 
-const steps: Step[] = [compaction, recall, memory];
+const steps: Step[] = [compaction, read, recall, memory];
 
 async function main(): Promise<void> {
   const started = performance.now();
