@@ -4,7 +4,8 @@
  * provider is the local stub model, which answers at once: the wall times are OpenCode's and the plugin's own work
  * (a real model would add its generation time to the native compaction only).
  */
-import { filler, type LiveServer, startOpencode } from "../test/live/harness.js";
+import { type LiveServer, startOpencode } from "../test/live/harness.js";
+import { filler } from "../test/live/live-home.js";
 import { median, table, writeSection } from "./report.js";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);

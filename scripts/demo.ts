@@ -6,7 +6,8 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { filler, type LiveServer, startOpencode } from "../test/live/harness.js";
+import { type LiveServer, startOpencode } from "../test/live/harness.js";
+import { filler } from "../test/live/live-home.js";
 
 interface Context {
   oc: LiveServer;

@@ -3,7 +3,8 @@
  */
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { filler, type LiveServer, startOpencode } from "./harness.js";
+import { type LiveServer, startOpencode } from "./harness.js";
+import { filler } from "./live-home.js";
 
 describe("automatic overflow compaction, live", () => {
   let oc: LiveServer;

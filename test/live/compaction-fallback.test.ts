@@ -5,7 +5,8 @@
 import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
 import { FALLBACK_SESSION_TITLE } from "../../src/compaction/fallback-summary.js";
-import { filler, type LiveServer, startOpencode } from "./harness.js";
+import { type LiveServer, startOpencode } from "./harness.js";
+import { filler } from "./live-home.js";
 import { makeReadOnly } from "./read-only.js";
 import { STUB_SUMMARY } from "./stub-model.js";
 

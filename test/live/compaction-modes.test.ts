@@ -3,7 +3,8 @@
  */
 import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { filler, type LiveServer, type StartOptions, startOpencode } from "./harness.js";
+import { type LiveServer, startOpencode } from "./harness.js";
+import { filler, type StartOptions } from "./live-home.js";
 import { STUB_SUMMARY } from "./stub-model.js";
 
 const PLANTED = "KESTREL-4410-BASALT";

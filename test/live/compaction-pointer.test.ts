@@ -6,7 +6,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POINTER_MAX_CHARS } from "../../src/compaction/pointer.js";
-import { filler, type LiveServer, startOpencode } from "./harness.js";
+import { type LiveServer, startOpencode } from "./harness.js";
+import { filler } from "./live-home.js";
 
 const PLANTED = "ORCHID-7731-QUARTZ";
 const NOTE = "NOTE-CONTENT-5512: the cache lives in /var/cache/app";

@@ -6,7 +6,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type LiveServer, launch, prepareHome, REPO_ROOT, runCli } from "./harness.js";
+import { type LiveServer, launch } from "./harness.js";
+import { prepareHome, REPO_ROOT, runCli } from "./live-home.js";
 import { startStubModel } from "./stub-model.js";
 
 const CORPUS = path.resolve(REPO_ROOT, "..", "shared", "corpus", "opencode-export");
