@@ -87,9 +87,14 @@ const recall: Step = {
     const mark = oc.stub.mark();
     oc.stub.script({ callTool: "memory_session_search", args: { query: planted, sessionID } });
     await oc.prompt(sessionID, "What was the release codename I gave you at the start?");
+    const result = lastToolResult(oc, mark);
+    const line = result.split("\n").find((l) => l.includes(planted) && /:\d+: /.test(l));
     return [
       `The model called memory_session_search for "${planted}" and got back:`,
-      indent(lastToolResult(oc, mark).slice(0, 800)),
+      indent(result.slice(0, 1_200)),
+      line
+        ? `Found word for word on line ${/:(\d+): /.exec(line)?.[1]} of the transcript.`
+        : "The value was not found.",
     ];
   },
 };
