@@ -45,6 +45,7 @@ async function sample(oc: LiveServer, run: number): Promise<Sample> {
 const variants = [
   { name: "native (no plugin)", plugin: false as const },
   { name: "pointer (opencode-ledger)", plugin: {} },
+  { name: "prompt mode (opencode-ledger)", plugin: { compaction: { mode: "prompt" } } },
 ];
 const servers = await Promise.all(variants.map((v) => startOpencode({ plugin: v.plugin })));
 const samples: Sample[][] = variants.map(() => []);
@@ -81,5 +82,7 @@ ${table(["variant", "wall ms (median)", "provider requests", "provider bytes (me
 Pointer/native wall time: **${timeRatio.toFixed(2)}x** (the pointer run includes writing the ${historyKb} kB transcript;
 the native run's provider answered instantly, where a real model spends seconds writing the summary).
 Provider bytes: **${med(1, "bytes")}** with the pointer against **${med(0, "bytes").toLocaleString("en-US")}** natively (OpenCode sends
-the head of the session to be summarised and keeps the most recent turns as they are).`,
+the head of the session to be summarised and keeps the most recent turns as they are); prompt mode, which keeps the
+user's compaction model but sends it no history, costs **${med(2, "bytes").toLocaleString("en-US")}** bytes
+(OpenCode's compaction instructions and the pointer).`,
 );
