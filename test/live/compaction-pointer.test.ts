@@ -88,6 +88,19 @@ describe("pointer compaction, live", () => {
     expect(text).toContain('Last user request: "Third request: add a changelog entry.');
   });
 
+  it("on the next turn the model finds the planted value with memory_session_search, with its line number", async () => {
+    const mark = oc.stub.mark();
+    oc.stub.script({ callTool: "memory_session_search", args: { query: PLANTED, sessionID } });
+    await oc.prompt(sessionID, "What was the release codename?");
+    const answer = oc.stub.since(mark).find((r) => r.messages.at(-1)?.role === "tool");
+    const result = answer?.messages.at(-1)?.text ?? "";
+    const hit = new RegExp(`^(.*):(\\d+): .*${PLANTED}`, "m").exec(result);
+    expect(hit, result).not.toBeNull();
+    const line = Number(hit?.[2]);
+    const fileLine = fs.readFileSync(transcript, "utf8").split("\n")[line - 1] ?? "";
+    expect(fileLine).toMatch(new RegExp(`^\\s*${line}\\t.*${PLANTED}`));
+  });
+
   it("registers the compaction model, the transcript read permission and the commands", async () => {
     const config = (await oc.api<Record<string, unknown>>("GET", "/config")).json;
     expect(config.agent).toMatchObject({ compaction: { model: "ledger/pointer" } });
