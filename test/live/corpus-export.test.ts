@@ -6,11 +6,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { corpusFiles } from "../helpers/transcripts.js";
 import { type LiveServer, launch } from "./harness.js";
-import { prepareHome, REPO_ROOT, runCli } from "./live-home.js";
+import { prepareHome, runCli } from "./live-home.js";
 import { startStubModel } from "./stub-model.js";
 
-const CORPUS = path.resolve(REPO_ROOT, "..", "shared", "corpus", "opencode-export");
 const FILES = [
   "session__jolly-eagle__ses_39b5d713cffeRgAoxPIwS3Plus.json",
   "session__crisp-garden__ses_39bc72f63ffeQb8egYBpyTrCNr.json",
@@ -52,8 +52,10 @@ const linesOf = (text: string) =>
     .map((l) => l.replace(/\r$/, ""))
     .filter((l) => l.trim() !== "");
 
-describe.skipIf(!fs.existsSync(CORPUS))("corpus sessions exported through the live server", () => {
+describe("corpus sessions exported through the live server", () => {
   let oc: LiveServer;
+  // Fails with a clear message when the corpus (shared/ beside the checkout) is missing.
+  const CORPUS = path.dirname(corpusFiles()[0] ?? "");
   const sessions: ExportFile[] = FILES.map((f) => JSON.parse(fs.readFileSync(path.join(CORPUS, f), "utf8")));
 
   beforeAll(async () => {
