@@ -2,11 +2,13 @@
  * Plugin options: one zod schema, validated at the edge. Each section belongs to one feature; a section that does not
  * validate is reported by name and switches off only that feature, never falls back silently to a default.
  */
-import os from "node:os";
 import path from "node:path";
 import { tool } from "@opencode-ai/plugin";
 import type { output, ZodType } from "zod";
+import { defaultDataDir } from "./data-dir.js";
 import { InvalidOptionError } from "./errors.js";
+
+export { defaultDataDir };
 
 const z = tool.schema;
 
@@ -83,12 +85,6 @@ export interface ParsedOptions {
   /** Features switched off because their option did not validate. */
   disabled: Set<OptionFeature>;
   problems: InvalidOptionError[];
-}
-
-/** `$XDG_DATA_HOME/opencode-ledger`, else `~/.local/share/opencode-ledger`. */
-export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
-  const base = env.XDG_DATA_HOME || path.join(env.HOME || os.homedir(), ".local", "share");
-  return path.join(base, "opencode-ledger");
 }
 
 const OFF: Partial<{ [K in OptionFeature]: output<Sections[K]> }> = {

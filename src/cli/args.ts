@@ -1,0 +1,126 @@
+/**
+ * Flags are parsed by node:util parseArgs and then validated by the command's one zod schema. Every problem becomes an
+ * InvalidInputError naming the flag (`--limit`) or the argument (`<id>`); the caller exits 2 for these.
+ */
+import { parseArgs } from "node:util";
+import type { ZodError } from "zod";
+import { InvalidInputError } from "../errors.js";
+import type { CommandSpec, FlagSpec, RawInput, Zod } from "./command.js";
+
+/** Flags every command takes. */
+export const GLOBAL_FLAGS: Record<string, FlagSpec> = {
+  "data-dir": {
+    type: "string",
+    value: "<dir>",
+    description: "Folder of the store and transcripts (default $XDG_DATA_HOME/opencode-ledger)",
+  },
+  json: { type: "boolean", description: "Machine output: one JSON document on stdout" },
+  help: { type: "boolean", short: "h", description: "Show this help" },
+};
+
+export const SCOPE_FLAG: Record<string, FlagSpec> = {
+  scope: {
+    type: "string",
+    value: "<path|global|all>",
+    description:
+      "Whose memory: a project's folder, global, or all (default: the project of the current folder, and global)",
+  },
+};
+
+export const PROGRESS_FLAG: Record<string, FlagSpec> = {
+  progress: { type: "boolean", description: "Progress on stderr even when stderr is not a terminal" },
+};
+
+export function usageError(field: string, detail: string): InvalidInputError {
+  return new InvalidInputError(field, detail);
+}
+
+/** The command's flags plus the global ones, as parseArgs wants them. */
+export function allFlags(spec: CommandSpec): Record<string, FlagSpec> {
+  return { ...spec.flags, ...GLOBAL_FLAGS };
+}
+
+function parseError(error: unknown): InvalidInputError {
+  const err = error as { code?: string; message?: string };
+  const message = String(err.message ?? error);
+  // parseArgs names the option in its message ("Unknown option '--x'"); keep that and add what to do.
+  const flag = /'(-{1,2}[^'\s]+)/.exec(message)?.[1] ?? "(arguments)";
+  if (err.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") return usageError(flag, "unknown flag; see --help");
+  if (err.code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
+    return usageError(flag.split("=")[0] ?? flag, message.replace(/^Option '[^']*'\s*/, "").trim() || "bad value");
+  }
+  if (err.code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") {
+    return usageError("(arguments)", `${message.replace(/\.$/, "")}; see --help`);
+  }
+  return usageError("(arguments)", message);
+}
+
+/** Runs parseArgs over `argv` with the command's flags; positionals land under `_`. */
+export function readArgv(spec: CommandSpec, argv: readonly string[]): RawInput {
+  const flags = allFlags(spec);
+  const options = Object.fromEntries(
+    Object.entries(flags).map(([name, f]) => [
+      name,
+      { type: f.type, ...(f.short ? { short: f.short } : {}), ...(f.multiple ? { multiple: true } : {}) },
+    ]),
+  );
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw parseError(error);
+  }
+  return { ...parsed.values, _: parsed.positionals };
+}
+
+function fieldName(spec: CommandSpec, issuePath: readonly PropertyKey[]): string {
+  const [first, second] = issuePath;
+  if (first === "_") {
+    const index = typeof second === "number" ? second : 0;
+    const positional = spec.positionals[Math.min(index, spec.positionals.length - 1)];
+    return positional ? `<${positional.name}>` : "(arguments)";
+  }
+  return typeof first === "string" ? `--${first}` : "(arguments)";
+}
+
+/** Validates parsed argv with the command's schema; the first problem is thrown, naming its flag. */
+export function validate(spec: CommandSpec, z: Zod, raw: RawInput): unknown {
+  const result = spec.schema(z).safeParse(raw);
+  if (result.success) return result.data;
+  const issue = (result.error as ZodError).issues[0];
+  if (!issue) throw usageError("(arguments)", "invalid");
+  if (issue.code === "unrecognized_keys") {
+    // A flag parseArgs knows but this command's schema does not: keep the message about the flag.
+    throw usageError(`--${issue.keys[0] ?? ""}`, "is not a flag of this command; see --help");
+  }
+  throw usageError(fieldName(spec, issue.path), issue.message);
+}
+
+/** Zod pieces the command schemas share. */
+export function shared(z: Zod) {
+  const globals = {
+    "data-dir": z.string().trim().min(1, "must name a folder").optional(),
+    json: z.boolean().optional(),
+    help: z.boolean().optional(),
+  };
+  const int = (min: number, max: number) =>
+    z
+      .string()
+      .regex(/^\d+$/, "must be a whole number")
+      .transform(Number)
+      .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+  const scope = z.string().trim().min(1, 'must be a folder, "global" or "all"').optional();
+  const progress = z.boolean().optional();
+  const id = z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, "is not an entry id (letters, digits, - and _, as list shows them)");
+  /** Exactly one positional, checked by `item`; the command reads it as a string. */
+  const one = (item: ReturnType<Zod["string"]>, message: string) =>
+    z
+      .array(z.string())
+      .length(1, message)
+      .transform((args) => args[0] ?? "")
+      .pipe(item);
+  return { globals, int, scope, progress, id, one };
+}

@@ -1,0 +1,83 @@
+/**
+ * Every command with its one-line summary and a loader: `--help` and an unknown command need no command module, and
+ * a command loads only its own file.
+ */
+import type { CommandSpec } from "./command.js";
+
+export interface CommandEntry {
+  name: string;
+  summary: string;
+  load(): Promise<CommandSpec>;
+}
+
+export const GROUPS: Record<string, string> = {
+  transcripts: "Exported session transcripts: list, search, read, cleanup",
+};
+
+export const COMMANDS: readonly CommandEntry[] = [
+  {
+    name: "search",
+    summary: "Search memory entries by words",
+    load: async () => (await import("./commands/search.js")).command,
+  },
+  {
+    name: "list",
+    summary: "List memory entries, newest first",
+    load: async () => (await import("./commands/list.js")).command,
+  },
+  { name: "show", summary: "Show one entry in full", load: async () => (await import("./commands/show.js")).command },
+  {
+    name: "history",
+    summary: "Show the audit trail of one entry",
+    load: async () => (await import("./commands/history.js")).command,
+  },
+  {
+    name: "review",
+    summary: "Walk the candidates one by one: approve, reject, skip, quit",
+    load: async () => (await import("./commands/review.js")).command,
+  },
+  {
+    name: "forget",
+    summary: "Move entries to the trash (restorable)",
+    load: async () => (await import("./commands/forget.js")).command,
+  },
+  {
+    name: "restore",
+    summary: "Bring entries back from the trash",
+    load: async () => (await import("./commands/restore.js")).command,
+  },
+  {
+    name: "purge",
+    summary: "Delete entries permanently (asks first)",
+    load: async () => (await import("./commands/purge.js")).command,
+  },
+  {
+    name: "stats",
+    summary: "Counts by kind and status, sizes",
+    load: async () => (await import("./commands/stats.js")).command,
+  },
+  {
+    name: "export",
+    summary: "Write entries as JSON Lines",
+    load: async () => (await import("./commands/export.js")).command,
+  },
+  {
+    name: "import",
+    summary: "Read entries from JSON Lines (secret guard and limits apply)",
+    load: async () => (await import("./commands/import.js")).command,
+  },
+  {
+    name: "doctor",
+    summary: "Check paths, file modes, schema, integrity, index and transcripts",
+    load: async () => (await import("./commands/doctor.js")).command,
+  },
+];
+
+export function findCommand(name: string): CommandEntry | undefined {
+  return COMMANDS.find((c) => c.name === name);
+}
+
+/** Subcommands of a group ("transcripts" -> "transcripts list", ...). */
+export function groupCommands(group: string): CommandEntry[] {
+  return COMMANDS.filter((c) => c.name.startsWith(`${group} `));
+}

@@ -1,0 +1,66 @@
+/**
+ * `doctor`: checks what the plugin relies on and says, for each problem, what is wrong and what to do. It changes
+ * nothing unless asked with --fix (file modes tightened, full-text index rebuilt). Exit code 1 when a problem remains.
+ */
+import { shared } from "../args.js";
+import { defineCommand, EXIT } from "../command.js";
+import type { Finding } from "../doctor-files.js";
+
+export const command = defineCommand({
+  name: "doctor",
+  description:
+    "Checks the data folder and the store: the migrations folder that ships with the package, file modes (folders 0700, files 0600: data folder, ledger.db and its -wal/-shm, the transcripts), the store's schema version against the one this version knows (a store too new is only read), PRAGMA integrity_check, the full-text index against the entries, and transcript files against the store's index of them (files without rows, rows without files). Each problem comes with what to do. It changes nothing, unless --fix is given: then loose file modes are tightened and a full-text index that does not match is rebuilt.",
+  positionals: [],
+  flags: { fix: { type: "boolean", description: "Tighten loose file modes and rebuild a broken full-text index" } },
+  examples: ["opencode-ledger doctor", "opencode-ledger doctor --fix", "opencode-ledger doctor --json"],
+  schema(z) {
+    const s = shared(z);
+    return z.strictObject({
+      ...s.globals,
+      fix: z.boolean().optional(),
+      _: z.array(z.string()).max(0, "doctor takes no arguments"),
+    });
+  },
+  async run(input, ctx) {
+    const { diagnose, repair } = await import("../doctor-run.js");
+    let report = await diagnose(ctx.dataDir);
+    let fixed: string[] = [];
+    if (input.fix) {
+      fixed = await repair(report);
+      if (fixed.length > 0) report = await diagnose(ctx.dataDir);
+    }
+    const failures = report.findings.filter((f) => f.status === "fail");
+    if (ctx.json) {
+      ctx.printJson({ dataDir: ctx.dataDir, ok: failures.length === 0, fixed, findings: report.findings.map(plain) });
+    } else {
+      for (const line of fixed) ctx.print(`fixed  ${line}`);
+      ctx.print(render(report.findings, ctx.color));
+      ctx.print(
+        failures.length === 0
+          ? "No problems found."
+          : `${failures.length} problem${failures.length === 1 ? "" : "s"} found.${input.fix ? "" : ' Some may be fixed by "opencode-ledger doctor --fix".'}`,
+      );
+    }
+    return failures.length === 0 ? EXIT.ok : EXIT.failure;
+  },
+});
+
+function plain(f: Finding) {
+  const { repair: _repair, ...rest } = f;
+  return { ...rest, fixable: f.repair !== undefined };
+}
+
+const LABEL = { ok: "ok", warn: "warn", fail: "FAIL" } as const;
+const COLOUR = { ok: "32", warn: "33", fail: "31" } as const;
+
+function render(findings: readonly Finding[], color: boolean): string {
+  const width = Math.max(...findings.map((f) => f.check.length));
+  return findings
+    .map((f) => {
+      const label = LABEL[f.status].padEnd(4);
+      const status = color ? `\u001b[${COLOUR[f.status]}m${label}\u001b[0m` : label;
+      const line = `${status}  ${f.check.padEnd(width)}  ${f.detail}`;
+      return f.fix ? `${line}\n${" ".repeat(width + 8)}what to do: ${f.fix}` : line;
+    })
+    .join("\n");
+}

@@ -1,0 +1,139 @@
+/**
+ * `import`: reads JSON Lines as `export` writes them. Every line goes through the field limits and the secret guard
+ * of a save; refused lines are reported one by one and the rest is imported. Never overwrites: an id already here with
+ * the same content counts as present (so an import can be run again), with other content it is refused, and so is a
+ * live title that another entry of the scope already holds.
+ */
+import { PROGRESS_FLAG, shared } from "../args.js";
+import { defineCommand, EXIT } from "../command.js";
+
+const BATCH = 500;
+/** Longer lines cannot be an entry (a body is at most 8,000 characters); they are refused without parsing. */
+const MAX_LINE_CHARS = 200_000;
+
+export const command = defineCommand({
+  name: "import",
+  description:
+    'Reads entries from a JSON Lines file written by export (or - for stdin) into the store, keeping their ids, status, links, times and source. Each line passes the same checks as a save: field limits, one-line titles, no expiry in the past, and the secret guard on every field. A refused line is reported with its number and reason, and the other lines are still imported. An id that already exists with identical content is counted as present (running an import twice changes nothing); with different content it is refused and the store\'s copy is kept; a live entry whose scope and title another live entry holds is refused. Changes are recorded as made by the cli, with the reason "imported". Exit code 1 when any line was refused.',
+  positionals: [{ name: "file", description: "The JSON Lines file, or - for stdin", required: true }],
+  flags: { ...PROGRESS_FLAG },
+  examples: [
+    "opencode-ledger import memory.jsonl",
+    "opencode-ledger export --scope global | opencode-ledger --data-dir /tmp/copy import -",
+  ],
+  schema(z) {
+    const s = shared(z);
+    return z.strictObject({
+      ...s.globals,
+      progress: s.progress,
+      _: s.one(z.string().min(1, "name a file, or - for stdin"), "give one file, or - for stdin"),
+    });
+  },
+  async run(input, ctx) {
+    const fs = await import("node:fs");
+    const path = await import("node:path");
+    const readline = await import("node:readline");
+    const { z } = await import("zod");
+    const { describeError, InvalidInputError, LedgerError } = await import("../../errors.js");
+    const { cleanTransferEntry, importEntries } = await import("../../store/memory-transfer.js");
+    const { withMemory, CLI_ACTOR } = await import("../open-store.js");
+    const { progress } = await import("../progress.js");
+    const { findSecret } = await import("../../secret-guard.js");
+    const source = input._;
+    const file = source === "-" ? undefined : path.resolve(ctx.cwd, source);
+    if (file !== undefined && !fs.existsSync(file)) throw new InvalidInputError("<file>", `${file} does not exist`);
+    const stream = file === undefined ? ctx.stdin : fs.createReadStream(file, { encoding: "utf8" });
+    const lineSchema = entryLineSchema(z);
+    const refused: { line: number; id?: string; code: string; message: string }[] = [];
+    let imported = 0;
+    let present = 0;
+    let lineNo = 0;
+    const bar = progress(ctx, "import", undefined);
+    await withMemory(ctx, async ({ database }) => {
+      let batch: { line: number; entry: import("../../store/memory-transfer.js").TransferEntry }[] = [];
+      const flush = async () => {
+        for (const r of await importEntries(database, batch, CLI_ACTOR, Date.now())) {
+          if ("error" in r) refused.push({ line: r.line, id: r.id, ...r.error });
+          else if (r.outcome === "imported") imported++;
+          else present++;
+        }
+        batch = [];
+        bar.update(lineNo);
+      };
+      const now = Date.now();
+      for await (const text of readline.createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY })) {
+        lineNo++;
+        if (text.trim() === "") continue;
+        try {
+          if (text.length > MAX_LINE_CHARS)
+            throw new InvalidInputError("line", `is ${text.length} characters; no entry is that long`);
+          let json: unknown;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            throw new InvalidInputError("line", "is not JSON");
+          }
+          const parsed = lineSchema.safeParse(json);
+          if (!parsed.success) {
+            const issue = parsed.error.issues[0];
+            throw new InvalidInputError(issue?.path.join(".") || "line", issue?.message ?? "is not an entry");
+          }
+          batch.push({ line: lineNo, entry: cleanTransferEntry(parsed.data, now) });
+        } catch (error) {
+          if (!(error instanceof LedgerError)) throw error;
+          const id = idOf(text, findSecret);
+          refused.push({ line: lineNo, ...(id ? { id } : {}), code: error.code, message: describeError(error) });
+        }
+        if (batch.length >= BATCH) await flush();
+      }
+      await flush();
+    });
+    bar.done();
+    refused.sort((a, b) => a.line - b.line);
+    if (ctx.json) {
+      ctx.printJson({ source: file ?? "-", lines: lineNo, imported, present, refused });
+    } else {
+      for (const r of refused) ctx.note(`line ${r.line}${r.id ? ` (${r.id})` : ""}: ${r.message}`);
+      const lines =
+        refused.length > 0 ? ` (line${refused.length === 1 ? "" : "s"} ${refused.map((r) => r.line).join(", ")})` : "";
+      ctx.print(`Imported ${imported}, already present ${present}, refused ${refused.length}${lines}.`);
+    }
+    return refused.length > 0 ? EXIT.failure : EXIT.ok;
+  },
+});
+
+/** The id of a refused line, to help find it; never one that looks like a credential (it is printed). */
+function idOf(text: string, findSecret: (text: string) => string | undefined): string | undefined {
+  const id = /"id"\s*:\s*"([A-Za-z0-9_-]{1,64})"/.exec(text)?.[1];
+  return id !== undefined && findSecret(id) === undefined ? id : undefined;
+}
+
+function entryLineSchema(z: typeof import("zod").z) {
+  const missing = (expected: string) => ({
+    error: (issue: { input?: unknown }) => (issue.input === undefined ? "is missing" : `must be ${expected}`),
+  });
+  const text = () => z.string(missing("text"));
+  const millis = () => z.number(missing("milliseconds since 1970")).int("must be whole milliseconds");
+  // Strict: a field this version does not know would be dropped silently, so the line is refused instead.
+  return z.strictObject({
+    id: text(),
+    scope: text(),
+    kind: text(),
+    title: text(),
+    body: text(),
+    tags: z.array(text(), missing("a list of tags")),
+    status: z.enum(
+      ["candidate", "active", "superseded", "rejected"],
+      missing("candidate, active, superseded or rejected"),
+    ),
+    supersededBy: text().nullable(),
+    supersedes: z.array(text()).optional(),
+    source: z.strictObject({ agent: text().nullable(), session: text().nullable() }, missing("an object")),
+    createdAt: millis(),
+    updatedAt: millis(),
+    validFrom: millis().nullable(),
+    validUntil: millis().nullable(),
+    expiresAt: millis().nullable(),
+    trashedAt: millis().nullable(),
+  });
+}

@@ -1,0 +1,95 @@
+/**
+ * `search`: full-text search over titles, bodies, tags and kinds, ranked as the memory_search tool ranks.
+ */
+import { SCOPE_FLAG, shared } from "../args.js";
+import { defineCommand, EXIT } from "../command.js";
+import { STATUS_VALUES } from "./list.js";
+
+const MATCH = { 1: "all words", 2: "prefixes", 3: "some words" } as const;
+
+export const command = defineCommand({
+  name: "search",
+  description:
+    "Searches memory entries for the given words: entries matching every word first, then every word as a prefix, then some of the words. By default: candidate and active entries of the current project and global.",
+  positionals: [
+    {
+      name: "words",
+      description: "What to search for (quote it or give several words)",
+      required: true,
+      variadic: true,
+    },
+  ],
+  flags: {
+    ...SCOPE_FLAG,
+    status: {
+      type: "string",
+      value: "<status>",
+      description: "candidate, active, superseded, rejected or all (default: candidate and active)",
+    },
+    kind: { type: "string", value: "<kind>", description: "Only entries of this kind" },
+    trash: { type: "boolean", description: "Search the trash instead" },
+    limit: { type: "string", value: "<n>", description: "At most n results (1-1000, default 20)" },
+    offset: { type: "string", value: "<n>", description: "Skip the first n results (default 0)" },
+  },
+  examples: ['opencode-ledger search "deploy staging"', "opencode-ledger search redis --scope all --json"],
+  schema(z) {
+    const s = shared(z);
+    return z.strictObject({
+      ...s.globals,
+      scope: s.scope,
+      status: z.enum(STATUS_VALUES, { error: `must be one of ${STATUS_VALUES.join(", ")}` }).optional(),
+      kind: z.string().trim().min(1, "must not be empty").optional(),
+      trash: z.boolean().optional(),
+      limit: s.int(1, 1000).default(20),
+      offset: s.int(0, 1_000_000_000).default(0),
+      _: z
+        .array(z.string())
+        .min(1, "give the words to search for")
+        .refine((words) => /[\p{L}\p{N}]/u.test(words.join(" ")), "has no words to search for (letters or digits)"),
+    });
+  },
+  async run(input, ctx) {
+    const { resolveScopes } = await import("../project.js");
+    const { withMemory } = await import("../open-store.js");
+    const { ENTRY_COLUMNS, entryRow, pageFooter } = await import("../entry-text.js");
+    const { renderTable } = await import("../table.js");
+    const { scopes, label } = resolveScopes(input.scope, ctx.cwd);
+    const page = await withMemory(ctx, ({ memory }) =>
+      memory.search({
+        query: input._.join(" "),
+        scopes,
+        status: input.status,
+        kind: input.kind,
+        trashed: input.trash,
+        limit: input.limit,
+        offset: input.offset,
+        preferScope: scopes?.[0],
+      }),
+    );
+    if (ctx.json) {
+      ctx.printJson({
+        scopes: scopes ?? "all",
+        words: page.words,
+        ignoredWords: page.ignoredWords,
+        total: page.total,
+        offset: page.offset,
+        items: page.items.map((hit) => ({ match: MATCH[hit.tier], rank: hit.rank, entry: hit.entry })),
+      });
+      return EXIT.ok;
+    }
+    if (page.items.length > 0) {
+      const columns = [...ENTRY_COLUMNS.slice(0, 5), { header: "MATCH" }, ...ENTRY_COLUMNS.slice(5)];
+      const rows = page.items.map((hit) => {
+        const row = entryRow(hit.entry, ctx);
+        return [...row.slice(0, 5), MATCH[hit.tier], ...row.slice(5)];
+      });
+      ctx.print(renderTable(columns, rows, { width: ctx.width, color: ctx.color }));
+    }
+    const ignored =
+      page.ignoredWords > 0 ? ` ${page.ignoredWords} words beyond the first ${page.words.length} were ignored.` : "";
+    ctx.print(
+      `${pageFooter(page, "match", "matches")} Searched for: ${page.words.join(" ")}. Scope: ${label}.${ignored}`,
+    );
+    return EXIT.ok;
+  },
+});

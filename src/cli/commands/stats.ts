@@ -1,0 +1,56 @@
+/**
+ * `stats`: how much memory there is, by status and kind, and how big the store is.
+ */
+import { SCOPE_FLAG, shared } from "../args.js";
+import { defineCommand, EXIT } from "../command.js";
+
+export const command = defineCommand({
+  name: "stats",
+  description:
+    "Counts live entries by status and kind, the trash, the oldest live entry, and the size of the store file (the whole store, every scope).",
+  positionals: [],
+  flags: { ...SCOPE_FLAG },
+  examples: ["opencode-ledger stats", "opencode-ledger stats --scope all --json"],
+  schema(z) {
+    const s = shared(z);
+    return z.strictObject({ ...s.globals, scope: s.scope, _: z.array(z.string()).max(0, "stats takes no arguments") });
+  },
+  async run(input, ctx) {
+    const { resolveScopes } = await import("../project.js");
+    const { withMemory } = await import("../open-store.js");
+    const { formatTime } = await import("../entry-text.js");
+    const { scopes, label } = resolveScopes(input.scope, ctx.cwd);
+    const { stats, file } = await withMemory(ctx, async ({ memory, database }) => ({
+      stats: await memory.stats(scopes),
+      file: database.file,
+    }));
+    if (ctx.json) {
+      ctx.printJson({ scopes: scopes ?? "all", storeFile: file, ...stats });
+      return EXIT.ok;
+    }
+    const statuses = Object.entries(stats.byStatus)
+      .map(([status, n]) => `${n} ${status}`)
+      .join(", ");
+    const kinds = Object.entries(stats.byKind)
+      .map(([kind, n]) => `${kind} ${n}`)
+      .join(", ");
+    const lines = [
+      `Scope:    ${label}`,
+      `Entries:  ${stats.live} live (${statuses}), ${stats.trash} in the trash, ${stats.total} in all`,
+      `By kind:  ${kinds || "none"}`,
+    ];
+    if (stats.oldestLive) {
+      const o = stats.oldestLive;
+      lines.push(`Oldest:   ${o.id} "${o.title}" (${formatTime(o.createdAt)})`);
+    }
+    lines.push(`Store:    ${file}, ${humanBytes(stats.storeBytes)} (every scope)`);
+    ctx.print(lines.join("\n"));
+    return EXIT.ok;
+  },
+});
+
+function humanBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+}

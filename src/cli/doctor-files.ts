@@ -1,0 +1,114 @@
+/**
+ * Doctor's file checks: the modes of the data folder, the store's files and the transcripts (folders 0700, files 0600:
+ * memory and transcripts are private), and transcript files against the store's index of them.
+ */
+import fs from "node:fs";
+import path from "node:path";
+
+export type Status = "ok" | "warn" | "fail";
+
+export interface Finding {
+  check: string;
+  status: Status;
+  /** What was found. */
+  detail: string;
+  /** What to do about it, when something is wrong. */
+  fix?: string;
+  /** Set when `doctor --fix` can repair it. */
+  repair?: { kind: "mode"; path: string; mode: number } | { kind: "fts" };
+}
+
+const octal = (mode: number) => `0${(mode & 0o777).toString(8)}`;
+
+/** A folder or file must give nothing to group or others; the owner must be able to read and write it. */
+export function modeFinding(check: string, file: string, expected: number): Finding | undefined {
+  let stat: fs.Stats;
+  try {
+    stat = fs.lstatSync(file);
+  } catch {
+    return undefined;
+  }
+  if (process.platform === "win32") return { check, status: "ok", detail: `${file} (modes not checked on Windows)` };
+  const mode = stat.mode & 0o777;
+  if ((mode & 0o077) === 0 && (mode & 0o600) === 0o600)
+    return { check, status: "ok", detail: `${file} (${octal(mode)})` };
+  return {
+    check,
+    status: "fail",
+    detail: `${file} has mode ${octal(mode)}; it should be ${octal(expected)} (private to you)`,
+    fix: `run "chmod ${octal(expected).slice(1)} ${file}", or "opencode-ledger doctor --fix"`,
+    repair: { kind: "mode", path: file, mode: expected },
+  };
+}
+
+export interface TranscriptFiles {
+  /** Paths relative to the transcripts folder of every `.md` file. */
+  files: string[];
+  findings: Finding[];
+}
+
+/** Walks the transcripts folder: modes of every folder and file, and the list of transcript files. */
+export function scanTranscripts(transcriptsDir: string): TranscriptFiles {
+  const findings: Finding[] = [];
+  const files: string[] = [];
+  const loose: Finding[] = [];
+  const walk = (dir: string, depth: number) => {
+    const own = modeFinding("transcripts mode", dir, 0o700);
+    if (own && own.status !== "ok") loose.push(own);
+    // The layout is <scope folder>/<session>.md; deeper folders are not ours and are not walked.
+    if (depth > 1) return;
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full, depth + 1);
+      else if (entry.isFile()) {
+        const finding = modeFinding("transcripts mode", full, 0o600);
+        if (finding && finding.status !== "ok") loose.push(finding);
+        if (entry.name.endsWith(".md")) files.push(path.relative(transcriptsDir, full));
+      }
+    }
+  };
+  walk(transcriptsDir, 0);
+  if (loose.length === 0) {
+    findings.push({ check: "transcripts mode", status: "ok", detail: `${transcriptsDir}: folders 0700, files 0600` });
+  } else findings.push(...loose);
+  return { files: files.sort(), findings };
+}
+
+/** Transcript files without an index row, and index rows whose file is gone. */
+export function orphanFindings(
+  transcriptsDir: string,
+  files: readonly string[],
+  rows: readonly { sessionId: string; path: string }[],
+): Finding[] {
+  const indexed = new Set(rows.map((r) => path.normalize(r.path)));
+  const present = new Set(files.map((f) => path.normalize(f)));
+  const unindexed = files.filter((f) => !indexed.has(path.normalize(f)));
+  const missing = rows.filter((r) => !present.has(path.normalize(r.path)));
+  const findings: Finding[] = [];
+  const list = (items: string[]) =>
+    items.slice(0, 5).join(", ") + (items.length > 5 ? `, and ${items.length - 5} more` : "");
+  if (unindexed.length > 0) {
+    findings.push({
+      check: "transcripts index",
+      status: "fail",
+      detail: `${unindexed.length} transcript file(s) in ${transcriptsDir} have no row in the store's index: ${list(unindexed)}`,
+      fix: "the tools cannot find them; if you still want them, keep them and they are re-indexed when their session is exported again, else delete the files",
+    });
+  }
+  if (missing.length > 0) {
+    findings.push({
+      check: "transcripts index",
+      status: "fail",
+      detail: `${missing.length} index row(s) point at missing files: ${list(missing.map((r) => `${r.sessionId} (${r.path})`))}`,
+      fix: 'the files were deleted outside the plugin; "opencode-ledger transcripts cleanup" drops rows whose file is gone',
+    });
+  }
+  if (findings.length === 0) {
+    findings.push({
+      check: "transcripts index",
+      status: "ok",
+      detail: `${files.length} transcript file(s), each indexed`,
+    });
+  }
+  return findings;
+}

@@ -1,0 +1,173 @@
+/**
+ * Doctor's store checks. The store is opened without the plugin's opening routine: no migration and no journal
+ * switch, so a store that is too new or broken is looked at and never changed. The one statement that needs a write
+ * lock (FTS5's integrity-check) runs in a transaction that is rolled back.
+ */
+import { knownSchemaVersion } from "../store/database.js";
+import { connect, type SqliteConnection } from "../store/driver.js";
+import type { Finding } from "./doctor-files.js";
+
+export interface StoreReport {
+  findings: Finding[];
+  /** Index rows of the transcripts, when the store could be read. */
+  transcriptRows?: { sessionId: string; path: string }[];
+  /** Whether the store can be opened and changed by this version (for --fix). */
+  writable: boolean;
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+const CORRUPT_FIX =
+  "stop OpenCode, move ledger.db (and ledger.db-wal, ledger.db-shm) aside, e.g. to ledger.db.broken: a new store is made at the next save. To recover entries from the broken copy, try `sqlite3 ledger.db.broken .recover | sqlite3 recovered.db`, or `opencode-ledger --data-dir <copy> export` if it still opens";
+
+export function migrationsFinding(folder: string): { finding: Finding; known: number | undefined } {
+  try {
+    const known = knownSchemaVersion(folder);
+    return { known, finding: { check: "migrations", status: "ok", detail: `${folder} (schema version ${known})` } };
+  } catch (error) {
+    return {
+      known: undefined,
+      finding: {
+        check: "migrations",
+        status: "fail",
+        detail: `the migrations folder is missing or unreadable: ${folder} (${message(error).replace(/^\[opencode-ledger\] /, "")})`,
+        fix: "reinstall opencode-ledger (npm install -g opencode-ledger); the package ships this folder",
+      },
+    };
+  }
+}
+
+function tableExists(c: SqliteConnection, name: string): boolean {
+  return c.get<{ n: number }>("SELECT count(*) AS n FROM sqlite_master WHERE name = ?", name)?.n === 1;
+}
+
+export async function checkStore(file: string, known: number | undefined): Promise<StoreReport> {
+  const findings: Finding[] = [];
+  let c: SqliteConnection;
+  try {
+    c = await connect(file, { readonly: false });
+    c.exec("PRAGMA busy_timeout = 10000");
+  } catch (error) {
+    findings.push({
+      check: "store",
+      status: "fail",
+      detail: `${file} cannot be opened: ${message(error)}`,
+      fix: CORRUPT_FIX,
+    });
+    return { findings, writable: false };
+  }
+  try {
+    let version: number;
+    try {
+      version = c.get<{ user_version: number }>("PRAGMA user_version")?.user_version ?? 0;
+    } catch (error) {
+      findings.push({
+        check: "store",
+        status: "fail",
+        detail: `${file} is not a readable SQLite store: ${message(error)}`,
+        fix: CORRUPT_FIX,
+      });
+      return { findings, writable: false };
+    }
+    let writable = true;
+    if (known === undefined) {
+      findings.push({
+        check: "schema",
+        status: "warn",
+        detail: `store schema version ${version}; the known version is unknown (migrations missing)`,
+      });
+      writable = false;
+    } else if (version > known) {
+      writable = false;
+      findings.push({
+        check: "schema",
+        status: "fail",
+        detail: `store schema version ${version} is newer than this opencode-ledger knows (${known}); it is only read, never changed`,
+        fix: "upgrade opencode-ledger (npm install -g opencode-ledger@latest) to the version that wrote it",
+      });
+    } else if (version < known) {
+      findings.push({
+        check: "schema",
+        status: "warn",
+        detail: `store schema version ${version}, this version knows ${known}: it is migrated the next time it is opened for a change`,
+      });
+    } else findings.push({ check: "schema", status: "ok", detail: `schema version ${version}` });
+
+    try {
+      const result = c.get<{ integrity_check: string }>("PRAGMA integrity_check")?.integrity_check ?? "no answer";
+      if (result === "ok") findings.push({ check: "integrity", status: "ok", detail: "PRAGMA integrity_check: ok" });
+      else {
+        writable = false;
+        findings.push({
+          check: "integrity",
+          status: "fail",
+          detail: `PRAGMA integrity_check: ${result}`,
+          fix: CORRUPT_FIX,
+        });
+      }
+    } catch (error) {
+      findings.push({
+        check: "integrity",
+        status: "fail",
+        detail: `the store is damaged: ${message(error)}`,
+        fix: CORRUPT_FIX,
+      });
+      return { findings, writable: false };
+    }
+
+    if (tableExists(c, "entries_fts")) findings.push(ftsFinding(c));
+    else if (version > 0) {
+      findings.push({
+        check: "search index",
+        status: "fail",
+        detail: "the full-text table entries_fts is missing",
+        fix: CORRUPT_FIX,
+      });
+    }
+    const transcriptRows = tableExists(c, "transcripts") ? readTranscriptRows(c) : undefined;
+    return { findings, transcriptRows, writable };
+  } finally {
+    c.close();
+  }
+}
+
+function ftsFinding(c: SqliteConnection): Finding {
+  const entries = c.get<{ n: number }>("SELECT count(*) AS n FROM entries")?.n ?? 0;
+  try {
+    c.exec("BEGIN");
+    try {
+      // rank 1 makes FTS5 compare the index with the entries table too, not only check itself.
+      c.exec("INSERT INTO entries_fts(entries_fts, rank) VALUES('integrity-check', 1)");
+    } finally {
+      c.exec("ROLLBACK");
+    }
+    return { check: "search index", status: "ok", detail: `full-text index consistent with ${entries} entries` };
+  } catch (error) {
+    return {
+      check: "search index",
+      status: "fail",
+      detail: `the full-text index does not match the entries (${message(error)}): search misses or shows wrong entries`,
+      fix: 'rebuild it from the entries with "opencode-ledger doctor --fix"',
+      repair: { kind: "fts" },
+    };
+  }
+}
+
+function readTranscriptRows(c: SqliteConnection): { sessionId: string; path: string }[] {
+  // The driver's `get` returns one row; paths are read with a JSON aggregate so both runtimes answer the same shape.
+  const json = c.get<{ rows: string | null }>(
+    "SELECT json_group_array(json_object('sessionId', session_id, 'path', path)) AS rows FROM transcripts",
+  )?.rows;
+  return json ? (JSON.parse(json) as { sessionId: string; path: string }[]) : [];
+}
+
+/** `doctor --fix`: rebuilds the full-text index from the entries table. */
+export async function rebuildFts(file: string): Promise<void> {
+  const c = await connect(file, { readonly: false });
+  try {
+    c.exec("PRAGMA busy_timeout = 10000");
+    c.exec("INSERT INTO entries_fts(entries_fts) VALUES('rebuild')");
+  } finally {
+    c.close();
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * Which project a folder belongs to, by the plugin's rule: the root of the git worktree holding it (the nearest folder
+ * upward with a `.git` entry, a folder or a linked worktree's file, as OpenCode's `--show-toplevel`), else the folder
+ * itself. No git process is spawned.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { GLOBAL_SCOPE, normalizeScopePath, projectScope } from "../scope.js";
+
+export const ALL = "all";
+export const PROJECT = "project";
+
+/** The git worktree root holding `dir`, or undefined outside git. */
+export function gitWorktreeRoot(dir: string): string | undefined {
+  let current = path.resolve(dir);
+  for (;;) {
+    if (fs.existsSync(path.join(current, ".git"))) return current;
+    const parent = path.dirname(current);
+    if (parent === current) return undefined;
+    current = parent;
+  }
+}
+
+/** The memory scope of the project that holds `dir`. */
+export function projectOf(dir: string): string {
+  const real = normalizeScopePath(dir);
+  return projectScope(gitWorktreeRoot(real), real);
+}
+
+/**
+ * The scopes a `--scope` value names: undefined (the flag left out) is the current project and global, what an agent
+ * working here sees; "project" (the current project only); "global"; "all" (returned as undefined: every scope); a folder is the project holding it (a folder
+ * that no longer exists is taken as the scope path it was).
+ */
+export function resolveScopes(flag: string | undefined, cwd: string): { scopes: string[] | undefined; label: string } {
+  if (flag === undefined) {
+    const project = projectOf(cwd);
+    return { scopes: [project, GLOBAL_SCOPE], label: `${project} and global` };
+  }
+  if (flag === GLOBAL_SCOPE) return { scopes: [GLOBAL_SCOPE], label: "global" };
+  if (flag === PROJECT) {
+    const project = projectOf(cwd);
+    return { scopes: [project], label: project };
+  }
+  if (flag === ALL) return { scopes: undefined, label: "every project and global" };
+  const dir = path.resolve(cwd, flag);
+  const scope = fs.existsSync(dir) ? projectOf(dir) : normalizeScopePath(dir);
+  return { scopes: [scope], label: scope };
+}
+
+/** How a scope reads in a table: "global", or the project's path with the home folder shortened. */
+export function scopeText(scope: string, home: string | undefined): string {
+  if (scope === GLOBAL_SCOPE || !home) return scope;
+  return scope === home || scope.startsWith(`${home}${path.sep}`) ? `~${scope.slice(home.length)}` : scope;
+}

@@ -1,0 +1,78 @@
+/**
+ * Aligned columns for people. When the rows are wider than the terminal, the flexible columns (titles, paths) give up
+ * width first and their cells are cut with "…"; nothing is cut when the width is unknown (output to a file or a pipe).
+ */
+
+export interface Column {
+  header: string;
+  align?: "left" | "right";
+  /** Gives up width when the table is too wide, down to `min` characters. */
+  flex?: boolean;
+  min?: number;
+}
+
+const GAP = "  ";
+
+/** Characters as a terminal shows them; good enough for the text we print (no wide-glyph table). */
+function width(text: string): number {
+  return [...text].length;
+}
+
+export function truncate(text: string, max: number): string {
+  if (max <= 0) return "";
+  const chars = [...text];
+  if (chars.length <= max) return text;
+  return max === 1 ? "…" : `${chars.slice(0, max - 1).join("")}…`;
+}
+
+function pad(text: string, size: number, align: "left" | "right"): string {
+  const fill = " ".repeat(Math.max(0, size - width(text)));
+  return align === "right" ? fill + text : text + fill;
+}
+
+function fitWidths(columns: readonly Column[], natural: number[], max: number | undefined): number[] {
+  const widths = [...natural];
+  if (max === undefined) return widths;
+  const total = () => widths.reduce((a, b) => a + b, 0) + GAP.length * (widths.length - 1);
+  // Shrink the widest flexible column one step at a time: long titles give up room before short paths do.
+  for (;;) {
+    const over = total() - max;
+    if (over <= 0) return widths;
+    let pick = -1;
+    for (let i = 0; i < columns.length; i++) {
+      const column = columns[i];
+      const w = widths[i] ?? 0;
+      if (!column?.flex || w <= (column.min ?? 8)) continue;
+      if (pick < 0 || w > (widths[pick] ?? 0)) pick = i;
+    }
+    if (pick < 0) return widths;
+    widths[pick] = Math.max(columns[pick]?.min ?? 8, (widths[pick] ?? 0) - over);
+  }
+}
+
+/** Rows of cells (newlines in cells become spaces) as aligned lines, the header first (bold when `color`). */
+export function renderTable(
+  columns: readonly Column[],
+  rows: readonly (readonly string[])[],
+  options: { width?: number; color?: boolean } = {},
+): string {
+  const clean = rows.map((row) => columns.map((_, i) => (row[i] ?? "").replace(/\s+/g, " ").trim()));
+  const natural = columns.map((c, i) => Math.max(width(c.header), ...clean.map((row) => width(row[i] ?? ""))));
+  const widths = fitWidths(columns, natural, options.width);
+  const line = (cells: readonly string[]) =>
+    columns
+      .map((c, i) => {
+        const size = widths[i] ?? 0;
+        const cell = truncate(cells[i] ?? "", size);
+        // The last left-aligned column is not padded: no trailing spaces.
+        return i === columns.length - 1 && c.align !== "right" ? cell : pad(cell, size, c.align ?? "left");
+      })
+      .join(GAP);
+  // Fixed columns alone may still be too wide for a narrow terminal: then every line is cut at the edge.
+  const fitLine = (text: string) => {
+    const trimmed = text.trimEnd();
+    return options.width === undefined ? trimmed : truncate(trimmed, options.width);
+  };
+  const header = fitLine(line(columns.map((c) => c.header)));
+  return [options.color ? `\u001b[1m${header}\u001b[0m` : header, ...clean.map((row) => fitLine(line(row)))].join("\n");
+}

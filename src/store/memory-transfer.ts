@@ -1,0 +1,225 @@
+/**
+ * Export and import of entries with everything they carry: status, the superseded-by link, times, source and the
+ * trash mark. An import goes through the same edge as a save (field limits, secret guard) and never overwrites: an id
+ * that exists with the same content is "present", with other content a conflict, and a live title already held in
+ * the scope is a conflict too. Each entry lands on its own (a savepoint): one refusal does not undo the others.
+ */
+import { and, inArray, isNotNull, type SQL } from "drizzle-orm";
+import { ConflictError, InvalidInputError, LedgerError } from "../errors.js";
+import { assertNoSecrets } from "../secret-guard.js";
+import { appendAudit, diff } from "./audit.js";
+import type { Database } from "./database.js";
+import type { LedgerDatabase } from "./driver.js";
+import { findByTitle, findRow, notExpired, toView } from "./entry-row.js";
+import type { Actor, EntryView } from "./memory-types.js";
+import { cleanFields, cleanScope } from "./memory-validate.js";
+import { ENTRY_STATUSES, type EntryStatus, entries } from "./schema.js";
+
+/** An entry as an export line holds it (`supersedes` is derived from the other side's link and not needed). */
+export type TransferEntry = Omit<EntryView, "supersedes"> & { supersedes?: string[] };
+
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+const SOURCE_MAX = 200;
+
+/** Every entry of `scopes` (every scope when undefined), trash included, expired ones left out, oldest first. */
+export function exportEntries(db: LedgerDatabase, scopes: readonly string[] | undefined, now: number): EntryView[] {
+  const where: SQL | undefined = and(scopes ? inArray(entries.scope, [...scopes]) : undefined, notExpired(now));
+  const rows = db.select().from(entries).where(where).orderBy(entries.seq).all();
+  const links = new Map<string, string[]>();
+  for (const r of db
+    .select({ id: entries.id, by: entries.supersededBy })
+    .from(entries)
+    .where(isNotNull(entries.supersededBy))
+    .orderBy(entries.seq)
+    .all()) {
+    if (r.by === null) continue;
+    links.set(r.by, [...(links.get(r.by) ?? []), r.id]);
+  }
+  return rows.map((row) => toView(row, links.get(row.id) ?? []));
+}
+
+function idOf(field: string, value: string): string {
+  if (!ID.test(value)) throw new InvalidInputError(field, "is not an entry id (1-64 letters, digits, - or _)");
+  return value;
+}
+
+function sourceText(field: string, value: string | null): string | null {
+  if (value === null) return null;
+  if (value.length > SOURCE_MAX || /\p{Cc}/u.test(value)) {
+    throw new InvalidInputError(field, `must be one line of at most ${SOURCE_MAX} characters`);
+  }
+  return value;
+}
+
+function time(field: string, value: number | null): number | null {
+  if (value === null) return null;
+  if (!Number.isSafeInteger(value) || value < 0) throw new InvalidInputError(field, "must be milliseconds since 1970");
+  return value;
+}
+
+/**
+ * Checks one imported entry as a save would (limits, one-line fields, an expiry in the future, no secrets in any
+ * field) and returns it normalised. Throws the refusal.
+ */
+export function cleanTransferEntry(input: TransferEntry, now: number): TransferEntry {
+  assertNoSecrets({
+    id: input.id,
+    scope: input.scope,
+    superseded_by: input.supersededBy,
+    "source.agent": input.source.agent,
+    "source.session": input.source.session,
+  });
+  const fields = cleanFields(
+    {
+      kind: input.kind,
+      title: input.title,
+      body: input.body,
+      tags: input.tags,
+      validFrom: input.validFrom,
+      validUntil: input.validUntil,
+      expiresAt: input.expiresAt,
+    },
+    now,
+  );
+  if (!(ENTRY_STATUSES as readonly string[]).includes(input.status)) {
+    throw new InvalidInputError("status", `must be one of ${ENTRY_STATUSES.join(", ")}`);
+  }
+  const id = idOf("id", input.id);
+  const supersededBy = input.supersededBy === null ? null : idOf("superseded_by", input.supersededBy);
+  if (supersededBy === id) throw new InvalidInputError("superseded_by", "an entry cannot supersede itself");
+  return {
+    id,
+    scope: cleanScope(input.scope),
+    kind: fields.kind,
+    title: fields.title,
+    body: fields.body,
+    tags: fields.tags ?? [],
+    status: input.status as EntryStatus,
+    supersededBy,
+    source: {
+      agent: sourceText("source.agent", input.source.agent),
+      session: sourceText("source.session", input.source.session),
+    },
+    createdAt: time("created_at", input.createdAt) ?? 0,
+    updatedAt: time("updated_at", input.updatedAt) ?? 0,
+    validFrom: time("valid_from", fields.validFrom ?? null),
+    validUntil: time("valid_until", fields.validUntil ?? null),
+    expiresAt: time("expires_at", fields.expiresAt ?? null),
+    trashedAt: time("trashed_at", input.trashedAt),
+  };
+}
+
+/** The fields that make two copies of an entry the same entry. */
+function comparable(e: TransferEntry): string {
+  const { supersedes: _derived, ...rest } = e;
+  return JSON.stringify(rest, Object.keys(rest).sort());
+}
+
+function differingFields(a: TransferEntry, b: TransferEntry): string[] {
+  const keys = Object.keys(a).filter((k) => k !== "supersedes") as (keyof TransferEntry)[];
+  return keys.filter((k) => JSON.stringify(a[k]) !== JSON.stringify(b[k]));
+}
+
+export type ImportOutcome = "imported" | "present";
+
+function importOne(db: LedgerDatabase, entry: TransferEntry, actor: Actor, now: number): ImportOutcome {
+  const existing = findRow(db, entry.id);
+  if (existing) {
+    const stored = toView(existing);
+    if (comparable(stored) === comparable(entry)) return "present";
+    throw new ConflictError(
+      `entry ${entry.id} already exists here with other content (${differingFields(stored, entry).join(", ")}); the store's copy was kept. Purge it first to take the imported one.`,
+    );
+  }
+  if (entry.trashedAt === null) {
+    const holder = findByTitle(db, entry.scope, entry.title);
+    if (holder) {
+      throw new ConflictError(
+        `entry ${holder.id} already holds the title "${holder.title}" in scope ${entry.scope}; ${entry.id} was not imported. Rename or trash one of them, then import again.`,
+      );
+    }
+  }
+  db.insert(entries)
+    .values({
+      id: entry.id,
+      scope: entry.scope,
+      kind: entry.kind,
+      title: entry.title,
+      body: entry.body,
+      tags: JSON.stringify(entry.tags),
+      status: entry.status,
+      supersededBy: entry.supersededBy,
+      sourceAgent: entry.source.agent,
+      sourceSession: entry.source.session,
+      createdAt: entry.createdAt,
+      updatedAt: entry.updatedAt,
+      validFrom: entry.validFrom,
+      validUntil: entry.validUntil,
+      expiresAt: entry.expiresAt,
+      trashedAt: entry.trashedAt,
+    })
+    .run();
+  const changes = diff(
+    {},
+    {
+      scope: entry.scope,
+      kind: entry.kind,
+      title: entry.title,
+      body: entry.body,
+      tags: entry.tags,
+      status: entry.status,
+      valid_from: entry.validFrom,
+      valid_until: entry.validUntil,
+      expires_at: entry.expiresAt,
+      superseded_by: entry.supersededBy,
+      trashed_at: entry.trashedAt,
+    },
+  );
+  appendAudit(db, {
+    entryId: entry.id,
+    scope: entry.scope,
+    action: "create",
+    actor,
+    at: now,
+    changes,
+    reason: "imported",
+  });
+  return "imported";
+}
+
+export type ImportResult =
+  | { line: number; id: string; outcome: ImportOutcome }
+  | { line: number; id: string; error: { code: string; message: string } };
+
+/**
+ * Imports checked entries in one write transaction, each in its own savepoint: a conflict is reported for its line
+ * and the others still land.
+ */
+export async function importEntries(
+  database: Database,
+  items: readonly { line: number; entry: TransferEntry }[],
+  actor: Actor,
+  now: number,
+): Promise<ImportResult[]> {
+  if (items.length === 0) return [];
+  return database.write((db) =>
+    items.map(({ line, entry }): ImportResult => {
+      try {
+        const outcome = db.transaction((tx) => importOne(tx as unknown as LedgerDatabase, entry, actor, now));
+        return { line, id: entry.id, outcome };
+      } catch (error) {
+        if (!(error instanceof LedgerError)) throw error;
+        return { line, id: entry.id, error: { code: error.code, message: error.message } };
+      }
+    }),
+  );
+}
+
+/** The export of a store: reads only, creates nothing. */
+export function readExport(
+  database: Database,
+  scopes: readonly string[] | undefined,
+  now: number,
+): Promise<EntryView[]> {
+  return database.read((db) => exportEntries(db, scopes, now), []);
+}
