@@ -43,11 +43,16 @@ export function allFlags(spec: CommandSpec): Record<string, FlagSpec> {
 function parseError(error: unknown): InvalidInputError {
   const err = error as { code?: string; message?: string };
   const message = String(err.message ?? error);
-  // parseArgs names the option in its message ("Unknown option '--x'"); keep that and add what to do.
-  const flag = /'(-{1,2}[^'\s]+)/.exec(message)?.[1] ?? "(arguments)";
+  // parseArgs names the option in quotes: "Unknown option '--x'", "Option '-y, --yes' does not take an argument".
+  const quoted = /'([^']*)'/.exec(message)?.[1] ?? "";
+  const flag = /--[^\s=<]+/.exec(quoted)?.[0] ?? (/^-[^\s,]+/.exec(quoted)?.[0] || "(arguments)");
   if (err.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") return usageError(flag, "unknown flag; see --help");
   if (err.code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
-    return usageError(flag.split("=")[0] ?? flag, message.replace(/^Option '[^']*'\s*/, "").trim() || "bad value");
+    if (message.includes("argument missing") || message.includes("ambiguous")) {
+      return usageError(flag, `needs a value (one that starts with a dash is written ${flag}=-value)`);
+    }
+    if (message.includes("does not take an argument")) return usageError(flag, "is a switch and takes no value");
+    return usageError(flag, message);
   }
   if (err.code === "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL") {
     return usageError("(arguments)", `${message.replace(/\.$/, "")}; see --help`);

@@ -42,8 +42,8 @@ function wantsHelp(argv: readonly string[]): boolean {
   return (end < 0 ? argv : argv.slice(0, end)).some((a) => a === "--help" || a === "-h");
 }
 
-function fail(message: string, json: boolean, code: number, errorCode = "INVALID_INPUT"): number {
-  process.stderr.write(`${message}\n`);
+function fail(message: string, json: boolean, code: number, errorCode = "INVALID_INPUT", hint = ""): number {
+  process.stderr.write(`${message}\n${hint ? `${hint}\n` : ""}`);
   if (json)
     process.stdout.write(`${JSON.stringify({ error: { code: errorCode, message, exitCode: code } }, null, 2)}\n`);
   return code;
@@ -130,7 +130,8 @@ async function main(raw: string[]): Promise<number> {
   try {
     input = validate(spec, z, readArgv(spec, rest));
   } catch (error) {
-    return fail(`${describeError(error)}\nRun "${BIN} ${name} --help" for usage.`, json, EXIT.usage);
+    const code = error instanceof LedgerError ? error.code : "INVALID_INPUT";
+    return fail(describeError(error), json, EXIT.usage, code, `Run "${BIN} ${name} --help" for usage.`);
   }
   const { createContext } = await import("./context.js");
   const flags = input as { "data-dir"?: string; json?: boolean; progress?: boolean };
