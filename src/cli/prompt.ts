@@ -3,6 +3,7 @@
  * answers). End of input answers `undefined`, which every caller treats as "stop".
  */
 import readline from "node:readline";
+import { findSecret } from "../secret-guard.js";
 import type { InputStream, OutputStream } from "./context.js";
 
 export interface LineReader {
@@ -29,8 +30,10 @@ export function lineReader(input: InputStream, output: OutputStream): LineReader
       output.write(question);
       const line =
         lines.shift() ?? (closed ? undefined : await new Promise<string | undefined>((r) => waiting.push(r)));
-      // A terminal echoes what is typed; answers from a pipe are echoed by us, so the transcript reads in order.
-      if (!input.isTTY) output.write(line === undefined ? "\n" : `${line}\n`);
+      // A terminal echoes what is typed; answers from a pipe are echoed by us, so the transcript reads in order,
+      // except one that looks like a credential: logs of piped runs are kept more often than terminal screens.
+      if (!input.isTTY)
+        output.write(line === undefined ? "\n" : `${findSecret(line) ? "(not echoed: looks like a secret)" : line}\n`);
       return line;
     },
     close() {
