@@ -71,6 +71,21 @@ export const COMMANDS: readonly CommandEntry[] = [
     summary: "Check paths, file modes, schema, integrity, index and transcripts",
     load: async () => (await import("./commands/doctor.js")).command,
   },
+  {
+    name: "transcripts list",
+    summary: "List exported transcripts, last touched first",
+    load: async () => (await import("./commands/transcripts-list.js")).command,
+  },
+  {
+    name: "transcripts read",
+    summary: "Print a transcript's numbered lines, whole or a window",
+    load: async () => (await import("./commands/transcripts-read.js")).command,
+  },
+  {
+    name: "transcripts cleanup",
+    summary: "Remove transcripts by retention rules (dry run unless --apply)",
+    load: async () => (await import("./commands/transcripts-cleanup.js")).command,
+  },
 ];
 
 export function findCommand(name: string): CommandEntry | undefined {

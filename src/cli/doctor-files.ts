@@ -100,7 +100,7 @@ export function orphanFindings(
       check: "transcripts index",
       status: "fail",
       detail: `${missing.length} index row(s) point at missing files: ${list(missing.map((r) => `${r.sessionId} (${r.path})`))}`,
-      fix: 'the files were deleted outside the plugin; "opencode-ledger transcripts cleanup" drops rows whose file is gone',
+      fix: 'the files were deleted outside the plugin; "opencode-ledger transcripts cleanup --scope all --orphaned --keep-recent 0 --apply" drops their rows',
     });
   }
   if (findings.length === 0) {

@@ -5,21 +5,23 @@
 import type { CliContext } from "./context.js";
 
 export interface Progress {
-  update(done: number): void;
+  update(done: number, total?: number): void;
   done(): void;
 }
 
 const EVERY_MS = 2_000;
 
-export function progress(ctx: CliContext, label: string, total: number | undefined): Progress {
+export function progress(ctx: CliContext, label: string, initialTotal?: number): Progress {
   if (!ctx.progress) return { update() {}, done() {} };
   const tty = ctx.stderr.isTTY === true;
   let last = 0;
   let current = 0;
+  let total = initialTotal;
   const text = (n: number) => `${label}: ${n}${total !== undefined ? `/${total}` : ""}`;
   return {
-    update(done) {
+    update(done, newTotal) {
       current = done;
+      total = newTotal ?? total;
       const now = Date.now();
       if (tty) ctx.stderr.write(`\r${text(done)}`);
       else if (now - last >= EVERY_MS) {

@@ -58,9 +58,18 @@ export interface SweepRequest {
   scopes: readonly string[] | undefined;
   rules: SweepRules;
   apply: boolean;
+  /** Called after each removal attempt when applying (the command line shows progress with it). */
+  onProgress?: (done: number, total: number) => void;
 }
 
-export async function sweepTranscripts({ ledger, source, scopes, rules, apply }: SweepRequest): Promise<SweepReport> {
+export async function sweepTranscripts({
+  ledger,
+  source,
+  scopes,
+  rules,
+  apply,
+  onProgress,
+}: SweepRequest): Promise<SweepReport> {
   const now = ledger.clock();
   const rows = await ledger.database.read((db) => listTranscripts(db, scopes), []);
   const named = rules.sessionIDs ? new Set(rules.sessionIDs) : undefined;
@@ -97,7 +106,12 @@ export async function sweepTranscripts({ ledger, source, scopes, rules, apply }:
       report.eligible.push(decision);
     }
   }
-  if (apply) for (const decision of report.eligible) await remove(ledger, decision, report);
+  if (apply) {
+    for (const [i, decision] of report.eligible.entries()) {
+      await remove(ledger, decision, report);
+      onProgress?.(i + 1, report.eligible.length);
+    }
+  }
   return report;
 }
 

@@ -5,7 +5,9 @@ import { GLOBAL_SCOPE } from "../../src/scope.js";
 import type { EntryView, HistoryRow } from "../../src/store/memory-types.js";
 import { AGENT, type CliFixture, cliFixture } from "../helpers/cli.js";
 
-async function seeded(): Promise<CliFixture & { ids: Record<string, string> }> {
+type Ids = Record<"deploy" | "pipeline" | "lesson" | "theirs" | "candidate" | "trashed", string>;
+
+async function seeded(): Promise<CliFixture & { ids: Ids }> {
   const f = cliFixture();
   const m = f.memory();
   const deploy = await m.save(

@@ -48,7 +48,7 @@ export const command = defineCommand({
     let imported = 0;
     let present = 0;
     let lineNo = 0;
-    const bar = progress(ctx, "import", undefined);
+    const bar = progress(ctx, "import");
     await withMemory(ctx, async ({ database }) => {
       let batch: { line: number; entry: import("../../store/memory-transfer.js").TransferEntry }[] = [];
       const flush = async () => {

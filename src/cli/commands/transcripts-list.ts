@@ -1,0 +1,78 @@
+/**
+ * `transcripts list`: the exported transcripts of the project (or of all), last touched first.
+ */
+import { shared } from "../args.js";
+import { defineCommand, EXIT } from "../command.js";
+
+export const TRANSCRIPT_SCOPE_FLAG = {
+  scope: {
+    type: "string",
+    value: "<path|all>",
+    description: "Whose transcripts: a project's folder, or all (default: the project of the current folder)",
+  },
+} as const;
+
+export const command = defineCommand({
+  name: "transcripts list",
+  description:
+    "Lists the exported session transcripts of the current project (or --scope all), last touched first: session id, when lines were last appended, lines, size, messages, title. Transcripts belong to projects; there are no global ones.",
+  positionals: [],
+  flags: { ...TRANSCRIPT_SCOPE_FLAG },
+  examples: ["opencode-ledger transcripts list", "opencode-ledger transcripts list --scope all --json"],
+  schema(z) {
+    const s = shared(z);
+    return z.strictObject({
+      ...s.globals,
+      scope: s.scope.refine((v) => v !== "global", "transcripts belong to projects; name a folder, or all"),
+      _: z.array(z.string()).max(0, "transcripts list takes no arguments"),
+    });
+  },
+  async run(input, ctx) {
+    const { transcriptScopes } = await import("../transcript-scope.js");
+    const { withTranscripts } = await import("../open-transcripts.js");
+    const { listTranscripts } = await import("../../transcripts/transcript-index.js");
+    const { scopes, label } = transcriptScopes(input.scope, ctx.cwd);
+    const rows = await withTranscripts(ctx, ({ ledger }) =>
+      ledger.database.read((db) => listTranscripts(db, scopes), []),
+    );
+    if (ctx.json) {
+      const { containedPath } = await import("../../transcripts/paths.js");
+      const transcriptsDir = `${ctx.dataDir}/transcripts`;
+      ctx.printJson({
+        scopes: scopes ?? "all",
+        transcripts: rows.map((r) => ({ ...r, file: containedPath(transcriptsDir, r.path) })),
+      });
+      return EXIT.ok;
+    }
+    if (rows.length === 0) {
+      ctx.print(`No transcripts. Scope: ${label}. A session is exported when it compacts or when a tool reads it.`);
+      return EXIT.ok;
+    }
+    const { renderTable } = await import("../table.js");
+    const { formatTime } = await import("../entry-text.js");
+    const { formatBytes } = await import("../../transcripts/human-units.js");
+    const { scopeText } = await import("../project.js");
+    const columns = [
+      { header: "SESSION" },
+      { header: "UPDATED" },
+      { header: "LINES", align: "right" as const },
+      { header: "SIZE", align: "right" as const },
+      { header: "MSGS", align: "right" as const },
+      ...(scopes ? [] : [{ header: "PROJECT", flex: true, min: 10 }]),
+      { header: "TITLE", flex: true, min: 10 },
+    ];
+    const table = rows.map((r) => [
+      r.sessionId,
+      formatTime(r.updatedAt),
+      String(r.lines),
+      formatBytes(r.bytes),
+      String(r.messageCount),
+      ...(scopes ? [] : [scopeText(r.scope, ctx.env.HOME)]),
+      r.title ?? "(untitled)",
+    ]);
+    ctx.print(renderTable(columns, table, { width: ctx.width, color: ctx.color }));
+    const bytes = rows.reduce((n, r) => n + r.bytes, 0);
+    ctx.print(`${rows.length} transcript${rows.length === 1 ? "" : "s"}, ${formatBytes(bytes)}. Scope: ${label}.`);
+    return EXIT.ok;
+  },
+});

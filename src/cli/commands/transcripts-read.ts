@@ -1,0 +1,85 @@
+/**
+ * `transcripts read <sessionID>`: the numbered lines of one transcript, whole or a window of them.
+ */
+import { shared } from "../args.js";
+import { defineCommand, EXIT } from "../command.js";
+
+const SESSION_ID = /^ses_[0-9A-Za-z]{8,64}$/;
+
+export const command = defineCommand({
+  name: "transcripts read",
+  description:
+    "Prints a session's transcript as it is on disk: numbered lines, the whole file or the window --offset/--limit selects. Any project's transcript can be read by its session id. The transcript is read as exported; the command line tool does not ask OpenCode for newer messages.",
+  positionals: [
+    { name: "sessionID", description: "The session id (ses_...), as transcripts list shows it", required: true },
+  ],
+  flags: {
+    offset: { type: "string", value: "<line>", description: "First line to print (default 1)" },
+    limit: { type: "string", value: "<n>", description: "At most n lines (default: to the end)" },
+  },
+  examples: [
+    "opencode-ledger transcripts read ses_4f2a9c1e7b3d",
+    "opencode-ledger transcripts read ses_4f2a9c1e7b3d --offset 120 --limit 40",
+  ],
+  schema(z) {
+    const s = shared(z);
+    return z.strictObject({
+      ...s.globals,
+      offset: s.int(1, Number.MAX_SAFE_INTEGER).default(1),
+      limit: s.int(1, Number.MAX_SAFE_INTEGER).optional(),
+      _: s.one(
+        z.string().regex(SESSION_ID, "is not a session id (ses_ followed by letters and digits)"),
+        "give one session id",
+      ),
+    });
+  },
+  async run(input, ctx) {
+    const fs = await import("node:fs");
+    const { withTranscripts } = await import("../open-transcripts.js");
+    const { getTranscript } = await import("../../transcripts/transcript-index.js");
+    const { containedPath } = await import("../../transcripts/paths.js");
+    const { readWindow } = await import("../../transcripts/transcript-reader.js");
+    const { NotFoundError, TranscriptError } = await import("../../errors.js");
+    const sessionID = input._;
+    const row = await withTranscripts(ctx, ({ ledger }) =>
+      ledger.database.read((db) => getTranscript(db, sessionID), undefined),
+    );
+    if (!row) {
+      throw new NotFoundError(
+        "transcript",
+        sessionID,
+        '"opencode-ledger transcripts list --scope all" shows the exported sessions',
+      );
+    }
+    const file = containedPath(`${ctx.dataDir}/transcripts`, row.path);
+    if (!fs.existsSync(file)) {
+      throw new TranscriptError(
+        `the transcript file of ${sessionID} is gone (${file}); "opencode-ledger transcripts cleanup --orphaned --apply" drops its index row`,
+      );
+    }
+    const window = readWindow(file, {
+      offset: input.offset,
+      limit: input.limit ?? Number.MAX_SAFE_INTEGER,
+      maxBytes: Number.MAX_SAFE_INTEGER,
+    });
+    if (ctx.json) {
+      ctx.printJson({
+        sessionID,
+        scope: row.scope,
+        title: row.title,
+        file,
+        first: window.first,
+        last: window.last,
+        nextOffset: window.nextOffset ?? null,
+        lines: window.lines,
+      });
+      return EXIT.ok;
+    }
+    if (window.lines.length > 0) ctx.stdout.write(`${window.lines.join("\n")}\n`);
+    if (window.nextOffset !== undefined)
+      ctx.note(`(more from line ${window.nextOffset}: --offset ${window.nextOffset})`);
+    else if (window.lines.length === 0)
+      ctx.note(`(the transcript has ${row.lines} lines; nothing from line ${input.offset})`);
+    return EXIT.ok;
+  },
+});
