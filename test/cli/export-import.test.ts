@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { GLOBAL_SCOPE } from "../../src/scope.js";
 import type { EntryView, HistoryRow } from "../../src/store/memory-types.js";
-import { AGENT, cliFixture } from "../helpers/cli.js";
+import { AGENT, cliFixture, secretOf } from "../helpers/cli.js";
 
 const DAY = 86_400_000;
 
@@ -142,16 +142,18 @@ describe("opencode-ledger export and import", () => {
 
   it("reports refused lines one by one with the reason, imports the rest, and exits 1", async () => {
     const f = cliFixture();
+    const awsKey = secretOf("AWS access key id");
+    const githubToken = secretOf("GitHub token");
     const lines = [
       line({ id: "ok00000000001", title: "Good one" }),
-      line({ id: "sec0000000001", title: "Has a key", body: "AKIAIOSFODNN7EXAMPLE is the key" }),
+      line({ id: "sec0000000001", title: "Has a key", body: `${awsKey} is the key` }),
       "{not json",
       line({ id: "lng0000000001", title: "x".repeat(121) }),
       line({ id: "exp0000000001", title: "Expired", expiresAt: Date.now() - DAY }),
       line({ id: "unk0000000001", title: "Unknown field", color: "red" }),
       JSON.stringify({ id: "mis0000000001", title: "Missing most" }),
       line({ id: "sta0000000001", title: "Bad status", status: "done" as never }),
-      line({ id: "ghp_0123456789abcdefghijklmnopqrstuvwxyzAB", title: "Secret id" }),
+      line({ id: githubToken, title: "Secret id" }),
       "",
       line({ id: "ok00000000002", title: "Good two", scope: f.project, tags: ["a", "b"] }),
       line({ id: "rel0000000001", title: "Relative scope", scope: "projects/alpha" }),
@@ -179,11 +181,11 @@ describe("opencode-ledger export and import", () => {
       'line 12 (rel0000000001): [opencode-ledger] scope: must be "global" or a project\'s absolute path',
     );
     expect(out.stderr).toContain("line 13 (ctl0000000001): [opencode-ledger] title: must be one line of text");
-    expect(out.stderr).not.toContain("AKIAIOSFODNN7EXAMPLE");
-    expect(out.stderr).not.toContain("ghp_0123");
+    expect(out.stderr).not.toContain(awsKey);
+    expect(out.stderr).not.toContain(githubToken);
     const stored = exportAll(f);
     expect(stored.map((e) => e.id).sort()).toEqual(["ok00000000001", "ok00000000002"]);
-    expect(fs.readFileSync(path.join(f.dataDir, "ledger.db")).includes("AKIAIOSFODNN7EXAMPLE")).toBe(false);
+    expect(fs.readFileSync(path.join(f.dataDir, "ledger.db")).includes(awsKey)).toBe(false);
     const json = f.run(["import", file, "--json"]).json<{ imported: number; present: number; refused: unknown[] }>();
     expect(json).toMatchObject({ imported: 0, present: 2 });
     expect(json.refused).toHaveLength(10);

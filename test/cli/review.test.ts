@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { GLOBAL_SCOPE } from "../../src/scope.js";
 import type { EntryView, HistoryRow } from "../../src/store/memory-types.js";
-import { AGENT, cliFixture, finished, waitForOutput } from "../helpers/cli.js";
+import { AGENT, cliFixture, finished, secretOf, waitForOutput } from "../helpers/cli.js";
 
 async function withCandidates() {
   const f = cliFixture();
@@ -88,15 +88,14 @@ describe("opencode-ledger review", () => {
 
   it("refuses a reason that holds a secret and keeps the entry a candidate", async () => {
     const { f, ids } = await withCandidates();
-    const out = f.run(["review", "--json"], {
-      input: "r\nkey is sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123\nq\n",
-    });
+    const key = secretOf("Anthropic API key");
+    const out = f.run(["review", "--json"], { input: `r\nkey is ${key}\nq\n` });
     expect(out.code).toBe(0);
     const doc = out.json<{ refused: { id: string; error: string }[] }>();
     expect(doc.refused).toEqual([
       { id: ids[0], error: expect.stringContaining("reason looks like it holds a secret") },
     ]);
-    expect(out.stdout + out.stderr).not.toContain("sk-ant-api03-abcdef");
+    expect(out.stdout + out.stderr).not.toContain(key);
     expect(statusOf(f, ids[0])).toBe("candidate");
   });
 

@@ -10,6 +10,7 @@ import { normalizeScopePath } from "../../src/scope.js";
 import { Database } from "../../src/store/database.js";
 import { createMemoryStore, type MemoryStore } from "../../src/store/memory-store.js";
 import type { Actor } from "../../src/store/memory-types.js";
+import { SAMPLES, seeded } from "./secret-samples.js";
 import { tempDir } from "./temp-dir.js";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -170,4 +171,11 @@ export function waitForOutput(child: ChildProcessWithoutNullStreams, text: strin
     child.stdout.on("data", check);
     child.stderr.on("data", check);
   });
+}
+
+/** A realistic credential of `kind`, generated (nothing secret-shaped is written in the repository). */
+export function secretOf(kind: string, seed = 1): string {
+  const sample = SAMPLES.find((s) => s.kind === kind);
+  if (!sample) throw new Error(`no secret sample of kind ${kind}`);
+  return sample.build(seeded(seed));
 }
