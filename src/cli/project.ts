@@ -32,20 +32,24 @@ export function projectOf(dir: string): string {
  * working here sees; "project" (the current project only); "global"; "all" (returned as undefined: every scope); a folder is the project holding it (a folder
  * that no longer exists is taken as the scope path it was).
  */
-export function resolveScopes(flag: string | undefined, cwd: string): { scopes: string[] | undefined; label: string } {
+export function resolveScopes(
+  flag: string | undefined,
+  cwd: string,
+  home?: string,
+): { scopes: string[] | undefined; label: string } {
   if (flag === undefined) {
     const project = projectOf(cwd);
-    return { scopes: [project, GLOBAL_SCOPE], label: `${project} and global` };
+    return { scopes: [project, GLOBAL_SCOPE], label: `${scopeText(project, home)} and global` };
   }
   if (flag === GLOBAL_SCOPE) return { scopes: [GLOBAL_SCOPE], label: "global" };
   if (flag === PROJECT) {
     const project = projectOf(cwd);
-    return { scopes: [project], label: project };
+    return { scopes: [project], label: scopeText(project, home) };
   }
   if (flag === ALL) return { scopes: undefined, label: "every project and global" };
   const dir = path.resolve(cwd, flag);
   const scope = fs.existsSync(dir) ? projectOf(dir) : normalizeScopePath(dir);
-  return { scopes: [scope], label: scope };
+  return { scopes: [scope], label: scopeText(scope, home) };
 }
 
 /** How a scope reads in a table: "global", or the project's path with the home folder shortened. */

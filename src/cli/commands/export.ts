@@ -35,7 +35,7 @@ export const command = defineCommand({
     const { resolveScopes } = await import("../project.js");
     const { withMemory } = await import("../open-store.js");
     const { readExport } = await import("../../store/memory-transfer.js");
-    const { scopes, label } = resolveScopes(input.scope ?? "all", ctx.cwd);
+    const { scopes, label } = resolveScopes(input.scope ?? "all", ctx.cwd, ctx.env.HOME);
     const items = await withMemory(ctx, ({ database }) => readExport(database, scopes, Date.now()));
     const text = items.map((e) => `${JSON.stringify(e)}\n`).join("");
     if (input.output === undefined) {

@@ -58,7 +58,7 @@ export const command = defineCommand({
     const { missingEntry } = await import("../not-found.js");
     if (input.query !== undefined) {
       const { resolveScopes } = await import("../project.js");
-      const { scopes, label } = resolveScopes(input.scope, ctx.cwd);
+      const { scopes, label } = resolveScopes(input.scope, ctx.cwd, ctx.env.HOME);
       const query = input.query;
       const trashed = await withMemory(ctx, ({ memory }) =>
         memory.trashByQuery(query, scopes ?? [], CLI_ACTOR, input.reason),

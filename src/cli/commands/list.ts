@@ -45,7 +45,7 @@ export const command = defineCommand({
     const { resolveScopes } = await import("../project.js");
     const { withMemory } = await import("../open-store.js");
     const { entryTable, pageFooter } = await import("../entry-text.js");
-    const { scopes, label } = resolveScopes(input.scope, ctx.cwd);
+    const { scopes, label } = resolveScopes(input.scope, ctx.cwd, ctx.env.HOME);
     const page = await withMemory(ctx, ({ memory }) =>
       memory.list({
         scopes,

@@ -33,7 +33,7 @@ export const command = defineCommand({
     const { entryBlock } = await import("../entry-text.js");
     const { lineReader } = await import("../prompt.js");
     const { LedgerError } = await import("../../errors.js");
-    const { scopes, label } = resolveScopes(input.scope, ctx.cwd);
+    const { scopes, label } = resolveScopes(input.scope, ctx.cwd, ctx.env.HOME);
     // With --json, stdout carries only the final document: the conversation goes to stderr.
     const talk = ctx.json ? ctx.stderr : ctx.stdout;
     const say = (text: string) => talk.write(`${text}\n`);

@@ -53,7 +53,7 @@ export const command = defineCommand({
     const { withMemory } = await import("../open-store.js");
     const { ENTRY_COLUMNS, entryRow, pageFooter } = await import("../entry-text.js");
     const { renderTable } = await import("../table.js");
-    const { scopes, label } = resolveScopes(input.scope, ctx.cwd);
+    const { scopes, label } = resolveScopes(input.scope, ctx.cwd, ctx.env.HOME);
     const page = await withMemory(ctx, ({ memory }) =>
       memory.search({
         query: input._.join(" "),

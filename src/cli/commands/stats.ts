@@ -19,7 +19,7 @@ export const command = defineCommand({
     const { resolveScopes } = await import("../project.js");
     const { withMemory } = await import("../open-store.js");
     const { formatTime } = await import("../entry-text.js");
-    const { scopes, label } = resolveScopes(input.scope, ctx.cwd);
+    const { scopes, label } = resolveScopes(input.scope, ctx.cwd, ctx.env.HOME);
     const { stats, file } = await withMemory(ctx, async ({ memory, database }) => ({
       stats: await memory.stats(scopes),
       file: database.file,

@@ -65,7 +65,7 @@ export const command = defineCommand({
     const { withTranscripts } = await import("../open-transcripts.js");
     const { sweepTranscripts } = await import("../../transcripts/retention.js");
     const { progress } = await import("../progress.js");
-    const { scopes, label } = transcriptScopes(input.scope, ctx.cwd);
+    const { scopes, label } = transcriptScopes(input.scope, ctx.cwd, ctx.env.HOME);
     const apply = input.apply === true;
     const bar = progress(ctx, "cleanup");
     const report = await withTranscripts(ctx, ({ ledger, source }) =>

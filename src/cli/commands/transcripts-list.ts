@@ -31,7 +31,7 @@ export const command = defineCommand({
     const { transcriptScopes } = await import("../transcript-scope.js");
     const { withTranscripts } = await import("../open-transcripts.js");
     const { listTranscripts } = await import("../../transcripts/transcript-index.js");
-    const { scopes, label } = transcriptScopes(input.scope, ctx.cwd);
+    const { scopes, label } = transcriptScopes(input.scope, ctx.cwd, ctx.env.HOME);
     const rows = await withTranscripts(ctx, ({ ledger }) =>
       ledger.database.read((db) => listTranscripts(db, scopes), []),
     );
