@@ -21,9 +21,9 @@ export const GLOBAL_FLAGS: Record<string, FlagSpec> = {
 export const SCOPE_FLAG: Record<string, FlagSpec> = {
   scope: {
     type: "string",
-    value: "<path|global|all>",
+    value: "<path|project|global|all>",
     description:
-      "Whose memory: a project's folder, global, or all (default: the project of the current folder, and global)",
+      "Whose memory: a project's folder, project (this one), global, or all (default: this project and global)",
   },
 };
 
