@@ -11,7 +11,10 @@ export const command = defineCommand({
     'Writes memory entries as JSON Lines: one entry per line with its id, scope, kind, title, body, tags, status, superseded-by link, source, times (milliseconds since 1970) and trash mark, oldest first; trashed entries included, expired ones not. The default scope here is "all": every project and global. Audit history is not exported. The file is created with mode 0600.',
   positionals: [],
   flags: {
-    scope: { ...SCOPE_FLAG.scope, description: "Whose memory: a project's folder, project, global, or all (default: all)" } as FlagSpec,
+    scope: {
+      ...SCOPE_FLAG.scope,
+      description: "Whose memory: a project's folder, project, global, or all (default: all)",
+    } as FlagSpec,
     output: { type: "string", short: "o", value: "<file>", description: "Write to this file (default: stdout)" },
   },
   examples: ["opencode-ledger export -o memory.jsonl", "opencode-ledger export --scope global > global.jsonl"],
