@@ -77,6 +77,8 @@ describe("opencode-ledger: list, search, show, history, stats", () => {
     const f = await seeded();
     const mine = f.run(["list", "--json"]).json<{ scopes: string[]; total: number; items: EntryView[] }>();
     expect(mine.scopes).toEqual([f.project, GLOBAL_SCOPE]);
+    // Whole entries, links both ways included.
+    expect(mine.items.find((e) => e.id === f.ids.pipeline)?.supersedes).toEqual([f.ids.deploy]);
     expect(ids(mine.items)).toEqual([f.ids.pipeline, f.ids.lesson, f.ids.candidate].sort());
     const all = f
       .run(["list", "--scope", "all", "--status", "all", "--json"])
@@ -150,7 +152,10 @@ describe("opencode-ledger: list, search, show, history, stats", () => {
       items: { match: string; rank: number; entry: EntryView }[];
     }>();
     expect(out.words).toEqual(["deploy", "staging"]);
-    expect(out.items[0]).toMatchObject({ match: "all words", entry: { id: f.ids.pipeline } });
+    expect(out.items[0]).toMatchObject({
+      match: "all words",
+      entry: { id: f.ids.pipeline, supersedes: [f.ids.deploy] },
+    });
     expect(out.items.map((i) => i.entry.id)).not.toContain(f.ids.trashed);
     const trash = f.run(["search", "staging", "--trash", "--json"]).json<{ items: { entry: EntryView }[] }>();
     expect(trash.items.map((i) => i.entry.id)).toEqual([f.ids.trashed]);

@@ -46,16 +46,18 @@ export const command = defineCommand({
     const { withMemory } = await import("../open-store.js");
     const { entryTable, pageFooter } = await import("../entry-text.js");
     const { scopes, label } = resolveScopes(input.scope, ctx.cwd, ctx.env.HOME);
-    const page = await withMemory(ctx, ({ memory }) =>
-      memory.list({
+    const { withLinks } = await import("../entry-links.js");
+    const page = await withMemory(ctx, async ({ memory, database }) => {
+      const found = await memory.list({
         scopes,
         status: input.status,
         kind: input.kind,
         trashed: input.trash,
         limit: input.limit,
         offset: input.offset,
-      }),
-    );
+      });
+      return { ...found, items: await withLinks(database, found.items) };
+    });
     if (ctx.json) {
       ctx.printJson({ scopes: scopes ?? "all", total: page.total, offset: page.offset, items: page.items });
       return EXIT.ok;

@@ -54,8 +54,9 @@ export const command = defineCommand({
     const { ENTRY_COLUMNS, entryRow, pageFooter } = await import("../entry-text.js");
     const { renderTable } = await import("../table.js");
     const { scopes, label } = resolveScopes(input.scope, ctx.cwd, ctx.env.HOME);
-    const page = await withMemory(ctx, ({ memory }) =>
-      memory.search({
+    const { withLinks } = await import("../entry-links.js");
+    const page = await withMemory(ctx, async ({ memory, database }) => {
+      const found = await memory.search({
         query: input._.join(" "),
         scopes,
         status: input.status,
@@ -64,8 +65,13 @@ export const command = defineCommand({
         limit: input.limit,
         offset: input.offset,
         preferScope: scopes?.[0],
-      }),
-    );
+      });
+      const linked = await withLinks(
+        database,
+        found.items.map((hit) => hit.entry),
+      );
+      return { ...found, items: found.items.map((hit, i) => ({ ...hit, entry: linked[i] ?? hit.entry })) };
+    });
     if (ctx.json) {
       ctx.printJson({
         scopes: scopes ?? "all",
