@@ -154,6 +154,32 @@ describe("opencode-ledger: forget, restore, purge", () => {
     expect(f.run(["show", b.entry.id]).code).toBe(1);
   });
 
+  it("at a terminal, tables have a bold header; NO_COLOR turns it off", async () => {
+    const f = cliFixture();
+    await f.memory().save({ scope: f.project, kind: "fact", title: "Coloured", body: "x" }, AGENT);
+    f.close();
+    const atTerminal = async (env: Record<string, string>) => {
+      const command = [NODE, CLI, "--data-dir", f.dataDir, "list"].map((a) => `'${a}'`).join(" ");
+      const child = spawn("script", ["-qec", command, "/dev/null"], {
+        cwd: f.project,
+        env: { ...process.env, ...env },
+      });
+      const done = finished(child);
+      child.stdin.end();
+      return done;
+    };
+    const plain = { COLUMNS: "60" };
+    const coloured = await atTerminal(plain);
+    expect(coloured.code).toBe(0);
+    expect(coloured.stdout).toContain("\u001b[1mID");
+    // The table is cut to the terminal's width; the closing sentence may wrap.
+    const lines = coloured.stdout.replaceAll("\u001b[1m", "").replaceAll("\u001b[0m", "").trimEnd().split(/\r?\n/);
+    for (const line of lines.slice(0, -1)) expect([...line].length).toBeLessThanOrEqual(60);
+    const noColour = await atTerminal({ ...plain, NO_COLOR: "1" });
+    expect(noColour.stdout).not.toContain("\u001b[");
+    expect(noColour.stdout).toContain("1 entry.");
+  });
+
   it("refuses to change a store that is too new, and changes nothing in it", async () => {
     const f = cliFixture();
     const a = await f.memory().save({ scope: f.project, kind: "fact", title: "Old", body: "x" }, AGENT);
