@@ -141,7 +141,11 @@ function ftsFinding(c: SqliteConnection): Finding {
     } finally {
       c.exec("ROLLBACK");
     }
-    return { check: "search index", status: "ok", detail: `full-text index consistent with ${entries} entries` };
+    return {
+      check: "search index",
+      status: "ok",
+      detail: `full-text index consistent with ${entries} entr${entries === 1 ? "y" : "ies"}`,
+    };
   } catch (error) {
     return {
       check: "search index",
