@@ -77,6 +77,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./commands/transcripts-list.js")).command,
   },
   {
+    name: "transcripts search",
+    summary: "Search transcripts for exact lines, with context",
+    load: async () => (await import("./commands/transcripts-search.js")).command,
+  },
+  {
     name: "transcripts read",
     summary: "Print a transcript's numbered lines, whole or a window",
     load: async () => (await import("./commands/transcripts-read.js")).command,
