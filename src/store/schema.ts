@@ -132,8 +132,20 @@ export const transcriptParts = sqliteTable(
   ],
 );
 
+/**
+ * A person's choices for one session, written by the TUI and read by the server side (e.g. memory injection off).
+ * A session without a row has the defaults.
+ */
+export const sessionSettings = sqliteTable("session_settings", {
+  sessionId: text("session_id").primaryKey(),
+  /** 1: no memory block is injected into this session's requests. */
+  injectionOff: integer("injection_off").notNull().default(0),
+  updatedAt: integer("updated_at").notNull(),
+});
+
 export type Entry = typeof entries.$inferSelect;
 export type NewEntry = typeof entries.$inferInsert;
 export type AuditRow = typeof auditLog.$inferSelect;
 export type TranscriptRow = typeof transcripts.$inferSelect;
 export type NewTranscriptRow = typeof transcripts.$inferInsert;
+export type SessionSettingsRow = typeof sessionSettings.$inferSelect;
