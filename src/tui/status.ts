@@ -1,0 +1,96 @@
+/**
+ * The small memory status the TUI shows beside the prompt: live entries, candidates waiting, and how long this
+ * session's transcript is. Loaded in the background, cached, refreshed when something relevant happened; rendering
+ * only ever reads the cache, so it never waits on the disk.
+ */
+import { count } from "./text.js";
+
+export interface StatusFigures {
+  /** Active entries of this project and global. */
+  entries: number;
+  candidates: number;
+  /** The session the transcript figure belongs to, and its length in lines (null: not exported yet). */
+  sessionID?: string;
+  transcriptLines: number | null;
+}
+
+/** "mem 12 · 2 to review · transcript 340 lines"; the transcript part only for the session it was loaded for. */
+export function statusText(figures: StatusFigures | undefined, sessionID?: string): string {
+  if (!figures) return "mem …";
+  const parts = [`mem ${figures.entries}`];
+  if (figures.candidates > 0) parts.push(`${figures.candidates} to review`);
+  if (sessionID && figures.sessionID === sessionID && figures.transcriptLines !== null) {
+    parts.push(`transcript ${count(figures.transcriptLines, "line", "lines")}`);
+  }
+  return parts.join(" · ");
+}
+
+export interface StatusCache {
+  current(): StatusFigures | undefined;
+  /** Reloads in the background (for `sessionID` when given, else for the last session asked about). */
+  refresh(sessionID?: string): void;
+  /** Loads for `sessionID` unless the cache already holds that session's figures or a load is under way. */
+  ensure(sessionID?: string): void;
+  onChange(listener: (figures: StatusFigures) => void): () => void;
+  /** Resolves when no load is under way (tests, shutdown). */
+  idle(): Promise<void>;
+}
+
+/**
+ * A cache over `load`. Loads never overlap: a refresh asked for during a load runs once after it. A failed load keeps
+ * the last figures and reports the error once per distinct message.
+ */
+export function createStatusCache(
+  load: (sessionID?: string) => Promise<StatusFigures>,
+  onError: (error: unknown) => void,
+): StatusCache {
+  let figures: StatusFigures | undefined;
+  let session: string | undefined;
+  let running: Promise<void> | undefined;
+  let again = false;
+  let lastError = "";
+  const listeners = new Set<(figures: StatusFigures) => void>();
+
+  const run = (): Promise<void> => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          figures = await load(session);
+          lastError = "";
+          for (const listener of listeners) listener(figures);
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          if (message !== lastError) onError(error);
+          lastError = message;
+        }
+      } while (again);
+      running = undefined;
+    })();
+    return running;
+  };
+
+  return {
+    current: () => figures,
+    refresh(sessionID) {
+      if (sessionID !== undefined) session = sessionID;
+      void run();
+    },
+    ensure(sessionID) {
+      if (sessionID === session && (figures !== undefined || running)) return;
+      session = sessionID;
+      void run();
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async idle() {
+      while (running) await running;
+    },
+  };
+}
