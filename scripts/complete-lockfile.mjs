@@ -17,13 +17,29 @@ const plat = {
   "opencode-windows-x64": ["win32", "x64"],
   "opencode-windows-x64-baseline": ["win32", "x64"],
 };
-for (const [name, [os, cpu, libc]] of Object.entries(plat)) {
+// @opentui/core (under the TUI's type-only dev dependencies) has native packages per platform in the same way.
+const core = lock.packages["node_modules/@opentui/core"];
+const corePlat = {
+  "@opentui/core-darwin-x64": ["darwin", "x64"],
+  "@opentui/core-darwin-arm64": ["darwin", "arm64"],
+  "@opentui/core-linux-x64": ["linux", "x64"],
+  "@opentui/core-linux-arm64": ["linux", "arm64"],
+  "@opentui/core-win32-x64": ["win32", "x64"],
+  "@opentui/core-win32-arm64": ["win32", "arm64"],
+  "@opentui/core-linux-x64-musl": ["linux", "x64", "musl"],
+  "@opentui/core-linux-arm64-musl": ["linux", "arm64", "musl"],
+};
+const missing = [
+  ...Object.entries(plat).map(([name, p]) => [name, p, "1.18.33", true]),
+  ...(core ? Object.entries(corePlat).map(([name, p]) => [name, p, core.version, core.dev === true]) : []),
+];
+for (const [name, [os, cpu, libc], version, dev] of missing) {
   const key = `node_modules/${name}`;
   if (lock.packages[key]) continue;
   lock.packages[key] = {
-    version: "1.18.33",
+    version,
     cpu: [cpu],
-    dev: true,
+    ...(dev ? { dev: true } : {}),
     optional: true,
     os: [os],
     ...(libc ? { libc: [libc] } : {}),
