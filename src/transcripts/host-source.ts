@@ -7,18 +7,33 @@ import { narrowSessionInfo, narrowSessionMessages, type SessionSource } from "./
 
 type Client = PluginInput["client"];
 
-interface Answer {
+export interface Answer {
   data?: unknown;
   error?: unknown;
   response?: Response;
+}
+
+/** The two reads a source needs, as calls that answer like the SDK's generated client (v1 or v2). */
+export interface SourceCalls {
+  session(sessionID: string, directory: string | undefined): Promise<Answer>;
+  messages(sessionID: string, directory: string | undefined): Promise<Answer>;
 }
 
 /**
  * `directory` is sent as the `directory` query: routes are served per project instance, and it names ours.
  */
 export function createHostSource(client: Client, directory?: string): SessionSource {
-  const query = directory ? { directory } : undefined;
+  return createSourceOver(
+    {
+      session: (id, dir) => client.session.get({ path: { id }, query: dir ? { directory: dir } : undefined }),
+      messages: (id, dir) => client.session.messages({ path: { id }, query: dir ? { directory: dir } : undefined }),
+    },
+    directory,
+  );
+}
 
+/** A session source over any client's calls: a 404 is "absent", any other failure a TranscriptError. */
+export function createSourceOver(calls: SourceCalls, directory?: string): SessionSource {
   async function ask(what: string, call: () => Promise<Answer>): Promise<unknown> {
     let answer: Answer;
     try {
@@ -36,16 +51,11 @@ export function createHostSource(client: Client, directory?: string): SessionSou
 
   return {
     async session(sessionID, lookup) {
-      const where = lookup?.directory ? { directory: lookup.directory } : query;
-      const data = await ask(`session ${sessionID}`, () =>
-        client.session.get({ path: { id: sessionID }, query: where }),
-      );
+      const data = await ask(`session ${sessionID}`, () => calls.session(sessionID, lookup?.directory ?? directory));
       return data === undefined ? undefined : narrowSessionInfo(data, `session ${sessionID}`);
     },
     async messages(sessionID) {
-      const data = await ask(`the messages of ${sessionID}`, () =>
-        client.session.messages({ path: { id: sessionID }, query }),
-      );
+      const data = await ask(`the messages of ${sessionID}`, () => calls.messages(sessionID, directory));
       return data === undefined ? [] : narrowSessionMessages(data, `messages of ${sessionID}`);
     },
   };

@@ -7,7 +7,8 @@ import { ConflictError } from "../errors.js";
 import { GLOBAL_SCOPE } from "../scope.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import type { Actor, EntryView, Stats } from "../store/memory-types.js";
-import { formatBytes, oneLine } from "./text.js";
+import { formatBytes } from "../transcripts/human-units.js";
+import { oneLine } from "./text.js";
 
 /** Candidates shown per page of the dialog. */
 export const REVIEW_PAGE_SIZE = 8;
@@ -99,7 +100,7 @@ export async function loadReview(memory: MemoryStore, scope: ReviewScope, page =
 function candidateNote(total: number, page: number, shown: number): string {
   if (total === 0) return "No candidates wait for review.";
   const first = page * REVIEW_PAGE_SIZE + 1;
-  if (total <= REVIEW_PAGE_SIZE) return `${total} candidate${total === 1 ? "" : "s"} wait for review.`;
+  if (total <= REVIEW_PAGE_SIZE) return `${total} ${total === 1 ? "candidate waits" : "candidates wait"} for review.`;
   return `Candidates ${first}-${first + shown - 1} of ${total} (n/p: next/previous page).`;
 }
 

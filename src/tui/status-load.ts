@@ -1,31 +1,37 @@
 /**
- * Reads the status figures from the store (kept apart from the cache so the TUI loads drizzle only when it first
- * reads, not when it starts).
+ * Reads the status figures from the store (kept apart from the cache, so the TUI loads drizzle when it first reads,
+ * not when it starts). An absent store reads as zeros and is not created.
  */
-import { sql } from "drizzle-orm";
 import { GLOBAL_SCOPE } from "../scope.js";
 import type { Database } from "../store/database.js";
 import type { MemoryStore } from "../store/memory-store.js";
+import type { SessionSettingsStore } from "../store/session-settings.js";
+import { getTranscript } from "../transcripts/transcript-index.js";
 import type { StatusFigures } from "./status.js";
 
 export interface StatusDeps {
   memory: MemoryStore;
   database: Database;
+  settings: () => Promise<SessionSettingsStore>;
   project: string;
 }
 
-/** Reads the figures once; an absent store reads as zeros and is not created. */
 export async function loadStatus(deps: StatusDeps, sessionID?: string): Promise<StatusFigures> {
   const stats = await deps.memory.stats([deps.project, GLOBAL_SCOPE]);
-  const transcriptLines = sessionID ? await transcriptLinesOf(deps.database, sessionID) : null;
-  return { entries: stats.byStatus.active, candidates: stats.byStatus.candidate, sessionID, transcriptLines };
+  const figures: StatusFigures = {
+    entries: stats.byStatus.active,
+    candidates: stats.byStatus.candidate,
+    sessionID,
+    transcriptLines: null,
+    injectionOff: false,
+  };
+  if (!sessionID) return figures;
+  figures.transcriptLines = await transcriptLinesOf(deps.database, sessionID);
+  figures.injectionOff = (await (await deps.settings()).get(sessionID)).injectionOff;
+  return figures;
 }
 
 /** Lines of a session's transcript from the store's index, or null when it has none. */
 export async function transcriptLinesOf(database: Database, sessionID: string): Promise<number | null> {
-  return database.read((db) => {
-    // Plain SQL: raw `all` answers objects under both drivers, and only one column of the index is needed.
-    const rows = db.all<{ lines: number }>(sql`SELECT lines FROM transcripts WHERE session_id = ${sessionID}`);
-    return rows[0]?.lines ?? null;
-  }, null);
+  return database.read((db) => getTranscript(db, sessionID)?.lines ?? null, null);
 }

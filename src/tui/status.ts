@@ -12,6 +12,8 @@ export interface StatusFigures {
   /** The session the transcript figure belongs to, and its length in lines (null: not exported yet). */
   sessionID?: string;
   transcriptLines: number | null;
+  /** The person switched memory injection off for that session. */
+  injectionOff: boolean;
 }
 
 /** "mem 12 · 2 to review · transcript 340 lines"; the transcript part only for the session it was loaded for. */
@@ -22,6 +24,7 @@ export function statusText(figures: StatusFigures | undefined, sessionID?: strin
   if (sessionID && figures.sessionID === sessionID && figures.transcriptLines !== null) {
     parts.push(`transcript ${count(figures.transcriptLines, "line", "lines")}`);
   }
+  if (sessionID && figures.sessionID === sessionID && figures.injectionOff) parts.push("injection off");
   return parts.join(" · ");
 }
 

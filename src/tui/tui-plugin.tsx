@@ -1,0 +1,225 @@
+/**
+ * The TUI part: a load toast, `/memory` (figures and review), `/memory-continue`, `/memory-cleanup` and
+ * `/memory-injection`, a status beside the prompt, and a toast after each compaction. Nothing here may throw into
+ * the host: every handler runs through `guarded`, and the store is opened only when something reads it.
+ */
+import type { TuiPlugin, TuiPluginApi } from "@opencode-ai/plugin/tui";
+import type { Part } from "@opencode-ai/sdk/v2";
+import { createSignal } from "solid-js";
+import type { Logger } from "../log.js";
+import { compactionNotice, latestSummary } from "./compaction-notice.js";
+import type { ContinueDeps } from "./continue-session.js";
+import { guarded, reportError, TOAST_TITLE } from "./guard.js";
+import { parseCleanupArgs, parseContinueArgs, parseInjectionArgs, parseSlashInput } from "./slash-input.js";
+import { createStatusCache, type StatusFigures, statusText } from "./status.js";
+import {
+  type CommandContext,
+  continueFrom,
+  openCleanup,
+  openContinuePicker,
+  openReview,
+  setInjection,
+} from "./tui-commands.js";
+import type { PluginSpec } from "./tui-options.js";
+import { createTuiServices, type TuiServices } from "./tui-services.js";
+import { createTuiSource } from "./tui-source.js";
+
+const LOADED = Symbol.for("opencode-ledger.tui.loaded");
+/** Our typed-command reader runs before the prompt's own Enter. */
+const SLASH_PRIORITY = 100;
+
+function tuiLogger(api: TuiPluginApi): Logger {
+  return {
+    log(level, message, extra) {
+      api.client.app.log({ service: TOAST_TITLE, level, message, extra }).catch(() => {
+        // The server is gone; there is nowhere left to report to.
+      });
+    },
+  };
+}
+
+function currentSession(api: TuiPluginApi): string | undefined {
+  const route = api.route.current;
+  if (route.name !== "session") return undefined;
+  const id = route.params?.sessionID;
+  return typeof id === "string" ? id : undefined;
+}
+
+export const tui: TuiPlugin = async (api, options) => {
+  const ui = api.ui;
+  const report = (what: string, error: unknown) => reportError(ui, what, error);
+  const toast = (variant: "info" | "success" | "warning", message: string) =>
+    ui.toast({ variant, title: TOAST_TITLE, message, duration: 6_000 });
+
+  let built: TuiServices | undefined;
+  const services = (): TuiServices => {
+    if (built) return built;
+    const path = api.state.path;
+    built = createTuiServices({
+      tuiOptions: options,
+      serverPlugins: api.state.config.plugin as readonly PluginSpec[] | undefined,
+      worktree: path.worktree,
+      directory: path.directory,
+      source: createTuiSource(api.client, path.directory || undefined),
+      log: tuiLogger(api),
+    });
+    for (const problem of built.problems) toast("warning", problem);
+    return built;
+  };
+
+  const status = createStatusCache(
+    async (sessionID) => {
+      const s = services();
+      const { loadStatus } = await import("./status-load.js");
+      return loadStatus({ ...s, database: s.ledger.database }, sessionID);
+    },
+    (error) => report("status", error),
+  );
+  const [figures, setFigures] = createSignal<StatusFigures | undefined>();
+  status.onChange(setFigures);
+
+  const continueDeps = (): ContinueDeps => {
+    throw new Error("/memory-continue is not available yet in this build");
+  };
+
+  const c: CommandContext = {
+    api,
+    services,
+    currentSession: () => currentSession(api),
+    continueDeps,
+    changed: (sessionID) => status.refresh(sessionID),
+    report,
+    toast,
+  };
+
+  const flags = globalThis as { [LOADED]?: boolean };
+  if (!flags[LOADED]) {
+    flags[LOADED] = true;
+    toast("info", "memory loaded: /memory · /memory-continue · /memory-cleanup · /memory-injection");
+  }
+
+  api.keymap.registerLayer({
+    commands: [
+      {
+        name: "ledger.memory",
+        title: "Memory: figures and review",
+        desc: "Memory figures, recent entries, candidates to approve or reject",
+        slashName: "memory",
+        category: "Memory",
+        namespace: "palette",
+        run: () => guarded(ui, "/memory", () => openReview(c)),
+      },
+      {
+        name: "ledger.continue",
+        title: "Memory: continue another session (no model turn)",
+        desc: "Add another session's transcript pointer here, without a model turn",
+        slashName: "memory-continue",
+        category: "Memory",
+        namespace: "palette",
+        run: () => guarded(ui, "/memory-continue", () => openContinuePicker(c)),
+      },
+      {
+        name: "ledger.cleanup",
+        title: "Memory: transcript cleanup",
+        desc: "Transcript retention: dry run, then confirm",
+        slashName: "memory-cleanup",
+        category: "Memory",
+        namespace: "palette",
+        run: () => guarded(ui, "/memory-cleanup", () => openCleanup(c)),
+      },
+      {
+        name: "ledger.injection",
+        title: "Memory: injection on/off for this session",
+        desc: "Switch memory injection on or off for this session",
+        slashName: "memory-injection",
+        category: "Memory",
+        namespace: "palette",
+        run: () => guarded(ui, "/memory-injection", () => setInjection(c, "toggle")),
+      },
+    ],
+  });
+
+  // `/memory-continue <id>` and friends typed with arguments: read the prompt on Enter, before it is submitted.
+  api.keymap.registerLayer({
+    priority: SLASH_PRIORITY,
+    bindings: [
+      {
+        key: "return",
+        cmd: (ctx) => {
+          const focused = ctx.focused as { plainText?: unknown; setText?: (text: string) => void } | null;
+          const input = typeof focused?.plainText === "string" ? parseSlashInput(focused.plainText) : undefined;
+          if (!input || typeof focused?.setText !== "function") return false;
+          focused.setText("");
+          guarded(ui, `/${input.name}`, () => {
+            if (input.name === "memory") return openReview(c);
+            if (input.name === "memory-injection") return setInjection(c, parseInjectionArgs(input.args));
+            if (input.name === "memory-cleanup") {
+              parseCleanupArgs(input.args);
+              return openCleanup(c);
+            }
+            const { sessionID } = parseContinueArgs(input.args);
+            return sessionID ? continueFrom(c, sessionID) : openContinuePicker(c);
+          });
+          return true;
+        },
+      },
+    ],
+  });
+
+  api.slots.register({
+    order: 800,
+    slots: {
+      session_prompt_right(_ctx, props) {
+        return (
+          <text fg={api.theme.current.textMuted}>
+            {() => {
+              status.ensure(props.session_id);
+              return statusText(figures(), props.session_id);
+            }}
+          </text>
+        );
+      },
+      home_prompt_right() {
+        return (
+          <text fg={api.theme.current.textMuted}>
+            {() => {
+              status.ensure(undefined);
+              return statusText(figures());
+            }}
+          </text>
+        );
+      },
+    },
+  });
+
+  const onCompacted = async (sessionID: string) => {
+    const s = services();
+    const { transcriptLinesOf } = await import("./status-load.js");
+    const lines = await transcriptLinesOf(s.ledger.database, sessionID);
+    let summary = latestSummary(api.state.session.messages(sessionID));
+    if (!summary) {
+      const recent = await api.client.session.messages({ sessionID, limit: 10 });
+      summary = latestSummary((recent.data ?? []).map((m) => m.info));
+    }
+    const notice = compactionNotice(lines, summary);
+    ui.toast({ variant: notice.variant, title: TOAST_TITLE, message: notice.message, duration: 8_000 });
+    status.refresh(sessionID === currentSession(api) ? sessionID : undefined);
+  };
+
+  const isMemoryTool = (part: Part) =>
+    part.type === "tool" && part.tool.startsWith("memory_") && part.state.status === "completed";
+
+  const offs = [
+    api.event.on("session.compacted", (event) =>
+      guarded(ui, "compaction", () => onCompacted(event.properties.sessionID)),
+    ),
+    api.event.on("session.idle", () => status.refresh()),
+    api.event.on("message.part.updated", (event) => {
+      if (isMemoryTool(event.properties.part)) status.refresh();
+    }),
+  ];
+  api.lifecycle.onDispose(() => {
+    for (const off of offs) off();
+    built?.ledger.database.close();
+  });
+};

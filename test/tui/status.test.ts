@@ -1,0 +1,151 @@
+import fs from "node:fs";
+import { describe, expect, it } from "vitest";
+import { normalizeScopePath } from "../../src/scope.js";
+import { isBun } from "../../src/store/driver.js";
+import { createMemoryStore } from "../../src/store/memory-store.js";
+import { createSessionSettings } from "../../src/store/session-settings.js";
+import { createMemorySource } from "../../src/transcripts/export-file-source.js";
+import { exportTranscript } from "../../src/transcripts/export-transcript.js";
+import { createStatusCache, type StatusFigures, statusText } from "../../src/tui/status.js";
+import { loadStatus, transcriptLinesOf } from "../../src/tui/status-load.js";
+import { memoryFixture } from "../helpers/memory.js";
+import { syntheticSession } from "../helpers/synthetic-session.js";
+import { tempDir } from "../helpers/temp-dir.js";
+import { testLedger } from "../helpers/transcripts.js";
+
+const agent = { kind: "agent", agent: "build" } as const;
+const figures = (over: Partial<StatusFigures> = {}): StatusFigures => ({
+  entries: 12,
+  candidates: 2,
+  sessionID: "ses_status000001",
+  transcriptLines: 340,
+  injectionOff: false,
+  ...over,
+});
+
+describe(`TUI status (${isBun ? "bun:sqlite" : "better-sqlite3"})`, () => {
+  it("reads zeros from an absent store without creating it", async () => {
+    const f = memoryFixture();
+    const settings = async () => createSessionSettings({ database: f.database, clock: () => f.now.value });
+    const deps = { memory: f.memory, database: f.database, settings, project: f.project };
+    expect(await loadStatus(deps, "ses_status000001")).toEqual({
+      entries: 0,
+      candidates: 0,
+      sessionID: "ses_status000001",
+      transcriptLines: null,
+      injectionOff: false,
+    });
+    expect(fs.existsSync(f.dbFile)).toBe(false);
+  });
+
+  it("counts this project's and global active entries and candidates, the session's transcript and its switch", async () => {
+    const ledger = testLedger();
+    const f = { database: ledger.database, project: normalizeScopePath(tempDir()), other: "/projects/other" };
+    const memory = createMemoryStore({ database: ledger.database, clock: ledger.clock });
+    const session = syntheticSession(2, "ses_status000001", 100);
+    await exportTranscript({
+      ledger,
+      source: createMemorySource([session.data]),
+      sessionID: "ses_status000001",
+      scope: f.project,
+    });
+    await memory.save({ scope: f.project, kind: "fact", title: "A", body: "a" }, agent);
+    await memory.save({ scope: "global", kind: "fact", title: "B", body: "b" }, agent);
+    await memory.save({ scope: f.other, kind: "fact", title: "Elsewhere", body: "c" }, agent);
+    await memory.save({ scope: f.project, kind: "lesson", title: "C", body: "c" }, agent, { changesAwaitReview: true });
+    const settings = createSessionSettings({ database: f.database, clock: ledger.clock });
+    await settings.setInjectionOff("ses_status000001", true);
+    const deps = { memory, database: f.database, settings: async () => settings, project: f.project };
+
+    const lines = await transcriptLinesOf(f.database, "ses_status000001");
+    expect(lines).toBeGreaterThan(10);
+    const loaded = await loadStatus(deps, "ses_status000001");
+    expect(loaded).toEqual({
+      entries: 2,
+      candidates: 1,
+      sessionID: "ses_status000001",
+      transcriptLines: lines,
+      injectionOff: true,
+    });
+    expect(statusText(loaded, "ses_status000001")).toBe(
+      `mem 2 · 1 to review · transcript ${lines} lines · injection off`,
+    );
+    expect(await loadStatus(deps)).toMatchObject({ sessionID: undefined, transcriptLines: null, injectionOff: false });
+    expect(await transcriptLinesOf(f.database, "ses_unknown00001")).toBeNull();
+  });
+
+  it("status text: session parts only for the session they were loaded for", () => {
+    expect(statusText(undefined)).toBe("mem …");
+    expect(statusText(figures())).toBe("mem 12 · 2 to review");
+    expect(statusText(figures(), "ses_status000001")).toBe("mem 12 · 2 to review · transcript 340 lines");
+    expect(statusText(figures(), "ses_other0000001")).toBe("mem 12 · 2 to review");
+    expect(statusText(figures({ candidates: 0, transcriptLines: 1 }), "ses_status000001")).toBe(
+      "mem 12 · transcript 1 line",
+    );
+    expect(statusText(figures({ transcriptLines: null, injectionOff: true }), "ses_status000001")).toBe(
+      "mem 12 · 2 to review · injection off",
+    );
+  });
+
+  it("the cache never runs two loads at once and runs a refresh asked for during a load once after it", async () => {
+    let calls = 0;
+    let active = 0;
+    let maxActive = 0;
+    const release: (() => void)[] = [];
+    const cache = createStatusCache(
+      async (sessionID) => {
+        calls++;
+        active++;
+        maxActive = Math.max(maxActive, active);
+        await new Promise<void>((resolve) => release.push(resolve));
+        active--;
+        return figures({ sessionID, entries: calls });
+      },
+      () => {},
+    );
+    const seen: number[] = [];
+    cache.onChange((f) => seen.push(f.entries));
+    cache.refresh("ses_status000001");
+    cache.refresh();
+    cache.refresh();
+    cache.refresh("ses_status000002");
+    while (release.length === 0) await Promise.resolve();
+    release.shift()?.();
+    while (release.length === 0) await Promise.resolve();
+    release.shift()?.();
+    await cache.idle();
+    expect(calls).toBe(2);
+    expect(maxActive).toBe(1);
+    expect(seen).toEqual([1, 2]);
+    expect(cache.current()).toMatchObject({ entries: 2, sessionID: "ses_status000002" });
+  });
+
+  it("ensure loads once per session; a failed load keeps the last figures and is reported once per message", async () => {
+    let fail = false;
+    let calls = 0;
+    const errors: string[] = [];
+    const cache = createStatusCache(
+      async (sessionID) => {
+        calls++;
+        if (fail) throw new Error("disk gone");
+        return figures({ sessionID });
+      },
+      (error) => errors.push(String(error)),
+    );
+    cache.ensure("ses_status000001");
+    await cache.idle();
+    cache.ensure("ses_status000001");
+    await cache.idle();
+    expect(calls).toBe(1);
+    fail = true;
+    cache.refresh();
+    await cache.idle();
+    cache.refresh();
+    await cache.idle();
+    expect(errors).toEqual(["Error: disk gone"]);
+    expect(cache.current()?.sessionID).toBe("ses_status000001");
+    cache.ensure("ses_status000002");
+    await cache.idle();
+    expect(calls).toBe(4);
+  });
+});
