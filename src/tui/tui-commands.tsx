@@ -16,7 +16,8 @@ export const PICKER_SESSIONS = 30;
 
 export interface CommandContext {
   api: TuiPluginApi;
-  services: () => TuiServices;
+  /** Built on first use (its option parsing loads zod, kept off the TUI's start). */
+  services: () => Promise<TuiServices>;
   /** The session the TUI shows, if any. */
   currentSession: () => string | undefined;
   continueDeps: () => ContinueDeps;
@@ -26,8 +27,8 @@ export interface CommandContext {
   toast: (variant: "info" | "success" | "warning", message: string) => void;
 }
 
-export function openReview(c: CommandContext): void {
-  const s = c.services();
+export async function openReview(c: CommandContext): Promise<void> {
+  const s = await c.services();
   c.api.ui.dialog.replace(() => (
     <ReviewDialog
       api={c.api}
@@ -53,7 +54,7 @@ export async function continueFrom(c: CommandContext, target: string): Promise<v
 
 /** The picker over this project's recent sessions (the current one left out), with their transcript length. */
 export async function openContinuePicker(c: CommandContext): Promise<void> {
-  const s = c.services();
+  const s = await c.services();
   const current = c.currentSession();
   const listed = await c.api.client.session.list({ roots: true, limit: PICKER_SESSIONS + 1 });
   if (listed.error !== undefined)
@@ -88,7 +89,7 @@ export async function openContinuePicker(c: CommandContext): Promise<void> {
 
 /** The dry run in a confirmation dialog; confirming removes exactly what it listed. */
 export async function openCleanup(c: CommandContext): Promise<void> {
-  const s = c.services();
+  const s = await c.services();
   const retention = s.options.retention;
   const plan = await planCleanup(s.transcripts, retention, s.project, s.ledger.clock());
   if (plan.sessionIDs.length === 0) {
@@ -129,7 +130,7 @@ export async function setInjection(c: CommandContext, choice: InjectionChoice): 
   if (!sessionID) {
     throw new InvalidInputError("/memory-injection", "open a session first: the switch holds for one session");
   }
-  const settings = await c.services().settings();
+  const settings = await (await c.services()).settings();
   const off = choice === "toggle" ? !(await settings.get(sessionID)).injectionOff : choice === "off";
   await settings.setInjectionOff(sessionID, off);
   c.toast(

@@ -21,7 +21,7 @@ import {
   setInjection,
 } from "./tui-commands.js";
 import type { PluginSpec } from "./tui-options.js";
-import { createTuiServices, type TuiServices } from "./tui-services.js";
+import type { TuiServices } from "./tui-services.js";
 import { createTuiSource } from "./tui-source.js";
 
 const LOADED = Symbol.for("opencode-ledger.tui.loaded");
@@ -51,25 +51,31 @@ export const tui: TuiPlugin = async (api, options) => {
   const toast = (variant: "info" | "success" | "warning", message: string) =>
     ui.toast({ variant, title: TOAST_TITLE, message, duration: 6_000 });
 
-  let built: TuiServices | undefined;
-  const services = (): TuiServices => {
-    if (built) return built;
-    const path = api.state.path;
-    built = createTuiServices({
-      tuiOptions: options,
-      serverPlugins: api.state.config.plugin as readonly PluginSpec[] | undefined,
-      worktree: path.worktree,
-      directory: path.directory,
-      source: createTuiSource(api.client, path.directory || undefined),
-      log: tuiLogger(api),
+  let built: Promise<TuiServices> | undefined;
+  const services = (): Promise<TuiServices> => {
+    built ??= import("./tui-services.js").then(({ createTuiServices }) => {
+      const path = api.state.path;
+      const s = createTuiServices({
+        tuiOptions: options,
+        serverPlugins: api.state.config.plugin as readonly PluginSpec[] | undefined,
+        worktree: path.worktree,
+        directory: path.directory,
+        source: createTuiSource(api.client, path.directory || undefined),
+        log: tuiLogger(api),
+      });
+      for (const problem of s.problems) toast("warning", problem);
+      return s;
     });
-    for (const problem of built.problems) toast("warning", problem);
+    // A failure (a bad dataDir) is reported by whoever asked; the next use tries again.
+    built.catch(() => {
+      built = undefined;
+    });
     return built;
   };
 
   const status = createStatusCache(
     async (sessionID) => {
-      const s = services();
+      const s = await services();
       const { loadStatus } = await import("./status-load.js");
       return loadStatus({ ...s, database: s.ledger.database }, sessionID);
     },
@@ -193,7 +199,7 @@ export const tui: TuiPlugin = async (api, options) => {
   });
 
   const onCompacted = async (sessionID: string) => {
-    const s = services();
+    const s = await services();
     const { transcriptLinesOf } = await import("./status-load.js");
     const lines = await transcriptLinesOf(s.ledger.database, sessionID);
     let summary = latestSummary(api.state.session.messages(sessionID));
@@ -220,6 +226,6 @@ export const tui: TuiPlugin = async (api, options) => {
   ];
   api.lifecycle.onDispose(() => {
     for (const off of offs) off();
-    built?.ledger.database.close();
+    built?.then((s) => s.ledger.database.close()).catch(() => {});
   });
 };

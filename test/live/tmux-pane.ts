@@ -1,0 +1,116 @@
+/**
+ * The real OpenCode TUI in a detached tmux pane, on a tmux server of its own (its own socket), so tests never touch a
+ * person's tmux. Tests type keys and poll the pane's text for what they expect, never sleep a fixed time.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+
+export interface PaneOptions {
+  width?: number;
+  height?: number;
+  /** Environment of the command (the pane starts with exactly this, nothing inherited). */
+  env: Record<string, string>;
+  cwd: string;
+}
+
+export class TmuxPane {
+  private constructor(
+    private readonly socket: string,
+    private readonly target: string,
+  ) {}
+
+  /** Fails with a clear message when tmux is not installed. */
+  static start(name: string, command: string[], options: PaneOptions): TmuxPane {
+    if (spawnSync("tmux", ["-V"]).status !== 0) {
+      throw new Error(
+        "tmux is not installed: the live TUI tests drive the real TUI inside tmux (apt-get install tmux)",
+      );
+    }
+    const socket = `ledger-${name}-${process.pid}`;
+    const env = Object.entries(options.env).map(([k, v]) => `${k}=${v}`);
+    execFileSync("tmux", [
+      "-L",
+      socket,
+      "-f",
+      "/dev/null",
+      "new-session",
+      "-d",
+      "-s",
+      name,
+      "-x",
+      String(options.width ?? 160),
+      "-y",
+      String(options.height ?? 45),
+      "-c",
+      options.cwd,
+      "env",
+      "-i",
+      ...env,
+      ...command,
+    ]);
+    return new TmuxPane(socket, name);
+  }
+
+  private tmux(...args: string[]): string {
+    return execFileSync("tmux", ["-L", this.socket, ...args], { encoding: "utf8" });
+  }
+
+  /** The pane's visible text. */
+  capture(): string {
+    try {
+      return this.tmux("capture-pane", "-p", "-t", this.target);
+    } catch {
+      return "";
+    }
+  }
+
+  /** Types text literally (no key names). */
+  type(text: string): void {
+    this.tmux("send-keys", "-t", this.target, "-l", text);
+  }
+
+  /** Sends key names: Enter, Escape, Down, C-u … */
+  keys(...names: string[]): void {
+    for (const name of names) this.tmux("send-keys", "-t", this.target, name);
+  }
+
+  /** Polls until the pane matches `pattern`; returns the pane. Fails with the last capture when it never does. */
+  async waitFor(pattern: RegExp | string, timeoutMs = 10_000, what = String(pattern)): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    let last = "";
+    while (Date.now() < deadline) {
+      last = this.capture();
+      if (typeof pattern === "string" ? last.includes(pattern) : pattern.test(last)) return last;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`the TUI never showed ${what} within ${timeoutMs} ms; last screen:\n${last}`);
+  }
+
+  /** Polls until the pane no longer matches `pattern`. */
+  async waitGone(pattern: RegExp | string, timeoutMs = 10_000): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    let last = "";
+    while (Date.now() < deadline) {
+      last = this.capture();
+      if (!(typeof pattern === "string" ? last.includes(pattern) : pattern.test(last))) return last;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`the TUI kept showing ${String(pattern)} for ${timeoutMs} ms; last screen:\n${last}`);
+  }
+
+  kill(): void {
+    try {
+      this.tmux("kill-server");
+    } catch {
+      // Already gone (the command exited and tmux went with it).
+    }
+  }
+}
+
+/** The pane's text without blank lines and trailing spaces, as saved for the docs. */
+export function tidyCapture(screen: string): string {
+  return `${screen
+    .split("\n")
+    .map((line) => line.trimEnd())
+    .filter((line) => line.length > 0)
+    .join("\n")}\n`;
+}

@@ -1,0 +1,222 @@
+/**
+ * The TUI part in the real OpenCode TUI under tmux: load toast, /memory in the autocomplete and its dialog, review
+ * by keystroke (the store and the audit log change), the status beside the prompt, /memory-injection,
+ * /memory-continue <id> without a model turn, /memory-cleanup's dry run and confirmation. Pane captures of /memory
+ * and of the status are saved under docs/ for the README.
+ */
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Database } from "../../src/store/database.js";
+import { createMemoryStore } from "../../src/store/memory-store.js";
+import { createSessionSettings } from "../../src/store/session-settings.js";
+import { tidyCapture } from "./tmux-pane.js";
+import { REPO_ROOT, startTui, type TuiRun } from "./tui-harness.js";
+
+interface Stub {
+  baseURL: string;
+  requests: string[];
+  close(): Promise<void>;
+}
+
+/** A stub OpenAI-compatible model: answers every chat request with one streamed sentence and counts them. */
+async function startStub(): Promise<Stub> {
+  const requests: string[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      if (!req.url?.endsWith("/chat/completions")) {
+        res.statusCode = 404;
+        res.end();
+        return;
+      }
+      requests.push(Buffer.concat(chunks).toString("utf8"));
+      res.writeHead(200, { "content-type": "text/event-stream" });
+      const chunk = (delta: unknown, finish: string | null = null) =>
+        `data: ${JSON.stringify({ id: "c", object: "chat.completion.chunk", created: 1, model: "stub-model", choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+      res.write(chunk({ role: "assistant", content: "stub reply" }));
+      res.write(chunk({}, "stop"));
+      res.write(
+        `data: ${JSON.stringify({ id: "c", object: "chat.completion.chunk", created: 1, model: "stub-model", choices: [], usage: { prompt_tokens: 10, completion_tokens: 2, total_tokens: 12 } })}\n\n`,
+      );
+      res.end("data: [DONE]\n\n");
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseURL: `http://127.0.0.1:${port}/v1`,
+    requests,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const agent = { kind: "agent", agent: "build", session: "ses_seedagent0001" } as const;
+
+async function seedStore(dataDir: string, project: string) {
+  const database = new Database({ dataDir });
+  const memory = createMemoryStore({ database, clock: Date.now });
+  await memory.save(
+    { scope: project, kind: "decision", title: "Use pnpm workspaces", body: "The repo is a pnpm monorepo." },
+    agent,
+  );
+  await memory.save(
+    { scope: "global", kind: "fact", title: "CI runs on GitHub Actions", body: "Every repo uses Actions." },
+    agent,
+  );
+  const ids: string[] = [];
+  for (const [title, body] of [
+    ["Run migrations before tests", "The test database needs the migrations applied first."],
+    ["Prefer small commits", "Each commit does one thing and says why."],
+  ] as const) {
+    ids.push(
+      (await memory.save({ scope: project, kind: "lesson", title, body }, agent, { changesAwaitReview: true })).entry
+        .id,
+    );
+  }
+  database.close();
+  return ids;
+}
+
+describe("the TUI part in the real TUI", () => {
+  let stub: Stub;
+  let run: TuiRun;
+  let candidates: string[] = [];
+
+  beforeAll(async () => {
+    stub = await startStub();
+    run = await startTui({
+      stubBaseURL: stub.baseURL,
+      serverOptions: { retention: { keepRecent: 0 } },
+      prepare: async (paths) => {
+        candidates = await seedStore(paths.dataDir, paths.project);
+      },
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await run?.stop();
+    await stub?.close();
+  });
+
+  const openStore = () => {
+    const database = new Database({ dataDir: run.dataDir });
+    return { database, memory: createMemoryStore({ database, clock: Date.now }) };
+  };
+
+  it("shows the load toast and the status on the home screen", async () => {
+    await run.pane.waitFor("memory loaded: /memory", 10_000, "the load toast");
+    await run.pane.waitFor("mem 2 · 2 to review", 10_000, "the status beside the prompt");
+  });
+
+  it("/memory is in the autocomplete, opens the dialog, and approving by keystroke changes the store", async () => {
+    const { pane } = run;
+    pane.type("/mem");
+    const menu = await pane.waitFor(/\/memory-injection\s+Switch memory injection/, 5_000, "the autocomplete");
+    expect(menu).toMatch(/\/memory\s+Memory figures/);
+    expect(menu).toContain("/memory-continue");
+    expect(menu).toContain("/memory-cleanup");
+    pane.type("ory");
+    pane.keys("Enter");
+    const dialog = await pane.waitFor("Waiting for review (2)", 5_000, "the /memory dialog");
+    expect(dialog).toContain("4 entries: 2 active, 2 candidate, 0 superseded, 0 rejected");
+    expect(dialog).toContain("Use pnpm workspaces");
+    expect(dialog).toMatch(/› lesson\s+Prefer small commits/);
+    fs.writeFileSync(path.join(REPO_ROOT, "docs", "tui-memory.txt"), tidyCapture(dialog));
+
+    pane.keys("Down", "a");
+    await pane.waitFor('Approved "Run migrations before tests": now active.', 5_000, "the approval");
+    await pane.waitFor("Waiting for review (1)", 5_000);
+    const { database, memory } = openStore();
+    const [approved, other] = [candidates[0] as string, candidates[1] as string];
+    expect((await memory.get(approved))?.status).toBe("active");
+    expect((await memory.get(other))?.status).toBe("candidate");
+    const row = (await memory.history(approved)).rows.at(-1);
+    expect(row).toMatchObject({
+      action: "status",
+      actor: { kind: "person" },
+      changes: { status: ["candidate", "active"] },
+    });
+    database.close();
+
+    pane.keys("Escape");
+    await pane.waitFor("mem 3 · 1 to review", 5_000, "the status after the review");
+  });
+
+  it("the status in a session, /memory-injection off, and /memory-continue <id> without a model turn", async () => {
+    const { pane } = run;
+    // Session A: one exchange with the stub, made over HTTP so the TUI stays on its home screen.
+    const a = (await run.api<{ id: string }>("POST", "/session", {})).json.id;
+    await run.api("POST", `/session/${a}/message`, { parts: [{ type: "text", text: "remember the pnpm layout" }] });
+    // Session B: typed in the TUI.
+    pane.type("hello from the tui");
+    pane.keys("Enter");
+    await pane.waitFor("stub reply", 15_000, "the stub's reply in session B");
+    const status = await pane.waitFor("mem 3 · 1 to review", 5_000, "the status in the session");
+    const sessions = (await run.api<{ id: string; title: string }[]>("GET", "/session")).json;
+    const b = sessions.find((s) => s.id !== a)?.id as string;
+    expect(b).toMatch(/^ses_/);
+
+    pane.type("/memory-injection off ");
+    pane.keys("Enter");
+    await pane.waitFor("memory injection is off for this session", 5_000, "the injection toast");
+    const withSwitch = await pane.waitFor("injection off", 5_000, "the switch in the status");
+    fs.writeFileSync(
+      path.join(REPO_ROOT, "docs", "tui-status.txt"),
+      tidyCapture(withSwitch.split("\n").slice(-8).join("\n")),
+    );
+    const { database } = openStore();
+    expect((await createSessionSettings({ database, clock: Date.now }).get(b)).injectionOff).toBe(true);
+    database.close();
+    expect(status).toContain("mem 3");
+
+    const before = stub.requests.length;
+    pane.type(`/memory-continue ${a} `);
+    pane.keys("Enter");
+    await pane.waitFor(`pointer to ${a}`, 15_000, "the continue toast");
+    const messages = (
+      await run.api<{ info: { role: string }; parts: { type: string; text?: string }[] }[]>(
+        "GET",
+        `/session/${b}/message`,
+      )
+    ).json;
+    const last = messages.at(-1);
+    expect(last?.info.role).toBe("user");
+    expect(last?.parts.map((p) => p.text ?? "").join("")).toContain(`Continue the work of ${a}`);
+    // Give a model turn time to start if one were coming: none may.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(stub.requests.length).toBe(before);
+  });
+
+  it("/memory-cleanup shows the dry run and removes what the person confirms", async () => {
+    const { pane } = run;
+    const sessions = (await run.api<{ id: string }[]>("GET", "/session")).json;
+    // Session A's transcript exists (continue exported it); deleting the session in OpenCode orphans it.
+    const { database } = openStore();
+    const { listTranscripts } = await import("../../src/transcripts/transcript-index.js");
+    const rows = await database.read((db) => listTranscripts(db, undefined), []);
+    database.close();
+    expect(rows).toHaveLength(1);
+    const orphan = rows[0]?.sessionId as string;
+    expect(sessions.map((s) => s.id)).toContain(orphan);
+    await run.api("DELETE", `/session/${orphan}`);
+
+    pane.type("/memory-cleanup ");
+    pane.keys("Enter");
+    const dry = await pane.waitFor("Transcript cleanup (dry run)", 10_000, "the dry run");
+    expect(dry).toContain(orphan);
+    expect(dry).toContain("OpenCode no longer has this session");
+    pane.keys("Enter");
+    await pane.waitFor(/Removed 1 transcript/, 10_000, "the removal toast");
+    const after = openStore();
+    expect(await after.database.read((db) => listTranscripts(db, undefined), [])).toHaveLength(0);
+    after.database.close();
+  });
+});
