@@ -106,11 +106,18 @@ export class TmuxPane {
   }
 }
 
-/** The pane's text without blank lines and trailing spaces, as saved for the docs. */
-export function tidyCapture(screen: string): string {
-  return `${screen
-    .split("\n")
-    .map((line) => line.trimEnd())
-    .filter((line) => line.length > 0)
-    .join("\n")}\n`;
+/**
+ * The lines of a screen from the first one containing `from` to the first one after it containing `to`, without
+ * blank lines, trailing spaces or the indentation they share; `replace` rewrites run-specific text (temp paths).
+ */
+export function cropCapture(screen: string, from: string, to: string, replace: [string, string][] = []): string {
+  const lines = screen.split("\n").map((line) => line.trimEnd());
+  const start = lines.findIndex((line) => line.includes(from));
+  const end = lines.findIndex((line, i) => i >= start && line.includes(to));
+  if (start < 0 || end < 0) throw new Error(`cannot crop the screen between "${from}" and "${to}":\n${screen}`);
+  const kept = lines.slice(start, end + 1).filter((line) => line.length > 0);
+  const indent = Math.min(...kept.map((line) => line.length - line.trimStart().length));
+  let text = kept.map((line) => line.slice(indent)).join("\n");
+  for (const [what, by] of replace) text = text.split(what).join(by);
+  return `${text}\n`;
 }

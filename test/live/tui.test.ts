@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Database } from "../../src/store/database.js";
 import { createMemoryStore } from "../../src/store/memory-store.js";
 import { createSessionSettings } from "../../src/store/session-settings.js";
-import { tidyCapture } from "./tmux-pane.js";
+import { cropCapture } from "./tmux-pane.js";
 import { REPO_ROOT, startTui, type TuiRun } from "./tui-harness.js";
 
 interface Stub {
@@ -129,7 +129,10 @@ describe("the TUI part in the real TUI", () => {
     expect(dialog).toContain("4 entries: 2 active, 2 candidate, 0 superseded, 0 rejected");
     expect(dialog).toContain("Use pnpm workspaces");
     expect(dialog).toMatch(/› lesson\s+Prefer small commits/);
-    fs.writeFileSync(path.join(REPO_ROOT, "docs", "tui-memory.txt"), tidyCapture(dialog));
+    fs.writeFileSync(
+      path.join(REPO_ROOT, "docs", "tui-memory.txt"),
+      cropCapture(dialog, "Memory: this project and global", "a approve · r reject"),
+    );
 
     pane.keys("Down", "a");
     await pane.waitFor('Approved "Run migrations before tests": now active.', 5_000, "the approval");
@@ -170,7 +173,7 @@ describe("the TUI part in the real TUI", () => {
     const withSwitch = await pane.waitFor("injection off", 5_000, "the switch in the status");
     fs.writeFileSync(
       path.join(REPO_ROOT, "docs", "tui-status.txt"),
-      tidyCapture(withSwitch.split("\n").slice(-8).join("\n")),
+      cropCapture(withSwitch, "injection off", "injection off", [[run.project, "~/project"]]),
     );
     const { database } = openStore();
     expect((await createSessionSettings({ database, clock: Date.now }).get(b)).injectionOff).toBe(true);
