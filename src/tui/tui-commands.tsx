@@ -20,7 +20,7 @@ export interface CommandContext {
   services: () => Promise<TuiServices>;
   /** The session the TUI shows, if any. */
   currentSession: () => string | undefined;
-  continueDeps: () => ContinueDeps;
+  continueDeps: () => Promise<ContinueDeps>;
   /** Something changed in the store: reload the status. */
   changed: (sessionID?: string) => void;
   report: (what: string, error: unknown) => void;
@@ -43,7 +43,7 @@ export async function openReview(c: CommandContext): Promise<void> {
 }
 
 export async function continueFrom(c: CommandContext, target: string): Promise<void> {
-  const result = await continueSession(c.continueDeps(), target, c.currentSession());
+  const result = await continueSession(await c.continueDeps(), target, c.currentSession());
   if (result.created) c.api.route.navigate("session", { sessionID: result.sessionID });
   c.toast(
     "success",

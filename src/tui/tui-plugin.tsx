@@ -84,7 +84,7 @@ export const tui: TuiPlugin = async (api, options) => {
   const [figures, setFigures] = createSignal<StatusFigures | undefined>();
   status.onChange(setFigures);
 
-  const continueDeps = (): ContinueDeps => {
+  const continueDeps = async (): Promise<ContinueDeps> => {
     throw new Error("/memory-continue is not available yet in this build");
   };
 

@@ -89,6 +89,9 @@ describe("the TUI part in the real TUI", () => {
   let stub: Stub;
   let run: TuiRun;
   let candidates: string[] = [];
+  /** Session A (made over HTTP) and session B (typed in the TUI). */
+  let a = "";
+  let b = "";
 
   beforeAll(async () => {
     stub = await startStub();
@@ -156,7 +159,7 @@ describe("the TUI part in the real TUI", () => {
   it("the status in a session, /memory-injection off, and /memory-continue <id> without a model turn", async () => {
     const { pane } = run;
     // Session A: one exchange with the stub, made over HTTP so the TUI stays on its home screen.
-    const a = (await run.api<{ id: string }>("POST", "/session", {})).json.id;
+    a = (await run.api<{ id: string }>("POST", "/session", {})).json.id;
     await run.api("POST", `/session/${a}/message`, { parts: [{ type: "text", text: "remember the pnpm layout" }] });
     // Session B: typed in the TUI.
     pane.type("hello from the tui");
@@ -164,7 +167,7 @@ describe("the TUI part in the real TUI", () => {
     await pane.waitFor("stub reply", 15_000, "the stub's reply in session B");
     const status = await pane.waitFor("mem 3 · 1 to review", 5_000, "the status in the session");
     const sessions = (await run.api<{ id: string; title: string }[]>("GET", "/session")).json;
-    const b = sessions.find((s) => s.id !== a)?.id as string;
+    b = sessions.find((s) => s.id !== a)?.id as string;
     expect(b).toMatch(/^ses_/);
 
     pane.type("/memory-injection off ");
@@ -196,30 +199,58 @@ describe("the TUI part in the real TUI", () => {
     // Give a model turn time to start if one were coming: none may.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(stub.requests.length).toBe(before);
+
+    // Without an id: the picker over this project's other sessions; Enter continues from the highlighted one.
+    pane.type("/memory-continue ");
+    pane.keys("Enter");
+    const picker = await pane.waitFor("Continue from which session?", 10_000, "the session picker");
+    expect(picker).toContain(a);
+    expect(picker).not.toContain(`${b} `);
+    pane.keys("Enter");
+    await pane.waitFor(
+      /pointer to ses_\w+ \(\d+ lines?\) added to this session/,
+      15_000,
+      "the picker's continue toast",
+    );
+    const after = (await run.api<{ info: { role: string } }[]>("GET", `/session/${b}/message`)).json;
+    expect(after.length).toBe(messages.length + 1);
+    expect(stub.requests.length).toBe(before);
+  });
+
+  it("/compact in the TUI: the toast names the saved transcript and its cost", async () => {
+    const { pane } = run;
+    const before = stub.requests.length;
+    pane.type("/compact");
+    await pane.waitFor(/\/compact\s/, 5_000, "/compact in the autocomplete");
+    pane.keys("Enter");
+    const toast = await pane.waitFor(/transcript saved: \d+ lines, 0 tokens/, 30_000, "the compaction toast");
+    expect(toast).not.toContain("no transcript was saved");
+    // The pointer model served the compaction in-process: the stub model got no compaction request.
+    expect(stub.requests.slice(before).filter((r) => /summariz|conversation history/i.test(r))).toEqual([]);
+    await pane.waitFor(/transcript \d+ lines/, 10_000, "the transcript length in the status");
   });
 
   it("/memory-cleanup shows the dry run and removes what the person confirms", async () => {
     const { pane } = run;
-    const sessions = (await run.api<{ id: string }[]>("GET", "/session")).json;
-    // Session A's transcript exists (continue exported it); deleting the session in OpenCode orphans it.
-    const { database } = openStore();
     const { listTranscripts } = await import("../../src/transcripts/transcript-index.js");
-    const rows = await database.read((db) => listTranscripts(db, undefined), []);
-    database.close();
-    expect(rows).toHaveLength(1);
-    const orphan = rows[0]?.sessionId as string;
-    expect(sessions.map((s) => s.id)).toContain(orphan);
-    await run.api("DELETE", `/session/${orphan}`);
+    const transcripts = async () => {
+      const { database } = openStore();
+      const rows = await database.read((db) => listTranscripts(db, undefined), []);
+      database.close();
+      return rows.map((r) => r.sessionId).sort();
+    };
+    // A's transcript exists (continue exported it), B's too (its compaction); deleting A in OpenCode orphans A's.
+    expect(await transcripts()).toEqual([a, b].sort());
+    expect((await run.api("DELETE", `/session/${a}`)).status).toBe(200);
 
     pane.type("/memory-cleanup ");
     pane.keys("Enter");
     const dry = await pane.waitFor("Transcript cleanup (dry run)", 10_000, "the dry run");
-    expect(dry).toContain(orphan);
+    expect(dry).toContain(a);
     expect(dry).toContain("OpenCode no longer has this session");
+    expect(dry).not.toContain(b);
     pane.keys("Enter");
     await pane.waitFor(/Removed 1 transcript/, 10_000, "the removal toast");
-    const after = openStore();
-    expect(await after.database.read((db) => listTranscripts(db, undefined), [])).toHaveLength(0);
-    after.database.close();
+    expect(await transcripts()).toEqual([b]);
   });
 });
