@@ -183,6 +183,16 @@ describe("the TUI part in the real TUI", () => {
     database.close();
     expect(status).toContain("mem 3");
 
+    // Refusals show as error toasts and change nothing.
+    pane.type("/memory-injection maybe ");
+    pane.keys("Enter");
+    await pane.waitFor('expected "on" or "off", got "maybe"', 5_000, "the refusal of a bad argument");
+    const countBefore = (await run.api<unknown[]>("GET", `/session/${b}/message`)).json.length;
+    pane.type("/memory-continue ses_doesnotexist0001 ");
+    pane.keys("Enter");
+    await pane.waitFor("OpenCode does not have it", 10_000, "the refusal of an unknown session");
+    expect((await run.api<unknown[]>("GET", `/session/${b}/message`)).json.length).toBe(countBefore);
+
     const before = stub.requests.length;
     pane.type(`/memory-continue ${a} `);
     pane.keys("Enter");
