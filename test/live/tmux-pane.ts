@@ -85,6 +85,22 @@ export class TmuxPane {
     throw new Error(`the TUI never showed ${what} within ${timeoutMs} ms; last screen:\n${last}`);
   }
 
+  /**
+   * Polls until a toast's text matches `pattern`. Toasts are boxes at the right edge whose text wraps; their lines
+   * are joined first, so a message matches however it wrapped.
+   */
+  async waitForToast(pattern: RegExp | string, timeoutMs = 10_000, what = String(pattern)): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    let last: string[] = [];
+    while (Date.now() < deadline) {
+      last = toastTexts(this.capture());
+      const hit = last.find((t) => (typeof pattern === "string" ? t.includes(pattern) : pattern.test(t)));
+      if (hit !== undefined) return hit;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`no toast showed ${what} within ${timeoutMs} ms; toasts seen last: ${JSON.stringify(last)}`);
+  }
+
   /** Polls until the pane no longer matches `pattern`. */
   async waitGone(pattern: RegExp | string, timeoutMs = 10_000): Promise<string> {
     const deadline = Date.now() + timeoutMs;
@@ -120,4 +136,36 @@ export function cropCapture(screen: string, from: string, to: string, replace: [
   let text = kept.map((line) => line.slice(indent)).join("\n");
   for (const [what, by] of replace) text = text.split(what).join(by);
   return `${text}\n`;
+}
+
+/**
+ * The text of each toast on a screen. A toast is a box drawn with "┃" on both sides, often with other text to its
+ * left and right (messages, the sidebar): rows whose last two "┃" are at the same columns form one box.
+ */
+export function toastTexts(screen: string): string[] {
+  const toasts: string[] = [];
+  let current: { left: number; right: number; lines: string[] } | undefined;
+  const flush = () => {
+    if (current && current.lines.length > 0) toasts.push(current.lines.join(" "));
+    current = undefined;
+  };
+  for (const line of screen.split("\n")) {
+    const chars = [...line];
+    const bars = chars.flatMap((c, i) => (c === "┃" ? [i] : []));
+    const right = bars.at(-1);
+    const left = bars.at(-2);
+    if (left === undefined || right === undefined || right - left < 12) {
+      flush();
+      continue;
+    }
+    if (current && (current.left !== left || current.right !== right)) flush();
+    current ??= { left, right, lines: [] };
+    const text = chars
+      .slice(left + 1, right)
+      .join("")
+      .trim();
+    if (text) current.lines.push(text);
+  }
+  flush();
+  return toasts;
 }

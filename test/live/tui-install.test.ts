@@ -74,7 +74,7 @@ describe("the TUI part from an npm-installed layout", () => {
     const shipped = fs.readdirSync(path.join(installed, "dist", "tui"));
     expect(shipped).toContain("index.js");
     expect(shipped.filter((f) => /\.(tsx|jsx)$/.test(f))).toEqual([]);
-    await run.pane.waitFor("memory loaded: /memory", 15_000, "the load toast");
+    await run.pane.waitForToast("memory loaded: /memory", 15_000, "the load toast");
     await run.pane.waitFor("mem 0 · 1 to review", 10_000, "the status");
     run.pane.type("/memory ");
     run.pane.keys("Enter");

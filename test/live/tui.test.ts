@@ -115,7 +115,7 @@ describe("the TUI part in the real TUI", () => {
   };
 
   it("shows the load toast and the status on the home screen", async () => {
-    await run.pane.waitFor("memory loaded: /memory", 10_000, "the load toast");
+    await run.pane.waitForToast("memory loaded: /memory · /memory-continue", 10_000, "the load toast");
     await run.pane.waitFor("mem 2 · 2 to review", 10_000, "the status beside the prompt");
   });
 
@@ -172,7 +172,7 @@ describe("the TUI part in the real TUI", () => {
 
     pane.type("/memory-injection off ");
     pane.keys("Enter");
-    await pane.waitFor("memory injection is off for this session", 5_000, "the injection toast");
+    await pane.waitForToast("memory injection is off for this session", 5_000, "the injection toast");
     const withSwitch = await pane.waitFor("injection off", 5_000, "the switch in the status");
     fs.writeFileSync(
       path.join(REPO_ROOT, "docs", "tui-status.txt"),
@@ -186,17 +186,21 @@ describe("the TUI part in the real TUI", () => {
     // Refusals show as error toasts and change nothing.
     pane.type("/memory-injection maybe ");
     pane.keys("Enter");
-    await pane.waitFor('expected "on" or "off", got "maybe"', 5_000, "the refusal of a bad argument");
+    await pane.waitForToast('expected "on" or "off", got "maybe"', 5_000, "the refusal of a bad argument");
     const countBefore = (await run.api<unknown[]>("GET", `/session/${b}/message`)).json.length;
     pane.type("/memory-continue ses_doesnotexist0001 ");
     pane.keys("Enter");
-    await pane.waitFor("OpenCode does not have it", 10_000, "the refusal of an unknown session");
+    await pane.waitForToast(
+      'no session with id "ses_doesnotexist0001"; OpenCode does not have it',
+      10_000,
+      "the refusal of an unknown session",
+    );
     expect((await run.api<unknown[]>("GET", `/session/${b}/message`)).json.length).toBe(countBefore);
 
     const before = stub.requests.length;
     pane.type(`/memory-continue ${a} `);
     pane.keys("Enter");
-    await pane.waitFor(`pointer to ${a}`, 15_000, "the continue toast");
+    await pane.waitForToast(`pointer to ${a}`, 15_000, "the continue toast");
     const messages = (
       await run.api<{ info: { role: string }; parts: { type: string; text?: string }[] }[]>(
         "GET",
@@ -217,7 +221,7 @@ describe("the TUI part in the real TUI", () => {
     expect(picker).toContain(a);
     expect(picker).not.toContain(`${b} `);
     pane.keys("Enter");
-    await pane.waitFor(
+    await pane.waitForToast(
       /pointer to ses_\w+ \(\d+ lines?\) added to this session/,
       15_000,
       "the picker's continue toast",
@@ -233,7 +237,7 @@ describe("the TUI part in the real TUI", () => {
     pane.type("/compact");
     await pane.waitFor(/\/compact\s/, 5_000, "/compact in the autocomplete");
     pane.keys("Enter");
-    const toast = await pane.waitFor(/transcript saved: \d+ lines, 0 tokens/, 30_000, "the compaction toast");
+    const toast = await pane.waitForToast(/transcript saved: \d+ lines, 0 tokens/, 30_000, "the compaction toast");
     expect(toast).not.toContain("no transcript was saved");
     // The pointer model served the compaction in-process: the stub model got no compaction request.
     expect(stub.requests.slice(before).filter((r) => /summariz|conversation history/i.test(r))).toEqual([]);
@@ -260,7 +264,7 @@ describe("the TUI part in the real TUI", () => {
     expect(dry).toContain("OpenCode no longer has this session");
     expect(dry).not.toContain(b);
     pane.keys("Enter");
-    await pane.waitFor(/Removed 1 transcript/, 10_000, "the removal toast");
+    await pane.waitForToast(/Removed 1 transcript/, 10_000, "the removal toast");
     expect(await transcripts()).toEqual([b]);
   });
 });
