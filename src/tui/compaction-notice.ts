@@ -11,6 +11,8 @@ export const POINTER_PROVIDER_ID = "ledger";
 export interface CompactionNotice {
   variant: "success" | "warning";
   message: string;
+  /** The same in a few words, for the status beside the prompt ("compacted, 0 tokens"). */
+  label: string;
 }
 
 /** The newest compaction summary among a session's messages, if the TUI has it. */
@@ -39,6 +41,7 @@ export function compactionNotice(
       variant: "warning",
       message:
         "compacted, but no transcript was saved for this session: is the opencode-ledger server plugin enabled in opencode.json?",
+      label: "compacted, no transcript saved",
     };
   }
   const tokens = summaryTokens(summary);
@@ -48,5 +51,9 @@ export function compactionNotice(
       : tokens === 0
         ? "0 tokens"
         : `${tokens} tokens (summary by ${summary?.providerID}/${summary?.modelID})`;
-  return { variant: "success", message: `transcript saved: ${count(transcriptLines, "line", "lines")}, ${cost}` };
+  return {
+    variant: "success",
+    message: `transcript saved: ${count(transcriptLines, "line", "lines")}, ${cost}`,
+    label: `compacted, ${tokens === undefined ? "cost unknown" : `${tokens} tokens`}`,
+  };
 }

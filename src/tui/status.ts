@@ -16,15 +16,20 @@ export interface StatusFigures {
   injectionOff: boolean;
 }
 
-/** "mem 12 · 2 to review · transcript 340 lines"; the transcript part only for the session it was loaded for. */
-export function statusText(figures: StatusFigures | undefined, sessionID?: string): string {
+/**
+ * "mem 12 · 2 to review · transcript 340 lines · compacted, 0 tokens · injection off": the session parts only for
+ * the session the figures were loaded for; `compaction` is what the last compaction of that session came to.
+ */
+export function statusText(figures: StatusFigures | undefined, sessionID?: string, compaction?: string): string {
   if (!figures) return "mem …";
   const parts = [`mem ${figures.entries}`];
   if (figures.candidates > 0) parts.push(`${figures.candidates} to review`);
-  if (sessionID && figures.sessionID === sessionID && figures.transcriptLines !== null) {
+  const forSession = sessionID !== undefined && figures.sessionID === sessionID;
+  if (forSession && figures.transcriptLines !== null) {
     parts.push(`transcript ${count(figures.transcriptLines, "line", "lines")}`);
   }
-  if (sessionID && figures.sessionID === sessionID && figures.injectionOff) parts.push("injection off");
+  if (forSession && compaction) parts.push(compaction);
+  if (forSession && figures.injectionOff) parts.push("injection off");
   return parts.join(" · ");
 }
 

@@ -108,9 +108,16 @@ export async function openCleanup(c: CommandContext): Promise<void> {
       message={plan.message}
       onConfirm={() => {
         c.api.ui.dialog.clear();
+        // The outcome in a dialog, not a toast: a person asked for it, and a dialog is always drawn.
         applyCleanup(s.transcripts, plan, retention, s.project).then(
           ({ message }) => {
-            c.toast("success", message);
+            c.api.ui.dialog.replace(() => (
+              <c.api.ui.DialogAlert
+                title="Transcript cleanup"
+                message={message}
+                onConfirm={() => c.api.ui.dialog.clear()}
+              />
+            ));
             c.changed();
           },
           (error: unknown) => c.report("/memory-cleanup", error),

@@ -47,6 +47,7 @@ function currentSession(api: TuiPluginApi): string | undefined {
 
 export const tui: TuiPlugin = async (api, options) => {
   const ui = api.ui;
+  const log = tuiLogger(api);
   const report = (what: string, error: unknown) => reportError(ui, what, error);
   const toast = (variant: "info" | "success" | "warning", message: string) =>
     ui.toast({ variant, title: TOAST_TITLE, message, duration: 6_000 });
@@ -61,7 +62,7 @@ export const tui: TuiPlugin = async (api, options) => {
         worktree: path.worktree,
         directory: path.directory,
         source: createTuiSource(api.client, path.directory || undefined),
-        log: tuiLogger(api),
+        log,
       });
       for (const problem of s.problems) toast("warning", problem);
       return s;
@@ -83,6 +84,9 @@ export const tui: TuiPlugin = async (api, options) => {
   );
   const [figures, setFigures] = createSignal<StatusFigures | undefined>();
   status.onChange(setFigures);
+  // What each session's last compaction came to, also shown in the status: OpenCode 1.18.33 often does not draw a
+  // toast raised right after a compaction (seen live), so the status carries the same news.
+  const [compactions, setCompactions] = createSignal<Readonly<Record<string, string>>>({});
 
   const continueDeps = async (): Promise<ContinueDeps> => {
     throw new Error("/memory-continue is not available yet in this build");
@@ -180,7 +184,7 @@ export const tui: TuiPlugin = async (api, options) => {
           <text fg={api.theme.current.textMuted}>
             {() => {
               status.ensure(props.session_id);
-              return statusText(figures(), props.session_id);
+              return statusText(figures(), props.session_id, compactions()[props.session_id]);
             }}
           </text>
         );
@@ -208,6 +212,8 @@ export const tui: TuiPlugin = async (api, options) => {
       summary = latestSummary((recent.data ?? []).map((m) => m.info));
     }
     const notice = compactionNotice(lines, summary);
+    log.log(notice.variant === "success" ? "info" : "warn", `compaction of ${sessionID}: ${notice.message}`);
+    setCompactions((all) => ({ ...all, [sessionID]: notice.label }));
     ui.toast({ variant: notice.variant, title: TOAST_TITLE, message: notice.message, duration: 8_000 });
     status.refresh(sessionID === currentSession(api) ? sessionID : undefined);
   };

@@ -40,6 +40,8 @@ export interface TuiStartOptions {
 export interface TuiRun extends TuiPaths {
   readonly pane: TmuxPane;
   readonly port: number;
+  /** OpenCode's log so far (what the plugin's parts log goes there too). */
+  logText(): string;
   /** A route of the TUI's own server, for this project. */
   api<T>(method: string, route: string, body?: unknown): Promise<{ status: number; json: T }>;
   stop(): Promise<void>;
@@ -148,6 +150,14 @@ export async function startTui(options: TuiStartOptions): Promise<TuiRun> {
       });
       const text = await res.text();
       return { status: res.status, json: (text ? JSON.parse(text) : undefined) as T };
+    },
+    logText() {
+      const dir = path.join(paths.home, ".local", "share", "opencode", "log");
+      if (!fs.existsSync(dir)) return "";
+      return fs
+        .readdirSync(dir)
+        .map((f) => fs.readFileSync(path.join(dir, f), "utf8"))
+        .join("\n");
     },
     async stop() {
       pane.kill();

@@ -60,6 +60,17 @@ async function startStub(): Promise<Stub> {
 
 const agent = { kind: "agent", agent: "build", session: "ses_seedagent0001" } as const;
 
+/** Polls `check` until it returns a value, or fails after `timeoutMs`. */
+async function until<T>(check: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+}
+
 async function seedStore(dataDir: string, project: string) {
   const database = new Database({ dataDir });
   const memory = createMemoryStore({ database, clock: Date.now });
@@ -191,7 +202,7 @@ describe("the TUI part in the real TUI", () => {
     pane.type("/memory-continue ses_doesnotexist0001 ");
     pane.keys("Enter");
     await pane.waitForToast(
-      'no session with id "ses_doesnotexist0001"; OpenCode does not have it',
+      /no session with id "ses_doesnotexist0001"; it was never exported and OpenCode does not know it/,
       10_000,
       "the refusal of an unknown session",
     );
@@ -221,27 +232,37 @@ describe("the TUI part in the real TUI", () => {
     expect(picker).toContain(a);
     expect(picker).not.toContain(`${b} `);
     pane.keys("Enter");
-    await pane.waitForToast(
-      /pointer to ses_\w+ \(\d+ lines?\) added to this session/,
-      15_000,
-      "the picker's continue toast",
-    );
-    const after = (await run.api<{ info: { role: string } }[]>("GET", `/session/${b}/message`)).json;
-    expect(after.length).toBe(messages.length + 1);
+    // The toast reads as the first one did, so wait for the message itself.
+    const after = await until(async () => {
+      const now = (await run.api<unknown[]>("GET", `/session/${b}/message`)).json;
+      return now.length === messages.length + 1 ? now : undefined;
+    }, 15_000);
+    expect(after).toHaveLength(messages.length + 1);
     expect(stub.requests.length).toBe(before);
   });
 
-  it("/compact in the TUI: the toast names the saved transcript and its cost", async () => {
+  it("/compact in the TUI: the transcript is saved, the summary cost 0 tokens, the status and a toast say so", async () => {
     const { pane } = run;
     const before = stub.requests.length;
     pane.type("/compact");
     await pane.waitFor(/\/compact\s/, 5_000, "/compact in the autocomplete");
     pane.keys("Enter");
-    const toast = await pane.waitForToast(/transcript saved: \d+ lines, 0 tokens/, 30_000, "the compaction toast");
-    expect(toast).not.toContain("no transcript was saved");
+    // The status carries the news for certain; the toast is raised too, but OpenCode 1.18.33 often does not draw a
+    // toast raised right after a compaction (seen with its own route, POST /tui/show-toast, as well).
+    const status = await pane.waitFor(
+      /transcript \d+ lines · compacted, 0 tokens/,
+      20_000,
+      "the compaction in the status",
+    );
+    const lines = Number(/transcript (\d+) lines · compacted/.exec(status)?.[1]);
+    expect(lines).toBeGreaterThan(0);
+    await until(
+      async () =>
+        run.logText().includes(`compaction of ${b}: transcript saved: ${lines} lines, 0 tokens`) ? true : undefined,
+      5_000,
+    );
     // The pointer model served the compaction in-process: the stub model got no compaction request.
     expect(stub.requests.slice(before).filter((r) => /summariz|conversation history/i.test(r))).toEqual([]);
-    await pane.waitFor(/transcript \d+ lines/, 10_000, "the transcript length in the status");
   });
 
   it("/memory-cleanup shows the dry run and removes what the person confirms", async () => {
@@ -259,12 +280,15 @@ describe("the TUI part in the real TUI", () => {
 
     pane.type("/memory-cleanup ");
     pane.keys("Enter");
-    const dry = await pane.waitFor("Transcript cleanup (dry run)", 10_000, "the dry run");
-    expect(dry).toContain(a);
-    expect(dry).toContain("OpenCode no longer has this session");
-    expect(dry).not.toContain(b);
+    const dry = await pane.waitFor("Transcript cleanup (dry run): remove these?", 10_000, "the dry run");
+    expect(dry).toContain("1 transcript of 2 can go");
+    expect(dry).toMatch(new RegExp(`${a} "[^"]*" · \\d+ B · 0 min ago`));
+    expect(dry).toMatch(/Cancel\s+Confirm/);
+    // Enter confirms; only the listed (orphaned) transcript goes.
     pane.keys("Enter");
-    await pane.waitForToast(/Removed 1 transcript/, 10_000, "the removal toast");
+    await pane.waitFor(/Removed 1 transcript \(\d+ B\)\./, 10_000, "the outcome");
+    pane.keys("Enter");
+    await pane.waitGone("Transcript cleanup", 5_000);
     expect(await transcripts()).toEqual([b]);
   });
 });

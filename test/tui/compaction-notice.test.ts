@@ -52,6 +52,7 @@ describe("compaction toast", () => {
     expect(compactionNotice(340, summary)).toEqual({
       variant: "success",
       message: "transcript saved: 340 lines, 0 tokens",
+      label: "compacted, 0 tokens",
     });
   });
 
@@ -65,9 +66,11 @@ describe("compaction toast", () => {
     expect(compactionNotice(1, summary).message).toBe(
       "transcript saved: 1 line, 1216 tokens (summary by anthropic/claude)",
     );
+    expect(compactionNotice(1, summary).label).toBe("compacted, 1216 tokens");
     const free = assistant({ summary: true, providerID: "anthropic" });
     expect(compactionNotice(2, free).message).toBe("transcript saved: 2 lines, 0 tokens");
     expect(compactionNotice(2, undefined).message).toBe("transcript saved: 2 lines, summary cost unknown");
+    expect(compactionNotice(2, undefined).label).toBe("compacted, cost unknown");
   });
 
   it("warns when no transcript was saved", () => {
@@ -75,6 +78,7 @@ describe("compaction toast", () => {
       variant: "warning",
       message:
         "compacted, but no transcript was saved for this session: is the opencode-ledger server plugin enabled in opencode.json?",
+      label: "compacted, no transcript saved",
     });
   });
 });

@@ -82,6 +82,10 @@ describe(`TUI status (${isBun ? "bun:sqlite" : "better-sqlite3"})`, () => {
     expect(statusText(figures({ candidates: 0, transcriptLines: 1 }), "ses_status000001")).toBe(
       "mem 12 · transcript 1 line",
     );
+    expect(statusText(figures(), "ses_status000001", "compacted, 0 tokens")).toBe(
+      "mem 12 · 2 to review · transcript 340 lines · compacted, 0 tokens",
+    );
+    expect(statusText(figures(), "ses_other0000001", "compacted, 0 tokens")).toBe("mem 12 · 2 to review");
     expect(statusText(figures({ transcriptLines: null, injectionOff: true }), "ses_status000001")).toBe(
       "mem 12 · 2 to review · injection off",
     );
