@@ -10,6 +10,7 @@ import type { Logger } from "../log.js";
 import { compactionNotice, latestSummary } from "./compaction-notice.js";
 import type { ContinueDeps } from "./continue-session.js";
 import { guarded, reportError, TOAST_TITLE } from "./guard.js";
+import { hostContinueCalls } from "./host-calls.js";
 import { parseCleanupArgs, parseContinueArgs, parseInjectionArgs, parseSlashInput } from "./slash-input.js";
 import { createStatusCache, type StatusFigures, statusText } from "./status.js";
 import {
@@ -88,8 +89,19 @@ export const tui: TuiPlugin = async (api, options) => {
   // toast raised right after a compaction (seen live), so the status carries the same news.
   const [compactions, setCompactions] = createSignal<Readonly<Record<string, string>>>({});
 
+  // The same pointer as the server's /memory-continue and compaction: the transcript brought up to date, then the
+  // pointer with the memory inventory line.
   const continueDeps = async (): Promise<ContinueDeps> => {
-    throw new Error("/memory-continue is not available yet in this build");
+    const s = await services();
+    const { createSessionPointer } = await import("../compaction/session-pointer.js");
+    const { createMemoryInventory } = await import("../compaction/memory-inventory.js");
+    return {
+      ...hostContinueCalls(api.client),
+      sessionPointer: createSessionPointer({
+        exportSession: (sessionID) => s.transcripts.export(sessionID),
+        inventory: createMemoryInventory(s.memory, s.project),
+      }),
+    };
   };
 
   const c: CommandContext = {

@@ -10,6 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Database } from "../../src/store/database.js";
 import { createMemoryStore } from "../../src/store/memory-store.js";
+import { type StubModel, startStubModel } from "./stub-model.js";
 import { REPO_ROOT, startTui, type TuiRun } from "./tui-harness.js";
 
 const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as {
@@ -43,17 +44,19 @@ function installLikeNpm(cacheDir: string, scratch: string): string {
 
 describe("the TUI part from an npm-installed layout", () => {
   let run: TuiRun;
+  let stub: StubModel;
   let installed = "";
 
   beforeAll(async () => {
+    stub = await startStubModel();
     run = await startTui({
-      stubBaseURL: "http://127.0.0.1:9/v1",
-      serverSpec: pkg.name,
+      stub,
+      config: { plugin: [pkg.name] },
       tuiPlugin: pkg.name,
       prepare: async (paths) => {
         const scratch = path.join(paths.root, "pack");
         fs.mkdirSync(scratch);
-        installed = installLikeNpm(paths.cacheDir, scratch);
+        installed = installLikeNpm(path.join(paths.home, ".cache"), scratch);
         const database = new Database({ dataDir: paths.dataDir });
         const memory = createMemoryStore({ database, clock: Date.now });
         await memory.save(
@@ -68,6 +71,7 @@ describe("the TUI part from an npm-installed layout", () => {
 
   afterAll(async () => {
     await run?.stop();
+    await stub?.close();
   });
 
   it("ships compiled JS only, and OpenCode loads it from node_modules: toast, status, /memory", async () => {

@@ -5,58 +5,14 @@
  * and of the status are saved under docs/ for the README.
  */
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Database } from "../../src/store/database.js";
 import { createMemoryStore } from "../../src/store/memory-store.js";
 import { createSessionSettings } from "../../src/store/session-settings.js";
+import { type StubModel, startStubModel } from "./stub-model.js";
 import { cropCapture } from "./tmux-pane.js";
 import { REPO_ROOT, startTui, type TuiRun } from "./tui-harness.js";
-
-interface Stub {
-  baseURL: string;
-  requests: string[];
-  close(): Promise<void>;
-}
-
-/** A stub OpenAI-compatible model: answers every chat request with one streamed sentence and counts them. */
-async function startStub(): Promise<Stub> {
-  const requests: string[] = [];
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      if (!req.url?.endsWith("/chat/completions")) {
-        res.statusCode = 404;
-        res.end();
-        return;
-      }
-      requests.push(Buffer.concat(chunks).toString("utf8"));
-      res.writeHead(200, { "content-type": "text/event-stream" });
-      const chunk = (delta: unknown, finish: string | null = null) =>
-        `data: ${JSON.stringify({ id: "c", object: "chat.completion.chunk", created: 1, model: "stub-model", choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
-      res.write(chunk({ role: "assistant", content: "stub reply" }));
-      res.write(chunk({}, "stop"));
-      res.write(
-        `data: ${JSON.stringify({ id: "c", object: "chat.completion.chunk", created: 1, model: "stub-model", choices: [], usage: { prompt_tokens: 10, completion_tokens: 2, total_tokens: 12 } })}\n\n`,
-      );
-      res.end("data: [DONE]\n\n");
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseURL: `http://127.0.0.1:${port}/v1`,
-    requests,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 const agent = { kind: "agent", agent: "build", session: "ses_seedagent0001" } as const;
 
@@ -97,7 +53,7 @@ async function seedStore(dataDir: string, project: string) {
 }
 
 describe("the TUI part in the real TUI", () => {
-  let stub: Stub;
+  let stub: StubModel;
   let run: TuiRun;
   let candidates: string[] = [];
   /** Session A (made over HTTP) and session B (typed in the TUI). */
@@ -105,9 +61,9 @@ describe("the TUI part in the real TUI", () => {
   let b = "";
 
   beforeAll(async () => {
-    stub = await startStub();
+    stub = await startStubModel();
     run = await startTui({
-      stubBaseURL: stub.baseURL,
+      stub,
       serverOptions: { retention: { keepRecent: 0 } },
       prepare: async (paths) => {
         candidates = await seedStore(paths.dataDir, paths.project);
@@ -184,11 +140,7 @@ describe("the TUI part in the real TUI", () => {
     pane.type("/memory-injection off ");
     pane.keys("Enter");
     await pane.waitForToast("memory injection is off for this session", 5_000, "the injection toast");
-    const withSwitch = await pane.waitFor("injection off", 5_000, "the switch in the status");
-    fs.writeFileSync(
-      path.join(REPO_ROOT, "docs", "tui-status.txt"),
-      cropCapture(withSwitch, "injection off", "injection off", [[run.project, "~/project"]]),
-    );
+    await pane.waitFor(/mem 3 · 1 to review · injection off/, 5_000, "the switch in the status");
     const { database } = openStore();
     expect((await createSessionSettings({ database, clock: Date.now }).get(b)).injectionOff).toBe(true);
     database.close();
@@ -241,6 +193,24 @@ describe("the TUI part in the real TUI", () => {
     expect(stub.requests.length).toBe(before);
   });
 
+  it("/memory-continue has two autocomplete entries (server and TUI); either way the TUI takes it, no model turn", async () => {
+    const { pane } = run;
+    const before = stub.requests.length;
+    pane.type("/memory-con");
+    const menu = await pane.waitFor(/Bring another session's transcript pointer/, 5_000, "the server's entry");
+    expect(menu).toMatch(/\/memory-continue\s+Add another session's transcript pointer here/);
+    // Enter takes the highlighted (first) entry: the server's inserts "/memory-continue " for its argument, ours
+    // opens the picker at once. Enter on the inserted text reaches the TUI's reader and opens the picker too.
+    pane.keys("Enter");
+    const next = await pane.waitFor(/Continue from which session\?|┃\s+\/memory-continue\s*$/m, 5_000, "either");
+    if (!next.includes("Continue from which session?")) pane.keys("Enter");
+    await pane.waitFor("Continue from which session?", 5_000, "the picker");
+    pane.keys("Escape");
+    await pane.waitGone("Continue from which session?", 5_000);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(stub.requests.length).toBe(before);
+  });
+
   it("/compact in the TUI: the transcript is saved, the summary cost 0 tokens, the status and a toast say so", async () => {
     const { pane } = run;
     const before = stub.requests.length;
@@ -255,6 +225,10 @@ describe("the TUI part in the real TUI", () => {
       "the compaction in the status",
     );
     const lines = Number(/transcript (\d+) lines · compacted/.exec(status)?.[1]);
+    fs.writeFileSync(
+      path.join(REPO_ROOT, "docs", "tui-status.txt"),
+      cropCapture(status, "compacted, 0 tokens", "compacted, 0 tokens", [[run.project, "~/project"]]),
+    );
     expect(lines).toBeGreaterThan(0);
     await until(
       async () =>
@@ -262,7 +236,7 @@ describe("the TUI part in the real TUI", () => {
       5_000,
     );
     // The pointer model served the compaction in-process: the stub model got no compaction request.
-    expect(stub.requests.slice(before).filter((r) => /summariz|conversation history/i.test(r))).toEqual([]);
+    expect(stub.since(before).filter((r) => r.kind === "compaction")).toEqual([]);
   });
 
   it("/memory-cleanup shows the dry run and removes what the person confirms", async () => {
