@@ -168,10 +168,16 @@ export const tui: TuiPlugin = async (api, options) => {
       {
         key: "return",
         cmd: (ctx) => {
+          // Only the prompt's own text, never an input inside a dialog.
+          if (ui.dialog.open) return false;
           const focused = ctx.focused as { plainText?: unknown; setText?: (text: string) => void } | null;
           const input = typeof focused?.plainText === "string" ? parseSlashInput(focused.plainText) : undefined;
           if (!input || typeof focused?.setText !== "function") return false;
-          focused.setText("");
+          try {
+            focused.setText("");
+          } catch {
+            return false;
+          }
           guarded(ui, `/${input.name}`, () => {
             if (input.name === "memory") return openReview(c);
             if (input.name === "memory-injection") return setInjection(c, parseInjectionArgs(input.args));
