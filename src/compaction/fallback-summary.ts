@@ -7,15 +7,13 @@
  */
 import type { PluginInput } from "@opencode-ai/plugin";
 import { describeError } from "../errors.js";
+import { type ModelRef, promptOnce } from "../host/one-shot-prompt.js";
 import type { Logger } from "../log.js";
 import { extractiveSummary } from "./extractive-summary.js";
 import { POINTER_PROVIDER_ID } from "./host-config.js";
 import type { FallbackRequest } from "./pointer-model.js";
 
-export interface ModelRef {
-  providerID: string;
-  modelID: string;
-}
+export type { ModelRef };
 
 type Client = PluginInput["client"];
 
@@ -28,27 +26,8 @@ export interface FallbackDeps {
   modelOf: (sessionID: string) => ModelRef | undefined;
 }
 
-async function summaryFromModel(client: Client, model: ModelRef, prompt: string): Promise<string> {
-  // A title of our own keeps OpenCode from spending a title request on the temporary session.
-  const created = await client.session.create({ body: { title: FALLBACK_SESSION_TITLE } });
-  const id = created.data?.id;
-  if (!id) throw new Error(`could not create a temporary session (${describeError(created.error)})`);
-  try {
-    const reply = await client.session.prompt({
-      path: { id },
-      body: { agent: "compaction", model, parts: [{ type: "text", text: prompt }] },
-    });
-    if (!reply.data) throw new Error(`the summary request failed (${describeError(reply.error)})`);
-    if (reply.data.info.error) throw new Error(`the model answered with an error (${reply.data.info.error.name})`);
-    return reply.data.parts
-      .filter((p) => p.type === "text")
-      .map((p) => (p.type === "text" ? p.text : ""))
-      .join("")
-      .trim();
-  } finally {
-    await client.session.delete({ path: { id } }).catch(() => undefined);
-  }
-}
+const summaryFromModel = (client: Client, model: ModelRef, prompt: string): Promise<string> =>
+  promptOnce(client, { title: FALLBACK_SESSION_TITLE, agent: "compaction", model, text: prompt });
 
 /** Why `model` cannot write the fallback summary, or undefined when it can. */
 export function unusableModel(model: ModelRef | undefined): string | undefined {
