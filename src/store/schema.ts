@@ -140,6 +140,8 @@ export const sessionSettings = sqliteTable("session_settings", {
   sessionId: text("session_id").primaryKey(),
   /** 1: no memory block is injected into this session's requests. */
   injectionOff: integer("injection_off").notNull().default(0),
+  /** When reflection distilled lessons from this session (it runs at most once a session); null: not yet. */
+  reflectedAt: integer("reflected_at"),
   updatedAt: integer("updated_at").notNull(),
 });
 

@@ -5,12 +5,15 @@
 import { eq } from "drizzle-orm";
 import { checkSessionId } from "../transcripts/paths.js";
 import type { Database } from "./database.js";
-import { sessionSettings } from "./schema.js";
+import type { LedgerDatabase } from "./driver.js";
+import { type SessionSettingsRow, sessionSettings } from "./schema.js";
 
 export interface SessionSettings {
   sessionID: string;
   /** True when the person switched memory injection off for this session. */
   injectionOff: boolean;
+  /** When reflection ran on this session (at most once); null: not yet. */
+  reflectedAt: number | null;
   /** When the choice was last recorded; null for a session that has none (the defaults). */
   updatedAt: number | null;
 }
@@ -20,6 +23,11 @@ export interface SessionSettingsStore {
   get(sessionID: string): Promise<SessionSettings>;
   /** Records whether memory injection is off for the session and returns the settings as stored. */
   setInjectionOff(sessionID: string, off: boolean): Promise<SessionSettings>;
+  /**
+   * Claims the session's one reflection: true for the first caller (the time is recorded), false when it was already
+   * claimed, by this process or another one sharing the store.
+   */
+  claimReflection(sessionID: string): Promise<boolean>;
 }
 
 export interface SessionSettingsDeps {
@@ -28,33 +36,60 @@ export interface SessionSettingsDeps {
   clock: () => number;
 }
 
+function toSettings(row: SessionSettingsRow): SessionSettings {
+  return {
+    sessionID: row.sessionId,
+    injectionOff: row.injectionOff === 1,
+    reflectedAt: row.reflectedAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
 export function createSessionSettings({ database, clock }: SessionSettingsDeps): SessionSettingsStore {
-  const defaults = (sessionID: string): SessionSettings => ({ sessionID, injectionOff: false, updatedAt: null });
+  const defaults = (sessionID: string): SessionSettings => ({
+    sessionID,
+    injectionOff: false,
+    reflectedAt: null,
+    updatedAt: null,
+  });
+  const find = (db: LedgerDatabase, sessionID: string) =>
+    db.select().from(sessionSettings).where(eq(sessionSettings.sessionId, sessionID)).get();
   return {
     async get(sessionID) {
       checkSessionId(sessionID);
       return database.read((db) => {
-        const row = db.select().from(sessionSettings).where(eq(sessionSettings.sessionId, sessionID)).get();
-        return row
-          ? { sessionID, injectionOff: row.injectionOff === 1, updatedAt: row.updatedAt }
-          : defaults(sessionID);
+        const row = find(db, sessionID);
+        return row ? toSettings(row) : defaults(sessionID);
       }, defaults(sessionID));
     },
 
     async setInjectionOff(sessionID, off) {
       checkSessionId(sessionID);
-      const row = { sessionId: sessionID, injectionOff: off ? 1 : 0, updatedAt: clock() };
-      await database.write((db) =>
+      const injectionOff = off ? 1 : 0;
+      const updatedAt = clock();
+      const row = await database.write((db) =>
         db
           .insert(sessionSettings)
-          .values(row)
-          .onConflictDoUpdate({
-            target: sessionSettings.sessionId,
-            set: { injectionOff: row.injectionOff, updatedAt: row.updatedAt },
-          })
-          .run(),
+          .values({ sessionId: sessionID, injectionOff, updatedAt })
+          .onConflictDoUpdate({ target: sessionSettings.sessionId, set: { injectionOff, updatedAt } })
+          .returning()
+          .get(),
       );
-      return { sessionID, injectionOff: off, updatedAt: row.updatedAt };
+      return toSettings(row);
+    },
+
+    async claimReflection(sessionID) {
+      checkSessionId(sessionID);
+      const now = clock();
+      // One IMMEDIATE transaction: the read and the write cannot interleave with another process's claim.
+      return database.write((db) => {
+        if (find(db, sessionID)?.reflectedAt != null) return false;
+        db.insert(sessionSettings)
+          .values({ sessionId: sessionID, reflectedAt: now, updatedAt: now })
+          .onConflictDoUpdate({ target: sessionSettings.sessionId, set: { reflectedAt: now, updatedAt: now } })
+          .run();
+        return true;
+      });
     },
   };
 }

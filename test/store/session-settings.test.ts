@@ -32,24 +32,66 @@ describe(`session settings (${isBun ? "bun:sqlite" : "better-sqlite3"})`, () => 
   it("reads the defaults without creating a store", async () => {
     const dataDir = path.join(tempDir(), "ledger");
     const { settings } = settingsAt(dataDir);
-    expect(await settings.get(SES)).toEqual({ sessionID: SES, injectionOff: false, updatedAt: null });
+    expect(await settings.get(SES)).toEqual({
+      sessionID: SES,
+      injectionOff: false,
+      reflectedAt: null,
+      updatedAt: null,
+    });
     expect(fs.existsSync(dataDir)).toBe(false);
   });
 
   it("records injection off and on again, and another connection (the server side) reads the choice", async () => {
     const dataDir = tempDir();
     const { settings, now, database } = settingsAt(dataDir);
-    expect(await settings.setInjectionOff(SES, true)).toEqual({ sessionID: SES, injectionOff: true, updatedAt: T0 });
+    expect(await settings.setInjectionOff(SES, true)).toEqual({
+      sessionID: SES,
+      injectionOff: true,
+      reflectedAt: null,
+      updatedAt: T0,
+    });
 
     const server = settingsAt(dataDir);
-    expect(await server.settings.get(SES)).toEqual({ sessionID: SES, injectionOff: true, updatedAt: T0 });
+    expect(await server.settings.get(SES)).toEqual({
+      sessionID: SES,
+      injectionOff: true,
+      reflectedAt: null,
+      updatedAt: T0,
+    });
     expect((await server.settings.get("ses_settings0002")).injectionOff).toBe(false);
 
     now.value = T0 + 60_000;
     await settings.setInjectionOff(SES, false);
-    expect(await server.settings.get(SES)).toEqual({ sessionID: SES, injectionOff: false, updatedAt: T0 + 60_000 });
+    expect(await server.settings.get(SES)).toEqual({
+      sessionID: SES,
+      injectionOff: false,
+      reflectedAt: null,
+      updatedAt: T0 + 60_000,
+    });
     database.close();
     server.database.close();
+  });
+
+  it("lets exactly one claim of a session's reflection through, across connections, and keeps the injection choice", async () => {
+    const dataDir = tempDir();
+    const first = settingsAt(dataDir);
+    const second = settingsAt(dataDir);
+    await first.settings.setInjectionOff(SES, true);
+    first.now.value = T0 + 5_000;
+    expect(await first.settings.claimReflection(SES)).toBe(true);
+    expect(await second.settings.claimReflection(SES)).toBe(false);
+    expect(await first.settings.claimReflection(SES)).toBe(false);
+    expect(await second.settings.get(SES)).toEqual({
+      sessionID: SES,
+      injectionOff: true,
+      reflectedAt: T0 + 5_000,
+      updatedAt: T0 + 5_000,
+    });
+    // a session with no settings row yet gets one, injection left on
+    expect(await second.settings.claimReflection("ses_settings0003")).toBe(true);
+    expect((await first.settings.get("ses_settings0003")).injectionOff).toBe(false);
+    first.database.close();
+    second.database.close();
   });
 
   it("refuses a malformed session id before touching the disk", async () => {

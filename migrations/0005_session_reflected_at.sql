@@ -1,0 +1,1 @@
+ALTER TABLE `session_settings` ADD `reflected_at` integer;
