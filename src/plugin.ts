@@ -6,16 +6,21 @@ import { createCleanupSweep } from "./commands/cleanup-sweep.js";
 import { createCommandHook } from "./commands/command-hook.js";
 import { registerCommands } from "./commands/definitions.js";
 import { createCompactionFeature } from "./compaction/compaction-feature.js";
-import { allowTranscriptReads, type HostConfig } from "./compaction/host-config.js";
+import { allowTranscriptReads, type HostConfig, POINTER_PROVIDER_ID } from "./compaction/host-config.js";
 import { createMemoryInventory } from "./compaction/memory-inventory.js";
 import { createSessionPointer } from "./compaction/session-pointer.js";
 import { guardHook } from "./hooks/guard.js";
+import { promptOnce } from "./host/one-shot-prompt.js";
+import { createSystemTransformHook } from "./injection/system-hook.js";
 import { createLedger } from "./ledger.js";
 import { createHostLogger } from "./log.js";
 import { scheduleStartupSweep } from "./memory-startup.js";
 import { parseOptions } from "./options.js";
+import { idleSessionOf } from "./reflection/idle-event.js";
+import { createReflection } from "./reflection/reflection.js";
 import { projectScope } from "./scope.js";
 import { lazyMemoryStore } from "./store/lazy-memory-store.js";
+import { lazySessionSettings } from "./store/lazy-session-settings.js";
 import { createSessionReadTool } from "./tools/memory-session-read.js";
 import { createSessionSearchTool } from "./tools/memory-session-search.js";
 import { createMemoryTools } from "./tools/memory-tools.js";
@@ -89,6 +94,34 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
     (hooks as Record<string, unknown>)[name] = guardHook(name, log, hook as (i: unknown, o: unknown) => Promise<void>);
   }
   const sweep = createCleanupSweep({ ledger, transcripts });
+  const settings = lazySessionSettings({ database: ledger.database, clock: ledger.clock });
+  if (options.injection.enabled) {
+    const inject = createSystemTransformHook({
+      memory,
+      project: scope,
+      maxChars: options.injection.maxChars,
+      ownProviders: [POINTER_PROVIDER_ID],
+      isOptedOut: async (sessionID) => (await settings.get(sessionID)).injectionOff,
+    });
+    hooks["experimental.chat.system.transform"] = guardHook("experimental.chat.system.transform", log, inject);
+  }
+  if (options.reflection.enabled) {
+    const reflection = createReflection({
+      memory,
+      transcripts,
+      claim: (sessionID) => settings.claimReflection(sessionID),
+      ask: (request) => promptOnce(input.client, request),
+      project: scope,
+      options: options.reflection,
+      log,
+    });
+    // Not awaited: OpenCode does not wait for event hooks, and a reflection is a model call.
+    const onEvent = guardHook<{ event: unknown }, undefined>("event", log, async ({ event }) => {
+      const sessionID = idleSessionOf(event);
+      if (sessionID) void reflection.onIdle(sessionID);
+    });
+    hooks.event = (input) => onEvent(input, undefined);
+  }
   return {
     ...hooks,
     config: (cfg) => configure(cfg, undefined),

@@ -17,15 +17,11 @@ export const REFLECTION_SESSION_TITLE = "opencode-ledger: reflection";
 /** A session shorter than this has too little to learn from yet; a later idle may reflect on it. */
 const MIN_MESSAGES = 4;
 
-export interface ReflectionRecord {
-  reflected(sessionID: string): Promise<boolean>;
-  markReflected(sessionID: string): Promise<void>;
-}
-
 export interface ReflectionDeps {
   memory: MemoryStore;
   transcripts: Transcripts;
-  record: ReflectionRecord;
+  /** Claims a session's one reflection (true for the first caller, across processes). */
+  claim: (sessionID: string) => Promise<boolean>;
   /** One model call; the plugin passes `promptOnce` over its client. */
   ask: (request: Parameters<typeof promptOnce>[1]) => Promise<string>;
   project: string;
@@ -69,17 +65,16 @@ export function createReflection(deps: ReflectionDeps) {
     if (!info) return skipped("the session is not known to OpenCode");
     if (info.parentID) return skipped("a subagent session");
     if (info.title.startsWith("opencode-ledger:")) return skipped("a temporary session of opencode-ledger");
-    if (await deps.record.reflected(sessionID)) return skipped("already reflected on");
     const messages = await deps.transcripts.source.messages(sessionID);
     if (messages.length < MIN_MESSAGES) return skipped(`only ${messages.length} messages so far`);
     const lastUser = messages.findLast((m) => m.info.role === "user")?.info;
     const model = parseModel(deps.options.model) ?? (lastUser?.role === "user" ? lastUser.model : undefined);
     if (!model) return skipped("no model to ask");
 
+    // Claimed before the call: a failure does not make it run again on every idle, nor in a second process.
+    if (!(await deps.claim(sessionID))) return skipped("already reflected on");
     const exported = await deps.transcripts.export(sessionID);
     const tail = readTail(exported.path, deps.options.transcriptChars);
-    // Recorded before the call: a failure does not make it run again and again on every idle.
-    await deps.record.markReflected(sessionID);
     const answer = await deps.ask({
       title: REFLECTION_SESSION_TITLE,
       agent: "compaction",
