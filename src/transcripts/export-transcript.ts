@@ -2,10 +2,12 @@
  * Exports a session to its transcript. Exports of one session run one at a time across processes (the export lock,
  * held from reading the session off the host to the index update), so each one appends to what the one before it
  * wrote, from a newer snapshot. The file append and the index update run in one store write transaction: when the
- * process dies between the two, the next export finds the file ahead of the index and repairs it.
+ * process dies between the two, the next export finds the file ahead of the index and repairs it. The search sketch
+ * is brought up to the file's end after the transaction, still under the lock (it is derived: a failure there is
+ * logged and costs searches only speed).
  */
 import path from "node:path";
-import { NotFoundError } from "../errors.js";
+import { describeError, NotFoundError } from "../errors.js";
 import type { Ledger } from "../ledger.js";
 import type { LedgerDatabase } from "../store/driver.js";
 import { withExportLock } from "./export-lock.js";
@@ -14,6 +16,8 @@ import { forget, recall, remember, stampOf } from "./message-row-cache.js";
 import { checkSessionId, containedPath, scopeDir, transcriptPath } from "./paths.js";
 import { isSummary, note } from "./render-message.js";
 import type { SessionInfo, SessionMessage, SessionSource } from "./session-source.js";
+import { removeSketch } from "./sketch-file.js";
+import { refreshSketch } from "./sketch-writer.js";
 import { appendLines, checkTail, ensureScopeDir, type TailCheck } from "./transcript-file.js";
 import {
   forgetAfterLine,
@@ -61,13 +65,31 @@ export async function exportTranscript(request: ExportRequest): Promise<ExportRe
     const info = await source.session(sessionID);
     if (!info) throw notInHost(sessionID);
     const messages = await source.messages(sessionID);
+    let result: ExportResult;
     try {
-      return await ledger.database.write((db) => writeExport(db, request, info, messages));
+      result = await ledger.database.write((db) => writeExport(db, request, info, messages));
     } catch (error) {
       forget(ledger.database, sessionID);
       throw error;
     }
+    keepSketch(ledger, result);
+    return result;
   });
+}
+
+/** Hashes what this export (or an interrupted one before it) appended into the transcript's search sketch. */
+function keepSketch(ledger: Ledger, result: ExportResult): void {
+  try {
+    const refresh = refreshSketch(result.path);
+    if (refresh.restarted && refresh.restarted !== "missing") {
+      ledger.log.log("warn", `transcript ${result.sessionID}: search sketch written again (${refresh.restarted})`);
+    }
+  } catch (error) {
+    ledger.log.log(
+      "warn",
+      `transcript ${result.sessionID}: search sketch not updated (${describeError(error)}); searches read the rest of the transcript`,
+    );
+  }
 }
 
 const notInHost = (sessionID: string) =>
@@ -89,6 +111,8 @@ function writeExport(
   ensureScopeDir(row ? path.dirname(file) : scopeDir(root, scope), scope);
 
   const tail = checkTail(file, row ? { lines: row.lines, bytes: row.bytes } : undefined);
+  // A transcript written from its first line: a sketch left beside it describes a file that is gone.
+  if (tail.bytes === 0) removeSketch(file);
   const preface = repairNotes(tail);
   if (tail.lostLines > 0) forgetAfterLine(db, sessionID, tail.lines);
   if (!row && tail.lines > 0) forgetAll(db, sessionID);

@@ -10,6 +10,7 @@ import type { TranscriptRow } from "../store/schema.js";
 import { withExportLock } from "./export-lock.js";
 import { containedPath } from "./paths.js";
 import type { SessionSource } from "./session-source.js";
+import { removeSketch } from "./sketch-file.js";
 import { deleteTranscript, getTranscript, listTranscripts } from "./transcript-index.js";
 
 const DAY = 86_400_000;
@@ -172,7 +173,10 @@ async function remove(ledger: Ledger, decision: SweepDecision, report: SweepRepo
       ledger.database.write((db) => {
         if (!getTranscript(db, decision.sessionID)) return;
         deleteTranscript(db, decision.sessionID);
-        if (decision.file) fs.rmSync(decision.file, { force: true });
+        if (decision.file) {
+          removeSketch(decision.file);
+          fs.rmSync(decision.file, { force: true });
+        }
       }),
     );
     report.removed.push(decision);

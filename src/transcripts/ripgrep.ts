@@ -24,6 +24,8 @@ export interface RipgrepLines {
   unreadable: Map<number, string>;
   timedOut: boolean;
   searched: number;
+  /** Bytes of the files ripgrep searched (it reads each to its end, or to its per-file count). */
+  bytesRead: number;
 }
 
 export function ripgrepArgs(query: CompiledQuery, maxPerFile: number): string[] {
@@ -136,7 +138,13 @@ export async function ripgrepLines(
 ): Promise<RipgrepLines> {
   const args = ripgrepArgs(query, maxPerFile);
   const index = new Map(targets.map((t, i) => [t.path, i]));
-  const result: RipgrepLines = { lines: new Map(), unreadable: new Map(), timedOut: false, searched: 0 };
+  const result: RipgrepLines = {
+    lines: new Map(),
+    unreadable: new Map(),
+    timedOut: false,
+    searched: 0,
+    bytesRead: 0,
+  };
   for (const batch of batches(targets)) {
     if (performance.now() > deadline || signal?.aborted) {
       result.timedOut = true;
@@ -163,6 +171,7 @@ export async function ripgrepLines(
       throw new TranscriptError(`ripgrep exited with ${run.code}: ${run.stderr.slice(0, 300)}`);
     }
     result.searched += batch.length;
+    for (const i of batch) if (!result.unreadable.has(i)) result.bytesRead += (targets[i] as ScanTarget).size;
   }
   for (const list of result.lines.values()) list.sort((a, b) => a - b);
   return result;
@@ -201,6 +210,7 @@ export async function scanWithRipgrep(
     capped: false,
     timedOut: found.timedOut,
     threads: 0,
+    bytesRead: found.bytesRead,
   };
   const order = [...found.lines.keys()].sort((a, b) => a - b);
   for (const [k, index] of order.entries()) {
@@ -212,8 +222,10 @@ export async function scanWithRipgrep(
     let scan = await scanFile(path, query, limits, buffer, chunk, lines);
     // ripgrep stopped at its per-file count and one of its lines was not a match here: search the file ourselves.
     if (scan.hits && scan.hits.matches < Math.min(left, lines.length) && lines.length >= options.maxMatches) {
+      result.bytesRead += scan.bytesRead;
       scan = await scanFile(path, query, limits, buffer, chunk);
     }
+    result.bytesRead += scan.bytesRead;
     if (scan.error) result.unreadable.push({ index, error: scan.error });
     if (scan.hits?.timedOut) result.timedOut = true;
     if (scan.hits && scan.hits.lines.length > 0) {

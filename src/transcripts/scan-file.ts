@@ -22,6 +22,8 @@ export interface FileScan {
   hits?: FileHits;
   /** Why the file could not be read (it vanished, or permissions). */
   error?: string;
+  /** Bytes read from the file. */
+  bytesRead: number;
 }
 
 export const DEFAULT_CHUNK_BYTES = 1024 * 1024;
@@ -72,9 +74,9 @@ function* scan(
   return yield* collect(query, limits, buffer, readBytes, lines);
 }
 
-function failure(error: unknown): FileScan {
+function failure(error: unknown, bytesRead = 0): FileScan {
   const code = (error as NodeJS.ErrnoException).code;
-  return { error: code ?? (error instanceof Error ? error.message : String(error)) };
+  return { error: code ?? (error instanceof Error ? error.message : String(error)), bytesRead };
 }
 
 export function scanFileSync(
@@ -91,6 +93,7 @@ export function scanFileSync(
   } catch (error) {
     return failure(error);
   }
+  let bytesRead = 0;
   try {
     const steps = scan(query, limits, buffer, readBytes, lines);
     let position = 0;
@@ -102,13 +105,14 @@ export function scanFileSync(
       else if (!atEnd) {
         n = fs.readSync(fd, buffer.bytes, step.value.offset, step.value.length, position);
         position += n;
+        bytesRead += n;
         atEnd = n < step.value.length;
       }
       step = steps.next(n);
     }
-    return step.value ? { hits: step.value } : {};
+    return step.value ? { hits: step.value, bytesRead } : { bytesRead };
   } catch (error) {
-    return failure(error);
+    return failure(error, bytesRead);
   } finally {
     fs.closeSync(fd);
   }
@@ -136,6 +140,7 @@ export async function scanFile(
   } catch (error) {
     return failure(error);
   }
+  let bytesRead = 0;
   try {
     const steps = scan(query, limits, buffer, readBytes, lines);
     let position = 0;
@@ -148,6 +153,7 @@ export async function scanFile(
       else if (!atEnd) {
         n = fs.readSync(fd, buffer.bytes, step.value.offset, step.value.length, position);
         position += n;
+        bytesRead += n;
         atEnd = n < step.value.length;
         sinceTurn += n;
         if (sinceTurn >= YIELD_EVERY_BYTES) {
@@ -157,9 +163,9 @@ export async function scanFile(
       }
       step = steps.next(n);
     }
-    return step.value ? { hits: step.value } : {};
+    return step.value ? { hits: step.value, bytesRead } : { bytesRead };
   } catch (error) {
-    return failure(error);
+    return failure(error, bytesRead);
   } finally {
     fs.closeSync(fd);
   }

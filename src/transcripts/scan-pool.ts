@@ -44,6 +44,7 @@ export async function startWorkers(
     chunkBytes: options.chunkBytes ?? DEFAULT_CHUNK_BYTES,
     control: new SharedArrayBuffer(8),
     status: new SharedArrayBuffer(4 * count),
+    bytesRead: new SharedArrayBuffer(8),
     deadlineEpoch: performance.timeOrigin + performance.now() + options.timeBudgetMs,
   };
   const control = new Int32Array(data.control);
@@ -88,6 +89,7 @@ export async function startWorkers(
         capped: outcome === "capped",
         timedOut: outcome === "timeout" || outcome === "failed" || files.some((f) => f.hits.timedOut),
         threads: workers.length,
+        bytesRead: Number(Atomics.load(new BigInt64Array(data.bytesRead), 0)),
       });
     };
 

@@ -11,6 +11,8 @@ export interface PoolInput {
   control: SharedArrayBuffer;
   /** Int32 per file, one of STATUS. */
   status: SharedArrayBuffer;
+  /** BigInt64 [bytes read by all threads]. */
+  bytesRead: SharedArrayBuffer;
   /** Deadline as milliseconds since the epoch (each thread has its own `performance` origin). */
   deadlineEpoch: number;
 }

@@ -13,6 +13,7 @@ const post = (message: PoolMessage) => parentPort?.postMessage(message);
 const query = compileQuery(data.input);
 const control = new Int32Array(data.control);
 const status = new Int32Array(data.status);
+const bytesRead = new BigInt64Array(data.bytesRead);
 const deadline = data.deadlineEpoch - performance.timeOrigin;
 const limits = { ...data.limits, deadline };
 const buffer = scanBufferFor(query, limits, data.chunkBytes);
@@ -23,6 +24,7 @@ for (;;) {
   const file = data.paths[index];
   if (file === undefined) break;
   const scan = scanFileSync(file, query, limits, buffer, data.chunkBytes);
+  Atomics.add(bytesRead, 0, BigInt(scan.bytesRead));
   if (scan.error) {
     Atomics.store(status, index, STATUS.error);
     post({ type: "error", index, error: scan.error });

@@ -48,6 +48,8 @@ export interface ScanResult {
   capped: boolean;
   timedOut: boolean;
   threads: number;
+  /** Bytes the engine read from the transcripts (ripgrep: the whole of every file it was given). */
+  bytesRead: number;
 }
 
 /** Below this many bytes, starting threads costs more than it saves (measured: bench/transcript-search). */
@@ -89,6 +91,7 @@ async function scanHere(
     capped: false,
     timedOut: false,
     threads: 0,
+    bytesRead: 0,
   };
   for (const [index, target] of targets.entries()) {
     if (options.signal?.aborted || performance.now() > deadline) {
@@ -97,6 +100,7 @@ async function scanHere(
     }
     const limits = collectLimits(options, options.maxMatches - result.matches, deadline);
     const scan = await scanFile(target.path, query, limits, buffer, chunk);
+    result.bytesRead += scan.bytesRead;
     if (scan.error) result.unreadable.push({ index, error: scan.error });
     if (scan.hits?.timedOut) result.timedOut = true;
     else result.searched++;
@@ -154,6 +158,7 @@ async function trimToLimit(
         scanBufferFor(query, limits, chunk),
         chunk,
       );
+      result.bytesRead += again.bytesRead;
       if (again.hits) result.files[i] = { index: file.index, hits: again.hits };
       result.files.length = i + 1;
       result.capped = true;

@@ -44,6 +44,11 @@ export interface CompiledQuery {
   readonly test: RegExp;
   /** Bytes of a line's text that `test` sees. */
   readonly lineBytes: number;
+  /**
+   * Pieces of text (UTF-8) that every matching line's text contains (letters in either case when the search ignores
+   * case): what a transcript's sketch is asked about. Empty when nothing is known to be required.
+   */
+  readonly required: readonly Uint8Array[];
   readonly ripgrep: RipgrepQuery;
 }
 
@@ -65,6 +70,16 @@ function longestSearchableRun(chars: readonly string[], ignoreCase: boolean): st
     if (encoder.encode(run).length > encoder.encode(best).length) best = run;
   }
   return best;
+}
+
+/** The maximal runs of characters the byte finder can search for: each is in every match of `chars`. */
+function searchablePieces(chars: readonly string[], ignoreCase: boolean): Uint8Array[] {
+  const pieces: string[] = [""];
+  for (const ch of chars) {
+    if (!ignoreCase || (ch.codePointAt(0) as number) < 0x80 || isCaseless(ch)) pieces[pieces.length - 1] += ch;
+    else pieces.push("");
+  }
+  return pieces.filter((p) => p.length > 0).map((p) => encoder.encode(p));
 }
 
 /** A literal every match of a single-branch pattern contains, from its runs of plain characters. */
@@ -116,7 +131,14 @@ function compileLiteral(query: string, ignoreCase: boolean): CompiledQuery {
   const flags = ignoreCase ? "iu" : "u";
   const test = new RegExp(escapeRegex(query), flags);
   const ascii = chars.every((c) => (c.codePointAt(0) as number) < 0x80);
-  const base = { source: query, regex: false, caseSensitive: !ignoreCase, test, lineBytes: LITERAL_LINE_BYTES };
+  const base = {
+    source: query,
+    regex: false,
+    caseSensitive: !ignoreCase,
+    test,
+    lineBytes: LITERAL_LINE_BYTES,
+    required: searchablePieces(chars, ignoreCase),
+  };
   const ripgrep = literalForRipgrep(query);
   if (!ignoreCase || ascii) {
     const bytes = encoder.encode(query);
@@ -151,7 +173,8 @@ function compileRegex(query: string, ignoreCase: boolean): CompiledQuery {
   }
   const problem = findCatastrophe(parsed.root, ignoreCase);
   if (problem) throw new InvalidInputError("query", `refused: ${problem}`);
-  const literal = requiredRuns(parsed)
+  const runs = requiredRuns(parsed);
+  const literal = runs
     .map((run) => longestSearchableRun(run, ignoreCase))
     .reduce((a, b) => (encoder.encode(b).length > encoder.encode(a).length ? b : a), "");
   const bytes = encoder.encode(literal);
@@ -167,6 +190,7 @@ function compileRegex(query: string, ignoreCase: boolean): CompiledQuery {
     specials: finder ? specialsFor(bytes, ignoreCase) : [],
     test: new RegExp(trimmedSource(query, parsed), flags),
     lineBytes: REGEX_LINE_BYTES,
+    required: runs.flatMap((run) => searchablePieces(run, ignoreCase)),
     ripgrep: regexForRipgrep(parsed, ignoreCase),
   };
 }

@@ -8,6 +8,9 @@ import { byteLength } from "../bounded-output.js";
 import type { ScanResult } from "./scanner.js";
 import type { TranscriptFile } from "./search-targets.js";
 
+/** What the search sketches did: how many transcripts they ruled out, or why they were not asked. */
+export type SketchCoverage = { skipped: number; withoutSketch: number } | { unused: string };
+
 export interface Coverage {
   query: string;
   /** "ripgrep 13.0.0", "built-in scanner, 2 threads"… */
@@ -16,9 +19,12 @@ export interface Coverage {
   engineNote?: string;
   /** Transcripts in scope (before the byte budget). */
   inScope: number;
-  /** Transcripts handed to the engine, and their bytes. */
+  /** Transcripts handed to the engine; bytes of the transcripts searched (ruled out by a sketch or read). */
   scanned: number;
   scannedBytes: number;
+  sketch: SketchCoverage;
+  /** Bytes actually read: sketches, uncovered tails, and what the engine read. */
+  bytesRead: number;
   /** Left out by the scan byte budget. */
   overBudget: number;
   overBudgetBytes: number;
@@ -61,8 +67,10 @@ function coverageLine(
   hidden: { matches: number; maxBytes: number },
 ): string {
   const notSearched = c.scanned - result.searched - result.unreadable.length;
+  const skipped = "skipped" in c.sketch ? c.sketch.skipped : 0;
   const parts = [
-    `searched ${result.searched.toLocaleString("en-US")} of ${plural(c.inScope, "transcript")} in ${c.where} (${formatBytes(c.scannedBytes)}) in ${(c.elapsedMs / 1000).toFixed(2)} s with ${c.engine}`,
+    `searched ${(result.searched + skipped).toLocaleString("en-US")} of ${plural(c.inScope, "transcript")} in ${c.where} (${formatBytes(c.scannedBytes)}) in ${(c.elapsedMs / 1000).toFixed(2)} s with ${c.engine}`,
+    sketchPart(c.sketch, c.bytesRead),
     `${plural(result.matches, "match", "matches")} in ${plural(sessions, "session")}`,
   ];
   if (c.engineNote) parts.push(c.engineNote.slice(0, 200));
@@ -91,6 +99,20 @@ function coverageLine(
     );
   }
   return `[search] ${parts.join(" · ")}`;
+}
+
+function sketchPart(sketch: SketchCoverage, bytesRead: number): string {
+  const read = `${formatBytes(bytesRead)} read`;
+  if ("unused" in sketch) return `search sketches not used (${sketch.unused}): ${read}`;
+  const said: string[] = [];
+  if (sketch.skipped > 0 || sketch.withoutSketch === 0) {
+    said.push(
+      `${plural(sketch.skipped, "transcript")} ruled out by ${sketch.skipped === 1 ? "its" : "their"} search sketch`,
+    );
+  }
+  if (sketch.withoutSketch > 0)
+    said.push(`${plural(sketch.withoutSketch, "transcript")} without a usable search sketch`);
+  return `${said.join(", ")}: ${read}`;
 }
 
 /** Renders the result within `maxBytes` (the coverage line always fits). */

@@ -18,6 +18,8 @@ export interface TranscriptFile {
   relative: string;
   size: number;
   mtimeMs: number;
+  /** Inode number (0 where the system has none): a sketch written for another file is not trusted. */
+  ino: number;
   /** The project the transcript belongs to, when known. */
   scope?: string;
   title?: string;
@@ -50,6 +52,7 @@ function fileEntry(transcriptsDir: string, folder: string, name: string): Transc
     relative: path.join(folder, name),
     size: stat.size,
     mtimeMs: stat.mtimeMs,
+    ino: stat.ino,
   };
 }
 

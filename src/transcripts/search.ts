@@ -1,7 +1,8 @@
 /**
  * Transcript search as a service: picks the files (this project's by default, every project's with `all`, one
- * session's with `sessionID`), runs ripgrep when there is one and the query can be said to it, else the built-in
- * scanner (and falls back to it when ripgrep fails), and renders a bounded result with its coverage line.
+ * session's with `sessionID`), rules out those whose search sketch says they cannot match, runs ripgrep over the
+ * rest when there is one and the query can be said to it, else the built-in scanner (and falls back to it when
+ * ripgrep fails), and renders a bounded result with its coverage line.
  */
 import { describeError, NotFoundError, PREFIX } from "../errors.js";
 import type { Logger } from "../log.js";
@@ -10,9 +11,11 @@ import { scanWithRipgrep } from "./ripgrep.js";
 import type { RipgrepLocator } from "./ripgrep-locate.js";
 import { type ScanOptions, type ScanResult, scanFiles } from "./scanner.js";
 import { SEARCH_LIMITS } from "./search-limits.js";
-import { compileQuery, type QueryInput } from "./search-query.js";
-import { type Coverage, renderSearch } from "./search-render.js";
+import { type CompiledQuery, compileQuery, type QueryInput } from "./search-query.js";
+import { type Coverage, renderSearch, type SketchCoverage } from "./search-render.js";
 import { attachTitles, findSessionTranscript, listTranscripts, type TranscriptFile } from "./search-targets.js";
+import { SKETCH_PARAMS, SketchProbe } from "./sketch.js";
+import { filterBySketches } from "./sketch-filter.js";
 
 /** Scan budgets: enough for thousands of sessions, bounded so one search cannot hold the agent for long. */
 export const SCAN_BYTES_BUDGET = 4_000_000_000;
@@ -46,6 +49,8 @@ export interface SearchRequest extends QueryInput {
   limit?: number;
   maxBytes?: number;
   signal?: AbortSignal;
+  /** Consult the transcripts' search sketches (default true; false reads every transcript in scope). */
+  useSketches?: boolean;
   /** Budgets and tuning, for tests and benchmarks. */
   timeBudgetMs?: number;
   scanBytesBudget?: number;
@@ -117,6 +122,40 @@ async function runEngine(
   return { result, engine: `the built-in scanner${threads}`, note };
 }
 
+function emptyResult(): ScanResult {
+  return {
+    files: [],
+    matches: 0,
+    searched: 0,
+    unreadable: [],
+    capped: false,
+    timedOut: false,
+    threads: 0,
+    bytesRead: 0,
+  };
+}
+
+/** Asks the sketches which transcripts in scope may match; `keep` is undefined when they were not consulted. */
+async function consultSketches(
+  inScope: readonly TranscriptFile[],
+  query: CompiledQuery,
+  req: SearchRequest,
+  deadline: number,
+): Promise<{ keep?: boolean[]; coverage: SketchCoverage; bytesRead: number }> {
+  if (req.useSketches === false) return { coverage: { unused: "switched off for this search" }, bytesRead: 0 };
+  const probe = SketchProbe.of(query.required);
+  if (!probe) {
+    const unused = `the query has no literal part of ${SKETCH_PARAMS.gram} bytes or more`;
+    return { coverage: { unused }, bytesRead: 0 };
+  }
+  const filtered = await filterBySketches(inScope, query, probe, { deadline, signal: req.signal });
+  return {
+    keep: filtered.keep,
+    coverage: { skipped: filtered.skipped, withoutSketch: filtered.withoutSketch },
+    bytesRead: filtered.bytesRead,
+  };
+}
+
 function clamp(value: number | undefined, fallback: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, Math.floor(value ?? fallback)));
 }
@@ -131,42 +170,41 @@ export function createTranscriptSearch(deps: SearchDeps) {
       ? [await sessionTarget(deps, req, req.sessionID)]
       : listTranscripts(deps.transcriptsDir, req.scope, req.all === true);
     const budget = req.scanBytesBudget ?? SCAN_BYTES_BUDGET;
-    const files: TranscriptFile[] = [];
-    let bytes = 0;
-    for (const file of inScope) {
-      if (files.length > 0 && bytes + file.size > budget) break;
-      files.push(file);
-      bytes += file.size;
-    }
-    const overBudget = inScope.slice(files.length);
-    const limit = clamp(req.limit, SEARCH_LIMITS.defaultMatches, 1, SEARCH_LIMITS.maxMatches);
     const timeBudgetMs = req.timeBudgetMs ?? SCAN_TIME_BUDGET_MS;
+    const sketch = await consultSketches(inScope, query, req, started + timeBudgetMs);
+    // The byte budget bounds what is read: a transcript ruled out by its sketch costs nothing.
+    const files: TranscriptFile[] = [];
+    const overBudget: TranscriptFile[] = [];
+    let bytes = 0;
+    for (const [i, file] of inScope.entries()) {
+      if (sketch.keep && !sketch.keep[i]) continue;
+      if (overBudget.length > 0 || (files.length > 0 && bytes + file.size > budget)) overBudget.push(file);
+      else {
+        files.push(file);
+        bytes += file.size;
+      }
+    }
+    const limit = clamp(req.limit, SEARCH_LIMITS.defaultMatches, 1, SEARCH_LIMITS.maxMatches);
     const options: ScanOptions = {
       contextLines: clamp(req.contextLines, SEARCH_LIMITS.defaultContext, 0, SEARCH_LIMITS.maxContext),
       maxMatches: limit,
       matchLineBytes: MATCH_LINE_BYTES,
       contextLineBytes: CONTEXT_LINE_BYTES,
-      timeBudgetMs,
+      timeBudgetMs: Math.max(1, started + timeBudgetMs - performance.now()),
       chunkBytes: req.chunkBytes,
       threads: req.threads,
       signal: req.signal,
     };
-    if (files.length === 0) {
+    if (inScope.length === 0) {
       const where = req.all ? "in any project" : "for this project";
       const hint = req.all ? "" : " Pass all: true to search every project's transcripts.";
       const text = `No transcripts ${where} yet: a session's transcript is written when it compacts.${hint}`;
-      const empty: ScanResult = {
-        files: [],
-        matches: 0,
-        searched: 0,
-        unreadable: [],
-        capped: false,
-        timedOut: false,
-        threads: 0,
-      };
-      return { text, result: empty, targets: [], engine: "none" };
+      return { text, result: emptyResult(), targets: [], engine: "none" };
     }
-    const { result, engine, note } = await runEngine(deps, files, input, query, options);
+    const { result, engine, note } =
+      files.length > 0
+        ? await runEngine(deps, files, input, query, options)
+        : { result: emptyResult(), engine: "the search sketches alone", note: undefined };
     const shown = files.filter((_, i) => result.files.some((f) => f.index === i));
     try {
       await attachTitles(deps.database, shown);
@@ -179,7 +217,9 @@ export function createTranscriptSearch(deps: SearchDeps) {
       engineNote: note,
       inScope: inScope.length,
       scanned: files.length,
-      scannedBytes: bytes,
+      scannedBytes: inScope.reduce((sum, f) => sum + f.size, 0) - overBudget.reduce((sum, f) => sum + f.size, 0),
+      sketch: sketch.coverage,
+      bytesRead: sketch.bytesRead + result.bytesRead,
       overBudget: overBudget.length,
       overBudgetBytes: overBudget.reduce((sum, f) => sum + f.size, 0),
       budgetBytes: budget,
