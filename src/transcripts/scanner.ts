@@ -52,8 +52,12 @@ export interface ScanResult {
   bytesRead: number;
 }
 
-/** Below this many bytes, starting threads costs more than it saves (measured: bench/transcript-search). */
-const PARALLEL_MIN_BYTES = 24 * 1024 * 1024;
+/**
+ * Below this many bytes, starting threads costs more than it saves: one thread scans about 2 GB/s from the page
+ * cache, a thread takes some 40 ms to start under Bun, and a second one helps only where a core is idle (measured:
+ * bench/transcript-search). After the sketches have ruled most transcripts out, what is left is usually less.
+ */
+const PARALLEL_MIN_BYTES = 192 * 1024 * 1024;
 const MAX_THREADS = 4;
 
 export function collectLimits(options: ScanOptions, maxMatches: number, deadline: number): CollectLimits {

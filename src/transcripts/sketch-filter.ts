@@ -39,21 +39,25 @@ const TAIL_CHUNK = 256 * 1024;
 
 type Decision = { keep: boolean; sketched: boolean; bytes: number };
 
-/** Whether the query's finders hit the bytes [from, to) of a file (a hit may straddle chunks). */
-function tailHasHit(file: string, from: number, to: number, finders: ByteFinder[], buffer: ScanBuffer): Decision {
+/**
+ * Whether the query's finders hit the bytes of a file from `from` to its end (a hit may straddle chunks); to its end
+ * as it is now, as the engine would read it, not as it was listed.
+ */
+function tailHasHit(file: string, from: number, finders: ByteFinder[], buffer: ScanBuffer): Decision {
   const overlap = Math.max(...finders.map((f) => f.length)) - 1;
   const fd = fs.openSync(file, "r");
   let bytes = 0;
   try {
     let end = 0;
-    for (let position = from; position < to; ) {
-      const n = fs.readSync(fd, buffer.bytes, end, Math.min(buffer.capacity - end, to - position), position);
+    for (let position = from; ; ) {
+      const n = fs.readSync(fd, buffer.bytes, end, buffer.capacity - end, position);
       if (n === 0) break;
       position += n;
       bytes += n;
       end += n;
-      if (finders.some((f) => f.find(buffer.bytes, buffer.words, 0, end) >= 0))
+      if (finders.some((f) => f.find(buffer.bytes, buffer.words, 0, end) >= 0)) {
         return { keep: true, sketched: true, bytes };
+      }
       const keep = Math.min(end, overlap);
       buffer.bytes.copyWithin(0, end - keep, end);
       end = keep;
@@ -79,7 +83,7 @@ function decide(
   if (sketch.coveredBytes === target.size) return { keep: false, sketched: true, bytes: read.bytes };
   if (finders.length === 0) return { keep: true, sketched: true, bytes: read.bytes };
   try {
-    const tail = tailHasHit(target.path, sketch.coveredBytes, target.size, finders, buffers.tail);
+    const tail = tailHasHit(target.path, sketch.coveredBytes, finders, buffers.tail);
     return { ...tail, bytes: tail.bytes + read.bytes };
   } catch {
     return { keep: true, sketched: true, bytes: read.bytes }; // the engine reports what it cannot read

@@ -6,8 +6,8 @@
  */
 import fs from "node:fs";
 import { Sketch } from "./sketch.js";
-import { encodeSketch } from "./sketch-codec.js";
-import { readSketch, writeSketch } from "./sketch-file.js";
+import { type DecodedSketch, encodeSketch } from "./sketch-codec.js";
+import { readSketch, type SketchRead, writeSketch } from "./sketch-file.js";
 
 const CHUNK_BYTES = 1024 * 1024;
 const noFollow = () => fs.constants.O_NOFOLLOW ?? 0;
@@ -23,22 +23,25 @@ export interface SketchRefresh {
   written: boolean;
 }
 
+/** The sketch to extend, or why the transcript is hashed from its start. */
+function startingPoint(read: SketchRead, stat: fs.Stats): DecodedSketch | string {
+  if ("unusable" in read) return read.unusable;
+  if (read.ino !== 0 && stat.ino !== 0 && read.ino !== stat.ino) return "written for another file";
+  if (read.sketch.coveredBytes > stat.size) return "covers more than the transcript holds";
+  return read;
+}
+
 /** Brings the sketch of `transcript` up to its last complete line. Throws on a file system error. */
 export function refreshSketch(transcript: string): SketchRefresh {
   const stat = fs.lstatSync(transcript);
-  const read = readSketch(transcript);
-  let sketch: Sketch;
-  let restarted: string | undefined;
-  if ("unusable" in read) restarted = read.unusable;
-  else if (read.ino !== 0 && stat.ino !== 0 && read.ino !== stat.ino) restarted = "written for another file";
-  else if (read.sketch.coveredBytes > stat.size) restarted = "covers more than the transcript holds";
-  if (restarted !== undefined || "unusable" in read) sketch = new Sketch();
-  else sketch = read.sketch;
+  const start = startingPoint(readSketch(transcript), stat);
+  const restarted = typeof start === "string" ? start : undefined;
+  const sketch = typeof start === "string" ? new Sketch() : start.sketch;
   const from = sketch.coveredBytes;
-  if (restarted === undefined && from === stat.size) {
-    return { added: 0, coveredBytes: from, sketchBytes: "bytes" in read ? read.bytes : 0, written: false };
+  if (from < stat.size) hashRange(sketch, transcript, from, stat.size);
+  if (typeof start !== "string" && sketch.coveredBytes === from) {
+    return { added: 0, coveredBytes: from, sketchBytes: start.bytes, written: false };
   }
-  hashRange(sketch, transcript, from, stat.size);
   const encoded = encodeSketch(sketch, stat.ino);
   writeSketch(transcript, encoded);
   return {
