@@ -41,11 +41,18 @@ export function table(header: readonly string[], rows: readonly (readonly (strin
 
 /**
  * Writes the section of one benchmark. `name` is the file stem (`bench/<name>.bench.ts`); the section states the
- * command that reproduces it.
+ * command that reproduces it. A benchmark run with other settings writes a section of its own (`result`, the file
+ * stem in bench/results, and the command that reproduces it).
  */
-export function writeSection(name: string, title: string, body: string): void {
+export function writeSection(
+  name: string,
+  title: string,
+  body: string,
+  variant?: { result: string; command: string },
+): void {
   fs.mkdirSync(RESULTS_DIR, { recursive: true });
-  const text = `## ${title}\n\nReproduce: \`npm run bench -- ${name}\`\n\n${body.trim()}\n`;
-  fs.writeFileSync(path.join(RESULTS_DIR, `${name}.md`), text);
+  const command = variant?.command ?? `npm run bench -- ${name}`;
+  const text = `## ${title}\n\nReproduce: \`${command}\`\n\n${body.trim()}\n`;
+  fs.writeFileSync(path.join(RESULTS_DIR, `${variant?.result ?? name}.md`), text);
   console.log(text);
 }

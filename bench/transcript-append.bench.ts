@@ -89,7 +89,7 @@ try {
         ],
       ),
       "",
-      `Append / full export, medians: **${(ratio * 100).toFixed(1)}%** (target ≤ 5%). An append skips every settled message it already wrote by its part count, fingerprints the others from ids, statuses, times and lengths, reuses the message rows it kept from the last export, renders and writes only what is new, and checks only the bytes past the end the index knows; both sides pay one store commit.`,
+      `Append / full export, medians: **${(ratio * 100).toFixed(1)}%** (target ≤ 5%). An append skips every settled message it already wrote by its part count, fingerprints the others from ids, statuses, times and lengths, reuses the message rows it kept from the last export, renders and writes only what is new, and checks only the bytes past the end the index knows, and hashes only the appended lines into the search sketch; both sides pay one store commit and a sketch write (the full export hashes the whole transcript).`,
     ].join("\n"),
   );
   if (ratio > 0.05)

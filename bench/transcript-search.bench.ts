@@ -1,8 +1,9 @@
 /**
- * Transcript search speed against plain ripgrep, on a generated corpus (LEDGER_BENCH_MB, default 500 MB, kept under
- * the system temp folder and reused). The corpus is read once to bring it into the page cache; then every round runs
- * each contender once, in turn, and the table shows medians. Peak memory of the built-in scanner is read from a
- * process of its own.
+ * Transcript search speed against plain ripgrep, on a generated corpus with its search sketches (LEDGER_BENCH_MB,
+ * default 500 MB, kept under the system temp folder and reused). The corpus is read once to bring it into the page
+ * cache; then every round runs each contender once, in turn, and the table shows medians. Each engine runs with the
+ * sketches (the transcripts they rule out are not read) and without them. Peak memory of a search with the built-in
+ * scanner is read from a process of its own. A run at another size writes a section of its own.
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -12,92 +13,168 @@ import { fileURLToPath } from "node:url";
 import { scanWithRipgrep } from "../src/transcripts/ripgrep.js";
 import { createRipgrepLocator } from "../src/transcripts/ripgrep-locate.js";
 import { type ScanOptions, scanFiles } from "../src/transcripts/scanner.js";
+import { createTranscriptSearch } from "../src/transcripts/search.js";
 import { compileQuery, type QueryInput } from "../src/transcripts/search-query.js";
+import { SketchProbe } from "../src/transcripts/sketch.js";
+import { filterBySketches } from "../src/transcripts/sketch-filter.js";
 import { median, table, writeSection } from "./report.js";
+import { falsePositives, realSessions } from "./sketch-sizing.js";
 import { ensureCorpus } from "./transcript-corpus.js";
+import { type Row, sketchSectionText } from "./transcript-search-text.js";
 
 const MB = Number(process.env.LEDGER_BENCH_MB ?? 500);
-const ROUNDS = Number(process.env.LEDGER_BENCH_ROUNDS ?? 7);
+const ROUNDS = Number(process.env.LEDGER_BENCH_ROUNDS ?? (MB > 1_000 ? 3 : 7));
 const here = path.dirname(fileURLToPath(import.meta.url));
 const binary = path.join(here, "..", "node_modules", ".bin", "opencode");
 
-const lookup = await createRipgrepLocator(undefined)();
+const locateRipgrep = createRipgrepLocator(undefined);
+const lookup = await locateRipgrep();
 if (!("found" in lookup)) throw new Error(`the benchmark needs ripgrep: ${lookup.missing}`);
 const rg = lookup.found;
 
 console.error(`[transcript-search] corpus of ${MB} MB…`);
 const corpus = ensureCorpus(MB);
-const targets = corpus.files.map((file) => ({ path: file, size: fs.statSync(file).size }));
-for (const t of targets) fs.readFileSync(t.path); // into the page cache
+const targets = corpus.files.map((file) => {
+  const stat = fs.statSync(file);
+  return { path: file, size: stat.size, ino: stat.ino };
+});
+for (const t of targets) {
+  fs.readFileSync(t.path); // into the page cache, with its sketch
+  fs.readFileSync(`${t.path}.sketch`);
+}
 
-const options: ScanOptions = {
+const base: ScanOptions = {
   contextLines: 2,
   maxMatches: 500,
   matchLineBytes: 400,
   contextLineBytes: 200,
-  timeBudgetMs: 120_000,
+  timeBudgetMs: 600_000,
 };
 
-function runRipgrep(args: string[]): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const start = performance.now();
-    const child = spawn(rg.path, ["--no-config", ...args, corpus.dir], { stdio: ["ignore", "ignore", "inherit"] });
-    child.on("error", reject);
-    child.on("close", (code) =>
-      code === 0 || code === 1 ? resolve(performance.now() - start) : reject(new Error(`rg ${code}`)),
-    );
-  });
+interface Run {
+  matches: number;
+  /** Transcripts the engine was given, and bytes read (sketches and tails included). */
+  searched: number;
+  read: number;
 }
 
-async function timed(fn: () => Promise<unknown>): Promise<number> {
-  const start = performance.now();
-  await fn();
-  return performance.now() - start;
+/** One search as the service runs it (sketches first, then the engine over what they keep), without listing or rendering. */
+async function engineRun(engine: "built-in" | "ripgrep", sketches: boolean, input: QueryInput, maxMatches: number) {
+  const query = compileQuery(input);
+  let kept = targets;
+  let read = 0;
+  const probe = sketches ? SketchProbe.of(query.required) : undefined;
+  if (probe) {
+    const filtered = await filterBySketches(targets, query, probe, { deadline: Number.POSITIVE_INFINITY });
+    kept = targets.filter((_, i) => filtered.keep[i]);
+    read += filtered.bytesRead;
+  }
+  const options = { ...base, maxMatches };
+  const result =
+    engine === "ripgrep"
+      ? await scanWithRipgrep(rg, kept, query, options)
+      : await scanFiles(kept, input, query, options);
+  return { matches: result.matches, searched: kept.length, read: read + result.bytesRead } satisfies Run;
+}
+
+/** The whole service: listing, sketches, engine and the rendered result. */
+async function serviceRun(useRipgrep: boolean, input: QueryInput): Promise<Run> {
+  const search = createTranscriptSearch({ transcriptsDir: corpus.dir, useRipgrep, locateRipgrep });
+  const out = await search({
+    ...input,
+    scope: "/benchmark",
+    all: true,
+    limit: 500,
+    scanBytesBudget: Number.POSITIVE_INFINITY,
+    timeBudgetMs: 600_000,
+  });
+  return { matches: out.result.matches, searched: out.targets.length, read: Number.NaN };
+}
+
+function plainRipgrep(args: string[]): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(rg.path, ["--no-config", "-g", "*.md", ...args, corpus.dir], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let out = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      out += chunk.toString("utf8");
+    });
+    child.on("error", reject);
+    child.on("close", (code) => {
+      if (code !== 0 && code !== 1) return reject(new Error(`rg ${code}`));
+      const matches = out.split("\n").reduce((sum, line) => sum + Number(line.split(":").pop() || 0), 0);
+      resolve({ matches, searched: targets.length, read: corpus.bytes });
+    });
+  });
 }
 
 interface Case {
   name: string;
   input: QueryInput;
   rgArgs: string[];
+  maxMatches: number;
+  service: boolean;
 }
 
 const cases: Case[] = [
   {
-    name: "literal, case-insensitive (`ECONNRESET`)",
+    name: "rare literal (`ECONNRESET`, case-insensitive)",
     input: { query: "ECONNRESET" },
     rgArgs: ["-i", "-F", "-c", "-e", "ECONNRESET"],
+    maxMatches: 500,
+    service: true,
   },
   {
-    name: "regex, case-insensitive (`econn\\w+ after \\d+ retries`)",
+    name: "common literal (`git status`, case-insensitive, every match)",
+    input: { query: "git status" },
+    rgArgs: ["-i", "-F", "-c", "-e", "git status"],
+    maxMatches: 1_000_000_000,
+    service: false,
+  },
+  {
+    name: "regex (`econn\\w+ after \\d+ retries`, case-insensitive)",
     input: { query: "econn\\w+ after \\d+ retries", regex: true },
     rgArgs: ["-i", "-c", "-e", "econn\\w+ after \\d+ retries"],
+    maxMatches: 500,
+    service: false,
   },
 ];
 
-const rows: (string | number)[][] = [];
-const mbps = (ms: number) => (corpus.bytes / 1e6 / (ms / 1000)).toFixed(0);
+const rows: Row[] = [];
 const loadBefore = os.loadavg()[0] ?? 0;
-
 for (const c of cases) {
-  const query = compileQuery(c.input);
-  const contenders: [string, () => Promise<unknown>][] = [
-    [`plain \`rg ${c.rgArgs.slice(0, -2).join(" ")}\` (baseline)`, () => runRipgrep(c.rgArgs)],
-    ["built-in scanner, threads by size", () => scanFiles(targets, c.input, query, options)],
-    ["built-in scanner, this thread only", () => scanFiles(targets, c.input, query, { ...options, threads: 0 })],
-    [`ripgrep path (ripgrep ${rg.version} + collector)`, () => scanWithRipgrep(rg, targets, query, options)],
+  const contenders: [string, () => Promise<Run>][] = [
+    [`plain \`rg ${c.rgArgs.slice(0, -2).join(" ")}\` (baseline)`, () => plainRipgrep(c.rgArgs)],
+    ["built-in scanner, with sketches", () => engineRun("built-in", true, c.input, c.maxMatches)],
+    ["built-in scanner, without sketches", () => engineRun("built-in", false, c.input, c.maxMatches)],
+    [`ripgrep path, with sketches`, () => engineRun("ripgrep", true, c.input, c.maxMatches)],
+    [`ripgrep path, without sketches`, () => engineRun("ripgrep", false, c.input, c.maxMatches)],
   ];
+  if (c.service) {
+    contenders.push(["search service, built-in scanner, with sketches", () => serviceRun(false, c.input)]);
+    contenders.push(["search service, ripgrep, with sketches", () => serviceRun(true, c.input)]);
+  }
   const times = contenders.map(() => [] as number[]);
-  const found = await scanFiles(targets, c.input, query, options);
-  for (const [, fn] of contenders) await fn(); // warm-up
+  const last: Run[] = [];
+  for (const [i, [, fn]] of contenders.entries()) last[i] = await fn(); // warm-up
+  const matches = new Set(last.slice(1).map((r) => r.matches));
+  if (matches.size !== 1)
+    throw new Error(`${c.name}: the contenders disagree: ${last.map((r) => r.matches).join(", ")}`);
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [i, [, fn]] of contenders.entries()) (times[i] as number[]).push(await timed(fn));
+    for (const [i, [, fn]] of contenders.entries()) {
+      const start = performance.now();
+      await fn();
+      (times[i] as number[]).push(performance.now() - start);
+    }
   }
   const baseline = median(times[0] as number[]);
   for (const [i, [label]] of contenders.entries()) {
     const ms = median(times[i] as number[]);
-    rows.push([c.name, label, ms.toFixed(0), mbps(ms), i === 0 ? "1.00×" : `${(baseline / ms).toFixed(2)}×`]);
+    const run = last[i] as Run;
+    rows.push({ query: c.name, engine: label, ms, ratio: baseline / ms, ...run });
   }
-  console.error(`[transcript-search] ${c.name}: ${found.matches} matches, ${found.threads} threads`);
+  console.error(`[transcript-search] ${c.name}: ${last[1]?.matches} matches (rg counts ${last[0]?.matches} lines)`);
 }
 
 function child(args: string[]): { peakKb: number; matches?: number; threads?: number } {
@@ -109,40 +186,34 @@ function child(args: string[]): { peakKb: number; matches?: number; threads?: nu
   return JSON.parse(out.stdout.trim().split("\n").pop() as string);
 }
 
-const list = path.join(os.tmpdir(), `ledger-bench-targets-${process.pid}.json`);
-fs.writeFileSync(list, JSON.stringify(targets));
-const idle = child(["idle"]);
-const scanned = child(["scan", list, "ECONNRESET"]);
-const scannedRegex = child(["scan", list, "econn\\w+ after \\d+ retries", "regex"]);
-fs.rmSync(list);
+const memory = {
+  idle: child(["idle"]).peakKb,
+  sketches: child(["search", corpus.dir, "ECONNRESET", "sketches"]).peakKb,
+  plain: child(["search", corpus.dir, "ECONNRESET", "plain"]).peakKb,
+  regex: child(["search", corpus.dir, "econn\\w+ after \\d+ retries", "plain", "regex"]).peakKb,
+};
+console.error("[transcript-search] false positives…");
+const fp = falsePositives(corpus.files);
+const real = await realSessions();
 
-const literalBuiltIn = rows[1]?.[4];
-writeSection(
-  "transcript-search",
-  "Transcript search",
-  `
-${targets.length.toLocaleString("en-US")} transcripts, ${(corpus.bytes / 1e6).toFixed(0)} MB (generated: prose, JSON tool inputs, logs, code, some
-non-ASCII text and long lines), in the page cache. Median of ${ROUNDS} rounds; each round runs every contender once, in turn.
-Searches keep up to 500 matches with 2 lines of context, so every contender reads the whole corpus. Ratio = plain
-ripgrep's time / this contender's time (higher is better; target for the built-in scanner on the literal: ≥ 0.5×).
-Load average when the run started: ${loadBefore.toFixed(2)} (other work on the machine makes every figure noisier).
-
-${table(["query", "engine", "ms", "MB/s", "vs plain rg"], rows)}
-
-Built-in scanner on the literal: **${literalBuiltIn}** of plain ripgrep${literalBuiltIn && Number.parseFloat(String(literalBuiltIn)) >= 0.5 ? "" : ": short of the 0.5× target"}.
-Plain ripgrep reads this corpus at memory speed with SIMD on both cores; the built-in scanner is JavaScript and
-spends about one nanosecond per 4-byte word. What it does: no decoding (bytes only, lines decoded only when shown or
-tested), needles of 7+ bytes looked up one word in (m-3)/4 against a hash table of their 4-byte pieces, shorter ones
-through a rare adjacent byte pair tested four positions at a time, exact needles with an uncommon first byte through
-the engine's native search, a probe that counts no lines for files without a hit, line numbers counted four bytes at
-a time only in files with one, and files shared by worker threads. Tried and dropped: \`toString("latin1")\` plus
-\`toLowerCase\`/\`RegExp /i\` (about 1 GB/s), a lower-cased copy plus \`Buffer.indexOf\` (slow whenever the first
-needle byte is common), case variants of a short anchor through \`indexOf\` (same), a branch per word on one rare
-byte (mispredictions on common letters). The ripgrep path is the default wherever ripgrep is found (OpenCode
-downloads one for its own Grep tool); its cost over plain ripgrep is collecting the shown lines and their context.
-
-Peak memory (VmHWM) of a process that runs one built-in scan of the whole corpus: literal
-${(scanned.peakKb / 1024).toFixed(0)} MB, regex ${(scannedRegex.peakKb / 1024).toFixed(0)} MB (${scanned.threads} threads), against
-${(idle.peakKb / 1024).toFixed(0)} MB for the same runtime doing nothing; target < 200 MB.
-`,
-);
+const body = sketchSectionText({
+  mb: MB,
+  transcripts: targets.length,
+  bytes: corpus.bytes,
+  sketchBytes: corpus.sketchBytes,
+  rounds: ROUNDS,
+  load: loadBefore,
+  rows,
+  table: (header, cells) => table(header, cells),
+  memory,
+  fp,
+  real,
+  ripgrep: rg.version,
+});
+if (MB === 500) writeSection("transcript-search", "Transcript search", body);
+else {
+  writeSection("transcript-search", `Transcript search at ${MB >= 1_000 ? `${MB / 1_000} GB` : `${MB} MB`}`, body, {
+    result: `transcript-search-${MB}mb`,
+    command: `LEDGER_BENCH_MB=${MB} npm run bench -- transcript-search`,
+  });
+}
