@@ -52,6 +52,33 @@ describe("the search sketch", () => {
     );
   });
 
+  it("holds every line's pieces across many segments, whatever batches the lines were appended in", () => {
+    const word = fc.stringMatching(/^[a-zA-Z0-9_]{1,9}$/);
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(word, { minLength: 1, maxLength: 12 }), { minLength: 200, maxLength: 1500 }),
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 6 }),
+        (words, cuts) => {
+          const lines = words.map((w) => w.join(" "));
+          const bytes = bytesOf(numbered(lines));
+          const sketch = new Sketch();
+          let at = 0;
+          for (const cut of [...cuts.sort(), 1]) {
+            at = sketch.addLines(bytes, at, Math.max(at, Math.round(cut * bytes.length)));
+          }
+          expect(sketch.coveredBytes).toBe(bytes.length);
+          expect(sketch.coveredLines).toBe(lines.length);
+          for (const [i, text] of lines.entries()) {
+            if (i % 7 !== 0 || text.length < SKETCH_PARAMS.gram) continue;
+            expect(may(sketch, text), `line ${i + 1}`).toBe(true);
+            expect(may(sketch, swapCase(text.slice(-SKETCH_PARAMS.gram)))).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
   it("folds the Kelvin sign onto k and long s onto s, as case-insensitive matching does", () => {
     const sketch = sketchOf(["temperature 300 \u212aelvin", "the me\u017fsage was sent"]);
     expect(may(sketch, "kelvin")).toBe(true);
