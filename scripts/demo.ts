@@ -131,7 +131,30 @@ const memory: Step = {
   },
 };
 
-const steps: Step[] = [compaction, read, recall, memory];
+const nextSession: Step = {
+  title: "A new session starts with the memory",
+  tools: ["memory_save"],
+  async run({ oc }) {
+    const fresh = await oc.createSession("next day");
+    const mark = oc.stub.mark();
+    await oc.prompt(fresh, "What should I know before deploying?");
+    const system = oc.stub
+      .since(mark)
+      .filter((r) => r.kind === "chat")
+      .at(-1)?.system;
+    const block = system ? /<memory source="opencode-ledger">[\s\S]*?<\/memory>/.exec(system)?.[0] : undefined;
+    if (!block) return ["The new session's system prompt carried no memory block."];
+    return [
+      `The model's system prompt in a new session carried this block (${block.length} characters, at most 1,200):`,
+      indent(block),
+      block.includes("Deploys go through the staging gate")
+        ? "The deploy decision saved in the first session is there, with its id."
+        : "The deploy decision is missing from it.",
+    ];
+  },
+};
+
+const steps: Step[] = [compaction, read, recall, memory, nextSession];
 
 async function main(): Promise<void> {
   const started = performance.now();
