@@ -52,6 +52,20 @@ export interface ScanResult {
   bytesRead: number;
 }
 
+/** A result with nothing found and nothing read yet. */
+export function emptyScanResult(): ScanResult {
+  return {
+    files: [],
+    matches: 0,
+    searched: 0,
+    unreadable: [],
+    capped: false,
+    timedOut: false,
+    threads: 0,
+    bytesRead: 0,
+  };
+}
+
 /**
  * Below this many bytes, starting threads costs more than it saves: one thread scans about 2 GB/s from the page
  * cache, a thread takes some 40 ms to start under Bun, and a second one helps only where a core is idle (measured:
@@ -87,16 +101,7 @@ async function scanHere(
   const deadline = performance.now() + options.timeBudgetMs;
   const chunk = options.chunkBytes ?? DEFAULT_CHUNK_BYTES;
   const buffer = scanBufferFor(query, collectLimits(options, options.maxMatches, deadline), chunk);
-  const result: ScanResult = {
-    files: [],
-    matches: 0,
-    searched: 0,
-    unreadable: [],
-    capped: false,
-    timedOut: false,
-    threads: 0,
-    bytesRead: 0,
-  };
+  const result = emptyScanResult();
   for (const [index, target] of targets.entries()) {
     if (options.signal?.aborted || performance.now() > deadline) {
       result.timedOut = true;

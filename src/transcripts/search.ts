@@ -9,7 +9,7 @@ import type { Logger } from "../log.js";
 import type { Database } from "../store/database.js";
 import { scanWithRipgrep } from "./ripgrep.js";
 import type { RipgrepLocator } from "./ripgrep-locate.js";
-import { type ScanOptions, type ScanResult, scanFiles } from "./scanner.js";
+import { emptyScanResult, type ScanOptions, type ScanResult, scanFiles } from "./scanner.js";
 import { SEARCH_LIMITS } from "./search-limits.js";
 import { type CompiledQuery, compileQuery, type QueryInput } from "./search-query.js";
 import { type Coverage, renderSearch, type SketchCoverage } from "./search-render.js";
@@ -122,19 +122,6 @@ async function runEngine(
   return { result, engine: `the built-in scanner${threads}`, note };
 }
 
-function emptyResult(): ScanResult {
-  return {
-    files: [],
-    matches: 0,
-    searched: 0,
-    unreadable: [],
-    capped: false,
-    timedOut: false,
-    threads: 0,
-    bytesRead: 0,
-  };
-}
-
 /** Asks the sketches which transcripts in scope may match; `keep` is undefined when they were not consulted. */
 async function consultSketches(
   inScope: readonly TranscriptFile[],
@@ -199,12 +186,12 @@ export function createTranscriptSearch(deps: SearchDeps) {
       const where = req.all ? "in any project" : "for this project";
       const hint = req.all ? "" : " Pass all: true to search every project's transcripts.";
       const text = `No transcripts ${where} yet: a session's transcript is written when it compacts.${hint}`;
-      return { text, result: emptyResult(), targets: [], engine: "none" };
+      return { text, result: emptyScanResult(), targets: [], engine: "none" };
     }
     const { result, engine, note } =
       files.length > 0
         ? await runEngine(deps, files, input, query, options)
-        : { result: emptyResult(), engine: "the search sketches alone", note: undefined };
+        : { result: emptyScanResult(), engine: "the search sketches alone", note: undefined };
     const shown = files.filter((_, i) => result.files.some((f) => f.index === i));
     try {
       await attachTitles(deps.database, shown);
