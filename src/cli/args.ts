@@ -27,6 +27,24 @@ export const SCOPE_FLAG: Record<string, FlagSpec> = {
   },
 };
 
+const STATUS_VALUES = ["candidate", "active", "superseded", "rejected", "all"] as const;
+
+/** The filters of the commands that show pages of entries (list, search), with their default page size. */
+export function entryFilterFlags(limitDefault: number, trashDescription: string): Record<string, FlagSpec> {
+  return {
+    ...SCOPE_FLAG,
+    status: {
+      type: "string",
+      value: "<status>",
+      description: "candidate, active, superseded, rejected or all (default: candidate and active)",
+    },
+    kind: { type: "string", value: "<kind>", description: "Only entries of this kind (decision, fact, lesson...)" },
+    trash: { type: "boolean", description: trashDescription },
+    limit: { type: "string", value: "<n>", description: `At most n entries (1-1000, default ${limitDefault})` },
+    offset: { type: "string", value: "<n>", description: "Skip the first n entries (default 0)" },
+  };
+}
+
 export const PROGRESS_FLAG: Record<string, FlagSpec> = {
   progress: { type: "boolean", description: "Progress on stderr even when stderr is not a terminal" },
 };
@@ -127,5 +145,14 @@ export function shared(z: Zod) {
       .length(1, message)
       .transform((args) => args[0] ?? "")
       .pipe(item);
-  return { globals, int, scope, progress, id, one };
+  /** The schema of `entryFilterFlags`. */
+  const entryFilters = (limitDefault: number) => ({
+    scope,
+    status: z.enum(STATUS_VALUES, { error: `must be one of ${STATUS_VALUES.join(", ")}` }).optional(),
+    kind: z.string().trim().min(1, "must not be empty").optional(),
+    trash: z.boolean().optional(),
+    limit: int(1, 1000).default(limitDefault),
+    offset: int(0, 1_000_000_000).default(0),
+  });
+  return { globals, int, scope, progress, id, one, entryFilters };
 }

@@ -1,28 +1,15 @@
 /**
  * `list`: entries of the scope, newest first, filtered by status, kind or the trash.
  */
-import { SCOPE_FLAG, shared } from "../args.js";
+import { entryFilterFlags, shared } from "../args.js";
 import { defineCommand, EXIT } from "../command.js";
-
-export const STATUS_VALUES = ["candidate", "active", "superseded", "rejected", "all"] as const;
 
 export const command = defineCommand({
   name: "list",
   description:
     "Lists memory entries newest first. By default: candidate and active entries of the current project and global, outside the trash.",
   positionals: [],
-  flags: {
-    ...SCOPE_FLAG,
-    status: {
-      type: "string",
-      value: "<status>",
-      description: "candidate, active, superseded, rejected or all (default: candidate and active)",
-    },
-    kind: { type: "string", value: "<kind>", description: "Only entries of this kind (decision, fact, lesson...)" },
-    trash: { type: "boolean", description: "Only entries in the trash" },
-    limit: { type: "string", value: "<n>", description: "At most n entries (1-1000, default 50)" },
-    offset: { type: "string", value: "<n>", description: "Skip the first n entries (default 0)" },
-  },
+  flags: entryFilterFlags(50, "Only entries in the trash"),
   examples: [
     "opencode-ledger list",
     "opencode-ledger list --scope all --status all --limit 200",
@@ -32,12 +19,7 @@ export const command = defineCommand({
     const s = shared(z);
     return z.strictObject({
       ...s.globals,
-      scope: s.scope,
-      status: z.enum(STATUS_VALUES, { error: `must be one of ${STATUS_VALUES.join(", ")}` }).optional(),
-      kind: z.string().trim().min(1, "must not be empty").optional(),
-      trash: z.boolean().optional(),
-      limit: s.int(1, 1000).default(50),
-      offset: s.int(0, 1_000_000_000).default(0),
+      ...s.entryFilters(50),
       _: z.array(z.string()).max(0, "list takes no arguments; to search by words use the search command"),
     });
   },

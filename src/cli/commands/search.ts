@@ -1,9 +1,8 @@
 /**
  * `search`: full-text search over titles, bodies, tags and kinds, ranked as the memory_search tool ranks.
  */
-import { SCOPE_FLAG, shared } from "../args.js";
+import { entryFilterFlags, shared } from "../args.js";
 import { defineCommand, EXIT } from "../command.js";
-import { STATUS_VALUES } from "./list.js";
 
 const MATCH = { 1: "all words", 2: "prefixes", 3: "some words" } as const;
 
@@ -19,29 +18,13 @@ export const command = defineCommand({
       variadic: true,
     },
   ],
-  flags: {
-    ...SCOPE_FLAG,
-    status: {
-      type: "string",
-      value: "<status>",
-      description: "candidate, active, superseded, rejected or all (default: candidate and active)",
-    },
-    kind: { type: "string", value: "<kind>", description: "Only entries of this kind" },
-    trash: { type: "boolean", description: "Search the trash instead" },
-    limit: { type: "string", value: "<n>", description: "At most n results (1-1000, default 20)" },
-    offset: { type: "string", value: "<n>", description: "Skip the first n results (default 0)" },
-  },
+  flags: entryFilterFlags(20, "Search the trash instead"),
   examples: ['opencode-ledger search "deploy staging"', "opencode-ledger search redis --scope all --json"],
   schema(z) {
     const s = shared(z);
     return z.strictObject({
       ...s.globals,
-      scope: s.scope,
-      status: z.enum(STATUS_VALUES, { error: `must be one of ${STATUS_VALUES.join(", ")}` }).optional(),
-      kind: z.string().trim().min(1, "must not be empty").optional(),
-      trash: z.boolean().optional(),
-      limit: s.int(1, 1000).default(20),
-      offset: s.int(0, 1_000_000_000).default(0),
+      ...s.entryFilters(20),
       _: z
         .array(z.string())
         .min(1, "give the words to search for")
