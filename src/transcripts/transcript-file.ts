@@ -120,26 +120,50 @@ function countNewlines(fd: number, from: number, to: number): { newlines: number
   return { newlines, lastNewlineEnd };
 }
 
+/** `lines` numbered from `firstNumber`, as the bytes they are in the file. */
+export function formatLines(firstNumber: number, lines: readonly string[]): Buffer {
+  let text = "";
+  for (let i = 0; i < lines.length; i++) text += formatLine(firstNumber + i, lines[i] as string);
+  return Buffer.from(text, "utf8");
+}
+
 /**
  * Appends `lines` numbered from `firstNumber` in one write, creating the file 0600 whatever the umask. Refuses to
  * follow a symlink. Returns the bytes written.
  */
 export function appendLines(file: string, firstNumber: number, lines: readonly string[]): number {
-  if (lines.length === 0) return 0;
-  let text = "";
-  for (let i = 0; i < lines.length; i++) text += formatLine(firstNumber + i, lines[i] as string);
-  const data = Buffer.from(text, "utf8");
+  return lines.length === 0 ? 0 : appendBytes(file, formatLines(firstNumber, lines));
+}
+
+/** Appends formatted lines (see `formatLines`) in one write; a write cut short is taken back. Returns the bytes written. */
+export function appendBytes(file: string, data: Buffer): number {
+  if (data.length === 0) return 0;
   let fd: number;
   try {
     fd = fs.openSync(file, fs.constants.O_WRONLY | fs.constants.O_APPEND | fs.constants.O_CREAT | noFollow(), 0o600);
   } catch (cause) {
     throw new TranscriptError(`cannot write ${file}: ${(cause as Error).message}`, { cause });
   }
+  let start: number | undefined;
   try {
     fs.fchmodSync(fd, 0o600);
+    start = fs.fstatSync(fd).size;
     for (let offset = 0; offset < data.length; ) offset += fs.writeSync(fd, data, offset, data.length - offset);
+  } catch (cause) {
+    // A write cut short (a full disk) leaves part of the append behind: take it back, so the file ends where it
+    // ended before. The caller holds the export lock, so nothing else appended meanwhile.
+    if (start !== undefined) undoAppend(fd, start);
+    throw new TranscriptError(`cannot write ${file}: ${(cause as Error).message}`, { cause });
   } finally {
     fs.closeSync(fd);
   }
   return data.length;
+}
+
+function undoAppend(fd: number, size: number): void {
+  try {
+    fs.ftruncateSync(fd, size);
+  } catch {
+    // Left as it is: the next export finds the partial tail and repairs it.
+  }
 }
