@@ -10,15 +10,17 @@ import path from "node:path";
 import { describeError, NotFoundError } from "../errors.js";
 import type { Ledger } from "../ledger.js";
 import type { LedgerDatabase } from "../store/driver.js";
+import type { TranscriptRow } from "../store/schema.js";
 import { withExportLock } from "./export-lock.js";
-import { planExport } from "./export-plan.js";
+import { type Plan, planExport } from "./export-plan.js";
+import { canResume, fileStartsPlan, resumeNote } from "./export-resume.js";
 import { forget, recall, remember, stampOf } from "./message-row-cache.js";
 import { checkSessionId, containedPath, scopeDir, transcriptPath } from "./paths.js";
 import { isSummary, note } from "./render-message.js";
 import type { SessionInfo, SessionMessage, SessionSource } from "./session-source.js";
 import { removeSketch } from "./sketch-file.js";
 import { refreshSketch } from "./sketch-writer.js";
-import { appendLines, checkTail, ensureScopeDir, type TailCheck } from "./transcript-file.js";
+import { appendBytes, appendLines, checkTail, ensureScopeDir, formatLines, type TailCheck } from "./transcript-file.js";
 import {
   forgetAfterLine,
   forgetAll,
@@ -26,6 +28,7 @@ import {
   loadMessageRows,
   loadPartRows,
   saveTranscript,
+  type UnitRow,
   upsertMessageRows,
   upsertPartRows,
 } from "./transcript-index.js";
@@ -113,59 +116,135 @@ function writeExport(
   const tail = checkTail(file, row ? { lines: row.lines, bytes: row.bytes } : undefined);
   // A transcript written from its first line: a sketch left beside it describes a file that is gone.
   if (tail.bytes === 0) removeSketch(file);
-  const preface = repairNotes(tail);
-  if (tail.lostLines > 0) forgetAfterLine(db, sessionID, tail.lines);
   if (!row && tail.lines > 0) forgetAll(db, sessionID);
-  const cached = preface.length === 0 ? recall(ledger.database, sessionID, row) : undefined;
-  const known = cached ?? loadMessageRows(db, sessionID);
-  const plan = planExport({
-    info,
-    messages,
-    scope,
-    firstLine: tail.lines + 1,
-    preface,
-    tailMessageId: preface.length === 0 ? (row?.lastMessageId ?? undefined) : undefined,
-    known,
-    loadParts: (messageId) => loadPartRows(db, sessionID, messageId),
-    render: { inlineOutputMaxBytes: ledger.options.compaction.inlineOutputMaxBytes },
-  });
-  const written = appendLines(file, tail.lines + 1, plan.lines);
-  upsertMessageRows(db, sessionID, plan.messages);
-  upsertPartRows(db, sessionID, plan.parts);
+  const plan = (firstLine: number, preface: string[], tailMessageId: string | undefined, known: Known) =>
+    planExport({
+      info,
+      messages,
+      scope,
+      firstLine,
+      preface,
+      tailMessageId,
+      known,
+      loadParts: (messageId) => loadPartRows(db, sessionID, messageId),
+      render: { inlineOutputMaxBytes: ledger.options.compaction.inlineOutputMaxBytes },
+    });
+  const done =
+    (canResume(tail) && resume(db, request, file, tail, row, plan)) || appendAfter(db, request, file, tail, row, plan);
+  const { written, repair } = done;
+  upsertMessageRows(db, sessionID, written.messages);
+  upsertPartRows(db, sessionID, written.parts);
   const now = ledger.clock();
-  const totalLines = tail.lines + plan.lines.length;
   const last = messages.at(-1);
   const saved = {
     sessionId: sessionID,
     scope,
     path: relative,
     title: info.title,
-    lastMessageId: plan.lines.length > 0 ? (plan.tailMessageId ?? null) : (row?.lastMessageId ?? null),
+    lastMessageId: done.appended > 0 ? (written.tailMessageId ?? null) : (row?.lastMessageId ?? null),
     lastMessageAt: last ? last.info.time.created : (row?.lastMessageAt ?? null),
-    lines: totalLines,
-    bytes: tail.bytes + written,
-    repairs: (row?.repairs ?? 0) + (preface.length > 0 ? 1 : 0),
+    lines: done.lines,
+    bytes: done.bytes,
+    repairs: (row?.repairs ?? 0) + (repair ? 1 : 0),
     messageCount: messages.length,
     exportedAt: now,
     createdAt: row?.createdAt ?? now,
-    updatedAt: plan.lines.length > 0 || !row ? now : row.updatedAt,
+    updatedAt: done.appended > 0 || !row ? now : row.updatedAt,
   };
   saveTranscript(db, saved);
   // Kept for the next export of this session in this process (dropped again if this transaction fails).
-  for (const m of plan.messages) known.set(m.messageId, { hash: m.hash, line: m.line });
-  remember(ledger.database, sessionID, stampOf(saved), known);
-  if (preface.length > 0) ledger.log.log("warn", `transcript ${sessionID}: ${preface.join(" ")}`);
+  for (const m of written.messages) done.known.set(m.messageId, { hash: m.hash, line: m.line });
+  remember(ledger.database, sessionID, stampOf(saved), done.known);
+  if (repair) ledger.log.log("warn", `transcript ${sessionID}: ${repair}`);
   return {
     sessionID,
     path: file,
-    firstLine: tail.lines + 1,
-    lastLine: totalLines,
-    totalLines,
-    appendedLines: plan.lines.length,
+    firstLine: done.firstLine,
+    lastLine: done.lines,
+    totalLines: done.lines,
+    appendedLines: done.appended,
     lastUserRequest: lastUserRequest(messages),
     title: info.title,
     messageCount: messages.length,
-    repaired: preface.length > 0,
+    repaired: repair !== undefined,
+  };
+}
+
+type Known = Map<string, UnitRow>;
+type Planner = (firstLine: number, preface: string[], tailMessageId: string | undefined, known: Known) => Plan;
+
+interface Appended {
+  /** What was planned: its message and part rows are recorded. */
+  written: Plan;
+  known: Known;
+  /** First line that was not in the index before this export. */
+  firstLine: number;
+  /** Lines and bytes of the file afterwards. */
+  lines: number;
+  bytes: number;
+  /** Lines this export wrote. */
+  appended: number;
+  /** The repair this export made, as logged; undefined when there was none. */
+  repair?: string;
+}
+
+/** The usual export (and the fallback repair): repair notes first, then what the plan appends after the file's end. */
+function appendAfter(
+  db: LedgerDatabase,
+  request: ExportRequest,
+  file: string,
+  tail: TailCheck,
+  row: TranscriptRow | undefined,
+  plan: Planner,
+): Appended {
+  const { ledger, sessionID } = request;
+  const preface = repairNotes(tail);
+  if (tail.lostLines > 0) forgetAfterLine(db, sessionID, tail.lines);
+  const cached = preface.length === 0 ? recall(ledger.database, sessionID, row) : undefined;
+  const known = cached ?? loadMessageRows(db, sessionID);
+  const tailMessage = preface.length === 0 ? (row?.lastMessageId ?? undefined) : undefined;
+  const written = plan(tail.lines + 1, preface, tailMessage, known);
+  const bytes = appendLines(file, tail.lines + 1, written.lines);
+  return {
+    written,
+    known,
+    firstLine: tail.lines + 1,
+    lines: tail.lines + written.lines.length,
+    bytes: tail.bytes + bytes,
+    appended: written.lines.length,
+    repair: preface.length > 0 ? preface.join(" ") : undefined,
+  };
+}
+
+/** An interrupted export whose lines match what this one would write first: keep them, append the rest and a note. */
+function resume(
+  db: LedgerDatabase,
+  request: ExportRequest,
+  file: string,
+  tail: TailCheck,
+  row: TranscriptRow | undefined,
+  plan: Planner,
+): Appended | undefined {
+  const from = { lines: row?.lines ?? 0, bytes: row?.bytes ?? 0 };
+  if (from.bytes > tail.bytes) return undefined;
+  const known = loadMessageRows(db, request.sessionID);
+  const written = plan(from.lines + 1, [], row?.lastMessageId ?? undefined, known);
+  const planned = formatLines(from.lines + 1, written.lines);
+  if (!fileStartsPlan(file, from.bytes, tail.bytes, planned)) return undefined;
+  const repair = resumeNote(tail, from.lines + 1);
+  const lines = from.lines + written.lines.length + 1;
+  const rest = Buffer.concat([planned.subarray(tail.bytes - from.bytes), formatLines(lines, [repair])]);
+  const bytes = appendBytes(file, rest);
+  // The file now ends with the note: the next export starts a new message block instead of continuing one.
+  written.tailMessageId = undefined;
+  return {
+    written,
+    known,
+    firstLine: from.lines + 1,
+    lines,
+    bytes: tail.bytes + bytes,
+    appended: lines - tail.lines,
+    repair,
   };
 }
 

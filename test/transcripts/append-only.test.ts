@@ -208,7 +208,10 @@ describe("repair", () => {
   const row = async (ledger: TestLedger) =>
     ledger.database.read((db) => db.select().from(transcripts).get(), undefined);
 
-  it("cuts a torn last line left by a crash, records it, and goes on numbering", async () => {
+  /** The texts a clean export of the session writes: what a repaired transcript must hold, notes aside. */
+  const cleanTexts = async (session: SessionBuilder) => texts((await exportNow(testLedger(), session)).path);
+
+  it("cuts a torn last line left by a crash, completes the export, and records the repair after it", async () => {
     const { ledger, session, first } = await exported();
     const intact = fs.readFileSync(first.path, "utf8");
     fs.appendFileSync(first.path, `${String(first.totalLines + 1).padStart(6)}\t[tool bash · comp`);
@@ -219,16 +222,19 @@ describe("repair", () => {
     expect(body.startsWith(intact)).toBe(true);
     expect(body).not.toContain("[tool bash · comp\n");
     const lines = expectNumbered(second.path);
-    expect(lines[first.totalLines]?.text).toMatch(/^\[note\] repair: cut a torn last line of \d+ bytes/);
+    expect(lines.at(-1)?.text).toMatch(
+      /^\[note\] repair: an export was interrupted \(a torn last line of \d+ bytes was cut\); it was completed above, nothing written twice$/,
+    );
+    expect(lines.slice(0, -1).map((l) => l.text)).toEqual(await cleanTexts(session));
     expect((await row(ledger))?.repairs).toBe(1);
     expect((await row(ledger))?.lines).toBe(lines.length);
     expect(ledger.log.lines.some((l) => l.level === "warn" && l.message.includes("torn"))).toBe(true);
     expect(await exportNow(ledger, session)).toMatchObject({ appendedLines: 0, repaired: false });
   });
 
-  it("keeps complete lines an export wrote before its index update was lost, says so, and writes them again", async () => {
+  /** An export whose index update is lost (the store as it was before it, put back: a crash between the two). */
+  async function lostExport() {
     const { ledger, session, first } = await exported();
-    // The state of the store before the next export: restoring it afterwards is a crash between append and commit.
     ledger.database.close();
     const store = ledger.database.file;
     const files = ["", "-wal", "-shm"].map((side) => store + side);
@@ -241,7 +247,32 @@ describe("repair", () => {
       if (bytes) fs.writeFileSync(f, bytes);
       else fs.rmSync(f, { force: true });
     });
+    return { ledger, session, first, lost };
+  }
 
+  it("keeps the lines of an export whose index update was lost when they match the session: nothing twice", async () => {
+    const { ledger, session, first, lost } = await lostExport();
+    session.turn(10);
+    const second = await exportNow(ledger, session);
+    expect(second).toMatchObject({ repaired: true, firstLine: first.totalLines + 1 });
+    const lines = expectNumbered(second.path);
+    expect(lines.at(-1)?.text).toBe(
+      `[note] repair: an export was interrupted (lines ${first.totalLines + 1}-${lost.totalLines} were written but not recorded, and match the session: kept); it was completed above, nothing written twice`,
+    );
+    expect(lines.slice(0, -1).map((l) => l.text)).toEqual(await cleanTexts(session));
+    for (const message of session.data.messages) {
+      expect(lines.filter((l) => l.text.startsWith("## ") && l.text.includes(message.info.id))).toHaveLength(1);
+    }
+    expect((await row(ledger))?.repairs).toBe(1);
+    expect(await exportNow(ledger, session)).toMatchObject({ appendedLines: 0 });
+  });
+
+  it("keeps lines of a lost export that no longer match the session, says so, and writes them again", async () => {
+    const { ledger, session, first, lost } = await lostExport();
+    // The session changed in between: the newest message reads differently now.
+    const newest = session.data.messages.at(-1)?.parts.find((p) => p.type === "text");
+    if (newest?.type === "text") newest.text = `${newest.text} (edited after the crash)`;
+    else throw new Error("the synthetic turn ends without a text part");
     const second = await exportNow(ledger, session);
     const lines = expectNumbered(second.path);
     expect(lines[lost.totalLines]?.text).toBe(
@@ -253,6 +284,7 @@ describe("repair", () => {
         lines.filter((l) => l.text.startsWith("## ") && l.text.includes(id)).map((l) => l.number > lost.totalLines),
       ).toEqual([false, true]);
     }
+    expect(texts(second.path).some((t) => t.includes("edited after the crash"))).toBe(true);
     expect((await row(ledger))?.repairs).toBe(1);
     expect(await exportNow(ledger, session)).toMatchObject({ appendedLines: 0 });
   });
