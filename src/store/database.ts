@@ -12,6 +12,8 @@ import { connect, type LedgerDatabase, type SqliteConnection } from "./driver.js
 export const DB_FILE = "ledger.db";
 const SIDE_FILES = ["-wal", "-shm", "-journal"] as const;
 const BUSY_TIMEOUT_MS = 10_000;
+/** Beside the store while purged content may still sit in the WAL (see `Database.wipeWal`). */
+export const WIPE_PENDING = "-wipe-pending";
 
 /** Folder of the SQL migrations shipped with the package (`migrations/`, beside `src/` and `dist/`). */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL("../../migrations", import.meta.url));
@@ -21,6 +23,8 @@ export interface DatabaseOptions {
   dataDir: string;
   /** Where the migrations are; tests point it elsewhere to prove a missing folder is reported. */
   migrationsFolder?: string;
+  /** How long a write (or a purge's checkpoint) waits for another process (default 10 s); tests shorten it. */
+  busyTimeoutMs?: number;
 }
 
 /** Schema version this code knows: the number of migrations in the shipped journal. */
@@ -60,6 +64,7 @@ function tightenFiles(file: string): void {
 export class Database {
   readonly file: string;
   readonly migrationsFolder: string;
+  readonly busyTimeoutMs: number;
   private connection: SqliteConnection | undefined;
   private opening: Promise<SqliteConnection> | undefined;
   private tooNew: StoreTooNewError | undefined;
@@ -67,6 +72,7 @@ export class Database {
   constructor(options: DatabaseOptions) {
     this.file = path.join(options.dataDir, DB_FILE);
     this.migrationsFolder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
+    this.busyTimeoutMs = options.busyTimeoutMs ?? BUSY_TIMEOUT_MS;
   }
 
   get dataDir(): string {
@@ -90,7 +96,36 @@ export class Database {
     if (this.tooNew) throw this.tooNew;
     const result = connection.db.transaction((tx) => fn(tx as unknown as LedgerDatabase), { behavior: "immediate" });
     tightenFiles(this.file);
+    this.retryWipe(connection);
     return result;
+  }
+
+  /**
+   * Folds the WAL back into the file and truncates it, so no old page of it keeps content that was deleted (after a
+   * purge). It waits for readers up to the busy timeout; when one holds on longer, a marker beside the store makes the
+   * next write or open of any process try again. True when the WAL is empty now.
+   */
+  async wipeWal(): Promise<boolean> {
+    const connection = await this.open();
+    if (checkpoint(connection)) {
+      fs.rmSync(this.file + WIPE_PENDING, { force: true });
+      return true;
+    }
+    fs.writeFileSync(this.file + WIPE_PENDING, `${new Date().toISOString()}\n`, { mode: 0o600 });
+    return false;
+  }
+
+  /** A wipe left pending by a purge, tried again without waiting (a writer or reader still there: next time). */
+  private retryWipe(connection: SqliteConnection): void {
+    if (this.tooNew || !fs.existsSync(this.file + WIPE_PENDING)) return;
+    connection.exec("PRAGMA busy_timeout = 0");
+    try {
+      if (checkpoint(connection)) fs.rmSync(this.file + WIPE_PENDING, { force: true });
+    } catch {
+      // Busy or locked: the marker stays for the next write.
+    } finally {
+      connection.exec(`PRAGMA busy_timeout = ${this.busyTimeoutMs}`);
+    }
   }
 
   /** The raw connection, for maintenance (checkpoints, integrity checks). Opens (and creates) the store. */
@@ -106,6 +141,7 @@ export class Database {
   }
 
   close(): void {
+    if (this.connection) this.retryWipe(this.connection);
     this.connection?.close();
     this.connection = undefined;
     this.opening = undefined;
@@ -141,7 +177,7 @@ export class Database {
       throw new StoreUnavailableError(this.file, describeCause(cause), { cause });
     }
     try {
-      connection.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      connection.exec(`PRAGMA busy_timeout = ${this.busyTimeoutMs}`);
       const version = connection.get<{ user_version: number }>("PRAGMA user_version")?.user_version ?? 0;
       if (version > known) {
         // Do not touch a newer store: no journal-mode switch, no migration. Reads still work where the schema allows.
@@ -154,6 +190,7 @@ export class Database {
       connection.exec("PRAGMA foreign_keys = ON");
       if (version < known) this.migrate(connection, known);
       tightenFiles(this.file);
+      this.retryWipe(connection);
       return connection;
     } catch (cause) {
       connection.close();
@@ -181,6 +218,11 @@ export class Database {
       }
     }
   }
+}
+
+/** A TRUNCATE checkpoint; true when it completed (no reader or writer kept it from emptying the WAL). */
+function checkpoint(connection: SqliteConnection): boolean {
+  return connection.get<{ busy: number }>("PRAGMA wal_checkpoint(TRUNCATE)")?.busy === 0;
 }
 
 function describeCause(cause: unknown): string {

@@ -80,11 +80,7 @@ export function createMemoryStore(deps: MemoryStoreDeps): MemoryStore {
   const trashDays = deps.trashDays ?? 30;
 
   // After anything is purged, fold the WAL back into the file and truncate it, so no old page keeps the content.
-  const checkpoint = async (): Promise<boolean> => {
-    const raw = await database.raw();
-    const result = raw.get<{ busy: number }>("PRAGMA wal_checkpoint(TRUNCATE)");
-    return result?.busy === 0;
-  };
+  const checkpoint = (): Promise<boolean> => database.wipeWal();
 
   const sweep = async (): Promise<SweepResult> => {
     const result = await database.write((db) => sweepEntries(db, clock(), trashDays));

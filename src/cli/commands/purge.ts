@@ -60,7 +60,9 @@ export const command = defineCommand({
       else {
         for (const r of results) ctx.print(`Purged ${r.id} "${r.title}".`);
         if (results.some((r) => !r.checkpointed)) {
-          ctx.print("Another process holds the store open: the WAL is cleared at its next checkpoint.");
+          ctx.print(
+            "Another process kept reading the store past the wait: the purged content may stay in its WAL until the next write or start of any opencode-ledger process (OpenCode's included) clears it.",
+          );
         }
       }
       return EXIT.ok;
