@@ -26,6 +26,7 @@ import { createSessionSearchTool } from "./tools/memory-session-search.js";
 import { createMemoryTools } from "./tools/memory-tools.js";
 import { createTranscriptCleanupTool } from "./tools/memory-transcript-cleanup.js";
 import { createTranscriptListTool } from "./tools/memory-transcript-list.js";
+import { guardTools } from "./tools/tool-guard.js";
 import { scheduleAutoSweep } from "./transcripts/auto-sweep.js";
 import { createHostSource } from "./transcripts/host-source.js";
 import { lazyTranscriptSearch } from "./transcripts/lazy-search.js";
@@ -126,12 +127,13 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
     ...hooks,
     config: (cfg) => configure(cfg, undefined),
     "command.execute.before": guardHook("command.execute.before", log, createCommandHook({ sessionPointer, sweep })),
-    tool: {
+    // One boundary for every tool: arguments checked against the tool's schema, failures returned as messages.
+    tool: guardTools({
       ...createMemoryTools({ memory, options }),
       memory_session_read: createSessionReadTool({ transcripts }),
       memory_session_search: createSessionSearchTool({ search }),
       memory_transcript_list: createTranscriptListTool({ ledger, transcripts }),
       memory_transcript_cleanup: createTranscriptCleanupTool({ ledger, transcripts }),
-    },
+    }),
   };
 }
