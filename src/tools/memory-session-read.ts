@@ -3,7 +3,8 @@
  */
 import { tool } from "@opencode-ai/plugin";
 import { MAX_RESULT_BYTES } from "../bounded-output.js";
-import { InvalidInputError } from "../errors.js";
+import { InvalidInputError, NotFoundError } from "../errors.js";
+import { projectScope } from "../scope.js";
 import { checkSessionId } from "../transcripts/paths.js";
 import { oneLine } from "../transcripts/text-lines.js";
 import { readWindow } from "../transcripts/transcript-reader.js";
@@ -15,6 +16,9 @@ const z = tool.schema;
 export const READ_DEFAULT_LINES = 200;
 export const READ_MAX_LINES = 2_000;
 export const READ_MAX_BYTES = 100_000;
+
+const elsewhere = (sessionID: string, scope: string) =>
+  new NotFoundError("transcript of this project", sessionID, `it belongs to ${scope}; pass all: true to read it`);
 
 export function createSessionReadTool({ transcripts }: { transcripts: Transcripts }) {
   return tool({
@@ -41,8 +45,12 @@ export function createSessionReadTool({ transcripts }: { transcripts: Transcript
         .max(READ_MAX_BYTES)
         .optional()
         .describe(`Byte budget of the result (default ${MAX_RESULT_BYTES})`),
+      all: z
+        .boolean()
+        .optional()
+        .describe("Allow a session of another project (default false: this project's sessions only)"),
     },
-    async execute(args) {
+    async execute(args, context) {
       try {
         const sessionID = checkSessionId(args.sessionID);
         const offset = args.offset ?? 1;
@@ -50,7 +58,12 @@ export function createSessionReadTool({ transcripts }: { transcripts: Transcript
         const maxBytes = Math.min(args.maxBytes ?? MAX_RESULT_BYTES, READ_MAX_BYTES);
         if (!Number.isInteger(offset) || offset < 1)
           throw new InvalidInputError("offset", "must be a whole number ≥ 1");
+        const project = projectScope(context.worktree, context.directory);
+        const known = await transcripts.find(sessionID);
+        if (known && known.scope !== project && args.all !== true) throw elsewhere(sessionID, known.scope);
         const { row, file } = await transcripts.ensure(sessionID);
+        // Another project's session seen for the first time: exported under its own project, and read only when asked.
+        if (row.scope !== project && args.all !== true) throw elsewhere(sessionID, row.scope);
         if (offset > row.lines) {
           throw new InvalidInputError(
             "offset",

@@ -1,0 +1,110 @@
+/**
+ * The plugin's tools and command hook assembled as src/plugin.ts assembles them (the same factories, the same
+ * boundary), over one data folder and sessions held in memory instead of an OpenCode server, for one project or
+ * another. Tests get the registered behaviour without starting OpenCode.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import type { ToolContext, ToolDefinition } from "@opencode-ai/plugin";
+import { createCommandHook } from "../../src/commands/command-hook.js";
+import { createSessionPointer } from "../../src/compaction/session-pointer.js";
+import { createLedger, type Ledger } from "../../src/ledger.js";
+import { createMemoryLogger } from "../../src/log.js";
+import { type Options, parseOptions } from "../../src/options.js";
+import { normalizeScopePath } from "../../src/scope.js";
+import { createMemoryStore, type MemoryStore } from "../../src/store/memory-store.js";
+import { createSessionReadTool } from "../../src/tools/memory-session-read.js";
+import { createSessionSearchTool } from "../../src/tools/memory-session-search.js";
+import { createMemoryTools } from "../../src/tools/memory-tools.js";
+import { createTranscriptCleanupTool } from "../../src/tools/memory-transcript-cleanup.js";
+import { createTranscriptListTool } from "../../src/tools/memory-transcript-list.js";
+import { guardTools } from "../../src/tools/tool-guard.js";
+import { createMemorySource, type SessionExport } from "../../src/transcripts/export-file-source.js";
+import { createRipgrepLocator } from "../../src/transcripts/ripgrep-locate.js";
+import { createTranscriptSearch } from "../../src/transcripts/search.js";
+import { createTranscripts } from "../../src/transcripts/transcript-service.js";
+import type { Transcripts } from "../../src/transcripts/transcripts.js";
+import { tempDir } from "./temp-dir.js";
+import { toolContext } from "./tool-context.js";
+
+export interface ProjectParts {
+  scope: string;
+  ctx: ToolContext;
+  tools: Record<string, ToolDefinition>;
+  transcripts: Transcripts;
+  /** Runs `command.execute.before` for a command; resolves with the text it put in the message. */
+  command(command: string, args: string): Promise<string>;
+  /** Calls a tool as OpenCode would; the result as text. */
+  call(tool: string, args: Record<string, unknown>): Promise<string>;
+}
+
+export interface PluginParts {
+  root: string;
+  dataDir: string;
+  ledger: Ledger;
+  memory: MemoryStore;
+  options: Options;
+  /** The sessions OpenCode "has"; push to add one. */
+  sessions: SessionExport[];
+  /** The parts of the plugin instance serving `folder` (a real folder under root, created on demand). */
+  project(folder: string): ProjectParts;
+}
+
+export function pluginParts(rawOptions: Record<string, unknown> = {}): PluginParts {
+  const root = normalizeScopePath(tempDir());
+  const dataDir = path.join(root, "data");
+  const { options, problems } = parseOptions({ search: { useRipgrep: false }, ...rawOptions, dataDir });
+  if (problems.length > 0) throw problems[0];
+  const ledger = createLedger(options, createMemoryLogger());
+  const memory = createMemoryStore({
+    database: ledger.database,
+    clock: ledger.clock,
+    trashDays: options.retention.trashDays,
+  });
+  const sessions: SessionExport[] = [];
+  const source = createMemorySource(sessions);
+  const project = (folder: string): ProjectParts => {
+    const dir = path.join(root, folder);
+    fs.mkdirSync(dir, { recursive: true });
+    const scope = normalizeScopePath(dir);
+    const transcripts = createTranscripts({ ledger, source, scope });
+    const search = createTranscriptSearch({
+      transcriptsDir: ledger.transcriptsDir,
+      database: ledger.database,
+      useRipgrep: options.search.useRipgrep,
+      locateRipgrep: createRipgrepLocator(options.search.ripgrepPath),
+      ensureTranscript: async (sessionID) => {
+        const { row, file } = await transcripts.ensure(sessionID);
+        return { path: file, scope: row.scope, title: row.title };
+      },
+    });
+    const tools = guardTools({
+      ...createMemoryTools({ memory, options }),
+      memory_session_read: createSessionReadTool({ transcripts }),
+      memory_session_search: createSessionSearchTool({ search }),
+      memory_transcript_list: createTranscriptListTool({ ledger, transcripts }),
+      memory_transcript_cleanup: createTranscriptCleanupTool({ ledger, transcripts }),
+    });
+    const hook = createCommandHook({
+      sessionPointer: createSessionPointer({ exportSession: (id) => transcripts.export(id) }),
+    });
+    const ctx = toolContext(scope);
+    return {
+      scope,
+      ctx,
+      tools,
+      transcripts,
+      async command(command, args) {
+        const parts = [{ id: "prt_1", sessionID: ctx.sessionID, messageID: "msg_1", type: "text", text: args }];
+        await hook({ command, sessionID: ctx.sessionID, arguments: args }, { parts } as never);
+        return parts.map((p) => p.text).join("\n");
+      },
+      async call(tool, args) {
+        const definition = tools[tool];
+        if (!definition) throw new Error(`no tool ${tool}`);
+        return String(await definition.execute(args as never, ctx));
+      },
+    };
+  };
+  return { root, dataDir, ledger, memory, options, sessions, project };
+}
