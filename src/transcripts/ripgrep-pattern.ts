@@ -123,6 +123,8 @@ export function regexForRipgrep(parsed: ParsedRegex, ignoreCase: boolean): Ripgr
 
 /** The ripgrep query for a literal: fixed-string search unless the needle could start inside the line number. */
 export function literalForRipgrep(needle: string): RipgrepQuery {
+  // A process argument cannot carry a NUL character (spawning rg would fail): the built-in scanner answers.
+  if (needle.includes("\u0000")) return { kind: "unsupported", reason: "a NUL character" };
   if (!/^[ \t0-9]/.test(needle)) return { kind: "fixed", needle };
   const chars = [...needle].map((c) => literal(c.codePointAt(0) as number)).join("");
   return { kind: "regex", pattern: `${RIPGREP_LINE_PREFIX}.*?${chars}` };
