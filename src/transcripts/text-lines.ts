@@ -31,42 +31,70 @@ export interface CutText {
 const encoder = new TextEncoder();
 const byteLength = (text: string) => (text.length * 3 < 1024 ? encoder.encode(text).length : Buffer.byteLength(text));
 
+/** One line of `text` as `textLines` makes it: a trailing "\r" dropped, NUL bytes replaced. */
+function cleanLine(line: string): string {
+  const bare = line.endsWith("\r") ? line.slice(0, -1) : line;
+  return bare.includes("\0") ? bare.replaceAll("\0", "\u2400") : bare;
+}
+
+/** Lines in `text` ("\n" separated; "" and a text ending in "\n" end with an empty line, as split does). */
+function countLines(text: string): number {
+  let lines = 1;
+  for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) lines++;
+  return lines;
+}
+
 /**
  * `text` as lines, cut to about `maxBytes` when longer: whole lines from the head and the tail, half the budget
- * each. A single line longer than half the budget is cut inside the line.
+ * each. A single line longer than half the budget is cut inside the line. Only the lines kept are made: a tool
+ * output of many megabytes costs the budget, not a copy of itself.
  */
 export function cutHeadTail(text: string, maxBytes: number): CutText {
   if (text.length <= maxBytes / 3 || byteLength(text) <= maxBytes) {
     return { head: textLines(text), tail: [], cutBytes: 0, cutLines: 0 };
   }
-  const lines = textLines(text);
+  const total = countLines(text);
   const half = Math.floor(maxBytes / 2);
   const head: string[] = [];
   let used = 0;
   let first = 0;
-  for (; first < lines.length; first++) {
-    const size = byteLength(lines[first] as string) + 1;
-    if (used + size > half) break;
-    head.push(lines[first] as string);
+  let start = 0;
+  for (; first < total; first++) {
+    const end = text.indexOf("\n", start);
+    const stop = end === -1 ? text.length : end;
+    // A line far longer than the budget is only ever cut: a little more than half of it is enough to decide.
+    const line = cleanLine(text.slice(start, Math.min(stop, start + half + 1)));
+    const size = stop - start > half + 1 ? Number.POSITIVE_INFINITY : byteLength(line) + 1;
+    if (used + size > half) {
+      if (head.length === 0) head.push(sliceBytes(line, half, "start"));
+      break;
+    }
+    head.push(line);
     used += size;
+    start = stop + 1;
   }
-  if (head.length === 0) head.push(sliceBytes(lines[0] as string, half, "start"));
   const tail: string[] = [];
   used = 0;
-  let last = lines.length - 1;
+  let last = total - 1;
+  let end = text.length;
   for (; last >= first; last--) {
-    const size = byteLength(lines[last] as string) + 1;
-    if (used + size > half) break;
-    tail.unshift(lines[last] as string);
+    const begin = last === 0 ? 0 : text.lastIndexOf("\n", end - 1) + 1;
+    const line = cleanLine(text.slice(Math.max(begin, end - half - 2), end));
+    const size = end - begin > half + 2 ? Number.POSITIVE_INFINITY : byteLength(line) + 1;
+    if (used + size > half) {
+      if (tail.length === 0) tail.push(sliceBytes(line, half, "end"));
+      break;
+    }
+    tail.unshift(line);
     used += size;
+    end = begin - 1;
   }
-  if (tail.length === 0 && last >= first) tail.push(sliceBytes(lines[last] as string, half, "end"));
   const keptBytes = head.reduce((n, l) => n + byteLength(l) + 1, 0) + tail.reduce((n, l) => n + byteLength(l) + 1, 0);
   return {
     head,
     tail,
     cutBytes: Math.max(0, byteLength(text) - keptBytes),
-    cutLines: Math.max(0, lines.length - head.length - tail.length),
+    cutLines: Math.max(0, total - head.length - tail.length),
   };
 }
 
