@@ -50,8 +50,11 @@ export interface PluginParts {
   project(folder: string): ProjectParts;
 }
 
-export function pluginParts(rawOptions: Record<string, unknown> = {}): PluginParts {
-  const root = normalizeScopePath(tempDir());
+/** `root`: a folder of the caller's (one per suite, removed by it); by default a temp folder removed after the test. */
+export function pluginParts(
+  rawOptions: Record<string, unknown> = {},
+  root = normalizeScopePath(tempDir()),
+): PluginParts {
   const dataDir = path.join(root, "data");
   const { options, problems } = parseOptions({ search: { useRipgrep: false }, ...rawOptions, dataDir });
   if (problems.length > 0) throw problems[0];

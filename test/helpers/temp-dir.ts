@@ -12,6 +12,12 @@ export function tempDir(prefix = "ledger-test-"): string {
   return dir;
 }
 
+/** A fresh folder that lives until `remove` is called (for a suite's shared data, set up in beforeAll). */
+export function suiteDir(prefix = "ledger-suite-"): { path: string; remove(): void } {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  return { path: dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
 afterEach(() => {
   for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });

@@ -22,7 +22,7 @@ import { exportTranscript } from "../../src/transcripts/export-transcript.js";
 import { type HostileHost, startHostileHost } from "../helpers/hostile-host.js";
 import { HOSTILE_SESSION, hostileString, hostileValue } from "../helpers/hostile-input.js";
 import { syntheticSession } from "../helpers/synthetic-session.js";
-import { tempDir } from "../helpers/temp-dir.js";
+import { suiteDir } from "../helpers/temp-dir.js";
 import { toolContext } from "../helpers/tool-context.js";
 
 const SESSION = HOSTILE_SESSION;
@@ -51,10 +51,11 @@ describe("no tool or hook throws into the host", () => {
   let host: HostileHost;
   let hooks: Hooks;
   let contexts: ToolContext[];
+  const suite = suiteDir();
 
   beforeAll(async () => {
     host = await startHostileHost();
-    const root = tempDir();
+    const root = suite.path;
     const project = normalizeScopePath(path.join(root));
     const dataDir = path.join(root, "data");
     // A store with entries and a transcript of this project, so the tools get past "nothing here yet".
@@ -87,6 +88,7 @@ describe("no tool or hook throws into the host", () => {
   });
   afterAll(async () => {
     await host?.close();
+    suite.remove();
   });
 
   it("registers the tools this test covers", () => {

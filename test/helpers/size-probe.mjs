@@ -1,0 +1,139 @@
+// Measures how much memory one operation of the built package (dist/) takes in a process of its own: the resident
+// set before it, and the peak the kernel saw (maxRSS) after it. Runs under Node and under Bun (the plugin's runtime).
+// Usage: size-probe.mjs search <transcriptsDir> <scope> <query>
+//        size-probe.mjs read <file> <offset> <maxBytes>
+//        size-probe.mjs export <dataDir> <toolOutputBytes>
+// Prints one JSON line: { rssBefore, peakRss, growth, ...what the operation returned }.
+import fs from "node:fs";
+
+const [what, ...args] = process.argv.slice(2);
+
+// The kernel's peak of this process's own memory (VmHWM), reset just before the operation where Linux allows it.
+// Not getrusage's maxRSS: that keeps the peak of the parent a child was forked from (a test runner of 200 MB).
+function status(field) {
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, "m").exec(fs.readFileSync("/proc/self/status", "utf8"));
+  return match ? Number(match[1]) * 1024 : undefined;
+}
+function rssBefore() {
+  try {
+    fs.writeFileSync("/proc/self/clear_refs", "5");
+  } catch {
+    // Not allowed here: the peak then counts from the start of the process, which only makes it larger.
+  }
+  return status("VmRSS") ?? process.memoryUsage().rss;
+}
+const peak = () => status("VmHWM") ?? process.resourceUsage().maxRSS * 1024;
+
+async function search(transcriptsDir, scope, query) {
+  const { createTranscriptSearch } = await import("../../dist/transcripts/search.js");
+  const { createRipgrepLocator } = await import("../../dist/transcripts/ripgrep-locate.js");
+  const run = createTranscriptSearch({ transcriptsDir, useRipgrep: false, locateRipgrep: createRipgrepLocator() });
+  const before = rssBefore();
+  const outcome = await run({ query, scope, all: true, threads: 2 });
+  return {
+    before,
+    bytes: Buffer.byteLength(outcome.text),
+    matches: outcome.result.matches,
+    searched: outcome.result.searched,
+    timedOut: outcome.result.timedOut,
+    lastLine: outcome.text.split("\n").at(-1),
+  };
+}
+
+async function read(file, offset, maxBytes) {
+  const { readWindow } = await import("../../dist/transcripts/transcript-reader.js");
+  const before = rssBefore();
+  const window = readWindow(file, { offset: Number(offset), limit: 200, maxBytes: Number(maxBytes) });
+  return { before, bytes: Buffer.byteLength(window.lines.join("\n")), lines: window.lines.length, cut: window.cutLine };
+}
+
+async function exportSession(dataDir, outputBytes) {
+  const { createLedger } = await import("../../dist/ledger.js");
+  const { createMemoryLogger } = await import("../../dist/log.js");
+  const { parseOptions } = await import("../../dist/options.js");
+  const { createMemorySource } = await import("../../dist/transcripts/export-file-source.js");
+  const { exportTranscript } = await import("../../dist/transcripts/export-transcript.js");
+  const ledger = createLedger(parseOptions({ dataDir }).options, createMemoryLogger());
+  const sessionID = "ses_sizeprobe0000001";
+  const t = 1_771_200_000_000;
+  // Lines of 100 bytes, made flat in one allocation: the session holds its output before the export starts.
+  const output = Buffer.alloc(
+    Number(outputBytes),
+    `${"output line of a huge command ".repeat(4).slice(0, 99)}\n`,
+  ).toString("latin1");
+  const base = { sessionID, messageID: "msg_sizeprobe0000002" };
+  const messages = [
+    {
+      info: {
+        id: "msg_sizeprobe0000001",
+        sessionID,
+        role: "user",
+        time: { created: t },
+        agent: "build",
+        model: { providerID: "p", modelID: "m" },
+      },
+      parts: [
+        {
+          id: "prt_sizeprobe0000001",
+          sessionID,
+          messageID: "msg_sizeprobe0000001",
+          type: "text",
+          text: "run the huge command",
+        },
+      ],
+    },
+    {
+      info: {
+        id: "msg_sizeprobe0000002",
+        sessionID,
+        role: "assistant",
+        time: { created: t + 1, completed: t + 2 },
+        parentID: "msg_sizeprobe0000001",
+        modelID: "m",
+        providerID: "p",
+        mode: "build",
+        agent: "build",
+        path: { cwd: "/p", root: "/p" },
+        cost: 0,
+        tokens: { input: 1, output: 1, reasoning: 0, cache: { read: 0, write: 0 } },
+      },
+      parts: [
+        {
+          ...base,
+          id: "prt_sizeprobe0000002",
+          type: "tool",
+          callID: "call_1",
+          tool: "bash",
+          state: {
+            status: "completed",
+            input: { command: "huge" },
+            output,
+            title: "huge",
+            metadata: {},
+            time: { start: t, end: t + 1 },
+          },
+        },
+        { ...base, id: "prt_sizeprobe0000003", type: "text", text: "done", time: { start: t, end: t + 1 } },
+      ],
+    },
+  ];
+  const source = createMemorySource([
+    { info: { id: sessionID, title: "Size probe", directory: "/p", time: { created: t, updated: t } }, messages },
+  ]);
+  const before = rssBefore();
+  const result = await exportTranscript({ ledger, source, sessionID, scope: "/p" });
+  ledger.database.close();
+  return { before, transcriptBytes: fs.statSync(result.path).size, lines: result.totalLines };
+}
+
+const run = { search, read, export: exportSession }[what];
+if (!run) {
+  console.error(`unknown probe ${what}`);
+  process.exit(2);
+}
+const result = await run(...args);
+const peakRss = peak();
+console.log(
+  JSON.stringify({ ...result, rssBefore: result.before, peakRss, growth: Math.max(0, peakRss - result.before) }),
+);
+process.exit(0);
