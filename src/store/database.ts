@@ -87,14 +87,23 @@ export class Database {
   async read<T>(fn: (db: LedgerDatabase) => T, empty: T): Promise<T> {
     if (!this.exists()) return empty;
     const connection = await this.open();
-    return fn(connection.db);
+    try {
+      return fn(connection.db);
+    } catch (error) {
+      throw storeFailure(this.file, error, "nothing was read");
+    }
   }
 
   /** Runs `fn` in one IMMEDIATE transaction, creating the store on first use. All of it lands or none of it does. */
   async write<T>(fn: (db: LedgerDatabase) => T): Promise<T> {
     const connection = await this.open();
     if (this.tooNew) throw this.tooNew;
-    const result = connection.db.transaction((tx) => fn(tx as unknown as LedgerDatabase), { behavior: "immediate" });
+    let result: T;
+    try {
+      result = connection.db.transaction((tx) => fn(tx as unknown as LedgerDatabase), { behavior: "immediate" });
+    } catch (error) {
+      throw storeFailure(this.file, error, "nothing was written");
+    }
     tightenFiles(this.file);
     this.retryWipe(connection);
     return result;
@@ -218,6 +227,37 @@ export class Database {
       }
     }
   }
+}
+
+/** SQLite's own code of a failure, also when drizzle wrapped it. */
+function sqliteCode(error: unknown): string | undefined {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 3; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && code.startsWith("SQLITE_")) return code;
+  }
+  return undefined;
+}
+
+/**
+ * A failure of the store itself (disk full, read-only, I/O error, damage, held locked) as a message that says what is
+ * wrong and what to do; any other error (ours, a refusal inside the transaction) as it is.
+ */
+function storeFailure(file: string, error: unknown, outcome: string): unknown {
+  const code = sqliteCode(error);
+  if (!code) return error;
+  const detail = describeCause(error);
+  const why = code.startsWith("SQLITE_FULL")
+    ? "the disk holding it is full; free some space"
+    : code.startsWith("SQLITE_READONLY")
+      ? "it cannot be written (a read-only folder, file or file system)"
+      : code.startsWith("SQLITE_IOERR")
+        ? `the disk reported an error (${detail})`
+        : code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED")
+          ? `another process kept it locked for longer than the wait (${detail}); try again`
+          : code.startsWith("SQLITE_CORRUPT") || code.startsWith("SQLITE_NOTADB")
+            ? `it is damaged (${detail}). Run "opencode-ledger doctor" to see what is wrong`
+            : undefined;
+  return why ? new StoreUnavailableError(file, `${why}; ${outcome}`, { cause: error }) : error;
 }
 
 /** A TRUNCATE checkpoint; true when it completed (no reader or writer kept it from emptying the WAL). */
