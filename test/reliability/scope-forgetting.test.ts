@@ -2,11 +2,13 @@
  * Negative evaluations of scope and forgetting through the registered tools and commands, each right after a
  * positive control that proves the same query finds the thing when it should: a trashed entry is never returned, a
  * rejected or superseded one only when asked, another project's entries and transcripts only with `all` (or its path
- * named). Purged content on disk: test/reliability/purge-wal.test.ts.
+ * named); what the memory block injects into the system prompt follows the same rules. Purged content on disk:
+ * test/reliability/purge-wal.test.ts.
  */
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createMemoryInventory } from "../../src/compaction/memory-inventory.js";
+import { createSystemTransformHook } from "../../src/injection/system-hook.js";
 import { pluginParts } from "../helpers/plugin-parts.js";
 import { SessionBuilder } from "../helpers/synthetic-session.js";
 
@@ -192,5 +194,81 @@ describe("scope: another project's transcripts", () => {
     if (!row) throw new Error("the other project's transcript lost its index row");
     expect(row.scope).toBe(beta.scope);
     expect(fs.existsSync(alpha.transcripts.fileOf(row))).toBe(true);
+  });
+});
+
+describe("injection: what goes into the system prompt", () => {
+  /** The system prompt the plugin's hook builds for a fresh session of `project` (a block is fixed per session). */
+  function injector(parts: ReturnType<typeof setup>["parts"], project: string) {
+    const hook = createSystemTransformHook({
+      memory: parts.memory,
+      project,
+      maxChars: 4_000,
+      ownProviders: [],
+      isOptedOut: async () => false,
+    });
+    let n = 0;
+    return async () => {
+      const output = { system: ["You are an AI coding agent."] };
+      await hook(
+        { sessionID: `ses_inject${String(++n).padStart(10, "0")}`, model: { providerID: "anthropic" } },
+        output,
+      );
+      return output.system.join("\n");
+    };
+  }
+
+  it("a trashed, rejected or superseded entry is injected before and never after; restored, it is back", async () => {
+    const { parts, alpha } = setup();
+    const inject = injector(parts, alpha.scope);
+    const save = async (title: string, more: Record<string, unknown> = {}) =>
+      idOf(await alpha.call("memory_save", { kind: "decision", title, body: `body of ${title}`, ...more }));
+    const trashed = await save("Trashed topaz rule");
+    const rejected = await save("Rejected onyx rule");
+    const superseded = await save("Superseded jade rule");
+    const global = await save("Global amber rule", { scope: "global" });
+    // Positive control: all four are injected.
+    const before = await inject();
+    for (const id of [trashed, rejected, superseded, global]) expect(before).toContain(`[${id}]`);
+
+    await alpha.call("memory_forget", { id: trashed });
+    await alpha.call("memory_review", { id: rejected, status: "rejected", reason: "wrong" });
+    const replacement = await save("Jade replaced by slate", { supersedes: superseded });
+    const after = await inject();
+    expect(after).toContain(`[${global}]`);
+    expect(after).toContain(`[${replacement}]`);
+    for (const [id, title] of [
+      [trashed, "Trashed topaz rule"],
+      [rejected, "Rejected onyx rule"],
+      [superseded, "Superseded jade rule"],
+    ] as const) {
+      expect(after).not.toContain(id);
+      expect(after).not.toContain(title);
+    }
+    await alpha.call("memory_restore", { id: trashed });
+    expect(await inject()).toContain(`[${trashed}]`);
+  });
+
+  it("a candidate is not injected until it is made active; another project's entry never", async () => {
+    const { parts, alpha, beta } = setup();
+    const inAlpha = injector(parts, alpha.scope);
+    const inBeta = injector(parts, beta.scope);
+    const active = idOf(await alpha.call("memory_save", { kind: "fact", title: "Active opal", body: "opal" }));
+    const candidate = idOf(
+      await alpha.call("memory_save", { kind: "fact", title: "Candidate beryl", body: "beryl", status: "candidate" }),
+    );
+    const theirs = idOf(await beta.call("memory_save", { kind: "fact", title: "Beta garnet", body: "garnet" }));
+    // Positive controls: the active entry in the same block; beta's entry in beta's own sessions.
+    const block = await inAlpha();
+    expect(block).toContain(`[${active}]`);
+    expect(await inBeta()).toContain(`[${theirs}]`);
+    expect(block).not.toContain(candidate);
+    expect(block).not.toContain("Candidate beryl");
+    expect(block).not.toContain(theirs);
+    expect(block).not.toContain("Beta garnet");
+    await alpha.call("memory_review", { id: candidate, status: "active", reason: "checked" });
+    const later = await inAlpha();
+    expect(later).toContain(`[${candidate}]`);
+    expect(later).not.toContain(theirs);
   });
 });
