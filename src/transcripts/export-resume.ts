@@ -39,9 +39,39 @@ export function fileStartsPlan(file: string, from: number, to: number, planned: 
   }
 }
 
+const RESUME_NOTE =
+  /^ *\d+\t\[note\] repair: an export was interrupted \(.*\); it was completed above, nothing written twice\n$/;
+/** The longest resume note line looked for at the end of the file. */
+const NOTE_MAX_BYTES = 1_024;
+
+/**
+ * A resume killed after its note, before its index update, leaves that note past the index, where the next export's
+ * plan (made from a longer session) has content instead. When the note is the last line and what comes before it is
+ * the plan's start, the note (never recorded) is cut and the new end returned; otherwise undefined, nothing changed.
+ */
+export function cutResumeNote(file: string, from: number, to: number, planned: Buffer): number | undefined {
+  const length = Math.min(NOTE_MAX_BYTES, to - from);
+  if (length <= 0) return undefined;
+  const buffer = Buffer.alloc(length);
+  const fd = fs.openSync(file, fs.constants.O_RDWR | (fs.constants.O_NOFOLLOW ?? 0));
+  try {
+    if (fs.readSync(fd, buffer, 0, length, to - length) !== length) return undefined;
+    const start = buffer.lastIndexOf(NEWLINE, length - 2) + 1;
+    if (start === 0 && length < to - from) return undefined;
+    if (!RESUME_NOTE.test(buffer.subarray(start).toString("utf8"))) return undefined;
+    const at = to - length + start;
+    if (!fileStartsPlan(file, from, at, planned)) return undefined;
+    fs.ftruncateSync(fd, at);
+    return at;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 /** The note that records a resumed export, written after what it completed. */
-export function resumeNote(tail: TailCheck, firstUnrecorded: number): string {
+export function resumeNote(tail: TailCheck, firstUnrecorded: number, cutNote = false): string {
   const what: string[] = [];
+  if (cutNote) what.push("the note of an earlier resume that was never recorded was cut");
   if (tail.unrecordedLines > 0) {
     what.push(`lines ${firstUnrecorded}-${tail.lines} were written but not recorded, and match the session: kept`);
   }

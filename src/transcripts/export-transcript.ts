@@ -13,7 +13,7 @@ import type { LedgerDatabase } from "../store/driver.js";
 import type { TranscriptRow } from "../store/schema.js";
 import { withExportLock } from "./export-lock.js";
 import { type Plan, planExport } from "./export-plan.js";
-import { canResume, fileStartsPlan, resumeNote } from "./export-resume.js";
+import { canResume, cutResumeNote, fileStartsPlan, resumeNote } from "./export-resume.js";
 import { forget, recall, remember, stampOf } from "./message-row-cache.js";
 import { checkSessionId, containedPath, scopeDir, transcriptPath } from "./paths.js";
 import { isSummary, note } from "./render-message.js";
@@ -230,8 +230,14 @@ function resume(
   const known = loadMessageRows(db, request.sessionID);
   const written = plan(from.lines + 1, [], row?.lastMessageId ?? undefined, known);
   const planned = formatLines(from.lines + 1, written.lines);
-  if (!fileStartsPlan(file, from.bytes, tail.bytes, planned)) return undefined;
-  const repair = resumeNote(tail, from.lines + 1);
+  let cut = false;
+  if (!fileStartsPlan(file, from.bytes, tail.bytes, planned)) {
+    const end = cutResumeNote(file, from.bytes, tail.bytes, planned);
+    if (end === undefined) return undefined;
+    Object.assign(tail, { bytes: end, lines: tail.lines - 1, unrecordedLines: tail.unrecordedLines - 1 });
+    cut = true;
+  }
+  const repair = resumeNote(tail, from.lines + 1, cut);
   const lines = from.lines + written.lines.length + 1;
   const rest = Buffer.concat([planned.subarray(tail.bytes - from.bytes), formatLines(lines, [repair])]);
   const bytes = appendBytes(file, rest);

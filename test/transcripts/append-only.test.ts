@@ -267,6 +267,36 @@ describe("repair", () => {
     expect(await exportNow(ledger, session)).toMatchObject({ appendedLines: 0 });
   });
 
+  it("a resume whose index update was lost: its note is cut, what it completed kept, nothing twice", async () => {
+    const { ledger, session, first } = await exported();
+    // A torn line makes the next export a resume; its index update is then lost (killed after its note).
+    fs.appendFileSync(first.path, `${String(first.totalLines + 1).padStart(6)}\t[tool bash · comp`);
+    ledger.database.close();
+    const files = ["", "-wal", "-shm"].map((side) => ledger.database.file + side);
+    const saved = files.map((f) => (fs.existsSync(f) ? fs.readFileSync(f) : undefined));
+    session.turn(9);
+    const lost = await exportNow(ledger, session);
+    expect(lost.repaired).toBe(true);
+    ledger.database.close();
+    files.forEach((f, i) => {
+      const bytes = saved[i];
+      if (bytes) fs.writeFileSync(f, bytes);
+      else fs.rmSync(f, { force: true });
+    });
+    expect(notes(lost.path)).toHaveLength(1);
+
+    session.turn(10);
+    const second = await exportNow(ledger, session);
+    expect(second).toMatchObject({ repaired: true, firstLine: first.totalLines + 1 });
+    const lines = expectNumbered(second.path);
+    expect(notes(second.path)).toEqual([
+      `[note] repair: an export was interrupted (the note of an earlier resume that was never recorded was cut; lines ${first.totalLines + 1}-${lost.totalLines - 1} were written but not recorded, and match the session: kept); it was completed above, nothing written twice`,
+    ]);
+    expect(lines.slice(0, -1).map((l) => l.text)).toEqual(await cleanTexts(session));
+    expect((await row(ledger))?.repairs).toBe(1);
+    expect(await exportNow(ledger, session)).toMatchObject({ appendedLines: 0, repaired: false });
+  });
+
   it("keeps lines of a lost export that no longer match the session, says so, and writes them again", async () => {
     const { ledger, session, first, lost } = await lostExport();
     // The session changed in between: the newest message reads differently now.
