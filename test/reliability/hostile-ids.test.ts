@@ -54,7 +54,8 @@ function allowedInData(parts: PluginParts, file: string): boolean {
   if (folder === undefined) return true;
   if (more.length > 0) return false;
   if (folder === ".locks") return name === undefined || /^ses_[0-9A-Za-z]{8,64}\.lock/.test(name);
-  return name === undefined || name === "scope.txt" || /^ses_[0-9A-Za-z]{8,64}\.md$/.test(name);
+  // A transcript, and the search sketch the exporter keeps beside it.
+  return name === undefined || name === "scope.txt" || /^ses_[0-9A-Za-z]{8,64}\.md(\.sketch)?$/.test(name);
 }
 
 function setup() {
