@@ -3,10 +3,10 @@
  * validate is reported by name and switches off only that feature, never falls back silently to a default.
  */
 import path from "node:path";
-import { tool } from "@opencode-ai/plugin";
 import type { output, ZodType } from "zod";
 import { defaultDataDir } from "./data-dir.js";
 import { InvalidOptionError } from "./errors.js";
+import { tool } from "./tool-api.js";
 
 export { defaultDataDir };
 

@@ -2,11 +2,12 @@
  * memory_forget: move entries to the trash, never destroy them. By id anywhere (ids are unique); by query only in
  * this project and global, never another project's.
  */
-import { tool } from "@opencode-ai/plugin";
+
 import { InvalidInputError } from "../errors.js";
 import type { Options } from "../options.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import type { EntryView } from "../store/memory-types.js";
+import { tool } from "../tool-api.js";
 import { entryRef } from "./render-entry.js";
 import { toolBoundary } from "./tool-boundary.js";
 import { agentActor, scopeLabel, scopesLabel, sessionProject, writableScopes } from "./tool-scope.js";

@@ -2,11 +2,12 @@
  * memory_history: the audit trail of one entry (with the entry in full), or the recent changes in this project and
  * global.
  */
-import { tool } from "@opencode-ai/plugin";
+
 import { MAX_ENTRIES } from "../bounded-output.js";
 import { GLOBAL_SCOPE } from "../scope.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import type { HistoryRow } from "../store/memory-types.js";
+import { tool } from "../tool-api.js";
 import { boundedList, entryBlock, formatTime, renderChanges } from "./render-entry.js";
 import { toolBoundary } from "./tool-boundary.js";
 import { scopeLabel, scopesLabel, sessionProject } from "./tool-scope.js";

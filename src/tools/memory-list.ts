@@ -1,8 +1,9 @@
 /**
  * memory_list: the saved memory, newest first, filtered by scope, status and kind.
  */
-import { tool } from "@opencode-ai/plugin";
+
 import type { MemoryStore } from "../store/memory-store.js";
+import { tool } from "../tool-api.js";
 import { filterLabel, listQuery, readArgs } from "./read-args.js";
 import { boundedList, entryBlock } from "./render-entry.js";
 import { toolBoundary } from "./tool-boundary.js";

@@ -1,8 +1,9 @@
 /**
  * memory_restore: bring a forgotten entry back from the trash, where it lived.
  */
-import { tool } from "@opencode-ai/plugin";
+
 import type { MemoryStore } from "../store/memory-store.js";
+import { tool } from "../tool-api.js";
 import { entryRef } from "./render-entry.js";
 import { toolBoundary } from "./tool-boundary.js";
 import { agentActor, scopeLabel, sessionProject } from "./tool-scope.js";

@@ -1,10 +1,11 @@
 /**
  * memory_review: mark an entry active, superseded or rejected, with the reason kept in the audit log.
  */
-import { tool } from "@opencode-ai/plugin";
+
 import { InvalidInputError } from "../errors.js";
 import type { Options } from "../options.js";
 import type { MemoryStore } from "../store/memory-store.js";
+import { tool } from "../tool-api.js";
 import { entryRef, renderChanges } from "./render-entry.js";
 import { toolBoundary } from "./tool-boundary.js";
 import { agentActor, scopeLabel, sessionProject } from "./tool-scope.js";

@@ -2,12 +2,13 @@
  * memory_save: keep a decision, fact, preference, gotcha or lesson for later sessions. A title that already exists
  * in the scope is rewritten, and the result says what changed.
  */
-import { tool } from "@opencode-ai/plugin";
+
 import { ScopeDeniedError } from "../errors.js";
 import { optionalIsoDate } from "../iso-date.js";
 import type { Options } from "../options.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import type { SaveResult } from "../store/memory-types.js";
+import { tool } from "../tool-api.js";
 import { entryRef, formatTime, renderChanges } from "./render-entry.js";
 import { toolBoundary } from "./tool-boundary.js";
 import { agentActor, scopeLabel, sessionProject, writableScopes, writeScope } from "./tool-scope.js";

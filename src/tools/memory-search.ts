@@ -2,9 +2,10 @@
  * memory_search: full-text search over the memory, best first. Entries matching every word come first, then those
  * whose words start with the query words, then those matching some of them; this project above global at equal rank.
  */
-import { tool } from "@opencode-ai/plugin";
+
 import type { MemoryStore } from "../store/memory-store.js";
 import type { MatchTier } from "../store/memory-types.js";
+import { tool } from "../tool-api.js";
 import { filterLabel, listQuery, readArgs } from "./read-args.js";
 import { boundedList, entryBlock } from "./render-entry.js";
 import { toolBoundary } from "./tool-boundary.js";

@@ -1,10 +1,10 @@
 /**
  * memory_session_read: a numbered window of one session's transcript, exported on demand the first time.
  */
-import { tool } from "@opencode-ai/plugin";
 import { MAX_RESULT_BYTES } from "../bounded-output.js";
 import { InvalidInputError, NotFoundError } from "../errors.js";
 import { projectScope } from "../scope.js";
+import { tool } from "../tool-api.js";
 import { checkSessionId } from "../transcripts/paths.js";
 import { oneLine } from "../transcripts/text-lines.js";
 import { readWindow } from "../transcripts/transcript-reader.js";

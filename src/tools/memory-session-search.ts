@@ -2,9 +2,10 @@
  * memory_session_search: exact lines from session transcripts (the record a compaction leaves behind), with line
  * numbers and context, bounded, and a last line that says what was searched and what was left out.
  */
-import { tool } from "@opencode-ai/plugin";
+
 import { describeError } from "../errors.js";
 import { projectScope } from "../scope.js";
+import { tool } from "../tool-api.js";
 import { checkSessionId } from "../transcripts/paths.js";
 import type { TranscriptSearch } from "../transcripts/search.js";
 import { MAX_QUERY_CHARS, SEARCH_LIMITS } from "../transcripts/search-limits.js";

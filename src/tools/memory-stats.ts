@@ -1,8 +1,9 @@
 /**
  * memory_stats: how much is remembered, by kind and status, the trash, the store's size and its oldest live entry.
  */
-import { tool } from "@opencode-ai/plugin";
+
 import type { MemoryStore } from "../store/memory-store.js";
+import { tool } from "../tool-api.js";
 import { count, entryRef, formatTime } from "./render-entry.js";
 import { toolBoundary } from "./tool-boundary.js";
 import { READ_SCOPE_DESCRIPTION, readScopes, scopesLabel, sessionProject } from "./tool-scope.js";

@@ -2,11 +2,12 @@
  * memory_transcript_cleanup: the retention sweep on demand. A dry run unless apply is true; reports what is eligible
  * and why, what is protected, and what was removed.
  */
-import { tool } from "@opencode-ai/plugin";
+
 import { joinWithinBudget, MAX_ENTRIES, MAX_RESULT_BYTES } from "../bounded-output.js";
 import { InvalidInputError } from "../errors.js";
 import type { Ledger } from "../ledger.js";
 import { projectScope } from "../scope.js";
+import { tool } from "../tool-api.js";
 import { formatAge, formatBytes } from "../transcripts/human-units.js";
 import { checkSessionId } from "../transcripts/paths.js";
 import type { SweepDecision } from "../transcripts/retention.js";

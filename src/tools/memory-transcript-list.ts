@@ -2,11 +2,12 @@
  * memory_transcript_list: the exported transcripts of this project (or of all), with size, lines, age, last touch,
  * title and whether OpenCode still has the session.
  */
-import { tool } from "@opencode-ai/plugin";
+
 import { joinWithinBudget, MAX_ENTRIES, MAX_RESULT_BYTES } from "../bounded-output.js";
 import type { Ledger } from "../ledger.js";
 import { normalizeScopePath, projectScope } from "../scope.js";
 import type { TranscriptRow } from "../store/schema.js";
+import { tool } from "../tool-api.js";
 import { formatAge, formatBytes } from "../transcripts/human-units.js";
 import { oneLine } from "../transcripts/text-lines.js";
 import type { Transcripts } from "../transcripts/transcripts.js";

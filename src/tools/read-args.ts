@@ -1,9 +1,10 @@
 /**
  * Arguments shared by the reading tools (search, list): scope, status, kind, trash, paging.
  */
-import { tool } from "@opencode-ai/plugin";
+
 import { MAX_ENTRIES } from "../bounded-output.js";
 import type { ListQuery, StatusFilter } from "../store/memory-types.js";
+import { tool } from "../tool-api.js";
 import { READ_SCOPE_DESCRIPTION, readScopes } from "./tool-scope.js";
 
 const z = tool.schema;
