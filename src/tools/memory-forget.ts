@@ -8,6 +8,7 @@ import type { Options } from "../options.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import type { EntryView } from "../store/memory-types.js";
 import { tool } from "../tool-api.js";
+import { lazyTool } from "./lazy-tool.js";
 import { entryRef } from "./render-entry.js";
 import { toolBoundary } from "./tool-boundary.js";
 import { agentActor, scopeLabel, scopesLabel, sessionProject, writableScopes } from "./tool-scope.js";
@@ -27,10 +28,10 @@ export function createMemoryForgetTool({ memory, options }: MemoryForgetDeps) {
       `Moved ${trashed.length} ${trashed.length === 1 ? "entry" : "entries"} to the trash (${kept}):`,
       ...trashed.map((e) => `- ${entryRef(e)} (${e.kind}, ${scopeLabel(e.scope, project)})`),
     ].join("\n");
-  return tool({
+  return lazyTool({
     description:
       "Forget memory entries that are wrong or no longer useful: they move to the trash and can be restored. Give an id, or a query to forget the entries of this project and global that match every word of it.",
-    args: {
+    args: () => ({
       id: z.string().optional().describe("Id of the entry to forget. Give either id or query."),
       query: z
         .string()
@@ -39,7 +40,7 @@ export function createMemoryForgetTool({ memory, options }: MemoryForgetDeps) {
           "Forget the entries of this project and global matching every word of this query (at most 20 at once). Give either id or query.",
         ),
       reason: z.string().optional().describe("Why it is forgotten, kept in the audit log."),
-    },
+    }),
     async execute(args, ctx) {
       return toolBoundary(async () => {
         const project = sessionProject(ctx);

@@ -8,6 +8,7 @@ import { GLOBAL_SCOPE } from "../scope.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import type { HistoryRow } from "../store/memory-types.js";
 import { tool } from "../tool-api.js";
+import { lazyTool } from "./lazy-tool.js";
 import { boundedList, entryBlock, formatTime, renderChanges } from "./render-entry.js";
 import { toolBoundary } from "./tool-boundary.js";
 import { scopeLabel, scopesLabel, sessionProject } from "./tool-scope.js";
@@ -39,10 +40,10 @@ export function historyLine(row: HistoryRow, withEntry: boolean): string {
 
 /** The `memory_history` tool over a memory store. */
 export function createMemoryHistoryTool({ memory }: MemoryHistoryDeps) {
-  return tool({
+  return lazyTool({
     description:
       "Show the audit trail of one memory entry (who changed what and when, with the entry in full), or without an id the recent changes in this project and global.",
-    args: {
+    args: () => ({
       id: z.string().optional().describe("Id of the entry; leave out for the recent changes."),
       limit: z
         .number()
@@ -51,7 +52,7 @@ export function createMemoryHistoryTool({ memory }: MemoryHistoryDeps) {
         .max(MAX_ENTRIES)
         .optional()
         .describe(`Without an id: how many recent changes to show, 1-${MAX_ENTRIES} (default ${DEFAULT_LIMIT}).`),
-    },
+    }),
     async execute(args, ctx) {
       return toolBoundary(async () => {
         const project = sessionProject(ctx);

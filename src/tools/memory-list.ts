@@ -3,7 +3,7 @@
  */
 
 import type { MemoryStore } from "../store/memory-store.js";
-import { tool } from "../tool-api.js";
+import { lazyTool } from "./lazy-tool.js";
 import { filterLabel, listQuery, readArgs } from "./read-args.js";
 import { boundedList, entryBlock } from "./render-entry.js";
 import { toolBoundary } from "./tool-boundary.js";
@@ -17,10 +17,10 @@ export interface MemoryListDeps {
 
 /** The `memory_list` tool over a memory store. */
 export function createMemoryListTool({ memory }: MemoryListDeps) {
-  return tool({
+  return lazyTool({
     description:
       "List the saved memory entries, newest first: this project and global unless a scope is given. Filter by status, kind, or look in the trash.",
-    args: readArgs(DEFAULT_LIMIT),
+    args: () => readArgs(DEFAULT_LIMIT),
     async execute(args, ctx) {
       return toolBoundary(async () => {
         const project = sessionProject(ctx);

@@ -4,6 +4,7 @@
 
 import type { MemoryStore } from "../store/memory-store.js";
 import { tool } from "../tool-api.js";
+import { lazyTool } from "./lazy-tool.js";
 import { entryRef } from "./render-entry.js";
 import { toolBoundary } from "./tool-boundary.js";
 import { agentActor, scopeLabel, sessionProject } from "./tool-scope.js";
@@ -16,12 +17,12 @@ export interface MemoryRestoreDeps {
 
 /** The `memory_restore` tool over a memory store. */
 export function createMemoryRestoreTool({ memory }: MemoryRestoreDeps) {
-  return tool({
+  return lazyTool({
     description:
       "Restore a forgotten memory entry from the trash to the scope it lived in (memory_list with trashed: true shows the trash).",
-    args: {
+    args: () => ({
       id: z.string().describe("Id of the trashed entry to restore."),
-    },
+    }),
     async execute(args, ctx) {
       return toolBoundary(async () => {
         const project = sessionProject(ctx);

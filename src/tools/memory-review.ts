@@ -6,6 +6,7 @@ import { InvalidInputError } from "../errors.js";
 import type { Options } from "../options.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import { tool } from "../tool-api.js";
+import { lazyTool } from "./lazy-tool.js";
 import { entryRef, renderChanges } from "./render-entry.js";
 import { toolBoundary } from "./tool-boundary.js";
 import { agentActor, scopeLabel, sessionProject } from "./tool-scope.js";
@@ -19,10 +20,10 @@ export interface MemoryReviewDeps {
 
 /** The `memory_review` tool over a memory store. */
 export function createMemoryReviewTool({ memory, options }: MemoryReviewDeps) {
-  return tool({
+  return lazyTool({
     description:
       "Review a memory entry: mark it active (it holds), superseded (replaced by another entry) or rejected (wrong). The reason goes into the audit log.",
-    args: {
+    args: () => ({
       id: z.string().describe("Id of the entry to review."),
       status: z
         .enum(["active", "superseded", "rejected"])
@@ -32,7 +33,7 @@ export function createMemoryReviewTool({ memory, options }: MemoryReviewDeps) {
         .string()
         .optional()
         .describe('With status "superseded": the id of the entry that replaced this one.'),
-    },
+    }),
     async execute(args, ctx) {
       return toolBoundary(async () => {
         if (args.status === "active" && options.agentSaves === "candidate") {

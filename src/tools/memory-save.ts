@@ -9,6 +9,7 @@ import type { Options } from "../options.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import type { SaveResult } from "../store/memory-types.js";
 import { tool } from "../tool-api.js";
+import { lazyTool } from "./lazy-tool.js";
 import { entryRef, formatTime, renderChanges } from "./render-entry.js";
 import { toolBoundary } from "./tool-boundary.js";
 import { agentActor, scopeLabel, sessionProject, writableScopes, writeScope } from "./tool-scope.js";
@@ -55,10 +56,10 @@ function render(result: SaveResult, project: string, notes: string[]): string {
 
 /** The `memory_save` tool over a memory store. */
 export function createMemorySaveTool({ memory, options }: MemorySaveDeps) {
-  return tool({
+  return lazyTool({
     description:
       "Save a durable memory entry: a decision, fact, preference, gotcha or lesson worth knowing in later sessions. Saving a title that already exists in the scope rewrites that entry and reports what changed. Never put credentials in memory: anything that looks like a secret is refused.",
-    args: {
+    args: () => ({
       kind: z
         .string()
         .describe(
@@ -100,7 +101,7 @@ export function createMemorySaveTool({ memory, options }: MemorySaveDeps) {
         .string()
         .optional()
         .describe("When the entry stops being useful, ISO 8601 (a future date); it is then deleted automatically."),
-    },
+    }),
     async execute(args, ctx) {
       return toolBoundary(async () => {
         const project = sessionProject(ctx);

@@ -6,6 +6,7 @@
 import type { MemoryStore } from "../store/memory-store.js";
 import type { MatchTier } from "../store/memory-types.js";
 import { tool } from "../tool-api.js";
+import { lazyTool } from "./lazy-tool.js";
 import { filterLabel, listQuery, readArgs } from "./read-args.js";
 import { boundedList, entryBlock } from "./render-entry.js";
 import { toolBoundary } from "./tool-boundary.js";
@@ -26,13 +27,13 @@ export interface MemorySearchDeps {
 
 /** The `memory_search` tool over a memory store. */
 export function createMemorySearchTool({ memory }: MemorySearchDeps) {
-  return tool({
+  return lazyTool({
     description:
       "Search the saved memory (decisions, facts, preferences, gotchas, lessons) by keywords, best match first. Looks in this project and global unless a scope is given. Superseded, rejected and trashed entries only when asked for.",
-    args: {
+    args: () => ({
       query: z.string().describe("Keywords to look for; any text is fine (punctuation and operators are ignored)."),
       ...readArgs(DEFAULT_LIMIT),
-    },
+    }),
     async execute(args, ctx) {
       return toolBoundary(async () => {
         const project = sessionProject(ctx);

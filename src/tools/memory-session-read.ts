@@ -9,6 +9,7 @@ import { checkSessionId } from "../transcripts/paths.js";
 import { oneLine } from "../transcripts/text-lines.js";
 import { readWindow } from "../transcripts/transcript-reader.js";
 import type { Transcripts } from "../transcripts/transcripts.js";
+import { lazyTool } from "./lazy-tool.js";
 import { toolError } from "./tool-error.js";
 
 const z = tool.schema;
@@ -21,12 +22,12 @@ const elsewhere = (sessionID: string, scope: string) =>
   new NotFoundError("transcript of this project", sessionID, `it belongs to ${scope}; pass all: true to read it`);
 
 export function createSessionReadTool({ transcripts }: { transcripts: Transcripts }) {
-  return tool({
+  return lazyTool({
     description:
       "Read a numbered window of a session transcript (the exact record of a past or compacted session; exported on demand). " +
       "Each line is `<line number>\\t<text>`; the result ends with the offset of the next window. " +
       "Find line numbers first with memory_session_search, then read around them.",
-    args: {
+    args: () => ({
       sessionID: z
         .string()
         .describe("Session id (ses_…), as named in a compaction pointer or by memory_transcript_list"),
@@ -49,7 +50,7 @@ export function createSessionReadTool({ transcripts }: { transcripts: Transcript
         .boolean()
         .optional()
         .describe("Allow a session of another project (default false: this project's sessions only)"),
-    },
+    }),
     async execute(args, context) {
       try {
         const sessionID = checkSessionId(args.sessionID);

@@ -9,17 +9,18 @@ import { tool } from "../tool-api.js";
 import { checkSessionId } from "../transcripts/paths.js";
 import type { TranscriptSearch } from "../transcripts/search.js";
 import { MAX_QUERY_CHARS, SEARCH_LIMITS } from "../transcripts/search-limits.js";
+import { lazyTool } from "./lazy-tool.js";
 
 const z = tool.schema;
 
 export function createSessionSearchTool({ search }: { search: TranscriptSearch }) {
-  return tool({
+  return lazyTool({
     description:
       "Search session transcripts (the exact, line-numbered record of past and compacted sessions) for lines containing a text or matching a regular expression. " +
       "Returns matching lines as `<file>:<line>: text` with context lines as `<file>-<line>- text`, grouped per session with its title, newest sessions first, and a last line saying what was searched and what was left out. " +
       "Searches this project's transcripts by default; all: true searches every project's; sessionID searches one session. " +
       "Case-insensitive unless caseSensitive is true. Read more around a line with memory_session_read.",
-    args: {
+    args: () => ({
       query: z
         .string()
         .min(1)
@@ -69,7 +70,7 @@ export function createSessionSearchTool({ search }: { search: TranscriptSearch }
         .describe(
           `Byte budget of the result (default ${SEARCH_LIMITS.defaultBytes}, at most ${SEARCH_LIMITS.maxBytes})`,
         ),
-    },
+    }),
     async execute(args, context) {
       try {
         if (args.sessionID !== undefined) checkSessionId(args.sessionID);

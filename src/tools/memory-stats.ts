@@ -4,6 +4,7 @@
 
 import type { MemoryStore } from "../store/memory-store.js";
 import { tool } from "../tool-api.js";
+import { lazyTool } from "./lazy-tool.js";
 import { count, entryRef, formatTime } from "./render-entry.js";
 import { toolBoundary } from "./tool-boundary.js";
 import { READ_SCOPE_DESCRIPTION, readScopes, scopesLabel, sessionProject } from "./tool-scope.js";
@@ -23,12 +24,12 @@ function size(bytes: number): string {
 
 /** The `memory_stats` tool over a memory store. */
 export function createMemoryStatsTool({ memory }: MemoryStatsDeps) {
-  return tool({
+  return lazyTool({
     description:
       "Summarise the saved memory: entries by kind and status, the trash, the total, the store's size on disk and the oldest live entry.",
-    args: {
+    args: () => ({
       scope: z.string().optional().describe(READ_SCOPE_DESCRIPTION),
-    },
+    }),
     async execute(args, ctx) {
       return toolBoundary(async () => {
         const project = sessionProject(ctx);

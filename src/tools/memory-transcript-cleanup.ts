@@ -12,6 +12,7 @@ import { formatAge, formatBytes } from "../transcripts/human-units.js";
 import { checkSessionId } from "../transcripts/paths.js";
 import type { SweepDecision } from "../transcripts/retention.js";
 import type { Transcripts } from "../transcripts/transcripts.js";
+import { lazyTool } from "./lazy-tool.js";
 import { toolError } from "./tool-error.js";
 
 const z = tool.schema;
@@ -19,11 +20,11 @@ const count = () => z.number().int().min(0);
 
 export function createTranscriptCleanupTool({ ledger, transcripts }: { ledger: Ledger; transcripts: Transcripts }) {
   const defaults = ledger.options.retention;
-  return tool({
+  return lazyTool({
     description:
       "Remove old session transcripts by retention rules. A dry run unless apply=true: it lists what is eligible and why. " +
       `The newest keepRecent transcripts of a project (default ${defaults.keepRecent}) are never removed.`,
-    args: {
+    args: () => ({
       dryRun: z.boolean().optional().describe("Only report what would be removed (the default)"),
       apply: z.boolean().optional().describe("Remove the eligible transcripts (file and index rows)"),
       allScopes: z.boolean().optional().describe("Sweep every project's transcripts, not only this project's"),
@@ -44,7 +45,7 @@ export function createTranscriptCleanupTool({ ledger, transcripts }: { ledger: L
         .optional()
         .describe(`Keep at most N per project (default ${defaults.maxSessions}; 0: no cap)`),
       orphaned: z.boolean().optional().describe("Eligible when OpenCode no longer has the session or the file is gone"),
-    },
+    }),
     async execute(args, context) {
       try {
         if (args.apply === true && args.dryRun === true) {

@@ -11,19 +11,20 @@ import { tool } from "../tool-api.js";
 import { formatAge, formatBytes } from "../transcripts/human-units.js";
 import { oneLine } from "../transcripts/text-lines.js";
 import type { Transcripts } from "../transcripts/transcripts.js";
+import { lazyTool } from "./lazy-tool.js";
 import { toolError } from "./tool-error.js";
 
 const z = tool.schema;
 
 export function createTranscriptListTool({ ledger, transcripts }: { ledger: Ledger; transcripts: Transcripts }) {
-  return tool({
+  return lazyTool({
     description:
       "List exported session transcripts, newest first: size, lines, age, last touch, title, and whether OpenCode still has the session. " +
       "This project's by default; all=true for every project.",
-    args: {
+    args: () => ({
       all: z.boolean().optional().describe("List the transcripts of every project (default false)"),
       scope: z.string().optional().describe("Project folder whose transcripts to list (default: this project)"),
-    },
+    }),
     async execute(args, context) {
       try {
         const scopes = args.all

@@ -1,0 +1,49 @@
+import type { PluginInput } from "@opencode-ai/plugin";
+import { createOpencodeClient } from "@opencode-ai/sdk";
+import { describe, expect, it } from "vitest";
+import { server } from "../../src/plugin.js";
+import { tool } from "../../src/tool-api.js";
+import { lazyTool } from "../../src/tools/lazy-tool.js";
+import { tempDir } from "../helpers/temp-dir.js";
+import { toolContext } from "../helpers/tool-context.js";
+
+const z = tool.schema;
+
+describe("tools with lazily built arguments", () => {
+  it("build their schemas on the first read of args, once, and keep description and execute", async () => {
+    let built = 0;
+    const definition = lazyTool({
+      description: "Echo a word back.",
+      args: () => {
+        built++;
+        return { word: z.string().min(2).describe("The word.") };
+      },
+      execute: async (args) => `echo ${args.word}`,
+    });
+    expect(built).toBe(0);
+    expect(definition.description).toBe("Echo a word back.");
+    const first = definition.args;
+    expect(built).toBe(1);
+    expect(definition.args).toBe(first);
+    expect(Object.keys(definition.args)).toEqual(["word"]);
+    expect(built).toBe(1);
+    expect(z.object(definition.args).safeParse({ word: "x" }).success).toBe(false);
+    expect(await definition.execute({ word: "hi" }, toolContext(tempDir()))).toBe("echo hi");
+  });
+
+  it("is how every tool of the plugin is defined: its args are a getter, read only when the host lists tools", async () => {
+    const dir = tempDir();
+    const input = {
+      client: createOpencodeClient({ baseUrl: "http://127.0.0.1:9" }),
+      directory: dir,
+      worktree: dir,
+    } as unknown as PluginInput;
+    const hooks = await server(input, { dataDir: `${dir}/data` });
+    const tools = Object.entries(hooks.tool ?? {});
+    expect(tools.length).toBeGreaterThanOrEqual(12);
+    for (const [name, definition] of tools) {
+      expect(typeof Object.getOwnPropertyDescriptor(definition, "args")?.get, name).toBe("function");
+      expect(definition.args, name).toBeTypeOf("object");
+    }
+  });
+});
