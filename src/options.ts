@@ -6,11 +6,9 @@ import path from "node:path";
 import type { output, ZodType } from "zod";
 import { defaultDataDir } from "./data-dir.js";
 import { InvalidOptionError } from "./errors.js";
-import { tool } from "./tool-api.js";
+import { z } from "./zod.js";
 
 export { defaultDataDir };
-
-const z = tool.schema;
 
 const count = (max: number) => z.number().int().min(0).max(max);
 

@@ -3,9 +3,8 @@
  * tool arguments when it first lists the tools for a prompt, not when it loads the plugin, and building the ~80 zod
  * schemas of our tools cost every OpenCode start about 10 ms.
  */
-import type { ToolContext, ToolResult } from "@opencode-ai/plugin";
+import type { ToolContext, ToolResult, tool } from "@opencode-ai/plugin";
 import type { z } from "zod";
-import type { tool } from "../tool-api.js";
 
 export interface LazyToolInput<Args extends z.ZodRawShape> {
   description: string;

@@ -7,13 +7,11 @@ import { InvalidInputError } from "../errors.js";
 import type { Options } from "../options.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import type { EntryView } from "../store/memory-types.js";
-import { tool } from "../tool-api.js";
+import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
 import { entryRef } from "./render-entry.js";
 import { toolBoundary } from "./tool-boundary.js";
 import { agentActor, scopeLabel, scopesLabel, sessionProject, writableScopes } from "./tool-scope.js";
-
-const z = tool.schema;
 
 export interface MemoryForgetDeps {
   memory: MemoryStore;

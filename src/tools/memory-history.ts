@@ -7,13 +7,12 @@ import { MAX_ENTRIES } from "../bounded-output.js";
 import { GLOBAL_SCOPE } from "../scope.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import type { HistoryRow } from "../store/memory-types.js";
-import { tool } from "../tool-api.js";
+import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
 import { boundedList, entryBlock, formatTime, renderChanges } from "./render-entry.js";
 import { toolBoundary } from "./tool-boundary.js";
 import { scopeLabel, scopesLabel, sessionProject } from "./tool-scope.js";
 
-const z = tool.schema;
 const DEFAULT_LIMIT = 20;
 // A full body is at most 8,000 characters; this keeps the entry and a screenful of its trail in one result.
 const FULL_BODY_CHARS = 8_000;

@@ -3,13 +3,11 @@
  */
 
 import type { MemoryStore } from "../store/memory-store.js";
-import { tool } from "../tool-api.js";
+import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
 import { entryRef } from "./render-entry.js";
 import { toolBoundary } from "./tool-boundary.js";
 import { agentActor, scopeLabel, sessionProject } from "./tool-scope.js";
-
-const z = tool.schema;
 
 export interface MemoryRestoreDeps {
   memory: MemoryStore;

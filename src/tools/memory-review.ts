@@ -5,13 +5,11 @@
 import { InvalidInputError } from "../errors.js";
 import type { Options } from "../options.js";
 import type { MemoryStore } from "../store/memory-store.js";
-import { tool } from "../tool-api.js";
+import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
 import { entryRef, renderChanges } from "./render-entry.js";
 import { toolBoundary } from "./tool-boundary.js";
 import { agentActor, scopeLabel, sessionProject } from "./tool-scope.js";
-
-const z = tool.schema;
 
 export interface MemoryReviewDeps {
   memory: MemoryStore;

@@ -8,13 +8,11 @@ import { optionalIsoDate } from "../iso-date.js";
 import type { Options } from "../options.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import type { SaveResult } from "../store/memory-types.js";
-import { tool } from "../tool-api.js";
+import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
 import { entryRef, formatTime, renderChanges } from "./render-entry.js";
 import { toolBoundary } from "./tool-boundary.js";
 import { agentActor, scopeLabel, sessionProject, writableScopes, writeScope } from "./tool-scope.js";
-
-const z = tool.schema;
 
 export interface MemorySaveDeps {
   memory: MemoryStore;

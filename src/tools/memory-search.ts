@@ -5,14 +5,13 @@
 
 import type { MemoryStore } from "../store/memory-store.js";
 import type { MatchTier } from "../store/memory-types.js";
-import { tool } from "../tool-api.js";
+import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
 import { filterLabel, listQuery, readArgs } from "./read-args.js";
 import { boundedList, entryBlock } from "./render-entry.js";
 import { toolBoundary } from "./tool-boundary.js";
 import { scopesLabel, sessionProject } from "./tool-scope.js";
 
-const z = tool.schema;
 const DEFAULT_LIMIT = 10;
 
 const TIER_LABEL: Record<MatchTier, string> = {

@@ -4,15 +4,13 @@
 import { MAX_RESULT_BYTES } from "../bounded-output.js";
 import { InvalidInputError, NotFoundError } from "../errors.js";
 import { projectScope } from "../scope.js";
-import { tool } from "../tool-api.js";
 import { checkSessionId } from "../transcripts/paths.js";
 import { oneLine } from "../transcripts/text-lines.js";
 import { readWindow } from "../transcripts/transcript-reader.js";
 import type { Transcripts } from "../transcripts/transcripts.js";
+import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
 import { toolError } from "./tool-error.js";
-
-const z = tool.schema;
 
 export const READ_DEFAULT_LINES = 200;
 export const READ_MAX_LINES = 2_000;

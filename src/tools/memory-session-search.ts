@@ -5,13 +5,11 @@
 
 import { describeError } from "../errors.js";
 import { projectScope } from "../scope.js";
-import { tool } from "../tool-api.js";
 import { checkSessionId } from "../transcripts/paths.js";
 import type { TranscriptSearch } from "../transcripts/search.js";
 import { MAX_QUERY_CHARS, SEARCH_LIMITS } from "../transcripts/search-limits.js";
+import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
-
-const z = tool.schema;
 
 export function createSessionSearchTool({ search }: { search: TranscriptSearch }) {
   return lazyTool({

@@ -3,13 +3,12 @@
  */
 
 import type { MemoryStore } from "../store/memory-store.js";
-import { tool } from "../tool-api.js";
+import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
 import { count, entryRef, formatTime } from "./render-entry.js";
 import { toolBoundary } from "./tool-boundary.js";
 import { READ_SCOPE_DESCRIPTION, readScopes, scopesLabel, sessionProject } from "./tool-scope.js";
 
-const z = tool.schema;
 const MAX_KINDS = 50;
 
 export interface MemoryStatsDeps {

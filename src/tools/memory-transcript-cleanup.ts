@@ -7,15 +7,14 @@ import { joinWithinBudget, MAX_ENTRIES, MAX_RESULT_BYTES } from "../bounded-outp
 import { InvalidInputError } from "../errors.js";
 import type { Ledger } from "../ledger.js";
 import { projectScope } from "../scope.js";
-import { tool } from "../tool-api.js";
 import { formatAge, formatBytes } from "../transcripts/human-units.js";
 import { checkSessionId } from "../transcripts/paths.js";
 import type { SweepDecision } from "../transcripts/retention.js";
 import type { Transcripts } from "../transcripts/transcripts.js";
+import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
 import { toolError } from "./tool-error.js";
 
-const z = tool.schema;
 const count = () => z.number().int().min(0);
 
 export function createTranscriptCleanupTool({ ledger, transcripts }: { ledger: Ledger; transcripts: Transcripts }) {

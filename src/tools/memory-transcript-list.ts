@@ -7,14 +7,12 @@ import { joinWithinBudget, MAX_ENTRIES, MAX_RESULT_BYTES } from "../bounded-outp
 import type { Ledger } from "../ledger.js";
 import { normalizeScopePath, projectScope } from "../scope.js";
 import type { TranscriptRow } from "../store/schema.js";
-import { tool } from "../tool-api.js";
 import { formatAge, formatBytes } from "../transcripts/human-units.js";
 import { oneLine } from "../transcripts/text-lines.js";
 import type { Transcripts } from "../transcripts/transcripts.js";
+import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
 import { toolError } from "./tool-error.js";
-
-const z = tool.schema;
 
 export function createTranscriptListTool({ ledger, transcripts }: { ledger: Ledger; transcripts: Transcripts }) {
   return lazyTool({

@@ -4,10 +4,8 @@
 
 import { MAX_ENTRIES } from "../bounded-output.js";
 import type { ListQuery, StatusFilter } from "../store/memory-types.js";
-import { tool } from "../tool-api.js";
+import { z } from "../zod.js";
 import { READ_SCOPE_DESCRIPTION, readScopes } from "./tool-scope.js";
-
-const z = tool.schema;
 
 export function readArgs(defaultLimit: number) {
   return {

@@ -2,12 +2,10 @@ import type { PluginInput } from "@opencode-ai/plugin";
 import { createOpencodeClient } from "@opencode-ai/sdk";
 import { describe, expect, it } from "vitest";
 import { server } from "../../src/plugin.js";
-import { tool } from "../../src/tool-api.js";
 import { lazyTool } from "../../src/tools/lazy-tool.js";
+import { z } from "../../src/zod.js";
 import { tempDir } from "../helpers/temp-dir.js";
 import { toolContext } from "../helpers/tool-context.js";
-
-const z = tool.schema;
 
 describe("tools with lazily built arguments", () => {
   it("build their schemas on the first read of args, once, and keep description and execute", async () => {
@@ -27,7 +25,7 @@ describe("tools with lazily built arguments", () => {
     expect(definition.args).toBe(first);
     expect(Object.keys(definition.args)).toEqual(["word"]);
     expect(built).toBe(1);
-    expect(z.object(definition.args).safeParse({ word: "x" }).success).toBe(false);
+    expect(z.strictObject(definition.args).safeParse({ word: "x" }).success).toBe(false);
     expect(await definition.execute({ word: "hi" }, toolContext(tempDir()))).toBe("echo hi");
   });
 
