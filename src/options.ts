@@ -10,71 +10,105 @@ import { z } from "./zod.js";
 
 export { defaultDataDir };
 
+/**
+ * What each section is when the options leave it out. The schemas default to these same objects, and an absent section
+ * is not parsed at all: most setups give no options, and building the schemas cost every OpenCode start several ms.
+ */
+const SECTION_DEFAULTS = {
+  dataDir: undefined,
+  compaction: { mode: "pointer", overrideUserModel: false, inlineOutputMaxBytes: 50_000 },
+  retention: { retentionDays: 0, keepRecent: 10, maxSessions: 0, autoSweep: true, trashDays: 30 },
+  search: { useRipgrep: true },
+  injection: { enabled: true, maxChars: 1_200 },
+  agentSaves: "active",
+  reflection: { enabled: false, maxLessons: 3, transcriptChars: 8_000 },
+} as const;
+
 const count = (max: number) => z.number().int().min(0).max(max);
 
-export const optionSections = {
+const SECTION_SCHEMAS = {
   /** Folder of the store and the transcripts. Default `$XDG_DATA_HOME/opencode-ledger` (`~/.local/share/opencode-ledger`). */
-  dataDir: z.string().min(1).optional(),
-  compaction: z
-    .strictObject({
-      /** `pointer` (default): zero-cost pointer from a model served in-process; `prompt`: the user's compaction model gets no history and the pointer is stored; `off`: OpenCode's own compaction. */
-      mode: z.enum(["pointer", "prompt", "off"]).default("pointer"),
-      /** When the user configured `agent.compaction.model`, replace it by the in-process pointer model (default false: keep theirs, use `prompt` mode, and say so in the log). */
-      overrideUserModel: z.boolean().default(false),
-      /** Tool outputs longer than this are cut head and tail in the transcript (default 50,000 bytes). */
-      inlineOutputMaxBytes: z.number().int().min(1_000).max(10_000_000).default(50_000),
-    })
-    .default({ mode: "pointer", overrideUserModel: false, inlineOutputMaxBytes: 50_000 }),
-  retention: z
-    .strictObject({
-      /** Transcripts untouched for longer than this many days become eligible for cleanup (default 0: keep all). */
-      retentionDays: count(36_500).default(0),
-      /** Never remove the newest N transcripts of a project (default 10). */
-      keepRecent: count(100_000).default(10),
-      /** Keep at most this many transcripts per project (default 0: no cap). */
-      maxSessions: count(1_000_000).default(0),
-      /** Sweep by these rules after start-up and after each compaction when a rule is set (default true). */
-      autoSweep: z.boolean().default(true),
-      /** Trashed memory entries older than this many days are purged (default 30). */
-      trashDays: z.number().int().min(1).max(36_500).default(30),
-    })
-    .default({ retentionDays: 0, keepRecent: 10, maxSessions: 0, autoSweep: true, trashDays: 30 }),
-  search: z
-    .strictObject({
-      /** Use a native ripgrep for transcript search when one is found (default true). */
-      useRipgrep: z.boolean().default(true),
-      /** Path of the `rg` binary; default: `rg` on PATH, then OpenCode's own `~/.cache/opencode/bin/rg`. */
-      ripgrepPath: z.string().min(1).optional(),
-    })
-    .default({ useRipgrep: true }),
-  injection: z
-    .strictObject({
-      /** Add the bounded memory block and the save/search nudge to the first request of a session (default true). */
-      enabled: z.boolean().default(true),
-      /** Upper bound of the injected memory block in characters (default 1,200). */
-      maxChars: z.number().int().min(200).max(4_000).default(1_200),
-    })
-    .default({ enabled: true, maxChars: 1_200 }),
+  dataDir: () => z.string().min(1).optional(),
+  compaction: () =>
+    z
+      .strictObject({
+        /** `pointer` (default): zero-cost pointer from a model served in-process; `prompt`: the user's compaction model gets no history and the pointer is stored; `off`: OpenCode's own compaction. */
+        mode: z.enum(["pointer", "prompt", "off"]).default("pointer"),
+        /** When the user configured `agent.compaction.model`, replace it by the in-process pointer model (default false: keep theirs, use `prompt` mode, and say so in the log). */
+        overrideUserModel: z.boolean().default(false),
+        /** Tool outputs longer than this are cut head and tail in the transcript (default 50,000 bytes). */
+        inlineOutputMaxBytes: z.number().int().min(1_000).max(10_000_000).default(50_000),
+      })
+      .default(SECTION_DEFAULTS.compaction),
+  retention: () =>
+    z
+      .strictObject({
+        /** Transcripts untouched for longer than this many days become eligible for cleanup (default 0: keep all). */
+        retentionDays: count(36_500).default(0),
+        /** Never remove the newest N transcripts of a project (default 10). */
+        keepRecent: count(100_000).default(10),
+        /** Keep at most this many transcripts per project (default 0: no cap). */
+        maxSessions: count(1_000_000).default(0),
+        /** Sweep by these rules after start-up and after each compaction when a rule is set (default true). */
+        autoSweep: z.boolean().default(true),
+        /** Trashed memory entries older than this many days are purged (default 30). */
+        trashDays: z.number().int().min(1).max(36_500).default(30),
+      })
+      .default(SECTION_DEFAULTS.retention),
+  search: () =>
+    z
+      .strictObject({
+        /** Use a native ripgrep for transcript search when one is found (default true). */
+        useRipgrep: z.boolean().default(true),
+        /** Path of the `rg` binary; default: `rg` on PATH, then OpenCode's own `~/.cache/opencode/bin/rg`. */
+        ripgrepPath: z.string().min(1).optional(),
+      })
+      .default(SECTION_DEFAULTS.search),
+  injection: () =>
+    z
+      .strictObject({
+        /** Add the bounded memory block and the save/search nudge to the first request of a session (default true). */
+        enabled: z.boolean().default(true),
+        /** Upper bound of the injected memory block in characters (default 1,200). */
+        maxChars: z.number().int().min(200).max(4_000).default(1_200),
+      })
+      .default(SECTION_DEFAULTS.injection),
   /** `active` (default): what the agent saves is live at once; `candidate`: it waits for a person's review. */
-  agentSaves: z.enum(["active", "candidate"]).default("active"),
-  reflection: z
-    .strictObject({
-      /** Distil lessons from an idle session's transcript tail with one bounded model call (default false). */
-      enabled: z.boolean().default(false),
-      /** `provider/model` for the reflection call; default: the session's own model. */
-      model: z
-        .string()
-        .regex(/^[^/\s]+\/\S+$/, "expected provider/model")
-        .optional(),
-      /** At most this many lessons per reflection (default 3). */
-      maxLessons: z.number().int().min(1).max(10).default(3),
-      /** Characters of transcript tail sent to the reflection call (default 8,000). */
-      transcriptChars: z.number().int().min(1_000).max(50_000).default(8_000),
-    })
-    .default({ enabled: false, maxLessons: 3, transcriptChars: 8_000 }),
+  agentSaves: () => z.enum(["active", "candidate"]).default(SECTION_DEFAULTS.agentSaves),
+  reflection: () =>
+    z
+      .strictObject({
+        /** Distil lessons from an idle session's transcript tail with one bounded model call (default false). */
+        enabled: z.boolean().default(false),
+        /** `provider/model` for the reflection call; default: the session's own model. */
+        model: z
+          .string()
+          .regex(/^[^/\s]+\/\S+$/, "expected provider/model")
+          .optional(),
+        /** At most this many lessons per reflection (default 3). */
+        maxLessons: z.number().int().min(1).max(10).default(3),
+        /** Characters of transcript tail sent to the reflection call (default 8,000). */
+        transcriptChars: z.number().int().min(1_000).max(50_000).default(8_000),
+      })
+      .default(SECTION_DEFAULTS.reflection),
 };
 
-type Sections = typeof optionSections;
+type Sections = { [K in keyof typeof SECTION_SCHEMAS]: ReturnType<(typeof SECTION_SCHEMAS)[K]> };
+
+const built: Partial<Sections> = {};
+/** The schema of one section, built on first use. */
+function optionSection<K extends OptionFeature>(key: K): Sections[K] {
+  const schema = built[key] ?? (SECTION_SCHEMAS[key]() as Sections[K]);
+  built[key] = schema;
+  return schema;
+}
+
+/** The schema of every section (for tests and documentation; parsing builds only the sections it is given). */
+export function optionSections(): Sections {
+  const keys = Object.keys(SECTION_SCHEMAS) as OptionFeature[];
+  return Object.fromEntries(keys.map((key) => [key, optionSection(key)])) as Sections;
+}
+
 export type Options = { [K in keyof Sections]: output<Sections[K]> } & { dataDir: string };
 export type OptionFeature = keyof Sections;
 
@@ -102,14 +136,20 @@ export function parseOptions(raw: unknown, env: NodeJS.ProcessEnv = process.env)
     problems.push(new InvalidOptionError("(options)", "expected an object of options; all options are ignored"));
   }
   for (const key of Object.keys(input)) {
-    if (!(key in optionSections)) {
+    if (!(key in SECTION_DEFAULTS)) {
       problems.push(
-        new InvalidOptionError(key, `unknown option; known options: ${Object.keys(optionSections).join(", ")}`),
+        new InvalidOptionError(key, `unknown option; known options: ${Object.keys(SECTION_DEFAULTS).join(", ")}`),
       );
     }
   }
   const parsed: Record<string, unknown> = {};
-  for (const [key, schema] of Object.entries(optionSections) as [OptionFeature, ZodType][]) {
+  for (const [key, fallback] of Object.entries(SECTION_DEFAULTS) as [OptionFeature, unknown][]) {
+    if (input[key] === undefined) {
+      // What the schema's default gives (zod hands out a shallow copy), without building the schema.
+      parsed[key] = typeof fallback === "object" ? { ...fallback } : fallback;
+      continue;
+    }
+    const schema: ZodType = optionSection(key);
     const result = schema.safeParse(input[key]);
     if (result.success) {
       parsed[key] = result.data;
