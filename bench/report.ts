@@ -3,6 +3,7 @@
  * (through `bench/results/<name>.md`, assembled by `npm run bench`).
  */
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -55,4 +56,29 @@ export function writeSection(
   const text = `## ${title}\n\nReproduce: \`${command}\`\n\n${body.trim()}\n`;
   fs.writeFileSync(path.join(RESULTS_DIR, `${variant?.result ?? name}.md`), text);
   console.log(text);
+}
+
+/** One headline figure of a benchmark, for the summary at the top of BENCHMARKS.md. */
+export interface Figure {
+  /** What is measured, in a few words. */
+  what: string;
+  /** The measured value with its unit and its ratio against the baseline. */
+  value: string;
+  /** The target the requirement sets, if any. */
+  target?: string;
+  /** Whether the value meets the target (only with a target). */
+  met?: boolean;
+  /** A few words the verdict needs (e.g. the condition it was measured under). */
+  note?: string;
+}
+
+/** Writes `bench/results/<name>.json`: the figures `npm run bench` lists in the summary table. */
+export function writeFigures(name: string, figures: readonly Figure[]): void {
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  fs.writeFileSync(path.join(RESULTS_DIR, `${name}.json`), `${JSON.stringify({ name, figures }, null, 2)}\n`);
+}
+
+/** The one-minute load average, for sections to state how busy the machine was (it moves every figure). */
+export function loadAverage(): string {
+  return (os.loadavg()[0] ?? 0).toFixed(2);
 }

@@ -1,5 +1,6 @@
-// Runs the benchmarks (all, or those named: `npm run bench -- search append`) in the runtime that loads the plugin
-// (the OpenCode binary is a Bun: BUN_BE_BUN=1), then assembles BENCHMARKS.md from every section in bench/results/.
+// Runs the benchmarks (all, or those named: `npm run bench -- search append`; `--skip <name>` leaves one out and keeps
+// its last section) in the runtime that loads the plugin (the OpenCode binary is a Bun: BUN_BE_BUN=1), then assembles
+// BENCHMARKS.md from every section in bench/results/, with a summary of the headline figures and targets on top.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -9,19 +10,28 @@ import { fileURLToPath } from "node:url";
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const bin = path.join(root, "node_modules", ".bin", "opencode");
 const benchDir = path.join(root, "bench");
+const resultsDir = path.join(benchDir, "results");
 const all = fs
   .readdirSync(benchDir)
   .filter((f) => f.endsWith(".bench.ts"))
   .map((f) => f.slice(0, -".bench.ts".length))
   .sort();
-const wanted = process.argv.slice(2);
-for (const name of wanted) {
+
+const args = process.argv.slice(2);
+const skipped = [];
+const wanted = [];
+for (let i = 0; i < args.length; i++) {
+  if (args[i] === "--skip") skipped.push(args[++i]);
+  else wanted.push(args[i]);
+}
+for (const name of [...wanted, ...skipped]) {
   if (!all.includes(name)) {
     console.error(`[bench] unknown benchmark "${name}"; known: ${all.join(", ")}`);
     process.exit(2);
   }
 }
-for (const name of wanted.length ? wanted : all) {
+const loadBefore = os.loadavg()[0] ?? 0;
+for (const name of (wanted.length ? wanted : all).filter((n) => !skipped.includes(n))) {
   console.error(`[bench] ${name}`);
   const result = spawnSync(bin, ["run", path.join(benchDir, `${name}.bench.ts`)], {
     cwd: root,
@@ -45,12 +55,41 @@ const header = [
   "",
   `Machine of the last run: ${cpu}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM,`,
   `${os.type()} ${os.release()}; Bun ${version(bin, ["--version"])} (the OpenCode binary), Node ${process.version}.`,
+  `Load average when the run started: ${loadBefore.toFixed(2)} (the machine is shared; each section states its own).`,
   "",
 ].join("\n");
-const sections = fs
-  .readdirSync(path.join(benchDir, "results"))
+
+const sectionFiles = fs
+  .readdirSync(resultsDir)
   .filter((f) => f.endsWith(".md"))
-  .sort()
-  .map((f) => fs.readFileSync(path.join(benchDir, "results", f), "utf8").trim());
-fs.writeFileSync(path.join(root, "BENCHMARKS.md"), `${header}\n${sections.join("\n\n")}\n`);
-console.error(`[bench] wrote BENCHMARKS.md (${sections.length} sections)`);
+  .sort();
+const cell = (text) => String(text).replaceAll("|", "\\|");
+const summaryRows = [];
+for (const file of sectionFiles) {
+  const name = file.slice(0, -".md".length);
+  const figuresFile = path.join(resultsDir, `${name}.json`);
+  if (!fs.existsSync(figuresFile)) {
+    summaryRows.push(`| ${name} | (figures in its section) | | | |`);
+    continue;
+  }
+  const { figures } = JSON.parse(fs.readFileSync(figuresFile, "utf8"));
+  for (const f of figures) {
+    const met = f.target === undefined ? "" : f.met ? "yes" : "**no**";
+    const verdict = f.note ? `${met} (${f.note})` : met;
+    summaryRows.push(`| ${name} | ${cell(f.what)} | ${cell(f.value)} | ${cell(f.target ?? "")} | ${cell(verdict)} |`);
+  }
+}
+const summary = [
+  "## Summary",
+  "",
+  "Headline figures of each section below, with the targets the requirements set.",
+  "",
+  "| benchmark | figure | value | target | met |",
+  "| --- | --- | --- | --- | --- |",
+  ...summaryRows,
+].join("\n");
+const sections = sectionFiles.map((f) => fs.readFileSync(path.join(resultsDir, f), "utf8").trim());
+fs.writeFileSync(path.join(root, "BENCHMARKS.md"), `${header}\n${summary}\n\n${sections.join("\n\n")}\n`);
+console.error(
+  `[bench] wrote BENCHMARKS.md (${sections.length} sections${skipped.length ? `; kept the last ${skipped.join(", ")}` : ""})`,
+);
