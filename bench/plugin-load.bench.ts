@@ -17,7 +17,7 @@ import { startStubModel } from "../test/live/stub-model.js";
 import { loadAverage, median, percentile, table, writeFigures, writeSection } from "./report.js";
 
 const COLD_RUNS = Number(process.env.BENCH_LOAD_RUNS ?? 40);
-const LIVE_RUNS = Number(process.env.BENCH_START_RUNS ?? 10);
+const LIVE_RUNS = Number(process.env.BENCH_START_RUNS ?? 20);
 const TARGET_MS = 30;
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -30,6 +30,21 @@ fs.mkdirSync(emptyDir, { recursive: true });
 const emptyPlugin = path.join(emptyDir, "empty-plugin.js");
 fs.writeFileSync(emptyPlugin, 'export default { id: "empty", server: async () => ({ config: async () => {} }) };\n');
 const loadBefore = loadAverage();
+
+/** The files the import of `entry` reads before it returns: its static graph (dynamic imports load on first use). */
+function startGraph(entry: string): { files: number; bytes: number } {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const m of fs.readFileSync(file, "utf8").matchAll(/(?:\bfrom|^import|[;}]import)\s*"(\.{1,2}\/[^"]+)"/gm)) {
+      visit(path.resolve(path.dirname(file), m[1] as string));
+    }
+  };
+  visit(entry);
+  return { files: seen.size, bytes: [...seen].reduce((sum, f) => sum + fs.statSync(f).size, 0) };
+}
+const graph = startGraph(PLUGIN_ENTRY);
 
 // 1. Cold loads in fresh processes.
 interface Load {
@@ -189,7 +204,7 @@ const met = total < TARGET_MS;
 const metVerdict = met
   ? "met"
   : cpu < TARGET_MS
-    ? `met in CPU time (${ms(cpu)}); the wall-clock median is over`
+    ? `**not met** in wall-clock time (the CPU time, ${ms(cpu)}, is under)`
     : "**not met**";
 
 writeSection(
@@ -207,10 +222,13 @@ ${table(["step", "empty plugin (median)", "opencode-ledger (median)", "opencode-
 
 The plugin's own cost: **${ms(total)}** wall-clock median (${ms(added)} over the empty plugin), **${ms(cpu)}** of CPU
 time; target under ${TARGET_MS} ms: ${metVerdict}. On an idle core the wall-clock time of a load equals its CPU time;
-under load the wall clock also counts the time other processes hold the cores, which is why both are shown. What loads at start: the plugin's own modules (one file each, ~55 small files), and one
-bundled file of the six zod builders it uses (\`dist/zod.js\`, 59 kB). Tool argument schemas are built when OpenCode
-first lists the tools for a prompt, option schemas only for the sections a user sets; the memory store, drizzle,
-the transcript exporter and the search engines load on first use.
+under load the wall clock also counts the time other processes hold the cores, which is why both are shown.
+
+What loads at start: ${graph.files} files, ${(graph.bytes / 1024).toFixed(0)} kB. The build bundles the server entry with the OpenCode
+binary's Bun into \`dist/server/\` (\`dist/index.js\` re-exports it): one file with the plugin's start path and the six
+zod builders it uses, and a few chunks it shares with the parts loaded on first use (the memory store, drizzle, the
+transcript exporter and the search engines, each behind a dynamic import). Tool argument schemas are built when
+OpenCode first lists the tools for a prompt, option schemas only for the sections a user sets.
 
 **Live starts** of \`opencode serve\` (OpenCode 1.18.33) in an isolated home, offline switches on, no model call:
 *ready* is spawn to the first answer of \`/global/health\`; *instance boot* is the first request for the project
@@ -229,8 +247,8 @@ writeFigures("plugin-load", [
     what: "plugin load (import + server() + config hook), cold",
     value: `${ms(total)} wall, ${ms(cpu)} CPU (medians; empty plugin ${ms(coldMed("empty", "totalMs"))})`,
     target: `< ${TARGET_MS} ms median`,
-    met: met || cpu < TARGET_MS,
-    note: met ? undefined : `wall clock over under load ${loadBefore}; CPU time under`,
+    met,
+    note: met ? undefined : `load average ${loadBefore}; CPU time ${ms(cpu)}`,
   },
   {
     what: "opencode serve start, plugin vs none",

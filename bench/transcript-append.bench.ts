@@ -11,13 +11,14 @@ import { parseOptions } from "../src/options.js";
 import { createMemorySource } from "../src/transcripts/export-file-source.js";
 import { exportTranscript } from "../src/transcripts/export-transcript.js";
 import { syntheticSession } from "../test/helpers/synthetic-session.js";
-import { median, percentile, table, writeSection } from "./report.js";
+import { loadAverage, median, percentile, table, writeFigures, writeSection } from "./report.js";
 
 const MESSAGES = 2_000;
 const APPENDED = 10;
 const RUNS = 15;
 const SCOPE = "/projects/bench";
 
+const loadBefore = loadAverage();
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "ledger-bench-"));
 let ledgers = 0;
 function freshLedger(): Ledger {
@@ -65,10 +66,20 @@ try {
   const appendMedian = median(appendTimes);
   const ratio = appendMedian / fullMedian;
   const ms = (v: number) => `${v.toFixed(1)} ms`;
+  writeFigures("transcript-append", [
+    {
+      what: `append ${APPENDED} messages vs export ${MESSAGES.toLocaleString("en-US")} from scratch`,
+      value: `${ms(appendMedian)} vs ${ms(fullMedian)} (${(ratio * 100).toFixed(1)}%)`,
+      target: "≤ 5%",
+      met: ratio <= 0.05,
+    },
+  ]);
   writeSection(
     "transcript-append",
     "Transcript export: appending 10 messages vs exporting 2,000",
     [
+      `Load average when the run started: ${loadBefore}.`,
+      "",
       `A synthetic session of ${MESSAGES} messages (user requests; assistant turns with reasoning, a shell call and a file read with their outputs, an answer, step boundaries) is exported whole into a fresh store, and one transcript of it is grown by ${APPENDED} messages, alternately, ${RUNS} times each after one warm-up of each. The session is read from memory on both sides.`,
       "",
       table(

@@ -1,6 +1,7 @@
-// Runs the benchmarks (all, or those named: `npm run bench -- search append`; `--skip <name>` leaves one out and keeps
-// its last section) in the runtime that loads the plugin (the OpenCode binary is a Bun: BUN_BE_BUN=1), then assembles
-// BENCHMARKS.md from every section in bench/results/, with a summary of the headline figures and targets on top.
+// Runs the benchmarks (all, or those named: `npm run bench -- memory export-cold`; `--skip <name>` leaves one out and
+// keeps its last section; `--assemble` runs none) in the runtime that loads the plugin (the OpenCode binary is a Bun:
+// BUN_BE_BUN=1), then assembles BENCHMARKS.md from every section in bench/results/, with the machine, the versions and
+// a summary of the headline figures and targets on top.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -20,8 +21,10 @@ const all = fs
 const args = process.argv.slice(2);
 const skipped = [];
 const wanted = [];
+let assembleOnly = false;
 for (let i = 0; i < args.length; i++) {
   if (args[i] === "--skip") skipped.push(args[++i]);
+  else if (args[i] === "--assemble") assembleOnly = true;
   else wanted.push(args[i]);
 }
 for (const name of [...wanted, ...skipped]) {
@@ -30,8 +33,8 @@ for (const name of [...wanted, ...skipped]) {
     process.exit(2);
   }
 }
-const loadBefore = os.loadavg()[0] ?? 0;
-for (const name of (wanted.length ? wanted : all).filter((n) => !skipped.includes(n))) {
+const toRun = assembleOnly ? [] : (wanted.length ? wanted : all).filter((n) => !skipped.includes(n));
+for (const name of toRun) {
   console.error(`[bench] ${name}`);
   const result = spawnSync(bin, ["run", path.join(benchDir, `${name}.bench.ts`)], {
     cwd: root,
@@ -44,18 +47,27 @@ for (const name of (wanted.length ? wanted : all).filter((n) => !skipped.include
   }
 }
 
-const version = (cmd, args) =>
-  spawnSync(cmd, args, { encoding: "utf8", env: { ...process.env, BUN_BE_BUN: "1" } }).stdout?.trim();
+const output = (cmd, args, env = {}) =>
+  spawnSync(cmd, args, { encoding: "utf8", env: { ...process.env, ...env } })
+    .stdout?.trim()
+    .split("\n")[0] || "?";
+const bun = (args) => output(bin, args, { BUN_BE_BUN: "1" });
+const sqlite = bun([
+  "-e",
+  'console.log(new (require("bun:sqlite").Database)(":memory:").query("select sqlite_version() v").get().v)',
+]);
 const cpu = os.cpus()[0]?.model ?? "unknown CPU";
 const header = [
   "# Benchmarks",
   "",
   "Every figure is a ratio against a baseline measured in the same run, with medians; each section names the command",
-  "that reproduces it. `npm run bench` reruns them all and rewrites this file.",
+  "that reproduces it and the sizes it ran at. `npm run bench` reruns them all and rewrites this file",
+  "(`npm run bench -- <name>` reruns one; `node scripts/bench.mjs --assemble` only rewrites this file from bench/results/).",
   "",
-  `Machine of the last run: ${cpu}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM,`,
-  `${os.type()} ${os.release()}; Bun ${version(bin, ["--version"])} (the OpenCode binary), Node ${process.version}.`,
-  `Load average when the run started: ${loadBefore.toFixed(2)} (the machine is shared; each section states its own).`,
+  `Machine: ${cpu}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, ${os.type()} ${os.release()} (${os.arch()}).`,
+  `Versions: OpenCode ${output(bin, ["--version"])}, Bun ${bun(["--version"])} (the OpenCode binary's, which runs the`,
+  `benchmarks and loads the plugin), SQLite ${sqlite} (bun:sqlite), Node ${process.version}, ${output("rg", ["--version"])}.`,
+  "The machine is shared with other work: each section states the load average when it ran, and its figures move with it.",
   "",
 ].join("\n");
 
