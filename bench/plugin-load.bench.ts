@@ -197,6 +197,7 @@ const liveRows = variants.map((v, i) => [
   `${(liveMed(i, "rssKb") / 1024).toFixed(0)} MB`,
 ]);
 const bootAdded = liveMed(2, "bootMs") - liveMed(1, "bootMs");
+const bootOverNone = liveMed(2, "bootMs") - liveMed(0, "bootMs");
 const startRatio = liveMed(2, "totalMs") / liveMed(0, "totalMs");
 const cpu = coldMed("ledger", "cpuMs");
 const met = total < TARGET_MS;
@@ -238,8 +239,10 @@ set afterwards. ${LIVE_RUNS} starts per variant after one warm-up each, variants
 
 ${table(["variant", "ready", "instance boot", "total", "resident memory"], liveRows)}
 
-Instance boot with the plugin against the empty plugin: **${ms(bootAdded)}** (${(liveMed(2, "bootMs") / liveMed(1, "bootMs")).toFixed(2)}x);
-whole start with the plugin against no plugin: **${startRatio.toFixed(3)}x**. A start varies by hundreds of
+Instance boot with the plugin against no plugin: **+${ms(bootOverNone)}** (${(liveMed(2, "bootMs") / liveMed(0, "bootMs")).toFixed(2)}x; target under ${TARGET_MS} ms:
+${bootOverNone < TARGET_MS ? "met" : "**not met**"}), against the empty plugin: **+${ms(bootAdded)}**; whole start with the plugin
+against no plugin: **${startRatio.toFixed(3)}x**. The boot also counts what OpenCode itself does with what the plugin
+registers (tools, commands, the pointer provider, hooks), which the cold load above leaves out. A start varies by hundreds of
 milliseconds from one run to the next, so the live difference is coarse; the cold-load figure above is the precise one.`,
 );
 writeFigures("plugin-load", [
@@ -251,7 +254,10 @@ writeFigures("plugin-load", [
     note: met ? undefined : `load average ${loadBefore}; CPU time ${ms(cpu)}`,
   },
   {
-    what: "opencode serve start, plugin vs none",
-    value: `${startRatio.toFixed(3)}x (instance boot +${ms(bootAdded)} over an empty plugin)`,
+    what: "live opencode serve: instance boot added, plugin vs none",
+    value: `+${ms(bootOverNone)} (+${ms(bootAdded)} over an empty plugin); whole start ${startRatio.toFixed(3)}x`,
+    target: `< ${TARGET_MS} ms median`,
+    met: bootOverNone < TARGET_MS,
+    note: "coarse: starts vary by hundreds of ms",
   },
 ]);
