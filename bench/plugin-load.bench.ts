@@ -226,7 +226,7 @@ time; target under ${TARGET_MS} ms: ${metVerdict}. On an idle core the wall-cloc
 under load the wall clock also counts the time other processes hold the cores, which is why both are shown.
 
 What loads at start: ${graph.files} files, ${(graph.bytes / 1024).toFixed(0)} kB. The build bundles the server entry with the OpenCode
-binary's Bun into \`dist/server/\` (\`dist/index.js\` re-exports it): one file with the plugin's start path and the six
+binary's Bun into \`dist/server/\` (\`dist/index.js\` re-exports it): one file with the plugin's start path and the
 zod builders it uses, and a few chunks it shares with the parts loaded on first use (the memory store, drizzle, the
 transcript exporter and the search engines, each behind a dynamic import). Tool argument schemas are built when
 OpenCode first lists the tools for a prompt, option schemas only for the sections a user sets.

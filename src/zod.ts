@@ -4,10 +4,10 @@
  * 20-40 ms to every OpenCode start, where this file takes a few. Plugin options and tool arguments are built from
  * here; OpenCode takes tool arguments from any zod 4 (it checks for `_zod` and wraps them in its own object schema).
  */
-import { array, boolean, config, enum as enumOf, number, strictObject, string } from "zod";
+import { array, boolean, config, enum as enumOf, number, object, strictObject, string } from "zod";
 import en from "zod/v4/locales/en.js";
 
 // The `zod` entry sets the English messages as a side effect, which a bundle of only these builders leaves out.
 config(en());
 
-export const z = { array, boolean, enum: enumOf, number, strictObject, string };
+export const z = { array, boolean, enum: enumOf, number, object, strictObject, string };

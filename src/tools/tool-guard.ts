@@ -3,8 +3,9 @@
  * tool's own schema first (OpenCode validates them before a call, but nothing else that calls `execute` has to), and
  * anything thrown becomes a result that reads as an error. A tool never rejects into the host.
  */
-import { type ToolContext, type ToolDefinition, tool } from "@opencode-ai/plugin";
+import type { ToolContext, ToolDefinition } from "@opencode-ai/plugin";
 import { InvalidInputError } from "../errors.js";
+import { z } from "../zod.js";
 import { errorResult } from "./tool-boundary.js";
 
 /** The first problem of a failed argument check, naming the argument. */
@@ -15,10 +16,16 @@ function argumentProblem(issues: readonly { path: readonly PropertyKey[]; messag
 }
 
 export function guardTool(definition: ToolDefinition): ToolDefinition {
-  const schema = tool.schema.object(definition.args);
+  // Built on the first call, and `args` read through: the schemas of a lazy tool stay unbuilt until the host lists
+  // the tools (src/tools/lazy-tool.ts), and the plugin's start loads no zod of its own (src/zod.ts).
+  let schema: ReturnType<typeof z.object> | undefined;
   return {
-    ...definition,
+    description: definition.description,
+    get args() {
+      return definition.args;
+    },
     async execute(args: unknown, context: ToolContext) {
+      schema ??= z.object(definition.args);
       const parsed = schema.safeParse(args ?? {});
       if (!parsed.success) return errorResult(argumentProblem(parsed.error.issues));
       try {
