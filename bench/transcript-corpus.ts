@@ -16,6 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { refreshSketch } from "../src/transcripts/sketch-writer.js";
+import { seeded } from "../test/helpers/secret-samples.js";
 
 const VERSION = 3;
 const FILE_BYTES = 285_000;
@@ -29,17 +30,6 @@ export interface Corpus {
   bytes: number;
   /** Bytes of the sketches beside the transcripts. */
   sketchBytes: number;
-}
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const WORDS = (
@@ -227,7 +217,7 @@ export function ensureCorpus(megabytes: number, root = path.join(os.tmpdir(), "l
     const mine = pool.filter((_, i) => i % PROJECTS === p);
     return mine.length > 0 ? mine : pool;
   });
-  const next = rng(20_260_101 + megabytes);
+  const next = seeded(20_260_101 + megabytes);
   const target = megabytes * 1_000_000;
   const files: string[] = [];
   let bytes = 0;

@@ -17,7 +17,7 @@ import { createTranscriptSearch } from "../src/transcripts/search.js";
 import { compileQuery, type QueryInput } from "../src/transcripts/search-query.js";
 import { SketchProbe } from "../src/transcripts/sketch.js";
 import { filterBySketches } from "../src/transcripts/sketch-filter.js";
-import { median, table, writeSection } from "./report.js";
+import { type Figure, median, table, writeFigures, writeSection } from "./report.js";
 import { falsePositives, realSessions } from "./sketch-sizing.js";
 import { ensureCorpus } from "./transcript-corpus.js";
 import { type Row, sketchSectionText } from "./transcript-search-text.js";
@@ -210,10 +210,40 @@ const body = sketchSectionText({
   real,
   ripgrep: rg.version,
 });
+const resultName = MB === 500 ? "transcript-search" : `transcript-search-${MB}mb`;
+writeFigures(resultName, headlineFigures());
 if (MB === 500) writeSection("transcript-search", "Transcript search", body);
 else {
   writeSection("transcript-search", `Transcript search at ${MB >= 1_000 ? `${MB / 1_000} GB` : `${MB} MB`}`, body, {
     result: `transcript-search-${MB}mb`,
     command: `LEDGER_BENCH_MB=${MB} npm run bench -- transcript-search`,
   });
+}
+
+/** The summary's figures: the built-in scanner against plain ripgrep on both literals, and its peak memory. */
+function headlineFigures(): Figure[] {
+  const size = MB >= 1_000 ? `${MB / 1_000} GB` : `${MB} MB`;
+  const ratio = (query: string, engine: string) =>
+    rows.find((r) => r.query.startsWith(query) && r.engine === engine)?.ratio ?? Number.NaN;
+  const literal = (query: string, what: string): Figure => {
+    const withSketches = ratio(query, "built-in scanner, with sketches");
+    const without = ratio(query, "built-in scanner, without sketches");
+    return {
+      what: `built-in scanner vs plain rg, ${what}, ${size}`,
+      value: `${withSketches.toFixed(2)}x with sketches, ${without.toFixed(2)}x without`,
+      target: "≥ 0.5x",
+      met: withSketches >= 0.5,
+    };
+  };
+  const peakMb = Math.max(memory.sketches, memory.plain, memory.regex) / 1024;
+  return [
+    literal("rare literal", "rare literal"),
+    literal("common literal", "common literal, every match"),
+    {
+      what: `peak memory of a whole-corpus search, ${size}`,
+      value: `${peakMb.toFixed(0)} MB (the same runtime idle: ${(memory.idle / 1024).toFixed(0)} MB)`,
+      target: "< 200 MB",
+      met: peakMb < 200,
+    },
+  ];
 }
