@@ -71,8 +71,8 @@ status\` in nine in ten. Median of ${f.rounds} rounds; each round runs every con
 matches with 2 lines of context (the common literal: every match, as \`rg -c\` counts them, so that every contender
 reads what it must). Ratio = plain ripgrep's time / this contender's time (higher is better); plain ripgrep searches
 the \`*.md\` files of the corpus folder. "read": bytes actually read (sketches, uncovered tails, and what the engine
-read, for ripgrep the whole of each file it is given; the built-in scanner reads a file with a match twice, a probe
-and then the lines). Engines run as the search service runs them, without listing the folder and rendering the result;
+read, for ripgrep the whole of each file it is given; the built-in scanner reads a file with a match once when its
+first 1 MiB read holds a match, else a probe up to the match and then the lines from the start). Engines run as the search service runs them, without listing the folder and rendering the result;
 the two service rows include both. The machine was shared with other work (load average ${f.load.toFixed(2)} on its cores when
 the run started): figures moved by up to half between runs; ratios within one run are the ones to read. The same
 benchmark ${other} has a section of its own.

@@ -1,9 +1,10 @@
 /**
  * Searching one file: a quick probe for any hit of the byte finder (most files have none, and the probe counts no
- * lines), then the collector from the start when there is one. The steps are generators that ask for reads, so one
- * implementation serves the worker threads (straight through) and the agent's own thread (with turns of the event
- * loop in between). A short read is taken as the end of the file: a transcript
- * appended to meanwhile is searched as it was when the scan reached its end.
+ * lines), then the collector from the start when there is one (taking the probe's first read as its own when the hit
+ * was in it, so a small file is read once). The steps are generators that ask for reads, so one implementation serves
+ * the worker threads (straight through) and the agent's own thread (with turns of the event loop in between). A short
+ * read is taken as the end of the file: a transcript appended to meanwhile is searched as it was when the scan
+ * reached its end.
  */
 import fs from "node:fs";
 import { allocScanBuffer, type ScanBuffer } from "./byte-search.js";
@@ -33,16 +34,20 @@ export function scanBufferFor(query: CompiledQuery, limits: CollectLimits, chunk
   return allocScanBuffer(Math.max(chunkBytes, minBufferBytes(query, limits)));
 }
 
-function* probe(query: CompiledQuery, buffer: ScanBuffer, readBytes: number): Steps<boolean> {
+/**
+ * Whether the file has any hit: false, or how many bytes of the file's start are still in place at the buffer's start
+ * (the first read, when the hit was in it: the collector takes them as its own first read) or 0 (read again).
+ */
+function* probe(query: CompiledQuery, buffer: ScanBuffer, readBytes: number): Steps<false | number> {
   const finders = query.finder ? [query.finder, ...query.specials] : [];
-  if (finders.length === 0) return true;
+  if (finders.length === 0) return 0;
   const overlap = Math.max(...finders.map((f) => f.length)) - 1;
   let end = 0;
-  for (;;) {
+  for (let first = true; ; first = false) {
     const n = yield { offset: end, length: Math.min(readBytes, buffer.capacity - end) };
     if (n === 0) return false;
     end += n;
-    for (const finder of finders) if (finder.find(buffer.bytes, buffer.words, 0, end) >= 0) return true;
+    for (const finder of finders) if (finder.find(buffer.bytes, buffer.words, 0, end) >= 0) return first ? n : 0;
     const keep = Math.min(end, overlap);
     buffer.bytes.copyWithin(0, end - keep, end);
     end = keep;
@@ -55,13 +60,19 @@ function* collect(
   buffer: ScanBuffer,
   readBytes: number,
   lines?: readonly number[],
+  inPlace = 0,
 ): Steps<FileHits> {
   const collector = new LineCollector(query, limits, buffer, lines);
+  if (inPlace > 0) {
+    // A fresh collector's first read goes to the buffer's start with the probe's length: the bytes are there already.
+    collector.room(readBytes);
+    collector.push(inPlace);
+  }
   while (!collector.done) collector.push(yield collector.room(readBytes));
   return collector.result();
 }
 
-/** Probe (unless ripgrep already chose the lines), then collect. */
+/** Probe (unless ripgrep already chose the lines), then collect, reading again only what the probe moved out. */
 function* scan(
   query: CompiledQuery,
   limits: CollectLimits,
@@ -69,9 +80,11 @@ function* scan(
   readBytes: number,
   lines?: readonly number[],
 ): Steps<FileHits | undefined> {
-  if (!lines && !(yield* probe(query, buffer, readBytes))) return undefined;
-  if (!lines) yield "rewind";
-  return yield* collect(query, limits, buffer, readBytes, lines);
+  if (lines) return yield* collect(query, limits, buffer, readBytes, lines);
+  const inPlace = yield* probe(query, buffer, readBytes);
+  if (inPlace === false) return undefined;
+  if (inPlace === 0) yield "rewind";
+  return yield* collect(query, limits, buffer, readBytes, undefined, inPlace);
 }
 
 function failure(error: unknown, bytesRead = 0): FileScan {

@@ -170,4 +170,33 @@ describe("the streaming collector agrees with the obvious line-by-line search", 
       { numRuns: 300 },
     );
   }, 120_000);
+
+  it("reads a file whose first read holds a hit once, and one whose hit comes later again from its start", () => {
+    const dir = tempDir();
+    const target = path.join(dir, "t.md");
+    const body = Array.from({ length: 40 }, (_, i) => `${String(i + 1).padStart(6)}\tline ${i + 1} of plain text`);
+    const q = { query: "needle" };
+    const compiled = compileQuery({ ...q, caseSensitive: false });
+    const lim = { contextLines: 1, maxMatches: 5, matchLineBytes: 80, contextLineBytes: 80 };
+    const full = { ...lim, deadline: Number.POSITIVE_INFINITY };
+    for (const at of [2, 35]) {
+      const lines = [...body];
+      lines[at] = `${String(at + 1).padStart(6)}\ta Needle here`;
+      const content = `${lines.join("\n")}\n`;
+      fs.writeFileSync(target, content);
+      const size = Buffer.byteLength(content);
+      const read = 256;
+      const got = scanFileSync(
+        target,
+        compiled,
+        full,
+        allocScanBuffer(Math.max(read, minBufferBytes(compiled, full))),
+        read,
+      );
+      expect(got.hits?.lines ?? []).toEqual(referenceSearch(Buffer.from(content), { ...q, caseSensitive: false }, lim));
+      const hitOffset = Buffer.from(content).indexOf("Needle");
+      if (hitOffset < read) expect(got.bytesRead).toBe(size);
+      else expect(got.bytesRead).toBeGreaterThan(size);
+    }
+  });
 });
