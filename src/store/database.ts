@@ -12,6 +12,8 @@ import { connect, type LedgerDatabase, type SqliteConnection } from "./driver.js
 export const DB_FILE = "ledger.db";
 const SIDE_FILES = ["-wal", "-shm", "-journal"] as const;
 const BUSY_TIMEOUT_MS = 10_000;
+/** A write that meets another process's lock tries again after 1 ms plus up to this much at random. */
+const LOCK_POLL_JITTER_MS = 3;
 /** Beside the store while purged content may still sit in the WAL (see `Database.wipeWal`). */
 export const WIPE_PENDING = "-wipe-pending";
 
@@ -98,15 +100,33 @@ export class Database {
   async write<T>(fn: (db: LedgerDatabase) => T): Promise<T> {
     const connection = await this.open();
     if (this.tooNew) throw this.tooNew;
-    let result: T;
-    try {
-      result = connection.db.transaction((tx) => fn(tx as unknown as LedgerDatabase), { behavior: "immediate" });
-    } catch (error) {
-      throw storeFailure(this.file, error, "nothing was written");
-    }
+    const result = await this.transact(connection, fn);
     tightenFiles(this.file);
     this.retryWipe(connection);
     return result;
+  }
+
+  /**
+   * One IMMEDIATE transaction, tried again while another process holds the write lock, up to the busy timeout.
+   * SQLite's own wait sleeps up to 100 ms between its tries, blocking the thread: a process that writes in a loop can
+   * hold the lock at each of them, and the waiter gives up. Trying every few milliseconds between turns of the event
+   * loop finds the gaps between the other's transactions, and leaves the host's thread free meanwhile. A try that
+   * meets the lock has written nothing, so running `fn` again is safe.
+   */
+  private async transact<T>(connection: SqliteConnection, fn: (db: LedgerDatabase) => T): Promise<T> {
+    const deadline = performance.now() + this.busyTimeoutMs;
+    for (;;) {
+      connection.exec("PRAGMA busy_timeout = 0");
+      try {
+        return connection.db.transaction((tx) => fn(tx as unknown as LedgerDatabase), { behavior: "immediate" });
+      } catch (error) {
+        const busy = sqliteCode(error)?.startsWith("SQLITE_BUSY") ?? false;
+        if (!busy || performance.now() >= deadline) throw storeFailure(this.file, error, "nothing was written");
+      } finally {
+        connection.exec(`PRAGMA busy_timeout = ${this.busyTimeoutMs}`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1 + Math.random() * LOCK_POLL_JITTER_MS));
+    }
   }
 
   /**

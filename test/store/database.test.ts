@@ -89,4 +89,35 @@ describe(`database (${isBun ? "bun:sqlite" : "better-sqlite3"})`, () => {
     expect(error).toBeInstanceOf(StoreUnavailableError);
     expect((error as Error).message).toMatch(/doctor/);
   });
+
+  it("waits for another connection's write lock without blocking the thread, then writes; gives up after the wait", async () => {
+    const dataDir = tempDir();
+    const db = new Database({ dataDir, busyTimeoutMs: 3_000 });
+    await db.write((d) => d.run(sql`CREATE TABLE probe (x)`));
+    const holder = new Database({ dataDir, busyTimeoutMs: 3_000 });
+    const raw = await holder.raw();
+    raw.exec("BEGIN IMMEDIATE");
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 5);
+    const waiting = db.write((d) => d.run(sql`INSERT INTO probe VALUES (1)`));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    raw.exec("COMMIT");
+    await waiting;
+    clearInterval(timer);
+    // The thread kept turning while the write waited for the lock.
+    expect(ticks).toBeGreaterThan(5);
+    expect(await db.read((d) => d.all(sql`SELECT x FROM probe`), [])).toEqual([{ x: 1 }]);
+
+    const quick = new Database({ dataDir, busyTimeoutMs: 300 });
+    raw.exec("BEGIN IMMEDIATE");
+    try {
+      await expect(quick.write((d) => d.run(sql`INSERT INTO probe VALUES (2)`))).rejects.toThrow(
+        /another process kept it locked for longer than the wait .*nothing was written/,
+      );
+    } finally {
+      raw.exec("ROLLBACK");
+    }
+    expect(await db.read((d) => d.all(sql`SELECT x FROM probe`), [])).toEqual([{ x: 1 }]);
+    for (const d of [db, holder, quick]) d.close();
+  });
 });
