@@ -100,11 +100,18 @@ export function cutHeadTail(text: string, maxBytes: number): CutText {
 
 /** About `max` bytes from the start or the end of a line, never splitting a character. */
 function sliceBytes(line: string, max: number, from: "start" | "end"): string {
+  const take = (chars: number) => {
+    const part = from === "start" ? line.slice(0, chars) : line.slice(line.length - chars);
+    // Never half of a surrogate pair: the character goes whole or not at all.
+    if (from === "start" && /[\uD800-\uDBFF]$/.test(part)) return part.slice(0, -1);
+    if (from === "end" && /^[\uDC00-\uDFFF]/.test(part)) return part.slice(1);
+    return part;
+  };
   let chars = Math.min(line.length, max);
-  let part = from === "start" ? line.slice(0, chars) : line.slice(line.length - chars);
+  let part = take(chars);
   while (byteLength(part) > max && chars > 0) {
     chars = Math.floor(chars * 0.9);
-    part = from === "start" ? line.slice(0, chars) : line.slice(line.length - chars);
+    part = take(chars);
   }
   return part;
 }

@@ -5,11 +5,18 @@ import { cutHeadTail, textLines } from "../../src/transcripts/text-lines.js";
 const bytes = (text: string) => Buffer.byteLength(text);
 
 function sliceBytes(line: string, max: number, from: "start" | "end"): string {
+  const take = (chars: number) => {
+    const part = from === "start" ? line.slice(0, chars) : line.slice(line.length - chars);
+    // Never half of a surrogate pair: the character goes whole or not at all.
+    if (from === "start" && /[\uD800-\uDBFF]$/.test(part)) return part.slice(0, -1);
+    if (from === "end" && /^[\uDC00-\uDFFF]/.test(part)) return part.slice(1);
+    return part;
+  };
   let chars = Math.min(line.length, max);
-  let part = from === "start" ? line.slice(0, chars) : line.slice(line.length - chars);
+  let part = take(chars);
   while (bytes(part) > max && chars > 0) {
     chars = Math.floor(chars * 0.9);
-    part = from === "start" ? line.slice(0, chars) : line.slice(line.length - chars);
+    part = take(chars);
   }
   return part;
 }
@@ -74,5 +81,16 @@ describe("cutHeadTail", () => {
     expect(cut).toEqual(reference(text, 50_000));
     expect(cut.head.length + cut.tail.length + cut.cutLines).toBe(200_001);
     expect([...cut.head, ...cut.tail].reduce((n, l) => n + bytes(l) + 1, 0)).toBeLessThanOrEqual(50_000);
+  });
+
+  it("never cuts a character in half: a line of 4-byte characters is cut between them, at both ends", () => {
+    const lone = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+    for (let maxBytes = 60; maxBytes < 200; maxBytes++) {
+      for (const text of ["\u{10000}".repeat(100), `a${"\u{1F600}".repeat(100)}`, `${"\u{1F600}".repeat(100)}b`]) {
+        const cut = cutHeadTail(text, maxBytes);
+        for (const part of [...cut.head, ...cut.tail]) expect(part).not.toMatch(lone);
+        expect(cut).toEqual(reference(text, maxBytes));
+      }
+    }
   });
 });
