@@ -83,7 +83,8 @@ export async function startTui(options: TuiStartOptions): Promise<TuiRun> {
     },
     async stop() {
       pane.kill();
-      fs.rmSync(paths.root, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+      // OpenCode's package install in the background may outlive the pane for a few seconds, still writing its cache.
+      fs.rmSync(paths.root, { recursive: true, force: true, maxRetries: 60, retryDelay: 250 });
     },
   };
   try {
