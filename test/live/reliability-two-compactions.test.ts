@@ -45,8 +45,9 @@ describe("two OpenCode processes compacting one session at once, live", () => {
     for (let round = 0; round < 3; round++) expect(text.split(`AMBER-${round}00`).length - 1).toBe(1);
     // Every message OpenCode has up to the last compaction is a heading of its own, once.
     const messages = await a.messages(sessionID);
-    // Both processes compacted in every round: two summaries per round.
-    expect(messages.filter((m) => m.info.summary)).toHaveLength(6);
+    // Both processes compacted in every round: two summaries per round (OpenCode may add one of its own when the
+    // context overflows; that one goes through the plugin too).
+    expect(messages.filter((m) => m.info.summary).length).toBeGreaterThanOrEqual(6);
     const headings = lines.filter((l) => l.text.startsWith("## "));
     const exported = messages.filter((m) => headings.some((h) => h.text.includes(m.info.id)));
     expect(exported.length).toBeGreaterThanOrEqual(6);
