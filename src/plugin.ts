@@ -29,7 +29,7 @@ import { createTranscriptListTool } from "./tools/memory-transcript-list.js";
 import { guardTools } from "./tools/tool-guard.js";
 import { scheduleAutoSweep } from "./transcripts/auto-sweep.js";
 import { createHostSource } from "./transcripts/host-source.js";
-import { lazyTranscriptSearch } from "./transcripts/lazy-search.js";
+import { ensureThrough, lazyTranscriptSearch } from "./transcripts/lazy-search.js";
 import { lazyTranscripts } from "./transcripts/lazy-transcripts.js";
 import { createRipgrepLocator } from "./transcripts/ripgrep-locate.js";
 
@@ -59,10 +59,7 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
     database: ledger.database,
     useRipgrep: options.search.useRipgrep,
     locateRipgrep: createRipgrepLocator(options.search.ripgrepPath),
-    ensureTranscript: async (sessionID) => {
-      const { row, file } = await transcripts.ensure(sessionID);
-      return { path: file, scope: row.scope, title: row.title };
-    },
+    ensureTranscript: ensureThrough(transcripts),
     log,
   });
 

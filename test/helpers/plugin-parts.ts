@@ -20,6 +20,7 @@ import { createTranscriptCleanupTool } from "../../src/tools/memory-transcript-c
 import { createTranscriptListTool } from "../../src/tools/memory-transcript-list.js";
 import { guardTools } from "../../src/tools/tool-guard.js";
 import { createMemorySource, type SessionExport } from "../../src/transcripts/export-file-source.js";
+import { ensureThrough } from "../../src/transcripts/lazy-search.js";
 import { createRipgrepLocator } from "../../src/transcripts/ripgrep-locate.js";
 import { createTranscriptSearch } from "../../src/transcripts/search.js";
 import { createTranscripts } from "../../src/transcripts/transcript-service.js";
@@ -76,10 +77,7 @@ export function pluginParts(
       database: ledger.database,
       useRipgrep: options.search.useRipgrep,
       locateRipgrep: createRipgrepLocator(options.search.ripgrepPath),
-      ensureTranscript: async (sessionID) => {
-        const { row, file } = await transcripts.ensure(sessionID);
-        return { path: file, scope: row.scope, title: row.title };
-      },
+      ensureTranscript: ensureThrough(transcripts),
     });
     const tools = guardTools({
       ...createMemoryTools({ memory, options }),
