@@ -10,9 +10,9 @@ import path from "node:path";
 import { createLedger } from "../src/ledger.js";
 import { createMemoryLogger } from "../src/log.js";
 import { parseOptions } from "../src/options.js";
-import { readExportFile, type SessionExport } from "../src/transcripts/export-file-source.js";
-import { exportTranscript } from "../src/transcripts/export-transcript.js";
-import type { SessionSource } from "../src/transcripts/session-source.js";
+import { exportTranscript } from "../src/transcripts/export/export-transcript.js";
+import { readExportFile, type SessionExport } from "../src/transcripts/source/export-file-source.js";
+import type { SessionSource } from "../src/transcripts/source/session-source.js";
 
 const [mode, sessionsDir, outDir] = process.argv.slice(2);
 if ((mode !== "ledger" && mode !== "baseline") || !sessionsDir || !outDir) {

@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { findSecret } from "../src/secret-guard.js";
+import { findSecret } from "../src/secret-guard/secret-guard.js";
 import { median, table, timeRuns, writeFigures, writeSection } from "./report.js";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));

@@ -10,10 +10,10 @@ import { fileURLToPath } from "node:url";
 import { createLedger } from "../src/ledger.js";
 import { createMemoryLogger } from "../src/log.js";
 import { parseOptions } from "../src/options.js";
-import { createExportFileSource } from "../src/transcripts/export-file-source.js";
-import { exportTranscript } from "../src/transcripts/export-transcript.js";
-import { type Sketch, SketchProbe } from "../src/transcripts/sketch.js";
-import { readSketch, sketchPathOf } from "../src/transcripts/sketch-file.js";
+import { exportTranscript } from "../src/transcripts/export/export-transcript.js";
+import { readSketch, sketchPathOf } from "../src/transcripts/sketch/file.js";
+import { type Sketch, SketchProbe } from "../src/transcripts/sketch/sketch.js";
+import { createExportFileSource } from "../src/transcripts/source/export-file-source.js";
 
 export interface FalsePositives {
   files: number;

@@ -8,8 +8,8 @@ import path from "node:path";
 import { createLedger, type Ledger } from "../src/ledger.js";
 import { createMemoryLogger } from "../src/log.js";
 import { parseOptions } from "../src/options.js";
-import { createMemorySource } from "../src/transcripts/export-file-source.js";
-import { exportTranscript } from "../src/transcripts/export-transcript.js";
+import { exportTranscript } from "../src/transcripts/export/export-transcript.js";
+import { createMemorySource } from "../src/transcripts/source/export-file-source.js";
 import { syntheticSession } from "../test/helpers/synthetic-session.js";
 import { loadAverage, median, percentile, table, writeFigures, writeSection } from "./report.js";
 

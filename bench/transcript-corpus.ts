@@ -15,7 +15,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { refreshSketch } from "../src/transcripts/sketch-writer.js";
+import { refreshSketch } from "../src/transcripts/sketch/writer.js";
 import { seeded } from "../test/helpers/secret-samples.js";
 
 const VERSION = 3;

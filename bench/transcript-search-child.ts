@@ -4,8 +4,8 @@
  * the built-in scanner (`search <dir> <query> <sketches|plain> [regex]`), or after doing nothing (`idle`).
  */
 import fs from "node:fs";
-import { createRipgrepLocator } from "../src/transcripts/ripgrep-locate.js";
-import { createTranscriptSearch } from "../src/transcripts/search.js";
+import { createRipgrepLocator } from "../src/search/ripgrep/locate.js";
+import { createTranscriptSearch } from "../src/search/search.js";
 
 const [mode, dir, query, sketches, regex] = process.argv.slice(2);
 

@@ -17,7 +17,7 @@ const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const dist = path.resolve(process.argv[2] ?? path.join(root, "dist"));
 const outDir = path.join(dist, "server");
 const staging = `${outDir}.${process.pid}.tmp`;
-const entries = ["index.js", "compaction/pointer-provider.js", "transcripts/scan-worker.js"].map((e) =>
+const entries = ["index.js", "compaction/pointer-provider.js", "search/scan/scan-worker.js"].map((e) =>
   path.join(dist, e),
 );
 const bun = path.join(root, "node_modules", ".bin", "opencode");

@@ -2,36 +2,36 @@
  * The server part of the plugin: validates the options, builds the shared services and returns the hooks and tools.
  */
 import type { Hooks, PluginInput, PluginOptions } from "@opencode-ai/plugin";
-import { createCleanupSweep } from "./commands/cleanup-sweep.js";
-import { createCommandHook } from "./commands/command-hook.js";
-import { registerCommands } from "./commands/definitions.js";
 import { createCompactionFeature } from "./compaction/compaction-feature.js";
 import { allowTranscriptReads, type HostConfig, POINTER_PROVIDER_ID } from "./compaction/host-config.js";
 import { createMemoryInventory } from "./compaction/memory-inventory.js";
 import { createSessionPointer } from "./compaction/session-pointer.js";
-import { guardHook } from "./hooks/guard.js";
-import { promptOnce } from "./host/one-shot-prompt.js";
+import { guardHook } from "./hook-guard.js";
 import { createSystemTransformHook } from "./injection/system-hook.js";
 import { createLedger } from "./ledger.js";
 import { createHostLogger } from "./log.js";
-import { scheduleStartupSweep } from "./memory-startup.js";
+import { promptOnce } from "./one-shot-prompt.js";
 import { parseOptions } from "./options.js";
 import { idleSessionOf } from "./reflection/idle-event.js";
 import { createReflection } from "./reflection/reflection.js";
 import { projectScope } from "./scope.js";
+import { ensureThrough, lazyTranscriptSearch } from "./search/lazy-search.js";
+import { createRipgrepLocator } from "./search/ripgrep/locate.js";
+import { createCleanupSweep } from "./slash-commands/cleanup-sweep.js";
+import { createCommandHook } from "./slash-commands/command-hook.js";
+import { registerCommands } from "./slash-commands/definitions.js";
 import { lazyMemoryStore } from "./store/lazy-memory-store.js";
 import { lazySessionSettings } from "./store/lazy-session-settings.js";
+import { scheduleStartupSweep } from "./store/memory-startup.js";
 import { createSessionReadTool } from "./tools/memory-session-read.js";
 import { createSessionSearchTool } from "./tools/memory-session-search.js";
 import { createMemoryTools } from "./tools/memory-tools.js";
 import { createTranscriptCleanupTool } from "./tools/memory-transcript-cleanup.js";
 import { createTranscriptListTool } from "./tools/memory-transcript-list.js";
 import { guardTools } from "./tools/tool-guard.js";
-import { scheduleAutoSweep } from "./transcripts/auto-sweep.js";
-import { createHostSource } from "./transcripts/host-source.js";
-import { ensureThrough, lazyTranscriptSearch } from "./transcripts/lazy-search.js";
 import { lazyTranscripts } from "./transcripts/lazy-transcripts.js";
-import { createRipgrepLocator } from "./transcripts/ripgrep-locate.js";
+import { scheduleAutoSweep } from "./transcripts/retention/auto-sweep.js";
+import { createHostSource } from "./transcripts/source/host-source.js";
 
 type Config = Parameters<NonNullable<Hooks["config"]>>[0];
 

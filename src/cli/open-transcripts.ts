@@ -3,7 +3,7 @@
  * does not talk to OpenCode, so it cannot ask whether OpenCode still has a session; that question is answered
  * "unknown", which the retention sweep treats as "keep".
  */
-import type { SessionSource } from "../transcripts/session-source.js";
+import type { SessionSource } from "../transcripts/source/session-source.js";
 import type { CliContext } from "./context.js";
 
 const NO_HOST: SessionSource = {

@@ -3,7 +3,7 @@
  * answers). End of input answers `undefined`, which every caller treats as "stop".
  */
 import readline from "node:readline";
-import { findSecret } from "../secret-guard.js";
+import { findSecret } from "../secret-guard/secret-guard.js";
 import type { InputStream, OutputStream } from "./context.js";
 
 export interface LineReader {

@@ -7,8 +7,8 @@
  */
 import type { PluginInput } from "@opencode-ai/plugin";
 import { describeError } from "../errors.js";
-import { type ModelRef, promptOnce } from "../host/one-shot-prompt.js";
 import type { Logger } from "../log.js";
+import { type ModelRef, promptOnce } from "../one-shot-prompt.js";
 import { extractiveSummary } from "./extractive-summary.js";
 import { POINTER_PROVIDER_ID } from "./host-config.js";
 import type { FallbackRequest } from "./pointer-model.js";

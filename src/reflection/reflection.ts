@@ -6,8 +6,8 @@
  */
 import fs from "node:fs";
 import { describeError, LedgerError } from "../errors.js";
-import type { ModelRef, promptOnce } from "../host/one-shot-prompt.js";
 import type { Logger } from "../log.js";
+import type { ModelRef, promptOnce } from "../one-shot-prompt.js";
 import type { Options } from "../options.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import type { Transcripts } from "../transcripts/transcripts.js";

@@ -6,7 +6,7 @@
  */
 import { and, inArray, isNotNull, type SQL } from "drizzle-orm";
 import { ConflictError, InvalidInputError, LedgerError } from "../errors.js";
-import { assertNoSecrets } from "../secret-guard.js";
+import { assertNoSecrets } from "../secret-guard/secret-guard.js";
 import { appendAudit, diff } from "./audit.js";
 import type { Database } from "./database.js";
 import type { LedgerDatabase } from "./driver.js";

@@ -5,7 +5,7 @@
 import path from "node:path";
 import { InvalidInputError } from "../errors.js";
 import { GLOBAL_SCOPE } from "../scope.js";
-import { assertNoSecrets } from "../secret-guard.js";
+import { assertNoSecrets } from "../secret-guard/secret-guard.js";
 import { type EntryFields, LIMITS } from "./memory-types.js";
 
 export interface CleanFields {

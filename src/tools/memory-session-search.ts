@@ -5,9 +5,9 @@
 
 import { describeError } from "../errors.js";
 import { projectScope } from "../scope.js";
+import { MAX_QUERY_CHARS, SEARCH_LIMITS } from "../search/limits.js";
+import type { TranscriptSearch } from "../search/search.js";
 import { checkSessionId } from "../transcripts/paths.js";
-import type { TranscriptSearch } from "../transcripts/search.js";
-import { MAX_QUERY_CHARS, SEARCH_LIMITS } from "../transcripts/search-limits.js";
 import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
 

@@ -5,11 +5,11 @@
 
 import { joinWithinBudget, MAX_ENTRIES, MAX_RESULT_BYTES } from "../bounded-output.js";
 import { InvalidInputError } from "../errors.js";
+import { formatAge, formatBytes } from "../human-units.js";
 import type { Ledger } from "../ledger.js";
 import { projectScope } from "../scope.js";
-import { formatAge, formatBytes } from "../transcripts/human-units.js";
 import { checkSessionId } from "../transcripts/paths.js";
-import type { SweepDecision } from "../transcripts/retention.js";
+import type { SweepDecision } from "../transcripts/retention/retention.js";
 import type { Transcripts } from "../transcripts/transcripts.js";
 import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";

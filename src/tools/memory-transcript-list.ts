@@ -4,11 +4,11 @@
  */
 
 import { joinWithinBudget, MAX_ENTRIES, MAX_RESULT_BYTES } from "../bounded-output.js";
+import { formatAge, formatBytes } from "../human-units.js";
 import type { Ledger } from "../ledger.js";
 import { normalizeScopePath, projectScope } from "../scope.js";
 import type { TranscriptRow } from "../store/schema.js";
-import { formatAge, formatBytes } from "../transcripts/human-units.js";
-import { oneLine } from "../transcripts/text-lines.js";
+import { oneLine } from "../transcripts/render/text-lines.js";
 import type { Transcripts } from "../transcripts/transcripts.js";
 import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";

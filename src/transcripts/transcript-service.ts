@@ -8,11 +8,11 @@ import path from "node:path";
 import { NotFoundError } from "../errors.js";
 import { normalizeScopePath } from "../scope.js";
 import type { TranscriptRow } from "../store/schema.js";
-import { type ExportResult, exportTranscript } from "./export-transcript.js";
+import { getTranscript, listTranscripts } from "./catalog.js";
+import { type ExportResult, exportTranscript } from "./export/export-transcript.js";
 import { checkSessionId, containedPath } from "./paths.js";
-import { autoSweep, sweepTranscripts } from "./retention.js";
-import type { SessionInfo } from "./session-source.js";
-import { getTranscript, listTranscripts } from "./transcript-index.js";
+import { autoSweep, sweepTranscripts } from "./retention/retention.js";
+import type { SessionInfo } from "./source/session-source.js";
 import type { Transcripts, TranscriptsDeps } from "./transcripts.js";
 
 /** Transcripts over the ledger's store, read from `source`; new ones go under `scope` unless the session ran elsewhere. */

@@ -4,9 +4,9 @@
  */
 import type { Ledger } from "../ledger.js";
 import type { TranscriptRow } from "../store/schema.js";
-import type { ExportResult } from "./export-transcript.js";
-import type { SweepReport, SweepRequest } from "./retention.js";
-import type { SessionSource } from "./session-source.js";
+import type { ExportResult } from "./export/export-transcript.js";
+import type { SweepReport, SweepRequest } from "./retention/retention.js";
+import type { SessionSource } from "./source/session-source.js";
 
 export interface Transcripts {
   readonly source: SessionSource;

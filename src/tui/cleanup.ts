@@ -3,9 +3,10 @@
  * options (plus transcripts whose session OpenCode no longer has, or whose file is gone), shown to the person; on
  * confirmation exactly the transcripts that were listed are removed, never more.
  */
+
+import { formatAge, formatBytes } from "../human-units.js";
 import type { Options } from "../options.js";
-import { formatAge, formatBytes } from "../transcripts/human-units.js";
-import type { SweepDecision, SweepReport } from "../transcripts/retention.js";
+import type { SweepDecision, SweepReport } from "../transcripts/retention/retention.js";
 import type { Transcripts } from "../transcripts/transcripts.js";
 import { count, oneLine } from "./text.js";
 

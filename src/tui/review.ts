@@ -4,10 +4,10 @@
  * person as the actor. Every list is bounded; a cut list says what was left out.
  */
 import { ConflictError } from "../errors.js";
+import { formatBytes } from "../human-units.js";
 import { GLOBAL_SCOPE } from "../scope.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import type { Actor, EntryView, Stats } from "../store/memory-types.js";
-import { formatBytes } from "../transcripts/human-units.js";
 import { oneLine } from "./text.js";
 
 /** Candidates shown per page of the dialog. */

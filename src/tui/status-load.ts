@@ -6,7 +6,7 @@ import { GLOBAL_SCOPE } from "../scope.js";
 import type { Database } from "../store/database.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import type { SessionSettingsStore } from "../store/session-settings.js";
-import { getTranscript } from "../transcripts/transcript-index.js";
+import { getTranscript } from "../transcripts/catalog.js";
 import type { StatusFigures } from "./status.js";
 
 export interface StatusDeps {

@@ -1,5 +1,5 @@
 /**
- * Small text helpers for what the TUI shows: one-line cuts and counts (sizes: transcripts/human-units.ts).
+ * Small text helpers for what the TUI shows: one-line cuts and counts (sizes: human-units.ts).
  */
 
 /** `text` on one line, cut to `max` characters with an ellipsis. */

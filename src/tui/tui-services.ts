@@ -13,7 +13,7 @@ import { lazyMemoryStore } from "../store/lazy-memory-store.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import type { SessionSettingsStore } from "../store/session-settings.js";
 import { lazyTranscripts } from "../transcripts/lazy-transcripts.js";
-import type { SessionSource } from "../transcripts/session-source.js";
+import type { SessionSource } from "../transcripts/source/session-source.js";
 import type { Transcripts } from "../transcripts/transcripts.js";
 import { type PluginSpec, type RawTuiOptions, resolveTuiOptions } from "./tui-options.js";
 

@@ -5,8 +5,8 @@ import { createLedger } from "../../src/ledger.js";
 import { createMemoryLogger } from "../../src/log.js";
 import { parseOptions } from "../../src/options.js";
 import { connect } from "../../src/store/driver.js";
-import { createExportFileSource, readExportFile } from "../../src/transcripts/export-file-source.js";
-import { exportTranscript } from "../../src/transcripts/export-transcript.js";
+import { exportTranscript } from "../../src/transcripts/export/export-transcript.js";
+import { createExportFileSource, readExportFile } from "../../src/transcripts/source/export-file-source.js";
 import { cliFixture } from "../helpers/cli.js";
 import { corpusFiles } from "../helpers/transcripts.js";
 

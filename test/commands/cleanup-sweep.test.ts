@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { createCleanupSweep } from "../../src/commands/cleanup-sweep.js";
-import { createMemorySource, type SessionExport } from "../../src/transcripts/export-file-source.js";
-import { exportTranscript } from "../../src/transcripts/export-transcript.js";
+import { createCleanupSweep } from "../../src/slash-commands/cleanup-sweep.js";
+import { exportTranscript } from "../../src/transcripts/export/export-transcript.js";
+import { createMemorySource, type SessionExport } from "../../src/transcripts/source/export-file-source.js";
 import { createTranscripts } from "../../src/transcripts/transcript-service.js";
 import { syntheticSession } from "../helpers/synthetic-session.js";
 import { testLedger } from "../helpers/transcripts.js";

@@ -1,10 +1,10 @@
 import type { Hooks } from "@opencode-ai/plugin";
 import { describe, expect, it } from "vitest";
-import { createCommandHook } from "../../src/commands/command-hook.js";
-import { CLEANUP_COMMAND, CONTINUE_COMMAND, registerCommands } from "../../src/commands/definitions.js";
 import { createSessionPointer } from "../../src/compaction/session-pointer.js";
 import { NotFoundError } from "../../src/errors.js";
 import { createMemoryLogger } from "../../src/log.js";
+import { createCommandHook } from "../../src/slash-commands/command-hook.js";
+import { CLEANUP_COMMAND, CONTINUE_COMMAND, registerCommands } from "../../src/slash-commands/definitions.js";
 
 type Parts = Parameters<NonNullable<Hooks["command.execute.before"]>>[1]["parts"];
 

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { assertNoSecrets, findSecret } from "../../src/secret-guard.js";
+import { assertNoSecrets, findSecret } from "../../src/secret-guard/secret-guard.js";
 import { ALNUM, pick, seeded } from "../helpers/secret-samples.js";
 
 const rand = seeded(42);

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { findSecret } from "../../src/secret-guard.js";
+import { findSecret } from "../../src/secret-guard/secret-guard.js";
 
 // Real OpenCode sessions written by other people: code, tool output, base64 attachments, logs. CI has shared/
 // beside the checkout; without it these tests fail, because a guard never run against real data proves little.

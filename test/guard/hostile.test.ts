@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findSecret } from "../../src/secret-guard.js";
+import { findSecret } from "../../src/secret-guard/secret-guard.js";
 import { ALNUM, pick, SAMPLES, seeded } from "../helpers/secret-samples.js";
 
 // 100 kB of what makes backtracking regexes go quadratic or worse: runs of the very characters a pattern repeats,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isSecretKey } from "../../src/secret-guard/key-names.js";
-import { findSecret } from "../../src/secret-guard.js";
+import { findSecret } from "../../src/secret-guard/secret-guard.js";
 import { ALNUM, pick, seeded } from "../helpers/secret-samples.js";
 
 const SECRET_KEYS = [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LedgerError, SecretFoundError } from "../../src/errors.js";
-import { assertNoSecrets, findSecret, SECRET_KINDS } from "../../src/secret-guard.js";
+import { assertNoSecrets, findSecret, SECRET_KINDS } from "../../src/secret-guard/secret-guard.js";
 import { KINDS, SAMPLES, seeded } from "../helpers/secret-samples.js";
 
 // The text a save carries (an entry's title, body and tags, the reason given for a change); a secret in any one of

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SecretFoundError } from "../../src/errors.js";
-import { assertNoSecrets, findSecret } from "../../src/secret-guard.js";
+import { assertNoSecrets, findSecret } from "../../src/secret-guard/secret-guard.js";
 import { SAMPLES, seeded } from "../helpers/secret-samples.js";
 
 // Modest run counts: the suite stays quick, and fast-check's fresh seed each run widens coverage over time.

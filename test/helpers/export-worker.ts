@@ -5,8 +5,8 @@ import fs from "node:fs";
 import { createLedger } from "../../src/ledger.js";
 import { createMemoryLogger } from "../../src/log.js";
 import { parseOptions } from "../../src/options.js";
-import { createExportFileSource } from "../../src/transcripts/export-file-source.js";
-import { exportTranscript } from "../../src/transcripts/export-transcript.js";
+import { exportTranscript } from "../../src/transcripts/export/export-transcript.js";
+import { createExportFileSource } from "../../src/transcripts/source/export-file-source.js";
 
 const [dataDir, sessionFile, sessionID, stopFile] = process.argv.slice(2) as [string, string, string, string];
 const ledger = createLedger(parseOptions({ dataDir }).options, createMemoryLogger());

@@ -2,9 +2,10 @@
  * The search rules written the obvious way (whole file in memory, one line at a time, JavaScript regexes), to check
  * the streaming scanner against on random inputs. Shares only the display helpers with the code under test.
  */
-import type { ResultLine } from "../../src/transcripts/collect-types.js";
-import { matchWindowStart, prefixLength, renderWindow, wholeCharsEnd } from "../../src/transcripts/line-text.js";
-import { LITERAL_LINE_BYTES, REGEX_LINE_BYTES } from "../../src/transcripts/search-query.js";
+
+import { LITERAL_LINE_BYTES, REGEX_LINE_BYTES } from "../../src/search/query.js";
+import type { ResultLine } from "../../src/search/scan/collect-types.js";
+import { matchWindowStart, prefixLength, renderWindow, wholeCharsEnd } from "../../src/transcripts/numbered-line.js";
 
 export interface ReferenceQuery {
   query: string;

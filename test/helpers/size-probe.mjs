@@ -25,8 +25,8 @@ function rssBefore() {
 const peak = () => status("VmHWM") ?? process.resourceUsage().maxRSS * 1024;
 
 async function search(transcriptsDir, scope, query) {
-  const { createTranscriptSearch } = await import("../../dist/transcripts/search.js");
-  const { createRipgrepLocator } = await import("../../dist/transcripts/ripgrep-locate.js");
+  const { createTranscriptSearch } = await import("../../dist/search/search.js");
+  const { createRipgrepLocator } = await import("../../dist/search/ripgrep/locate.js");
   const run = createTranscriptSearch({ transcriptsDir, useRipgrep: false, locateRipgrep: createRipgrepLocator() });
   const before = rssBefore();
   const outcome = await run({ query, scope, all: true, threads: 2 });
@@ -51,8 +51,8 @@ async function exportSession(dataDir, outputBytes) {
   const { createLedger } = await import("../../dist/ledger.js");
   const { createMemoryLogger } = await import("../../dist/log.js");
   const { parseOptions } = await import("../../dist/options.js");
-  const { createMemorySource } = await import("../../dist/transcripts/export-file-source.js");
-  const { exportTranscript } = await import("../../dist/transcripts/export-transcript.js");
+  const { createMemorySource } = await import("../../dist/transcripts/source/export-file-source.js");
+  const { exportTranscript } = await import("../../dist/transcripts/export/export-transcript.js");
   const ledger = createLedger(parseOptions({ dataDir }).options, createMemoryLogger());
   const sessionID = "ses_sizeprobe0000001";
   const t = 1_771_200_000_000;

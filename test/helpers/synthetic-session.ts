@@ -4,8 +4,8 @@
  * the benchmarks.
  */
 import type { AssistantMessage, Part, ToolPart, UserMessage } from "@opencode-ai/sdk/v2";
-import type { SessionExport } from "../../src/transcripts/export-file-source.js";
-import type { SessionMessage } from "../../src/transcripts/session-source.js";
+import type { SessionExport } from "../../src/transcripts/source/export-file-source.js";
+import type { SessionMessage } from "../../src/transcripts/source/session-source.js";
 
 const BASE_TIME = 1_771_200_000_000;
 

@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { createLedger, type Ledger } from "../../src/ledger.js";
 import { createMemoryLogger } from "../../src/log.js";
 import { parseOptions } from "../../src/options.js";
-import type { SessionExport } from "../../src/transcripts/export-file-source.js";
+import type { SessionExport } from "../../src/transcripts/source/export-file-source.js";
 import { tempDir } from "./temp-dir.js";
 
 /** The corpus of real `opencode export` files beside the checkout (`<repo>/../shared/corpus`). */

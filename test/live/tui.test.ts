@@ -241,7 +241,7 @@ describe("the TUI part in the real TUI", () => {
 
   it("/memory-cleanup shows the dry run and removes what the person confirms", async () => {
     const { pane } = run;
-    const { listTranscripts } = await import("../../src/transcripts/transcript-index.js");
+    const { listTranscripts } = await import("../../src/transcripts/catalog.js");
     const transcripts = async () => {
       const { database } = openStore();
       const rows = await database.read((db) => listTranscripts(db, undefined), []);

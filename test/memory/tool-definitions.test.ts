@@ -5,8 +5,8 @@ import { tool } from "@opencode-ai/plugin";
 import { createOpencodeClient } from "@opencode-ai/sdk";
 import { describe, expect, it } from "vitest";
 import { createMemoryLogger } from "../../src/log.js";
-import { scheduleStartupSweep } from "../../src/memory-startup.js";
 import { server } from "../../src/plugin.js";
+import { scheduleStartupSweep } from "../../src/store/memory-startup.js";
 import { DAY, memoryFixture, T0, toolContext } from "../helpers/memory.js";
 import { tempDir } from "../helpers/temp-dir.js";
 

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { OneShotPrompt } from "../../src/host/one-shot-prompt.js";
+import type { OneShotPrompt } from "../../src/one-shot-prompt.js";
 import { parseOptions } from "../../src/options.js";
 import { createReflection, REFLECTION_SESSION_TITLE } from "../../src/reflection/reflection.js";
 import { createMemoryStore } from "../../src/store/memory-store.js";
 import { createSessionSettings } from "../../src/store/session-settings.js";
-import { createMemorySource } from "../../src/transcripts/export-file-source.js";
 import { lazyTranscripts } from "../../src/transcripts/lazy-transcripts.js";
+import { createMemorySource } from "../../src/transcripts/source/export-file-source.js";
 import { SessionBuilder } from "../helpers/synthetic-session.js";
 import { testLedger } from "../helpers/transcripts.js";
 

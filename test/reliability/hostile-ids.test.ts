@@ -10,7 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { CONTINUE_COMMAND } from "../../src/commands/definitions.js";
+import { CONTINUE_COMMAND } from "../../src/slash-commands/definitions.js";
 import { scopeDir } from "../../src/transcripts/paths.js";
 import { assertBuilt, CLI, NODE } from "../helpers/cli.js";
 import { hostileString } from "../helpers/hostile-input.js";

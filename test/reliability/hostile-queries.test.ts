@@ -8,8 +8,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { byteLength } from "../../src/bounded-output.js";
 import type { InvalidInputError } from "../../src/errors.js";
-import { createRipgrepLocator } from "../../src/transcripts/ripgrep-locate.js";
-import type { createTranscriptSearch as CreateSearch } from "../../src/transcripts/search.js";
+import { createRipgrepLocator } from "../../src/search/ripgrep/locate.js";
+import type { createTranscriptSearch as CreateSearch } from "../../src/search/search.js";
 import { hostileString } from "../helpers/hostile-input.js";
 import { pluginParts } from "../helpers/plugin-parts.js";
 import { isBun } from "../helpers/runtime-child.js";
@@ -17,7 +17,7 @@ import { writeTranscript } from "../helpers/transcript-files.js";
 
 // What ships runs a user regex on a worker thread; under Node that is the compiled worker of dist/.
 const { createTranscriptSearch } = (await import(
-  isBun ? "../../src/transcripts/search.js" : "../../dist/transcripts/search.js"
+  isBun ? "../../src/search/search.js" : "../../dist/search/search.js"
 )) as { createTranscriptSearch: typeof CreateSearch };
 const rgFound = "found" in (await createRipgrepLocator(undefined)());
 

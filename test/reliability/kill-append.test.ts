@@ -8,9 +8,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createMemorySource } from "../../src/transcripts/export-file-source.js";
-import { exportTranscript } from "../../src/transcripts/export-transcript.js";
-import { getTranscript } from "../../src/transcripts/transcript-index.js";
+import { getTranscript } from "../../src/transcripts/catalog.js";
+import { exportTranscript } from "../../src/transcripts/export/export-transcript.js";
+import { createMemorySource } from "../../src/transcripts/source/export-file-source.js";
 import { REPO_ROOT, spawnBun } from "../helpers/runtime-child.js";
 import { SessionBuilder } from "../helpers/synthetic-session.js";
 import { tempDir } from "../helpers/temp-dir.js";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { afterNewlines, allocScanBuffer, ByteFinder, countNewlines } from "../../src/transcripts/byte-search.js";
+import { afterNewlines, allocScanBuffer, ByteFinder, countNewlines } from "../../src/search/scan/byte-search.js";
 
 const lower = (b: number) => (b >= 65 && b <= 90 ? b + 32 : b);
 

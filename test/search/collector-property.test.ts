@@ -2,10 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { allocScanBuffer } from "../../src/transcripts/byte-search.js";
-import { minBufferBytes } from "../../src/transcripts/line-collector.js";
-import { scanFileSync } from "../../src/transcripts/scan-file.js";
-import { compileQuery } from "../../src/transcripts/search-query.js";
+import { compileQuery } from "../../src/search/query.js";
+import { allocScanBuffer } from "../../src/search/scan/byte-search.js";
+import { minBufferBytes } from "../../src/search/scan/line-collector.js";
+import { scanFileSync } from "../../src/search/scan/scan-file.js";
 import { referenceMatch, referenceSearch, splitLines } from "../helpers/reference-search.js";
 import { tempDir } from "../helpers/temp-dir.js";
 

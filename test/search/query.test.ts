@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { InvalidInputError } from "../../src/errors.js";
-import { compileQuery } from "../../src/transcripts/search-query.js";
+import { compileQuery } from "../../src/search/query.js";
 
 function refusal(query: string, regex = true): string {
   try {

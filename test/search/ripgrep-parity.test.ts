@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { scanWithRipgrep } from "../../src/transcripts/ripgrep.js";
-import { createRipgrepLocator } from "../../src/transcripts/ripgrep-locate.js";
-import { type ScanOptions, type ScanResult, scanFiles } from "../../src/transcripts/scanner.js";
-import { compileQuery, type QueryInput } from "../../src/transcripts/search-query.js";
+import { compileQuery, type QueryInput } from "../../src/search/query.js";
+import { createRipgrepLocator } from "../../src/search/ripgrep/locate.js";
+import { scanWithRipgrep } from "../../src/search/ripgrep/ripgrep.js";
+import { type ScanOptions, type ScanResult, scanFiles } from "../../src/search/scan/scanner.js";
 import { tempDir } from "../helpers/temp-dir.js";
 import { numbered } from "../helpers/transcript-files.js";
 

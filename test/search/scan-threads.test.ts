@@ -3,9 +3,9 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
+import { compileQuery, type QueryInput } from "../../src/search/query.js";
+import { type ScanOptions, scanFiles } from "../../src/search/scan/scanner.js";
 import { isBun } from "../../src/store/driver.js";
-import { type ScanOptions, scanFiles } from "../../src/transcripts/scanner.js";
-import { compileQuery, type QueryInput } from "../../src/transcripts/search-query.js";
 import { tempDir } from "../helpers/temp-dir.js";
 import { numbered } from "../helpers/transcript-files.js";
 
@@ -32,7 +32,7 @@ function workerUrl(): URL | undefined {
   }
   fs.writeFileSync(path.join(out, "package.json"), '{"type":"module"}');
   fs.symlinkSync(path.join(SRC, "..", "node_modules"), path.join(out, "node_modules"));
-  return pathToFileURL(path.join(out, "src", "transcripts", "scan-worker.js"));
+  return pathToFileURL(path.join(out, "src", "search", "scan", "scan-worker.js"));
 }
 
 const options: ScanOptions = {

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { type ScanOptions, scanFiles } from "../../src/transcripts/scanner.js";
-import { compileQuery, type QueryInput } from "../../src/transcripts/search-query.js";
+import { compileQuery, type QueryInput } from "../../src/search/query.js";
+import { type ScanOptions, scanFiles } from "../../src/search/scan/scanner.js";
 import { tempDir } from "../helpers/temp-dir.js";
 import { numbered } from "../helpers/transcript-files.js";
 

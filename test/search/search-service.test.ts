@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { createRipgrepLocator } from "../../src/search/ripgrep/locate.js";
+import { createTranscriptSearch, type SearchDeps } from "../../src/search/search.js";
 import { Database } from "../../src/store/database.js";
 import { transcripts } from "../../src/store/schema.js";
 import { scopeDirName } from "../../src/transcripts/paths.js";
-import { createRipgrepLocator } from "../../src/transcripts/ripgrep-locate.js";
-import { createTranscriptSearch, type SearchDeps } from "../../src/transcripts/search.js";
 import { tempDir } from "../helpers/temp-dir.js";
 import { writeTranscript } from "../helpers/transcript-files.js";
 

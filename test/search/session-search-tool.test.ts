@@ -1,9 +1,9 @@
 import path from "node:path";
 import type { ToolContext } from "@opencode-ai/plugin";
 import { describe, expect, it } from "vitest";
+import { createRipgrepLocator } from "../../src/search/ripgrep/locate.js";
+import { createTranscriptSearch } from "../../src/search/search.js";
 import { createSessionSearchTool } from "../../src/tools/memory-session-search.js";
-import { createRipgrepLocator } from "../../src/transcripts/ripgrep-locate.js";
-import { createTranscriptSearch } from "../../src/transcripts/search.js";
 import { tempDir } from "../helpers/temp-dir.js";
 import { writeTranscript } from "../helpers/transcript-files.js";
 

@@ -1,12 +1,12 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { createMemorySource } from "../../src/transcripts/export-file-source.js";
-import { exportTranscript } from "../../src/transcripts/export-transcript.js";
-import { sweepTranscripts } from "../../src/transcripts/retention.js";
-import { SketchProbe } from "../../src/transcripts/sketch.js";
-import { encodeSketch } from "../../src/transcripts/sketch-codec.js";
-import { readSketch, sketchPathOf, writeSketch } from "../../src/transcripts/sketch-file.js";
-import { refreshSketch } from "../../src/transcripts/sketch-writer.js";
+import { exportTranscript } from "../../src/transcripts/export/export-transcript.js";
+import { sweepTranscripts } from "../../src/transcripts/retention/retention.js";
+import { encodeSketch } from "../../src/transcripts/sketch/codec.js";
+import { readSketch, sketchPathOf, writeSketch } from "../../src/transcripts/sketch/file.js";
+import { SketchProbe } from "../../src/transcripts/sketch/sketch.js";
+import { refreshSketch } from "../../src/transcripts/sketch/writer.js";
+import { createMemorySource } from "../../src/transcripts/source/export-file-source.js";
 import { type SessionBuilder, syntheticSession } from "../helpers/synthetic-session.js";
 import { type TestLedger, testLedger } from "../helpers/transcripts.js";
 

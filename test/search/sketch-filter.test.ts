@@ -2,12 +2,12 @@ import fs from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { formatBytes } from "../../src/search/render.js";
+import { createRipgrepLocator } from "../../src/search/ripgrep/locate.js";
+import { createTranscriptSearch, type SearchOutcome, type SearchRequest } from "../../src/search/search.js";
 import { scopeDir } from "../../src/transcripts/paths.js";
-import { createRipgrepLocator } from "../../src/transcripts/ripgrep-locate.js";
-import { createTranscriptSearch, type SearchOutcome, type SearchRequest } from "../../src/transcripts/search.js";
-import { formatBytes } from "../../src/transcripts/search-render.js";
-import { sketchPathOf } from "../../src/transcripts/sketch-file.js";
-import { refreshSketch } from "../../src/transcripts/sketch-writer.js";
+import { sketchPathOf } from "../../src/transcripts/sketch/file.js";
+import { refreshSketch } from "../../src/transcripts/sketch/writer.js";
 import { tempDir } from "../helpers/temp-dir.js";
 import { numbered } from "../helpers/transcript-files.js";
 

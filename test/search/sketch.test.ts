@@ -2,10 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compileQuery } from "../../src/transcripts/search-query.js";
-import { SKETCH_PARAMS, Sketch, SketchProbe } from "../../src/transcripts/sketch.js";
-import { decodeSketch, encodeSketch, HEADER_BYTES } from "../../src/transcripts/sketch-codec.js";
-import { readSketch, removeSketch, sketchPathOf, writeSketch } from "../../src/transcripts/sketch-file.js";
+import { compileQuery } from "../../src/search/query.js";
+import { decodeSketch, encodeSketch, HEADER_BYTES } from "../../src/transcripts/sketch/codec.js";
+import { readSketch, removeSketch, sketchPathOf, writeSketch } from "../../src/transcripts/sketch/file.js";
+import { SKETCH_PARAMS, Sketch, SketchProbe } from "../../src/transcripts/sketch/sketch.js";
 import { tempDir } from "../helpers/temp-dir.js";
 import { numbered } from "../helpers/transcript-files.js";
 

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { createLedger } from "../../src/ledger.js";
 import { createMemoryLogger } from "../../src/log.js";
 import { transcripts } from "../../src/store/schema.js";
-import { createMemorySource } from "../../src/transcripts/export-file-source.js";
-import { exportTranscript } from "../../src/transcripts/export-transcript.js";
+import { exportTranscript } from "../../src/transcripts/export/export-transcript.js";
+import { createMemorySource } from "../../src/transcripts/source/export-file-source.js";
 import { type SessionBuilder, syntheticSession } from "../helpers/synthetic-session.js";
 import { readTranscript, type TestLedger, testLedger } from "../helpers/transcripts.js";
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cutHeadTail, textLines } from "../../src/transcripts/text-lines.js";
+import { cutHeadTail, textLines } from "../../src/transcripts/render/text-lines.js";
 
 const bytes = (text: string) => Buffer.byteLength(text);
 

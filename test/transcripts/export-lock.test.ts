@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { TranscriptError } from "../../src/errors.js";
-import { lockFile, processAlive, withExportLock } from "../../src/transcripts/export-lock.js";
+import { lockFile, processAlive, withExportLock } from "../../src/transcripts/export/lock.js";
 import { type TestLedger, testLedger } from "../helpers/transcripts.js";
 
 const SESSION = "ses_locktest00000001";

@@ -3,8 +3,8 @@ import type { AddressInfo } from "node:net";
 import { createOpencodeClient } from "@opencode-ai/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TranscriptError } from "../../src/errors.js";
-import { readExportFile } from "../../src/transcripts/export-file-source.js";
-import { createHostSource } from "../../src/transcripts/host-source.js";
+import { readExportFile } from "../../src/transcripts/source/export-file-source.js";
+import { createHostSource } from "../../src/transcripts/source/host-source.js";
 import { corpusFiles } from "../helpers/transcripts.js";
 
 // A local HTTP server that answers the two session routes the way OpenCode does, with a real session of the corpus;

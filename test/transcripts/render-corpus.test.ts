@@ -1,8 +1,8 @@
 import { Buffer } from "node:buffer";
 import { describe, expect, it } from "vitest";
-import { createExportFileSource, readExportFile } from "../../src/transcripts/export-file-source.js";
-import { exportTranscript } from "../../src/transcripts/export-transcript.js";
-import { isKnownPart } from "../../src/transcripts/session-source.js";
+import { exportTranscript } from "../../src/transcripts/export/export-transcript.js";
+import { createExportFileSource, readExportFile } from "../../src/transcripts/source/export-file-source.js";
+import { isKnownPart } from "../../src/transcripts/source/session-source.js";
 import { corpusFiles, readTranscript, testLedger } from "../helpers/transcripts.js";
 
 const CAP = 50_000;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { renderMessageError, renderMessageHeader } from "../../src/transcripts/render-message.js";
-import { renderPart } from "../../src/transcripts/render-part.js";
-import { narrowSessionMessages, type SessionPart } from "../../src/transcripts/session-source.js";
-import { cutHeadTail, textLines } from "../../src/transcripts/text-lines.js";
+import { renderMessageError, renderMessageHeader } from "../../src/transcripts/render/message.js";
+import { renderPart } from "../../src/transcripts/render/part.js";
+import { cutHeadTail, textLines } from "../../src/transcripts/render/text-lines.js";
+import { narrowSessionMessages, type SessionPart } from "../../src/transcripts/source/session-source.js";
 
 const ids = { id: "prt_a0000001", sessionID: "ses_a0000001", messageID: "msg_a0000001" };
 const render = (part: object, cap = 50_000) =>

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createSessionReadTool } from "../../src/tools/memory-session-read.js";
-import { createMemorySource } from "../../src/transcripts/export-file-source.js";
+import { createMemorySource } from "../../src/transcripts/source/export-file-source.js";
 import { createTranscripts } from "../../src/transcripts/transcript-service.js";
 import { syntheticSession } from "../helpers/synthetic-session.js";
 import { toolContext } from "../helpers/tool-context.js";

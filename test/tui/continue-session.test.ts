@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { InvalidInputError, NotFoundError } from "../../src/errors.js";
 import { isBun } from "../../src/store/driver.js";
-import { createMemorySource } from "../../src/transcripts/export-file-source.js";
+import { createMemorySource } from "../../src/transcripts/source/export-file-source.js";
 import { createTranscripts } from "../../src/transcripts/transcript-service.js";
 import { type ContinueDeps, continueSession, continueText } from "../../src/tui/continue-session.js";
 import { syntheticSession } from "../helpers/synthetic-session.js";

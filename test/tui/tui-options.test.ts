@@ -4,7 +4,7 @@ import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { InvalidOptionError } from "../../src/errors.js";
 import { createMemoryLogger } from "../../src/log.js";
-import { createMemorySource } from "../../src/transcripts/export-file-source.js";
+import { createMemorySource } from "../../src/transcripts/source/export-file-source.js";
 import { PACKAGE_ROOT, resolveTuiOptions, specIsOurs } from "../../src/tui/tui-options.js";
 import { createTuiServices } from "../../src/tui/tui-services.js";
 import { tempDir } from "../helpers/temp-dir.js";

@@ -38,7 +38,7 @@ export const command = defineCommand({
     const { cleanTransferEntry, importEntries } = await import("../../store/memory-transfer.js");
     const { withMemory, CLI_ACTOR } = await import("../open-store.js");
     const { progress } = await import("../progress.js");
-    const { findSecret } = await import("../../secret-guard.js");
+    const { findSecret } = await import("../../secret-guard/secret-guard.js");
     const source = input._;
     const file = source === "-" ? undefined : path.resolve(ctx.cwd, source);
     if (file !== undefined && !fs.existsSync(file)) throw new InvalidInputError("<file>", `${file} does not exist`);

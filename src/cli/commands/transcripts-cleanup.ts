@@ -63,7 +63,7 @@ export const command = defineCommand({
   async run(input, ctx) {
     const { transcriptScopes } = await import("../transcript-scope.js");
     const { withTranscripts } = await import("../open-transcripts.js");
-    const { sweepTranscripts } = await import("../../transcripts/retention.js");
+    const { sweepTranscripts } = await import("../../transcripts/retention/retention.js");
     const { progress } = await import("../progress.js");
     const { scopes, label } = transcriptScopes(input.scope, ctx.cwd, ctx.env.HOME);
     const apply = input.apply === true;
@@ -91,7 +91,7 @@ export const command = defineCommand({
       return failed ? EXIT.failure : EXIT.ok;
     }
     const { renderTable } = await import("../table.js");
-    const { formatBytes } = await import("../../transcripts/human-units.js");
+    const { formatBytes } = await import("../../human-units.js");
     const { formatTime } = await import("../entry-text.js");
     const removed = new Set(report.removed.map((d) => d.sessionID));
     const rows = [

@@ -30,7 +30,7 @@ export const command = defineCommand({
   async run(input, ctx) {
     const { transcriptScopes } = await import("../transcript-scope.js");
     const { withTranscripts } = await import("../open-transcripts.js");
-    const { listTranscripts } = await import("../../transcripts/transcript-index.js");
+    const { listTranscripts } = await import("../../transcripts/catalog.js");
     const { scopes, label } = transcriptScopes(input.scope, ctx.cwd, ctx.env.HOME);
     const rows = await withTranscripts(ctx, ({ ledger }) =>
       ledger.database.read((db) => listTranscripts(db, scopes), []),
@@ -50,7 +50,7 @@ export const command = defineCommand({
     }
     const { renderTable } = await import("../table.js");
     const { formatTime } = await import("../entry-text.js");
-    const { formatBytes } = await import("../../transcripts/human-units.js");
+    const { formatBytes } = await import("../../human-units.js");
     const { scopeText } = await import("../project.js");
     const columns = [
       { header: "SESSION" },

@@ -36,7 +36,7 @@ export const command = defineCommand({
   async run(input, ctx) {
     const fs = await import("node:fs");
     const { withTranscripts } = await import("../open-transcripts.js");
-    const { getTranscript } = await import("../../transcripts/transcript-index.js");
+    const { getTranscript } = await import("../../transcripts/catalog.js");
     const { containedPath } = await import("../../transcripts/paths.js");
     const { readWindow } = await import("../../transcripts/transcript-reader.js");
     const { NotFoundError, TranscriptError } = await import("../../errors.js");

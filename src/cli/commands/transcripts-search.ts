@@ -3,7 +3,7 @@
  * search (ripgrep when there is one, else the built-in scanner).
  */
 
-import { MAX_QUERY_CHARS, SEARCH_LIMITS } from "../../transcripts/search-limits.js";
+import { MAX_QUERY_CHARS, SEARCH_LIMITS } from "../../search/limits.js";
 import { shared } from "../args.js";
 import { defineCommand, EXIT } from "../command.js";
 import { TRANSCRIPT_SCOPE_FLAG } from "./transcripts-list.js";
@@ -62,8 +62,8 @@ export const command = defineCommand({
     const { transcriptScopes } = await import("../transcript-scope.js");
     const { projectOf } = await import("../project.js");
     const { Database } = await import("../../store/database.js");
-    const { createTranscriptSearch } = await import("../../transcripts/search.js");
-    const { createRipgrepLocator } = await import("../../transcripts/ripgrep-locate.js");
+    const { createTranscriptSearch } = await import("../../search/search.js");
+    const { createRipgrepLocator } = await import("../../search/ripgrep/locate.js");
     const { scopes } = transcriptScopes(input.scope, ctx.cwd, ctx.env.HOME);
     const database = new Database({ dataDir: ctx.dataDir });
     try {

@@ -1,0 +1,78 @@
+/**
+ * Refuses the patterns a backtracking engine (V8's, JavaScriptCore's) can spend minutes on with one line: nested
+ * repetition (`(a+)+`), a repeated alternation whose branches overlap (`(a|ab)*`) and adjacent repetitions over the
+ * same characters (`\w+\s*\w+`). Conservative by design: a refused pattern gets a message that names the construct
+ * and how to say it another way. The line length cap and the scan's time budget bound whatever gets through.
+ */
+import { charsOf, firstOf, overlaps } from "./chars.js";
+import { nullable, type RegexNode } from "./syntax.js";
+
+const unwrap = (node: RegexNode): RegexNode => (node.type === "group" ? unwrap(node.body) : node);
+const variable = (node: RegexNode & { type: "repeat" }) => node.max === Infinity || node.max !== node.min;
+
+function containsVariableRepeat(node: RegexNode): boolean {
+  switch (node.type) {
+    case "repeat":
+      return variable(node) || containsVariableRepeat(node.body);
+    case "group":
+    case "look":
+      return containsVariableRepeat(node.body);
+    case "alt":
+      return node.branches.some((b) => b.some(containsVariableRepeat));
+    default:
+      return false;
+  }
+}
+
+function checkRepeat(node: RegexNode & { type: "repeat" }, ignoreCase: boolean): string | undefined {
+  if (node.max <= 1) return undefined;
+  if (containsVariableRepeat(node.body)) {
+    return "nested repetition (a repeated group that contains another repetition, like (a+)+ or (\\w+\\s?)*) can take exponential time; repeat one level only";
+  }
+  const body = unwrap(node.body);
+  if (body.type === "alt" && body.branches.length > 1) {
+    const firsts = body.branches.map((b) => firstOf(b, ignoreCase));
+    const overlap = firsts.some((a, i) => firsts.some((b, j) => j > i && overlaps(a, b)));
+    if (overlap || body.branches.some((b) => b.every(nullable))) {
+      return "a repeated alternation whose branches can start with the same text (like (a|ab)+) can take exponential time; make the branches start differently";
+    }
+  }
+  return undefined;
+}
+
+function checkSequence(seq: readonly RegexNode[], ignoreCase: boolean): string | undefined {
+  for (let i = 0; i < seq.length; i++) {
+    const a = seq[i] as RegexNode;
+    if (a.type !== "repeat" || a.max !== Infinity) continue;
+    const chars = charsOf(a.body, ignoreCase);
+    for (let j = i + 1; j < seq.length; j++) {
+      const b = seq[j] as RegexNode;
+      if (b.type === "repeat" && b.max === Infinity && overlaps(chars, charsOf(b.body, ignoreCase))) {
+        return "two repetitions in a row that can match the same characters (like \\w+\\s*\\w+ or .*.*) take polynomial time on long lines; merge them into one";
+      }
+      if (!nullable(b)) break;
+    }
+  }
+  return undefined;
+}
+
+/** Why `root` is refused, or undefined when it may run. */
+export function findCatastrophe(root: RegexNode, ignoreCase: boolean): string | undefined {
+  switch (root.type) {
+    case "repeat":
+      return checkRepeat(root, ignoreCase) ?? findCatastrophe(root.body, ignoreCase);
+    case "group":
+    case "look":
+      return findCatastrophe(root.body, ignoreCase);
+    case "alt":
+      for (const branch of root.branches) {
+        const problem =
+          checkSequence(branch, ignoreCase) ??
+          branch.reduce<string | undefined>((found, node) => found ?? findCatastrophe(node, ignoreCase), undefined);
+        if (problem) return problem;
+      }
+      return undefined;
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,154 @@
+/**
+ * The text of a search result: matches grouped per session under a header (id, title, file), each line as
+ * `<file>:<line>: text` (a match) or `<file>-<line>- text` (context), within a byte budget, and a last line that says
+ * what was searched, how, and everything that was left out and why.
+ */
+import path from "node:path";
+import { byteLength } from "../bounded-output.js";
+import type { ScanResult } from "./scan/scanner.js";
+import type { TranscriptFile } from "./targets.js";
+
+/** What the search sketches did: how many transcripts they ruled out, or why they were not asked. */
+export type SketchCoverage = { skipped: number; withoutSketch: number } | { unused: string };
+
+export interface Coverage {
+  query: string;
+  /** "ripgrep 13.0.0", "built-in scanner, 2 threads"… */
+  engine: string;
+  /** Why ripgrep was not used, when it was wanted. */
+  engineNote?: string;
+  /** Transcripts in scope (before the byte budget). */
+  inScope: number;
+  /** Transcripts handed to the engine; bytes of the transcripts searched (ruled out by a sketch or read). */
+  scanned: number;
+  scannedBytes: number;
+  sketch: SketchCoverage;
+  /** Bytes actually read: sketches, uncovered tails, and what the engine read. */
+  bytesRead: number;
+  /** Left out by the scan byte budget. */
+  overBudget: number;
+  overBudgetBytes: number;
+  budgetBytes: number;
+  elapsedMs: number;
+  limit: number;
+  maxLimit: number;
+  timeBudgetMs: number;
+  /** "this project", "every project", "session ses_…". */
+  where: string;
+}
+
+export interface Rendered {
+  text: string;
+  shownLines: number;
+  hiddenMatches: number;
+}
+
+const COVERAGE_RESERVE = 900;
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1_000) return `${bytes} B`;
+  if (bytes < 1_000_000) return `${(bytes / 1_000).toFixed(1)} kB`;
+  if (bytes < 1_000_000_000) return `${(bytes / 1_000_000).toFixed(1)} MB`;
+  return `${(bytes / 1_000_000_000).toFixed(2)} GB`;
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
+function header(file: TranscriptFile, showScope: boolean): string {
+  const title = file.title ? ` · "${file.title.replace(/\s+/g, " ").slice(0, 120)}"` : "";
+  const scope = showScope && file.scope ? ` · ${file.scope}` : "";
+  return `## ${file.sessionID}${title}${scope} · ${file.relative}`;
+}
+
+function coverageLine(
+  c: Coverage,
+  result: ScanResult,
+  sessions: number,
+  hidden: { matches: number; maxBytes: number },
+): string {
+  const notSearched = c.scanned - result.searched - result.unreadable.length;
+  const skipped = "skipped" in c.sketch ? c.sketch.skipped : 0;
+  const parts = [
+    `searched ${(result.searched + skipped).toLocaleString("en-US")} of ${plural(c.inScope, "transcript")} in ${c.where} (${formatBytes(c.scannedBytes)}) in ${(c.elapsedMs / 1000).toFixed(2)} s with ${c.engine}`,
+    sketchPart(c.sketch, c.bytesRead),
+    `${plural(result.matches, "match", "matches")} in ${plural(sessions, "session")}`,
+  ];
+  if (c.engineNote) parts.push(c.engineNote.slice(0, 200));
+  if (result.capped) {
+    parts.push(
+      `stopped at the limit of ${plural(c.limit, "match", "matches")}: more may exist; narrow the query or raise limit (at most ${c.maxLimit})`,
+    );
+  }
+  if (result.timedOut) {
+    parts.push(
+      `stopped after the time budget of ${(c.timeBudgetMs / 1000).toFixed(0)} s${notSearched > 0 ? ` with ${plural(notSearched, "transcript")} not searched` : ""}; narrow the search with sessionID or a more specific query`,
+    );
+  }
+  if (c.overBudget > 0) {
+    parts.push(
+      `${plural(c.overBudget, "older transcript")} (${formatBytes(c.overBudgetBytes)}) not searched: over the scan budget of ${formatBytes(c.budgetBytes)}; name one with sessionID to search it`,
+    );
+  }
+  if (result.unreadable.length > 0) {
+    const codes = [...new Set(result.unreadable.map((u) => u.error))].slice(0, 3).join(", ");
+    parts.push(`${plural(result.unreadable.length, "transcript")} could not be read (${codes})`);
+  }
+  if (hidden.matches > 0) {
+    parts.push(
+      `output cut at ${hidden.maxBytes.toLocaleString("en-US")} bytes: ${plural(hidden.matches, "more match", "more matches")} not shown; raise maxBytes, lower contextLines or narrow the query`,
+    );
+  }
+  return `[search] ${parts.join(" · ")}`;
+}
+
+function sketchPart(sketch: SketchCoverage, bytesRead: number): string {
+  const read = `${formatBytes(bytesRead)} read`;
+  if ("unused" in sketch) return `search sketches not used (${sketch.unused}): ${read}`;
+  const said: string[] = [];
+  if (sketch.skipped > 0 || sketch.withoutSketch === 0) {
+    said.push(
+      `${plural(sketch.skipped, "transcript")} ruled out by ${sketch.skipped === 1 ? "its" : "their"} search sketch`,
+    );
+  }
+  if (sketch.withoutSketch > 0)
+    said.push(`${plural(sketch.withoutSketch, "transcript")} without a usable search sketch`);
+  return `${said.join(", ")}: ${read}`;
+}
+
+/** Renders the result within `maxBytes` (the coverage line always fits). */
+export function renderSearch(
+  targets: readonly TranscriptFile[],
+  result: ScanResult,
+  coverage: Coverage,
+  maxBytes: number,
+): Rendered {
+  const budget = Math.max(0, maxBytes - COVERAGE_RESERVE);
+  const showScope = coverage.where === "every project";
+  const out: string[] = [];
+  let used = 0;
+  let shownLines = 0;
+  let hiddenMatches = 0;
+  let full = false;
+  for (const { index, hits } of result.files) {
+    const file = targets[index] as TranscriptFile;
+    const name = path.basename(file.path);
+    const block = [
+      header(file, showScope),
+      ...hits.lines.map((l) => `${name}${l.match ? ":" : "-"}${l.line}${l.match ? ":" : "-"} ${l.text}`),
+    ];
+    for (const [i, line] of block.entries()) {
+      const size = byteLength(line) + 1;
+      if (full || used + size > budget) {
+        full = true;
+        if (i > 0 && hits.lines[i - 1]?.match) hiddenMatches++;
+        continue;
+      }
+      out.push(line);
+      used += size;
+      if (i > 0) shownLines++;
+    }
+  }
+  if (result.files.length === 0) out.push(`No matches for ${JSON.stringify(coverage.query)}.`);
+  out.push(coverageLine(coverage, result, result.files.length, { matches: hiddenMatches, maxBytes }));
+  return { text: out.join("\n"), shownLines, hiddenMatches };
+}

@@ -1,0 +1,225 @@
+/**
+ * Transcript search as a service: picks the files (this project's by default, every project's with `all`, one
+ * session's with `sessionID`), rules out those whose search sketch says they cannot match, runs ripgrep over the
+ * rest when there is one and the query can be said to it, else the built-in scanner (and falls back to it when
+ * ripgrep fails), and renders a bounded result with its coverage line.
+ */
+import { describeError, NotFoundError, PREFIX } from "../errors.js";
+import type { Logger } from "../log.js";
+import type { Database } from "../store/database.js";
+import { SKETCH_PARAMS, SketchProbe } from "../transcripts/sketch/sketch.js";
+import { SEARCH_LIMITS } from "./limits.js";
+import { type CompiledQuery, compileQuery, type QueryInput } from "./query.js";
+import { type Coverage, renderSearch, type SketchCoverage } from "./render.js";
+import type { RipgrepLocator } from "./ripgrep/locate.js";
+import { scanWithRipgrep } from "./ripgrep/ripgrep.js";
+import { emptyScanResult, type ScanOptions, type ScanResult, scanFiles } from "./scan/scanner.js";
+import { filterBySketches } from "./sketch-filter.js";
+import { attachTitles, findSessionTranscript, listTranscripts, type TranscriptFile } from "./targets.js";
+
+/** Scan budgets: enough for thousands of sessions, bounded so one search cannot hold the agent for long. */
+export const SCAN_BYTES_BUDGET = 4_000_000_000;
+export const SCAN_TIME_BUDGET_MS = 15_000;
+const MATCH_LINE_BYTES = 400;
+const CONTEXT_LINE_BYTES = 200;
+
+/** A transcript exported on demand by the exporter (when it is wired in). */
+export interface EnsuredTranscript {
+  path: string;
+  scope: string;
+  title?: string | null;
+}
+
+export interface SearchDeps {
+  transcriptsDir: string;
+  /** The store, for titles; optional (a search works from the files alone). */
+  database?: Database;
+  useRipgrep: boolean;
+  locateRipgrep: RipgrepLocator;
+  ensureTranscript?: (sessionID: string) => Promise<EnsuredTranscript | undefined>;
+  log?: Logger;
+}
+
+export interface SearchRequest extends QueryInput {
+  /** The current project (a normalised path). */
+  scope: string;
+  sessionID?: string;
+  all?: boolean;
+  contextLines?: number;
+  limit?: number;
+  maxBytes?: number;
+  signal?: AbortSignal;
+  /** Consult the transcripts' search sketches (default true; false reads every transcript in scope). */
+  useSketches?: boolean;
+  /** Budgets and tuning, for tests and benchmarks. */
+  timeBudgetMs?: number;
+  scanBytesBudget?: number;
+  chunkBytes?: number;
+  threads?: number;
+}
+
+export interface SearchOutcome {
+  text: string;
+  result: ScanResult;
+  targets: TranscriptFile[];
+  engine: string;
+}
+
+async function sessionTarget(deps: SearchDeps, req: SearchRequest, sessionID: string): Promise<TranscriptFile> {
+  const found = findSessionTranscript(deps.transcriptsDir, sessionID, req.scope, req.all === true);
+  if ("file" in found) return found.file;
+  if ("elsewhere" in found) {
+    throw new NotFoundError(
+      "transcript of this project",
+      sessionID,
+      `it belongs to ${found.elsewhere}; pass all: true to search it`,
+    );
+  }
+  const exported = await deps.ensureTranscript?.(sessionID);
+  if (exported) {
+    if (exported.scope !== req.scope && req.all !== true) {
+      throw new NotFoundError(
+        "transcript of this project",
+        sessionID,
+        `it belongs to ${exported.scope}; pass all: true to search it`,
+      );
+    }
+    const again = findSessionTranscript(deps.transcriptsDir, sessionID, exported.scope, true);
+    if ("file" in again) return { ...again.file, title: exported.title ?? undefined, scope: exported.scope };
+  }
+  throw new NotFoundError(
+    "transcript for the session",
+    sessionID,
+    "it was never exported (the session has not compacted yet) or its transcript was removed",
+  );
+}
+
+async function runEngine(
+  deps: SearchDeps,
+  files: TranscriptFile[],
+  input: QueryInput,
+  query: ReturnType<typeof compileQuery>,
+  options: ScanOptions,
+): Promise<{ result: ScanResult; engine: string; note?: string }> {
+  const targets = files.map((f) => ({ path: f.path, size: f.size }));
+  let note: string | undefined;
+  if (deps.useRipgrep && query.ripgrep.kind === "unsupported") {
+    note = `built-in scanner used: ripgrep has no exact equivalent for ${query.ripgrep.reason}`;
+  } else if (deps.useRipgrep) {
+    const rg = await deps.locateRipgrep();
+    if ("found" in rg) {
+      try {
+        const result = await scanWithRipgrep(rg.found, targets, query, options);
+        return { result, engine: `ripgrep ${rg.found.version}` };
+      } catch (error) {
+        note = `ripgrep failed, built-in scanner used: ${describeError(error).replace(`${PREFIX} `, "")}`;
+        deps.log?.log("warn", note);
+      }
+    } else note = `built-in scanner used: ${rg.missing}`;
+  }
+  const result = await scanFiles(targets, input, query, options);
+  const threads = result.threads > 0 ? `, ${result.threads} thread${result.threads > 1 ? "s" : ""}` : "";
+  return { result, engine: `the built-in scanner${threads}`, note };
+}
+
+/** Asks the sketches which transcripts in scope may match; `keep` is undefined when they were not consulted. */
+async function consultSketches(
+  inScope: readonly TranscriptFile[],
+  query: CompiledQuery,
+  req: SearchRequest,
+  deadline: number,
+): Promise<{ keep?: boolean[]; coverage: SketchCoverage; bytesRead: number }> {
+  if (req.useSketches === false) return { coverage: { unused: "switched off for this search" }, bytesRead: 0 };
+  const probe = SketchProbe.of(query.required);
+  if (!probe) {
+    const unused = `the query has no literal part of ${SKETCH_PARAMS.gram} bytes or more`;
+    return { coverage: { unused }, bytesRead: 0 };
+  }
+  const filtered = await filterBySketches(inScope, query, probe, { deadline, signal: req.signal });
+  return {
+    keep: filtered.keep,
+    coverage: { skipped: filtered.skipped, withoutSketch: filtered.withoutSketch },
+    bytesRead: filtered.bytesRead,
+  };
+}
+
+function clamp(value: number | undefined, fallback: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, Math.floor(value ?? fallback)));
+}
+
+/** The search service of one plugin instance. */
+export function createTranscriptSearch(deps: SearchDeps) {
+  return async function search(req: SearchRequest): Promise<SearchOutcome> {
+    const started = performance.now();
+    const input: QueryInput = { query: req.query, regex: req.regex, caseSensitive: req.caseSensitive };
+    const query = compileQuery(input);
+    const inScope = req.sessionID
+      ? [await sessionTarget(deps, req, req.sessionID)]
+      : listTranscripts(deps.transcriptsDir, req.scope, req.all === true);
+    const budget = req.scanBytesBudget ?? SCAN_BYTES_BUDGET;
+    const timeBudgetMs = req.timeBudgetMs ?? SCAN_TIME_BUDGET_MS;
+    const sketch = await consultSketches(inScope, query, req, started + timeBudgetMs);
+    // The byte budget bounds what is read: a transcript ruled out by its sketch costs nothing.
+    const files: TranscriptFile[] = [];
+    const overBudget: TranscriptFile[] = [];
+    let bytes = 0;
+    for (const [i, file] of inScope.entries()) {
+      if (sketch.keep && !sketch.keep[i]) continue;
+      if (overBudget.length > 0 || (files.length > 0 && bytes + file.size > budget)) overBudget.push(file);
+      else {
+        files.push(file);
+        bytes += file.size;
+      }
+    }
+    const limit = clamp(req.limit, SEARCH_LIMITS.defaultMatches, 1, SEARCH_LIMITS.maxMatches);
+    const options: ScanOptions = {
+      contextLines: clamp(req.contextLines, SEARCH_LIMITS.defaultContext, 0, SEARCH_LIMITS.maxContext),
+      maxMatches: limit,
+      matchLineBytes: MATCH_LINE_BYTES,
+      contextLineBytes: CONTEXT_LINE_BYTES,
+      timeBudgetMs: Math.max(1, started + timeBudgetMs - performance.now()),
+      chunkBytes: req.chunkBytes,
+      threads: req.threads,
+      signal: req.signal,
+    };
+    if (inScope.length === 0) {
+      const where = req.all ? "in any project" : "for this project";
+      const hint = req.all ? "" : " Pass all: true to search every project's transcripts.";
+      const text = `No transcripts ${where} yet: a session's transcript is written when it compacts.${hint}`;
+      return { text, result: emptyScanResult(), targets: [], engine: "none" };
+    }
+    const { result, engine, note } =
+      files.length > 0
+        ? await runEngine(deps, files, input, query, options)
+        : { result: emptyScanResult(), engine: "the search sketches alone", note: undefined };
+    const shown = files.filter((_, i) => result.files.some((f) => f.index === i));
+    try {
+      await attachTitles(deps.database, shown);
+    } catch (error) {
+      deps.log?.log("warn", `transcript titles unavailable: ${(error as Error).message}`);
+    }
+    const coverage: Coverage = {
+      query: req.query,
+      engine,
+      engineNote: note,
+      inScope: inScope.length,
+      scanned: files.length,
+      scannedBytes: inScope.reduce((sum, f) => sum + f.size, 0) - overBudget.reduce((sum, f) => sum + f.size, 0),
+      sketch: sketch.coverage,
+      bytesRead: sketch.bytesRead + result.bytesRead,
+      overBudget: overBudget.length,
+      overBudgetBytes: overBudget.reduce((sum, f) => sum + f.size, 0),
+      budgetBytes: budget,
+      elapsedMs: performance.now() - started,
+      limit,
+      maxLimit: SEARCH_LIMITS.maxMatches,
+      timeBudgetMs,
+      where: req.sessionID ? `session ${req.sessionID}` : req.all ? "every project" : "this project",
+    };
+    const maxBytes = clamp(req.maxBytes, SEARCH_LIMITS.defaultBytes, SEARCH_LIMITS.minBytes, SEARCH_LIMITS.maxBytes);
+    const rendered = renderSearch(files, result, coverage, maxBytes);
+    return { text: rendered.text, result, targets: files, engine };
+  };
+}
+
+export type TranscriptSearch = ReturnType<typeof createTranscriptSearch>;

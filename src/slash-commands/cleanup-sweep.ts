@@ -1,0 +1,48 @@
+/**
+ * The sweep behind `/memory-cleanup`: this project's transcripts by the `retention` options, a dry run unless
+ * applied, rendered as a short bounded report.
+ */
+import { joinWithinBudget, MAX_RESULT_BYTES } from "../bounded-output.js";
+import { formatAge, formatBytes } from "../human-units.js";
+import type { Ledger } from "../ledger.js";
+import type { SweepDecision } from "../transcripts/retention/retention.js";
+import type { Transcripts } from "../transcripts/transcripts.js";
+
+export interface CleanupSweepDeps {
+  ledger: Ledger;
+  transcripts: Pick<Transcripts, "sweep" | "scope">;
+}
+
+const total = (decisions: readonly SweepDecision[]) => decisions.reduce((n, d) => n + d.bytes, 0);
+
+export function createCleanupSweep({ ledger, transcripts }: CleanupSweepDeps): (apply: boolean) => Promise<string> {
+  return async (apply) => {
+    const { retentionDays, keepRecent, maxSessions } = ledger.options.retention;
+    if (retentionDays === 0 && maxSessions === 0) {
+      return "No retention rule is set (the options retention.retentionDays and retention.maxSessions are 0), so no transcript is eligible and nothing was removed.";
+    }
+    const rules = { retentionDays, keepRecent, maxSessions, orphaned: false };
+    const report = await transcripts.sweep({ scopes: [transcripts.scope], rules, apply });
+    const now = ledger.clock();
+    const line = (d: SweepDecision, what: string) =>
+      `- ${d.sessionID} "${d.title.slice(0, 60)}" · ${formatBytes(d.bytes)} · last touch ${formatAge(now - d.lastTouch)} ago · ${what}`;
+    const head = apply
+      ? `Removed ${report.removed.length} of ${report.eligible.length} eligible transcripts of this project (${formatBytes(total(report.removed))}); ${report.considered} considered.`
+      : `Dry run: ${report.eligible.length} of ${report.considered} transcripts of this project are eligible (${formatBytes(total(report.eligible))}); nothing was removed. /memory-cleanup apply removes them.`;
+    const limits = [
+      retentionDays > 0 ? `untouched for over ${retentionDays} day${retentionDays === 1 ? "" : "s"}` : "",
+      maxSessions > 0 ? `beyond the newest ${maxSessions}` : "",
+    ].filter(Boolean);
+    const rulesLine = `Rules (retention options): eligible when ${limits.join(" or ")}; the newest ${keepRecent} are always kept.`;
+    const blocks = [
+      head,
+      rulesLine,
+      ...report.eligible.map((d) =>
+        line(d, `${apply && report.removed.includes(d) ? "removed" : "eligible"}: ${d.reasons.join("; ")}`),
+      ),
+      ...report.protected.map((d) => line(d, `kept: ${d.protectedBy}`)),
+      ...report.failed.map((f) => `- ${f.sessionID} · not removed: ${f.error}`),
+    ];
+    return joinWithinBudget(blocks, MAX_RESULT_BYTES, "Use the memory_transcript_cleanup tool to narrow the sweep.");
+  };
+}

@@ -1,0 +1,25 @@
+/**
+ * The memory sweep after start-up. Plugin load stays cheap: nothing is opened or created then; a little later, and
+ * only when a store already exists, expired entries and old trash are purged.
+ */
+import { describeError } from "../errors.js";
+import type { Logger } from "../log.js";
+import type { MemoryStore } from "./memory-store.js";
+
+/** Long enough for OpenCode to finish booting before we touch the disk. */
+export const STARTUP_SWEEP_DELAY_MS = 5_000;
+
+/** Schedules one sweep; returns a function that cancels it. The timer never keeps the process alive. */
+export function scheduleStartupSweep(memory: MemoryStore, log: Logger, delayMs = STARTUP_SWEEP_DELAY_MS): () => void {
+  const timer = setTimeout(() => {
+    memory.sweepIfDue().then(
+      ({ expired, purged }) => {
+        if (expired + purged > 0)
+          log.log("info", `memory sweep: ${expired} expired and ${purged} old trashed entries removed`);
+      },
+      (error: unknown) => log.log("warn", `memory sweep skipped: ${describeError(error)}`),
+    );
+  }, delayMs);
+  timer.unref?.();
+  return () => clearTimeout(timer);
+}

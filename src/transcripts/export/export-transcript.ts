@@ -1,0 +1,306 @@
+/**
+ * Exports a session to its transcript. Exports of one session run one at a time across processes (the export lock,
+ * held from reading the session off the host to the index update), so each one appends to what the one before it
+ * wrote, from a newer snapshot. The file append and the index update run in one store write transaction: when the
+ * process dies between the two, the next export finds the file ahead of the index and repairs it. The search sketch
+ * is brought up to the file's end after the transaction, still under the lock (it is derived: a failure there is
+ * logged and costs searches only speed).
+ */
+import path from "node:path";
+import { describeError, NotFoundError } from "../../errors.js";
+import type { Ledger } from "../../ledger.js";
+import type { LedgerDatabase } from "../../store/driver.js";
+import type { TranscriptRow } from "../../store/schema.js";
+import {
+  forgetAfterLine,
+  forgetAll,
+  getTranscript,
+  loadMessageRows,
+  loadPartRows,
+  saveTranscript,
+  type UnitRow,
+  upsertMessageRows,
+  upsertPartRows,
+} from "../catalog.js";
+import { checkSessionId, containedPath, scopeDir, transcriptPath } from "../paths.js";
+import { isSummary, note } from "../render/message.js";
+import { removeSketch } from "../sketch/file.js";
+import { refreshSketch } from "../sketch/writer.js";
+import type { SessionInfo, SessionMessage, SessionSource } from "../source/session-source.js";
+import {
+  appendBytes,
+  appendLines,
+  checkTail,
+  ensureScopeDir,
+  formatLines,
+  type TailCheck,
+} from "../transcript-file.js";
+import { withExportLock } from "./lock.js";
+import { forget, recall, remember, stampOf } from "./message-row-cache.js";
+import { type Plan, planExport } from "./plan.js";
+import { canResume, cutResumeNote, fileStartsPlan, resumeNote } from "./resume.js";
+
+export interface ExportRequest {
+  ledger: Ledger;
+  source: SessionSource;
+  sessionID: string;
+  /** Project the transcript belongs to; a transcript already exported stays where it is. */
+  scope: string;
+}
+
+export interface ExportResult {
+  sessionID: string;
+  /** Absolute path of the transcript. */
+  path: string;
+  /** First line this export appended; `totalLines + 1` when it appended nothing. */
+  firstLine: number;
+  /** Last line of the transcript (= totalLines). */
+  lastLine: number;
+  totalLines: number;
+  appendedLines: number;
+  /** Text of the last user message that a person typed (synthetic and ignored parts left out); "" when none. */
+  lastUserRequest: string;
+  title: string;
+  messageCount: number;
+  /** The export found and repaired a torn or inconsistent file (and wrote a note saying so). */
+  repaired: boolean;
+}
+
+export async function exportTranscript(request: ExportRequest): Promise<ExportResult> {
+  const { ledger, source, sessionID } = request;
+  checkSessionId(sessionID);
+  // Asked before the lock, so an unknown session is refused without creating anything.
+  if (!(await source.session(sessionID))) throw notInHost(sessionID);
+  return withExportLock(ledger, sessionID, async () => {
+    const info = await source.session(sessionID);
+    if (!info) throw notInHost(sessionID);
+    const messages = await source.messages(sessionID);
+    let result: ExportResult;
+    try {
+      result = await ledger.database.write((db) => writeExport(db, request, info, messages));
+    } catch (error) {
+      forget(ledger.database, sessionID);
+      throw error;
+    }
+    keepSketch(ledger, result);
+    return result;
+  });
+}
+
+/** Hashes what this export (or an interrupted one before it) appended into the transcript's search sketch. */
+function keepSketch(ledger: Ledger, result: ExportResult): void {
+  try {
+    const refresh = refreshSketch(result.path);
+    if (refresh.restarted && refresh.restarted !== "missing") {
+      ledger.log.log("warn", `transcript ${result.sessionID}: search sketch written again (${refresh.restarted})`);
+    }
+  } catch (error) {
+    ledger.log.log(
+      "warn",
+      `transcript ${result.sessionID}: search sketch not updated (${describeError(error)}); searches read the rest of the transcript`,
+    );
+  }
+}
+
+const notInHost = (sessionID: string) =>
+  new NotFoundError("session", sessionID, "OpenCode does not have it, so it cannot be exported");
+
+/** Runs inside the write transaction, holding the export lock. */
+function writeExport(
+  db: LedgerDatabase,
+  request: ExportRequest,
+  info: SessionInfo,
+  messages: readonly SessionMessage[],
+): ExportResult {
+  const { ledger, sessionID } = request;
+  const row = getTranscript(db, sessionID);
+  const scope = row?.scope ?? request.scope;
+  const root = ledger.transcriptsDir;
+  const relative = row?.path ?? path.relative(root, transcriptPath(root, scope, sessionID));
+  const file = containedPath(root, relative);
+  ensureScopeDir(row ? path.dirname(file) : scopeDir(root, scope), scope);
+
+  const tail = checkTail(file, row ? { lines: row.lines, bytes: row.bytes } : undefined);
+  // A transcript written from its first line: a sketch left beside it describes a file that is gone.
+  if (tail.bytes === 0) removeSketch(file);
+  if (!row && tail.lines > 0) forgetAll(db, sessionID);
+  const plan = (firstLine: number, preface: string[], tailMessageId: string | undefined, known: Known) =>
+    planExport({
+      info,
+      messages,
+      scope,
+      firstLine,
+      preface,
+      tailMessageId,
+      known,
+      loadParts: (messageId) => loadPartRows(db, sessionID, messageId),
+      render: { inlineOutputMaxBytes: ledger.options.compaction.inlineOutputMaxBytes },
+    });
+  const done =
+    (canResume(tail) && resume(db, request, file, tail, row, plan)) || appendAfter(db, request, file, tail, row, plan);
+  const { written, repair } = done;
+  upsertMessageRows(db, sessionID, written.messages);
+  upsertPartRows(db, sessionID, written.parts);
+  const now = ledger.clock();
+  const last = messages.at(-1);
+  const saved = {
+    sessionId: sessionID,
+    scope,
+    path: relative,
+    title: info.title,
+    lastMessageId: done.appended > 0 ? (written.tailMessageId ?? null) : (row?.lastMessageId ?? null),
+    lastMessageAt: last ? last.info.time.created : (row?.lastMessageAt ?? null),
+    lines: done.lines,
+    bytes: done.bytes,
+    repairs: (row?.repairs ?? 0) + (repair ? 1 : 0),
+    messageCount: messages.length,
+    exportedAt: now,
+    createdAt: row?.createdAt ?? now,
+    updatedAt: done.appended > 0 || !row ? now : row.updatedAt,
+  };
+  saveTranscript(db, saved);
+  // Kept for the next export of this session in this process (dropped again if this transaction fails).
+  for (const m of written.messages) done.known.set(m.messageId, { hash: m.hash, line: m.line });
+  remember(ledger.database, sessionID, stampOf(saved), done.known);
+  if (repair) ledger.log.log("warn", `transcript ${sessionID}: ${repair}`);
+  return {
+    sessionID,
+    path: file,
+    firstLine: done.firstLine,
+    lastLine: done.lines,
+    totalLines: done.lines,
+    appendedLines: done.appended,
+    lastUserRequest: lastUserRequest(messages),
+    title: info.title,
+    messageCount: messages.length,
+    repaired: repair !== undefined,
+  };
+}
+
+type Known = Map<string, UnitRow>;
+type Planner = (firstLine: number, preface: string[], tailMessageId: string | undefined, known: Known) => Plan;
+
+interface Appended {
+  /** What was planned: its message and part rows are recorded. */
+  written: Plan;
+  known: Known;
+  /** First line that was not in the index before this export. */
+  firstLine: number;
+  /** Lines and bytes of the file afterwards. */
+  lines: number;
+  bytes: number;
+  /** Lines this export wrote. */
+  appended: number;
+  /** The repair this export made, as logged; undefined when there was none. */
+  repair?: string;
+}
+
+/** The usual export (and the fallback repair): repair notes first, then what the plan appends after the file's end. */
+function appendAfter(
+  db: LedgerDatabase,
+  request: ExportRequest,
+  file: string,
+  tail: TailCheck,
+  row: TranscriptRow | undefined,
+  plan: Planner,
+): Appended {
+  const { ledger, sessionID } = request;
+  const preface = repairNotes(tail);
+  if (tail.lostLines > 0) forgetAfterLine(db, sessionID, tail.lines);
+  const cached = preface.length === 0 ? recall(ledger.database, sessionID, row) : undefined;
+  const known = cached ?? loadMessageRows(db, sessionID);
+  const tailMessage = preface.length === 0 ? (row?.lastMessageId ?? undefined) : undefined;
+  const written = plan(tail.lines + 1, preface, tailMessage, known);
+  const bytes = appendLines(file, tail.lines + 1, written.lines);
+  return {
+    written,
+    known,
+    firstLine: tail.lines + 1,
+    lines: tail.lines + written.lines.length,
+    bytes: tail.bytes + bytes,
+    appended: written.lines.length,
+    repair: preface.length > 0 ? preface.join(" ") : undefined,
+  };
+}
+
+/** An interrupted export whose lines match what this one would write first: keep them, append the rest and a note. */
+function resume(
+  db: LedgerDatabase,
+  request: ExportRequest,
+  file: string,
+  tail: TailCheck,
+  row: TranscriptRow | undefined,
+  plan: Planner,
+): Appended | undefined {
+  const from = { lines: row?.lines ?? 0, bytes: row?.bytes ?? 0 };
+  if (from.bytes > tail.bytes) return undefined;
+  const known = loadMessageRows(db, request.sessionID);
+  const written = plan(from.lines + 1, [], row?.lastMessageId ?? undefined, known);
+  const planned = formatLines(from.lines + 1, written.lines);
+  let cut = false;
+  if (!fileStartsPlan(file, from.bytes, tail.bytes, planned)) {
+    const end = cutResumeNote(file, from.bytes, tail.bytes, planned);
+    if (end === undefined) return undefined;
+    Object.assign(tail, { bytes: end, lines: tail.lines - 1, unrecordedLines: tail.unrecordedLines - 1 });
+    cut = true;
+  }
+  const repair = resumeNote(tail, from.lines + 1, cut);
+  const lines = from.lines + written.lines.length + 1;
+  const rest = Buffer.concat([planned.subarray(tail.bytes - from.bytes), formatLines(lines, [repair])]);
+  const bytes = appendBytes(file, rest);
+  // The file now ends with the note: the next export starts a new message block instead of continuing one.
+  written.tailMessageId = undefined;
+  return {
+    written,
+    known,
+    firstLine: from.lines + 1,
+    lines,
+    bytes: tail.bytes + bytes,
+    appended: lines - tail.lines,
+    repair,
+  };
+}
+
+/** The notes that record a repair, first in what this export appends. */
+function repairNotes(tail: TailCheck): string[] {
+  const notes: string[] = [];
+  if (tail.missing) {
+    notes.push(note(`repair: the transcript file was missing (the index knew ${tail.lostLines} lines); written again`));
+    return notes;
+  }
+  if (tail.tornBytes > 0) {
+    notes.push(note(`repair: cut a torn last line of ${tail.tornBytes} bytes left by an interrupted export`));
+  }
+  if (tail.unrecordedLines > 0) {
+    notes.push(
+      note(
+        `repair: lines ${tail.lines - tail.unrecordedLines + 1}-${tail.lines} were written by an export that was interrupted before it was recorded; they are kept, and what they hold is written again below`,
+      ),
+    );
+  }
+  if (tail.lostLines > 0) {
+    notes.push(
+      note(
+        `repair: the file ends at line ${tail.lines} but the index knew ${tail.lines + tail.lostLines} lines; what was lost is written again below`,
+      ),
+    );
+  }
+  return notes;
+}
+
+/** The last thing a person asked: the text of the last user message, without synthetic or ignored parts. */
+export function lastUserRequest(messages: readonly SessionMessage[]): string {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const message = messages[i] as SessionMessage;
+    if (message.info.role !== "user" || isSummary(message)) continue;
+    const texts: string[] = [];
+    for (const part of message.parts) {
+      if (part.type !== "text" || typeof part.text !== "string") continue;
+      if (part.synthetic === true || part.ignored === true) continue;
+      texts.push(part.text);
+    }
+    const text = texts.join("\n").trim();
+    if (text) return text;
+  }
+  return "";
+}

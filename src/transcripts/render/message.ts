@@ -1,0 +1,63 @@
+/**
+ * The lines around the parts: the transcript's own header, one header per message, the one-line marker that stands
+ * for a compaction summary, and the notes that record later changes.
+ */
+import type { Message } from "@opencode-ai/sdk/v2";
+import type { SessionInfo, SessionMessage } from "../source/session-source.js";
+import { oneLine } from "./text-lines.js";
+
+export function iso(ms: number | undefined): string {
+  if (typeof ms !== "number" || !Number.isFinite(ms)) return "unknown time";
+  return `${new Date(ms).toISOString().slice(0, 19)}Z`;
+}
+
+export function renderSessionHeader(info: SessionInfo, scope: string): string[] {
+  const parent = info.parentID ? [`parent session: ${info.parentID}`] : [];
+  return [
+    `# Session ${info.id}`,
+    `title: ${oneLine(info.title || "(untitled)", 500)}`,
+    `project: ${scope}`,
+    `directory: ${info.directory}`,
+    `created: ${iso(info.time.created)}`,
+    ...parent,
+    "Exported by opencode-ledger. Line numbers never change; later changes to the session are appended as [note] lines.",
+  ];
+}
+
+/**
+ * A compaction summary of ours or OpenCode's: an assistant message flagged `summary`. Its text is never copied (a
+ * transcript must not ingest its own pointers); the lines before it are the record.
+ */
+export function isSummary(message: SessionMessage): boolean {
+  return message.info.role === "assistant" && message.info.summary === true;
+}
+
+export function renderMessageHeader(message: SessionMessage): string {
+  const info = message.info;
+  const base = `${info.id} · ${iso(info.time.created)} · agent ${agentOf(info)} · model ${modelOf(info)}`;
+  if (!isSummary(message)) return `## ${info.role} · ${base}`;
+  let chars = 0;
+  for (const part of message.parts)
+    if (part.type === "text" && typeof part.text === "string") chars += part.text.length;
+  return `## summary · ${base} · compaction summary of ${chars} chars, not copied: the lines above are the record`;
+}
+
+function agentOf(info: Message): string {
+  if (info.role === "user") return info.agent || "?";
+  return info.agent || info.mode || "?";
+}
+
+function modelOf(info: Message): string {
+  if (info.role === "user") return info.model ? `${info.model.providerID}/${info.model.modelID}` : "?";
+  return `${info.providerID}/${info.modelID}`;
+}
+
+/** The error an assistant message ended with, or undefined. */
+export function renderMessageError(info: Message): string[] | undefined {
+  if (info.role !== "assistant" || !info.error) return undefined;
+  const data = info.error.data as { message?: unknown } | undefined;
+  const message = typeof data?.message === "string" ? data.message : JSON.stringify(info.error.data ?? {});
+  return [`[message error · ${info.error.name}] ${oneLine(message, 2_000)}`];
+}
+
+export const note = (text: string) => `[note] ${text}`;
