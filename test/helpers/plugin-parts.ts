@@ -79,7 +79,7 @@ export function pluginParts(
       locateRipgrep: createRipgrepLocator(options.search.ripgrepPath),
       ensureTranscript: ensureThrough(transcripts),
     });
-    const tools = guardTools({
+    const tools: Record<string, ToolDefinition> = guardTools({
       ...createMemoryTools({ memory, options }),
       memory_session_read: createSessionReadTool({ transcripts }),
       memory_session_search: createSessionSearchTool({ search }),
