@@ -6,9 +6,9 @@ import { createCompactionFeature } from "./compaction/compaction-feature.js";
 import { allowTranscriptReads, type HostConfig, POINTER_PROVIDER_ID } from "./compaction/host-config.js";
 import { createMemoryInventory } from "./compaction/memory-inventory.js";
 import { createSessionPointer } from "./compaction/session-pointer.js";
+import { createDataContext } from "./data-context.js";
 import { guardHook } from "./hook-guard.js";
 import { createSystemTransformHook } from "./injection/system-hook.js";
-import { createLedger } from "./ledger.js";
 import { createHostLogger } from "./log.js";
 import { promptOnce } from "./one-shot-prompt.js";
 import { parseOptions } from "./options.js";
@@ -43,20 +43,20 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
     log.log("error", "opencode-ledger is off: fix the dataDir option");
     return {};
   }
-  const ledger = createLedger(options, log);
+  const data = createDataContext(options, log);
   const memory = lazyMemoryStore({
-    database: ledger.database,
-    clock: ledger.clock,
+    database: data.database,
+    clock: data.clock,
     trashDays: options.retention.trashDays,
   });
   if (options.retention.autoSweep) scheduleStartupSweep(memory, log);
   const directory = input.directory ?? process.cwd();
   const scope = projectScope(input.worktree, directory);
-  const transcripts = lazyTranscripts({ ledger, source: createHostSource(input.client, directory), scope });
+  const transcripts = lazyTranscripts({ data, source: createHostSource(input.client, directory), scope });
   scheduleAutoSweep(transcripts, options.retention);
   const search = lazyTranscriptSearch({
-    transcriptsDir: ledger.transcriptsDir,
-    database: ledger.database,
+    transcriptsDir: data.transcriptsDir,
+    database: data.database,
     useRipgrep: options.search.useRipgrep,
     locateRipgrep: createRipgrepLocator(options.search.ripgrepPath),
     ensureTranscript: ensureThrough(transcripts),
@@ -79,20 +79,20 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
     options: options.compaction,
     sessionPointer: compactionPointer,
     log,
-    clock: ledger.clock,
+    clock: data.clock,
   });
   const configure = guardHook<Config, undefined>("config", log, async (cfg) => {
     const host = cfg as unknown as HostConfig;
     compaction.configure(host);
-    allowTranscriptReads(host, ledger.transcriptsDir);
+    allowTranscriptReads(host, data.transcriptsDir);
     registerCommands(host, log);
   });
   const hooks: Hooks = {};
   for (const [name, hook] of Object.entries(compaction.hooks)) {
     (hooks as Record<string, unknown>)[name] = guardHook(name, log, hook as (i: unknown, o: unknown) => Promise<void>);
   }
-  const sweep = createCleanupSweep({ ledger, transcripts });
-  const settings = lazySessionSettings({ database: ledger.database, clock: ledger.clock });
+  const sweep = createCleanupSweep({ data, transcripts });
+  const settings = lazySessionSettings({ database: data.database, clock: data.clock });
   if (options.injection.enabled) {
     const inject = createSystemTransformHook({
       memory,
@@ -129,8 +129,8 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
       ...createMemoryTools({ memory, options }),
       memory_session_read: createSessionReadTool({ transcripts }),
       memory_session_search: createSessionSearchTool({ search }),
-      memory_transcript_list: createTranscriptListTool({ ledger, transcripts }),
-      memory_transcript_cleanup: createTranscriptCleanupTool({ ledger, transcripts }),
+      memory_transcript_list: createTranscriptListTool({ data, transcripts }),
+      memory_transcript_cleanup: createTranscriptCleanupTool({ data, transcripts }),
     }),
   };
 }

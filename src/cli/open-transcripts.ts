@@ -12,14 +12,14 @@ const NO_HOST: SessionSource = {
 };
 
 export async function openTranscripts(ctx: CliContext) {
-  const [{ createLedger }, { createMemoryLogger }, { parseOptions }] = await Promise.all([
-    import("../ledger.js"),
+  const [{ createDataContext }, { createMemoryLogger }, { parseOptions }] = await Promise.all([
+    import("../data-context.js"),
     import("../log.js"),
     import("../options.js"),
   ]);
   const { options } = parseOptions({ dataDir: ctx.dataDir }, ctx.env);
-  const ledger = createLedger(options, createMemoryLogger());
-  return { ledger, source: NO_HOST, close: () => ledger.database.close() };
+  const data = createDataContext(options, createMemoryLogger());
+  return { data, source: NO_HOST, close: () => data.database.close() };
 }
 
 export type OpenTranscripts = Awaited<ReturnType<typeof openTranscripts>>;

@@ -4,9 +4,9 @@
  */
 
 import { joinWithinBudget, MAX_ENTRIES, MAX_RESULT_BYTES } from "../bounded-output.js";
+import type { DataContext } from "../data-context.js";
 import { InvalidInputError } from "../errors.js";
 import { formatAge, formatBytes } from "../human-units.js";
-import type { Ledger } from "../ledger.js";
 import { projectScope } from "../scope.js";
 import { checkSessionId } from "../transcripts/paths.js";
 import type { SweepDecision } from "../transcripts/retention/retention.js";
@@ -16,8 +16,8 @@ import { lazyTool } from "./lazy-tool.js";
 
 const count = () => z.number().int().min(0);
 
-export function createTranscriptCleanupTool({ ledger, transcripts }: { ledger: Ledger; transcripts: Transcripts }) {
-  const defaults = ledger.options.retention;
+export function createTranscriptCleanupTool({ data, transcripts }: { data: DataContext; transcripts: Transcripts }) {
+  const defaults = data.options.retention;
   return lazyTool({
     description:
       "Remove old session transcripts by retention rules. A dry run unless apply=true: it lists what is eligible and why. " +
@@ -65,7 +65,7 @@ export function createTranscriptCleanupTool({ ledger, transcripts }: { ledger: L
         rules,
         apply,
       });
-      const now = ledger.clock();
+      const now = data.clock();
       const line = (d: SweepDecision, why: string) =>
         `${d.sessionID} · ${formatBytes(d.bytes)} · last touch ${formatAge(now - d.lastTouch)} ago · ${why}`;
       const blocks = [

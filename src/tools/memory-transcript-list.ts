@@ -4,8 +4,8 @@
  */
 
 import { joinWithinBudget, MAX_ENTRIES, MAX_RESULT_BYTES } from "../bounded-output.js";
+import type { DataContext } from "../data-context.js";
 import { formatAge, formatBytes } from "../human-units.js";
-import type { Ledger } from "../ledger.js";
 import { normalizeScopePath, projectScope } from "../scope.js";
 import type { TranscriptRow } from "../store/schema.js";
 import { oneLine } from "../transcripts/render/text-lines.js";
@@ -13,7 +13,7 @@ import type { Transcripts } from "../transcripts/transcripts.js";
 import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
 
-export function createTranscriptListTool({ ledger, transcripts }: { ledger: Ledger; transcripts: Transcripts }) {
+export function createTranscriptListTool({ data, transcripts }: { data: DataContext; transcripts: Transcripts }) {
   return lazyTool({
     description:
       "List exported session transcripts, newest first: size, lines, age, last touch, title, and whether OpenCode still has the session. " +
@@ -34,7 +34,7 @@ export function createTranscriptListTool({ ledger, transcripts }: { ledger: Ledg
       }
       const shown = rows.slice(0, MAX_ENTRIES);
       const inHost = await hostStatus(transcripts, shown);
-      const now = ledger.clock();
+      const now = data.clock();
       const blocks = shown.map((row, i) => describeRow(row, inHost[i] ?? "unknown", now, args.all === true));
       const total = rows.reduce((n, r) => n + r.bytes, 0);
       const summary = `${rows.length} transcript${rows.length === 1 ? "" : "s"}, ${formatBytes(total)} in all${rows.length > shown.length ? `; the newest ${shown.length} are listed` : ""}.`;

@@ -15,7 +15,7 @@ export function lazyTranscripts(deps: TranscriptsDeps): Transcripts {
   return {
     source: deps.source,
     scope: deps.scope,
-    fileOf: (row: TranscriptRow) => containedPath(deps.ledger.transcriptsDir, row.path),
+    fileOf: (row: TranscriptRow) => containedPath(deps.data.transcriptsDir, row.path),
     export: async (...a) => (await load()).export(...a),
     ensure: async (...a) => (await load()).ensure(...a),
     find: async (...a) => (await load()).find(...a),

@@ -91,7 +91,7 @@ export async function openContinuePicker(c: CommandContext): Promise<void> {
 export async function openCleanup(c: CommandContext): Promise<void> {
   const s = await c.services();
   const retention = s.options.retention;
-  const plan = await planCleanup(s.transcripts, retention, s.project, s.ledger.clock());
+  const plan = await planCleanup(s.transcripts, retention, s.project, s.data.clock());
   if (plan.sessionIDs.length === 0) {
     c.api.ui.dialog.replace(() => (
       <c.api.ui.DialogAlert

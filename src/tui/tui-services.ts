@@ -4,8 +4,9 @@
  * OpenCode's state is ready, and only the cheap parts at that: the memory store and the transcripts load their code
  * on their first call.
  */
+
+import { createDataContext, type DataContext } from "../data-context.js";
 import { InvalidOptionError } from "../errors.js";
-import { createLedger, type Ledger } from "../ledger.js";
 import type { Logger } from "../log.js";
 import { type Options, parseOptions } from "../options.js";
 import { projectScope } from "../scope.js";
@@ -23,7 +24,7 @@ export interface TuiServices {
   /** Options that did not validate (their feature is off), as messages for a toast. */
   problems: string[];
   project: string;
-  ledger: Ledger;
+  data: DataContext;
   memory: MemoryStore;
   transcripts: Transcripts;
   settings(): Promise<SessionSettingsStore>;
@@ -49,8 +50,8 @@ export function createTuiServices(input: TuiServicesInput): TuiServices {
   if (disabled.has("dataDir")) {
     throw problems.find((p) => p.option === "dataDir") ?? new InvalidOptionError("dataDir", "does not validate");
   }
-  const ledger = createLedger(options, input.log, input.clock);
-  const { database, clock } = ledger;
+  const data = createDataContext(options, input.log, input.clock);
+  const { database, clock } = data;
   const project = projectScope(input.worktree, input.directory || process.cwd());
   let settings: Promise<SessionSettingsStore> | undefined;
   return {
@@ -58,9 +59,9 @@ export function createTuiServices(input: TuiServicesInput): TuiServices {
     optionsSource: resolved.source,
     problems: problems.map((p) => p.message),
     project,
-    ledger,
+    data,
     memory: lazyMemoryStore({ database, clock, trashDays: options.retention.trashDays }),
-    transcripts: lazyTranscripts({ ledger, source: input.source, scope: project }),
+    transcripts: lazyTranscripts({ data, source: input.source, scope: project }),
     settings() {
       settings ??= import("../store/session-settings.js").then((m) => m.createSessionSettings({ database, clock }));
       return settings;

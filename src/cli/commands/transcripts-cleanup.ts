@@ -68,9 +68,9 @@ export const command = defineCommand({
     const { scopes, label } = transcriptScopes(input.scope, ctx.cwd, ctx.env.HOME);
     const apply = input.apply === true;
     const bar = progress(ctx, "cleanup");
-    const report = await withTranscripts(ctx, ({ ledger, source }) =>
+    const report = await withTranscripts(ctx, ({ data, source }) =>
       sweepTranscripts({
-        ledger,
+        data,
         source,
         scopes,
         apply,

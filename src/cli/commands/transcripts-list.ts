@@ -32,9 +32,7 @@ export const command = defineCommand({
     const { withTranscripts } = await import("../open-transcripts.js");
     const { listTranscripts } = await import("../../transcripts/catalog.js");
     const { scopes, label } = transcriptScopes(input.scope, ctx.cwd, ctx.env.HOME);
-    const rows = await withTranscripts(ctx, ({ ledger }) =>
-      ledger.database.read((db) => listTranscripts(db, scopes), []),
-    );
+    const rows = await withTranscripts(ctx, ({ data }) => data.database.read((db) => listTranscripts(db, scopes), []));
     if (ctx.json) {
       const { containedPath } = await import("../../transcripts/paths.js");
       const transcriptsDir = `${ctx.dataDir}/transcripts`;

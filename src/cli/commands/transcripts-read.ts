@@ -41,8 +41,8 @@ export const command = defineCommand({
     const { readWindow } = await import("../../transcripts/transcript-reader.js");
     const { NotFoundError, TranscriptError } = await import("../../errors.js");
     const sessionID = input._;
-    const row = await withTranscripts(ctx, ({ ledger }) =>
-      ledger.database.read((db) => getTranscript(db, sessionID), undefined),
+    const row = await withTranscripts(ctx, ({ data }) =>
+      data.database.read((db) => getTranscript(db, sessionID), undefined),
     );
     if (!row) {
       throw new NotFoundError(
