@@ -2,7 +2,6 @@
  * Runs doctor's checks in order and applies the repairs `--fix` may make.
  */
 import fs from "node:fs";
-import path from "node:path";
 import { dataLayout } from "../data-dir.js";
 import { MIGRATIONS_FOLDER } from "../store/database.js";
 import { type Finding, modeFinding, orphanFindings, scanTranscripts } from "./doctor-files.js";
