@@ -6,7 +6,6 @@ import { createCompactionFeature } from "./compaction/compaction-feature.js";
 import { allowTranscriptReads, type HostConfig, POINTER_PROVIDER_ID } from "./compaction/host-config.js";
 import { createMemoryInventory } from "./compaction/memory-inventory.js";
 import { createSessionPointer } from "./compaction/session-pointer.js";
-import { createDataContext } from "./data-context.js";
 import { guardHook } from "./hook-guard.js";
 import { createSystemTransformHook } from "./injection/system-hook.js";
 import { createHostLogger } from "./log.js";
@@ -15,13 +14,10 @@ import { parseOptions } from "./options.js";
 import { idleSessionOf } from "./reflection/idle-event.js";
 import { createReflection } from "./reflection/reflection.js";
 import { projectScope } from "./scope.js";
-import { ensureThrough, lazyTranscriptSearch } from "./search/lazy-search.js";
-import { createRipgrepLocator } from "./search/ripgrep/locate.js";
+import { createServices } from "./services.js";
 import { createCleanupSweep } from "./slash-commands/cleanup-sweep.js";
 import { createCommandHook } from "./slash-commands/command-hook.js";
 import { registerCommands } from "./slash-commands/definitions.js";
-import { lazyMemoryStore } from "./store/lazy-memory-store.js";
-import { lazySessionSettings } from "./store/lazy-session-settings.js";
 import { scheduleStartupSweep } from "./store/memory-startup.js";
 import { createSessionReadTool } from "./tools/memory-session-read.js";
 import { createSessionSearchTool } from "./tools/memory-session-search.js";
@@ -29,7 +25,6 @@ import { createMemoryTools } from "./tools/memory-tools.js";
 import { createTranscriptCleanupTool } from "./tools/memory-transcript-cleanup.js";
 import { createTranscriptListTool } from "./tools/memory-transcript-list.js";
 import { guardTools } from "./tools/tool-guard.js";
-import { lazyTranscripts } from "./transcripts/lazy-transcripts.js";
 import { scheduleAutoSweep } from "./transcripts/retention/auto-sweep.js";
 import { createHostSource } from "./transcripts/source/host-source.js";
 
@@ -43,25 +38,12 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
     log.log("error", "opencode-ledger is off: fix the dataDir option");
     return {};
   }
-  const data = createDataContext(options, log);
-  const memory = lazyMemoryStore({
-    database: data.database,
-    clock: data.clock,
-    trashDays: options.retention.trashDays,
-  });
-  if (options.retention.autoSweep) scheduleStartupSweep(memory, log);
   const directory = input.directory ?? process.cwd();
   const scope = projectScope(input.worktree, directory);
-  const transcripts = lazyTranscripts({ data, source: createHostSource(input.client, directory), scope });
+  const services = createServices({ options, log, scope, host: createHostSource(input.client, directory) });
+  const { data, memory, settings, transcripts, search } = services;
+  if (options.retention.autoSweep) scheduleStartupSweep(memory, log);
   scheduleAutoSweep(transcripts, options.retention);
-  const search = lazyTranscriptSearch({
-    transcriptsDir: data.transcriptsDir,
-    database: data.database,
-    useRipgrep: options.search.useRipgrep,
-    locateRipgrep: createRipgrepLocator(options.search.ripgrepPath),
-    ensureTranscript: ensureThrough(transcripts),
-    log,
-  });
 
   const inventory = createMemoryInventory(memory, scope);
   const sessionPointer = createSessionPointer({ exportSession: (id) => transcripts.export(id), inventory });
@@ -92,7 +74,6 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
     (hooks as Record<string, unknown>)[name] = guardHook(name, log, hook as (i: unknown, o: unknown) => Promise<void>);
   }
   const sweep = createCleanupSweep({ data, transcripts });
-  const settings = lazySessionSettings({ database: data.database, clock: data.clock });
   if (options.injection.enabled) {
     const inject = createSystemTransformHook({
       memory,

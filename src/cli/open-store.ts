@@ -4,6 +4,7 @@
  */
 import type { Actor } from "../store/memory-types.js";
 import type { CliContext } from "./context.js";
+import { openServices } from "./open-services.js";
 
 /** What the command line tool records as the actor of a change it makes. */
 export const CLI_ACTOR: Actor = { kind: "cli" };
@@ -11,13 +12,8 @@ export const CLI_ACTOR: Actor = { kind: "cli" };
 export const PERSON_ACTOR: Actor = { kind: "person" };
 
 export async function openMemory(ctx: CliContext) {
-  const [{ Database }, { createMemoryStore }] = await Promise.all([
-    import("../store/database.js"),
-    import("../store/memory-store.js"),
-  ]);
-  const database = new Database({ dataDir: ctx.dataDir });
-  const memory = createMemoryStore({ database, clock: Date.now });
-  return { database, memory, close: () => database.close() };
+  const { data, memory, close } = await openServices(ctx);
+  return { database: data.database, memory, close };
 }
 
 export type OpenMemory = Awaited<ReturnType<typeof openMemory>>;

@@ -1,6 +1,6 @@
 /**
- * What the tools and hooks use of transcripts. Types only: the plugin holds a lazy implementation
- * (./lazy-transcripts.ts), so loading the plugin loads none of the export code or drizzle.
+ * What the tools and hooks use of transcripts. Types only: the services (src/services.ts) hold an implementation that
+ * loads on first use, so loading the plugin loads none of the export code or drizzle.
  */
 import type { DataContext } from "../data-context.js";
 import type { TranscriptRow } from "../store/schema.js";

@@ -137,7 +137,7 @@ export async function setInjection(c: CommandContext, choice: InjectionChoice): 
   if (!sessionID) {
     throw new InvalidInputError("/memory-injection", "open a session first: the switch holds for one session");
   }
-  const settings = await (await c.services()).settings();
+  const { settings } = await c.services();
   const off = choice === "toggle" ? !(await settings.get(sessionID)).injectionOff : choice === "off";
   await settings.setInjectionOff(sessionID, off);
   c.toast(

@@ -4,8 +4,8 @@ import { parseOptions } from "../../src/options.js";
 import { createReflection, REFLECTION_SESSION_TITLE } from "../../src/reflection/reflection.js";
 import { createMemoryStore } from "../../src/store/memory-store.js";
 import { createSessionSettings } from "../../src/store/session-settings.js";
-import { lazyTranscripts } from "../../src/transcripts/lazy-transcripts.js";
 import { createMemorySource } from "../../src/transcripts/source/export-file-source.js";
+import { createTranscripts } from "../../src/transcripts/transcript-service.js";
 import { SessionBuilder } from "../helpers/synthetic-session.js";
 import { testDataContext } from "../helpers/transcripts.js";
 
@@ -30,7 +30,7 @@ function fixture(answer: string, rawOptions: Record<string, unknown> = {}) {
     sessionWithTurns("ses_reflect00000002", 1),
     sessionWithTurns("ses_reflect00000003", 3, { parentID: "ses_reflect00000001" }),
   ];
-  const transcripts = lazyTranscripts({ data, source: createMemorySource(sessions), scope: PROJECT });
+  const transcripts = createTranscripts({ data, source: createMemorySource(sessions), scope: PROJECT });
   const memory = createMemoryStore({ database: data.database, clock: data.clock });
   const settings = createSessionSettings({ database: data.database, clock: data.clock });
   const asked: OneShotPrompt[] = [];
@@ -160,7 +160,7 @@ describe("reflection", () => {
     let calls = 0;
     const reflection = createReflection({
       memory: createMemoryStore({ database: data.database, clock: data.clock }),
-      transcripts: lazyTranscripts({
+      transcripts: createTranscripts({
         data,
         source: createMemorySource([sessionWithTurns("ses_reflect00000001", 3)]),
         scope: PROJECT,

@@ -3,9 +3,9 @@ import type { PluginInput } from "@opencode-ai/plugin";
 import { createOpencodeClient } from "@opencode-ai/sdk";
 import { describe, expect, it } from "vitest";
 import { server } from "../../src/plugin.js";
-import { lazyTranscripts } from "../../src/transcripts/lazy-transcripts.js";
 import { scheduleAutoSweep } from "../../src/transcripts/retention/auto-sweep.js";
 import { createMemorySource } from "../../src/transcripts/source/export-file-source.js";
+import { createTranscripts } from "../../src/transcripts/transcript-service.js";
 import { tempDir } from "../helpers/temp-dir.js";
 import { toolContext } from "../helpers/tool-context.js";
 import { testDataContext } from "../helpers/transcripts.js";
@@ -42,7 +42,7 @@ describe("the plugin's transcript tools", () => {
 
   it("schedules the start-up sweep only when a retention rule is set", async () => {
     const data = testDataContext({ retention: { retentionDays: 3 } });
-    const transcripts = lazyTranscripts({ data, source: createMemorySource([]), scope: "/projects/x" });
+    const transcripts = createTranscripts({ data, source: createMemorySource([]), scope: "/projects/x" });
     const off = { ...data.options.retention, retentionDays: 0, maxSessions: 0 };
     expect(scheduleAutoSweep(transcripts, off, 0)).toBe(false);
     expect(scheduleAutoSweep(transcripts, { ...off, autoSweep: false, maxSessions: 2 }, 0)).toBe(false);

@@ -26,7 +26,7 @@ const figures = (over: Partial<StatusFigures> = {}): StatusFigures => ({
 describe(`TUI status (${isBun ? "bun:sqlite" : "better-sqlite3"})`, () => {
   it("reads zeros from an absent store without creating it", async () => {
     const f = memoryFixture();
-    const settings = async () => createSessionSettings({ database: f.database, clock: () => f.now.value });
+    const settings = createSessionSettings({ database: f.database, clock: () => f.now.value });
     const deps = { memory: f.memory, database: f.database, settings, project: f.project };
     expect(await loadStatus(deps, "ses_status000001")).toEqual({
       entries: 0,
@@ -55,7 +55,7 @@ describe(`TUI status (${isBun ? "bun:sqlite" : "better-sqlite3"})`, () => {
     await memory.save({ scope: f.project, kind: "lesson", title: "C", body: "c" }, agent, { changesAwaitReview: true });
     const settings = createSessionSettings({ database: f.database, clock: data.clock });
     await settings.setInjectionOff("ses_status000001", true);
-    const deps = { memory, database: f.database, settings: async () => settings, project: f.project };
+    const deps = { memory, database: f.database, settings, project: f.project };
 
     const lines = await transcriptLinesOf(f.database, "ses_status000001");
     expect(lines).toBeGreaterThan(10);
