@@ -5,7 +5,7 @@ import { MAX_RESULT_BYTES } from "../bounded-output.js";
 import { InvalidInputError, NotFoundError } from "../errors.js";
 import { projectScope } from "../scope.js";
 import { checkSessionId } from "../transcripts/paths.js";
-import { oneLine } from "../transcripts/render/text-lines.js";
+import { visibleLine } from "../transcripts/render/text-lines.js";
 import { readWindow } from "../transcripts/transcript-reader.js";
 import type { Transcripts } from "../transcripts/transcripts.js";
 import { z } from "../zod.js";
@@ -68,7 +68,7 @@ export function createSessionReadTool({ transcripts }: { transcripts: Transcript
       }
       // The header and the closing line take part of the budget.
       const window = readWindow(file, { offset, limit, maxBytes: Math.max(500, maxBytes - 600) });
-      const title = row.title ? ` "${oneLine(row.title, 120)}"` : "";
+      const title = row.title ? ` "${visibleLine(row.title, 120)}"` : "";
       const head = `${sessionID}${title}: lines ${window.first}-${window.last} of ${row.lines} · ${file}`;
       const tail =
         window.nextOffset !== undefined

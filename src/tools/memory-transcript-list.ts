@@ -8,7 +8,7 @@ import type { DataContext } from "../data-context.js";
 import { formatAge, formatBytes } from "../human-units.js";
 import { normalizeScopePath, projectScope } from "../scope.js";
 import type { TranscriptRow } from "../store/schema.js";
-import { oneLine } from "../transcripts/render/text-lines.js";
+import { visibleLine } from "../transcripts/render/text-lines.js";
 import type { Transcripts } from "../transcripts/transcripts.js";
 import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
@@ -48,7 +48,7 @@ export function createTranscriptListTool({ data, transcripts }: { data: DataCont
 }
 
 function describeRow(row: TranscriptRow, inHost: string, now: number, withScope: boolean): string {
-  const title = row.title ? `"${oneLine(row.title, 100)}"` : "(untitled)";
+  const title = row.title ? `"${visibleLine(row.title, 100)}"` : "(untitled)";
   const where = withScope ? ` · project ${row.scope}` : "";
   return (
     `${row.sessionId} · ${title} · ${row.lines} lines · ${formatBytes(row.bytes)} · ${row.messageCount} messages` +

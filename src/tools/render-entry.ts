@@ -80,11 +80,6 @@ export function renderChanges(changes: Changes, max = 80, created = false): stri
   return parts.length > 0 ? parts.join("; ") : "nothing";
 }
 
-/** "1 entry", "3 entries". */
-export function count(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
 /**
  * A header, then blocks while they fit in the byte budget, then one line that says how many were left out (by the
  * limit or by the budget) and what to call to see them.

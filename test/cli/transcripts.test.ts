@@ -107,7 +107,7 @@ describe("opencode-ledger transcripts", () => {
     expect(noRule.stderr).toContain("no rule given");
     const dry = f.run(["transcripts", "cleanup", "--older-than", "90", "--keep-recent", "1"]);
     expect(dry.code).toBe(0);
-    expect(dry.stdout).toMatch(/Dry run: 3 of 4 transcripts are eligible \([\d.]+ [KM]?B\); nothing was removed\./);
+    expect(dry.stdout).toMatch(/Dry run: 3 of 4 transcripts are eligible \([\d.]+ [kM]?B\); nothing was removed\./);
     expect(dry.stdout).toMatch(/kept\s+among the 1 newest transcripts of its project/);
     expect(dry.stdout).toMatch(/eligible\s+untouched for 10\d days \(retentionDays 90\)/);
     expect(listJson(f).transcripts).toHaveLength(4);

@@ -247,7 +247,7 @@ describe("memory_history and memory_stats", () => {
       "Memory in this project and global: 2 live entries (1 candidate, 1 active, 0 superseded, 0 rejected), 1 in the trash, 3 in all.",
       "By kind: decision 1, lesson 1.",
       `Oldest live entry: [${first}] "First", created 2025-01-15T12:00Z.`,
-      expect.stringMatching(/^Store on disk: \d+\.\d kB \(data\.db and its WAL, every scope\)\.$/),
+      expect.stringMatching(/^Store on disk: \d+\.\d kB \(ledger\.db and its WAL, every scope\)\.$/),
     ]);
     expect(String(await f.tools.memory_stats.execute({ scope: "all" }, f.ctx))).toMatch(
       /^Memory in every project and global: 3 live entries/,

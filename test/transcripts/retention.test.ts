@@ -144,10 +144,10 @@ describe("memory_transcript_list", () => {
       1,
     );
     const result = String(await list.execute({}, toolContext(HERE))).split("\n");
-    expect(result[0]).toMatch(/^3 transcripts, [\d.]+ KB in all\.$/);
+    expect(result[0]).toMatch(/^3 transcripts, [\d.]+ kB in all\.$/);
     expect(result[1]).toMatch(
       new RegExp(
-        `^${ids[0]} · "Synthetic session" · \\d+ lines · [\\d.]+ KB · 2 messages · age 0 min · last touch 0 min ago · in OpenCode: yes$`,
+        `^${ids[0]} · "Synthetic session" · \\d+ lines · [\\d.]+ kB · 2 messages · age 0 min · last touch 0 min ago · in OpenCode: yes$`,
       ),
     );
     expect(result[3]).toMatch(new RegExp(`^${ids[2]} · .* · age 2 d · last touch 2 d ago · in OpenCode: no$`));

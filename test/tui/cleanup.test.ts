@@ -42,7 +42,7 @@ describe(`TUI /memory-cleanup (${isBun ? "bun:sqlite" : "better-sqlite3"})`, () 
     const plan = await planCleanup(transcripts, retention, HERE, NOW);
     expect(plan.sessionIDs.sort()).toEqual([ids[4], ids[5]].sort());
     const lines = plan.message.split("\n");
-    expect(lines[0]).toMatch(/^2 transcripts of 6 can go \(\d+(\.\d)? KB\):$/);
+    expect(lines[0]).toMatch(/^2 transcripts of 6 can go \(\d+(\.\d)? kB\):$/);
     expect(plan.message).toContain(`${ids[5]} "Synthetic session" · `);
     expect(plan.message).toMatch(/5 d ago · untouched for 5 days \(retentionDays 3\)/);
     expect(lines.at(-1)).toBe(
@@ -75,7 +75,7 @@ describe(`TUI /memory-cleanup (${isBun ? "bun:sqlite" : "better-sqlite3"})`, () 
     expect(files).toHaveLength(2);
     for (const file of files) expect(fs.existsSync(file)).toBe(true);
     const { message, report } = await applyCleanup(transcripts, plan, retention, HERE);
-    expect(message).toMatch(/^Removed 2 transcripts \(\d+(\.\d)? KB\)\.$/);
+    expect(message).toMatch(/^Removed 2 transcripts \(\d+(\.\d)? kB\)\.$/);
     expect(report.removed.map((d) => d.sessionID).sort()).toEqual(plan.sessionIDs.sort());
     expect((await rows()).sort()).toEqual(ids.slice(0, 4).sort());
     for (const file of files) expect(fs.existsSync(file)).toBe(false);
