@@ -4,7 +4,7 @@
  */
 import type { Actor } from "../store/memory-types.js";
 import type { CliContext } from "./context.js";
-import { openServices } from "./open-services.js";
+import { openServices, withServices } from "./open-services.js";
 
 /** What the command line tool records as the actor of a change it makes. */
 export const CLI_ACTOR: Actor = { kind: "cli" };
@@ -19,11 +19,6 @@ export async function openMemory(ctx: CliContext) {
 export type OpenMemory = Awaited<ReturnType<typeof openMemory>>;
 
 /** Runs `fn` with the store open and closes it afterwards, whatever happens. */
-export async function withMemory<T>(ctx: CliContext, fn: (store: OpenMemory) => Promise<T>): Promise<T> {
-  const store = await openMemory(ctx);
-  try {
-    return await fn(store);
-  } finally {
-    store.close();
-  }
+export function withMemory<T>(ctx: CliContext, fn: (store: OpenMemory) => Promise<T>): Promise<T> {
+  return withServices(ctx, ({ data, memory, close }) => fn({ database: data.database, memory, close }));
 }
