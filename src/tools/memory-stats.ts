@@ -3,10 +3,11 @@
  */
 
 import { formatBytes, plural } from "../human-units.js";
+import { formatTime } from "../store/change-text.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
-import { entryRef, formatTime } from "./render-entry.js";
+import { entryRef } from "./render-entry.js";
 import { READ_SCOPE_DESCRIPTION, readScopes, scopesLabel, sessionProject } from "./tool-scope.js";
 
 const MAX_KINDS = 50;

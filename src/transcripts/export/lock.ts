@@ -11,8 +11,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { DataContext } from "../../data-context.js";
 import { TranscriptError } from "../../errors.js";
+import { checkSessionId } from "../../session-id.js";
 import { ensurePrivateDir } from "../../store/database.js";
-import { checkSessionId } from "../paths.js";
 
 export const LOCK_DIR = ".locks";
 

@@ -1,0 +1,99 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { Hooks, PluginInput } from "@opencode-ai/plugin";
+import { createOpencodeClient } from "@opencode-ai/sdk";
+import { describe, expect, it } from "vitest";
+import { tempDir } from "../helpers/temp-dir.js";
+import { toolContext } from "../helpers/tool-context.js";
+
+const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+const DIST = path.join(ROOT, "dist");
+const ENTRY = path.join(DIST, "index.js");
+const SERVER = path.join(DIST, "server");
+
+/** Files and package imports the import of `entry` loads before it returns (dynamic imports load on first use). */
+function startGraph(entry: string): { files: string[]; packages: Set<string> } {
+  const files: string[] = [];
+  const packages = new Set<string>();
+  const visit = (file: string) => {
+    if (files.includes(file)) return;
+    files.push(file);
+    const text = fs.readFileSync(file, "utf8");
+    for (const m of text.matchAll(/(?:\bfrom|^import|[;}]import)\s*"([^"]+)"/gm)) {
+      const spec = m[1] as string;
+      if (spec.startsWith(".")) visit(path.resolve(path.dirname(file), spec));
+      else packages.add(spec);
+    }
+  };
+  visit(entry);
+  return { files, packages };
+}
+
+describe("the server entry the build ships", () => {
+  it("starts from a few bundled files that import only the runtime's own modules", () => {
+    expect(fs.readFileSync(ENTRY, "utf8")).toBe('export { default } from "./server/index.js";\n');
+    const { files, packages } = startGraph(ENTRY);
+    expect(files.every((f) => f === ENTRY || path.dirname(f) === SERVER)).toBe(true);
+    expect(files.length).toBeLessThanOrEqual(15);
+    // drizzle, the SQLite drivers and nanoid load with the store, on first use; zod is inside the bundle.
+    expect([...packages].filter((p) => !p.startsWith("node:"))).toEqual([]);
+  });
+
+  it("finds every file it locates from its own URL beside it: migrations, the pointer provider, the scan worker", () => {
+    const located = new Set<string>();
+    for (const file of fs.readdirSync(SERVER).filter((f) => f.endsWith(".js"))) {
+      const text = fs.readFileSync(path.join(SERVER, file), "utf8");
+      for (const m of text.matchAll(
+        /new URL\("(\.{1,2}\/[^"]+\.js|\.\.\/\.\.\/migrations)",\s*(?:import\.meta\.url|here)\)/g,
+      )) {
+        located.add(m[1] as string);
+      }
+    }
+    expect([...located].sort()).toEqual(["../../migrations", "./pointer-provider.js", "./scan-worker.js"]);
+    for (const relative of located) expect(fs.existsSync(path.resolve(SERVER, relative)), relative).toBe(true);
+  });
+
+  it("runs from dist: the pointer model's provider is the bundled file, and a saved entry is found again", async () => {
+    const dir = tempDir();
+    const dataDir = path.join(dir, "data");
+    const input = {
+      client: createOpencodeClient({ baseUrl: "http://127.0.0.1:9" }),
+      directory: dir,
+      worktree: dir,
+    } as unknown as PluginInput;
+    const plugin = (await import(pathToFileURL(ENTRY).href)) as {
+      default: { id: string; server: (input: PluginInput, options?: Record<string, unknown>) => Promise<Hooks> };
+    };
+    expect(plugin.default.id).toBe("opencode-ledger");
+    const hooks = await plugin.default.server(input, { dataDir });
+    const cfg: { model: string; provider: Record<string, { npm?: string }> } = {
+      model: "stub/stub-model",
+      provider: { stub: {} },
+    };
+    await hooks.config?.(cfg as never);
+    const npm = cfg.provider.data?.npm as string;
+    expect(fileURLToPath(npm)).toBe(path.join(SERVER, "pointer-provider.js"));
+    const provider = (await import(npm)) as Record<string, unknown>;
+    expect(Object.keys(provider)).toEqual(["createLedgerPointer"]);
+
+    const ctx = toolContext(dir);
+    expect(await hooks.tool?.memory_save?.execute({ kind: "fact", title: "Bundled store", body: "b" }, ctx)).toMatch(
+      /^Saved fact/,
+    );
+    expect(fs.existsSync(path.join(dataDir, "ledger.db"))).toBe(true);
+    expect(await hooks.tool?.memory_search?.execute({ query: "bundled" }, ctx)).toMatch(/"Bundled store"/);
+  });
+
+  it("the bundling step refuses a folder without the compiled entries and leaves it as it was", () => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, "index.js"), "export default {};\n");
+    const run = spawnSync("node", [path.join(ROOT, "scripts", "bundle-server.mjs"), dir], { encoding: "utf8" });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain("[bundle-server]");
+    expect(run.stderr).toContain("pointer-provider.js is missing");
+    expect(fs.readdirSync(dir)).toEqual(["index.js"]);
+    expect(fs.readFileSync(path.join(dir, "index.js"), "utf8")).toBe("export default {};\n");
+  });
+});
