@@ -27,7 +27,7 @@ const WIDE: readonly (readonly [number, number])[] = [
   [0x30000, 0x3fffd],
 ];
 
-const ZERO_WIDTH = /^[\p{Mn}\p{Me}\p{Cf}\u200b-\u200d\ufe00-\ufe0f]+$/u;
+const ZERO_WIDTH = /^[\p{Mn}\p{Me}\p{Cf}]+$/u;
 const EMOJI = /\p{Emoji_Presentation}|\p{Extended_Pictographic}\ufe0f|\p{Regional_Indicator}/u;
 
 const segmenter = new Intl.Segmenter("en", { granularity: "grapheme" });

@@ -73,7 +73,7 @@ describe("the server entry the build ships", () => {
       provider: { stub: {} },
     };
     await hooks.config?.(cfg as never);
-    const npm = cfg.provider.data?.npm as string;
+    const npm = cfg.provider.ledger?.npm as string;
     expect(fileURLToPath(npm)).toBe(path.join(SERVER, "pointer-provider.js"));
     const provider = (await import(npm)) as Record<string, unknown>;
     expect(Object.keys(provider)).toEqual(["createLedgerPointer"]);
