@@ -24,7 +24,7 @@ import { createSessionSearchTool } from "./tools/memory-session-search.js";
 import { createMemoryTools } from "./tools/memory-tools.js";
 import { createTranscriptCleanupTool } from "./tools/memory-transcript-cleanup.js";
 import { createTranscriptListTool } from "./tools/memory-transcript-list.js";
-import { guardTools } from "./tools/tool-guard.js";
+import { toolBoundaries } from "./tools/tool-boundary.js";
 import { scheduleAutoSweep } from "./transcripts/retention/auto-sweep.js";
 import { createHostSource } from "./transcripts/source/host-source.js";
 
@@ -106,7 +106,7 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
     config: (cfg) => configure(cfg, undefined),
     "command.execute.before": guardHook("command.execute.before", log, createCommandHook({ sessionPointer, sweep })),
     // One boundary for every tool: arguments checked against the tool's schema, failures returned as messages.
-    tool: guardTools({
+    tool: toolBoundaries({
       ...createMemoryTools({ memory, options }),
       memory_session_read: createSessionReadTool({ transcripts }),
       memory_session_search: createSessionSearchTool({ search }),
