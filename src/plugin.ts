@@ -6,7 +6,7 @@ import { createCompactionFeature } from "./compaction/compaction-feature.js";
 import { allowTranscriptReads, type HostConfig, POINTER_PROVIDER_ID } from "./compaction/host-config.js";
 import { createMemoryInventory } from "./compaction/memory-inventory.js";
 import { createSessionPointer } from "./compaction/session-pointer.js";
-import { guardHook } from "./hook-guard.js";
+import { hookBoundary } from "./hook-boundary.js";
 import { createSystemTransformHook } from "./injection/system-hook.js";
 import { createHostLogger } from "./log.js";
 import { promptOnce } from "./one-shot-prompt.js";
@@ -63,7 +63,7 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
     log,
     clock: data.clock,
   });
-  const configure = guardHook<Config, undefined>("config", log, async (cfg) => {
+  const configure = hookBoundary<Config, undefined>("config", log, async (cfg) => {
     const host = cfg as unknown as HostConfig;
     compaction.configure(host);
     allowTranscriptReads(host, data.transcriptsDir);
@@ -71,7 +71,7 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
   });
   const hooks: Hooks = {};
   for (const [name, hook] of Object.entries(compaction.hooks)) {
-    (hooks as Record<string, unknown>)[name] = guardHook(name, log, hook as (i: unknown, o: unknown) => Promise<void>);
+    (hooks as Record<string, unknown>)[name] = hookBoundary(name, log, hook as (i: unknown, o: unknown) => Promise<void>);
   }
   const sweep = createCleanupSweep({ data, transcripts });
   if (options.injection.enabled) {
@@ -82,7 +82,7 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
       ownProviders: [POINTER_PROVIDER_ID],
       isOptedOut: async (sessionID) => (await settings.get(sessionID)).injectionOff,
     });
-    hooks["experimental.chat.system.transform"] = guardHook("experimental.chat.system.transform", log, inject);
+    hooks["experimental.chat.system.transform"] = hookBoundary("experimental.chat.system.transform", log, inject);
   }
   if (options.reflection.enabled) {
     const reflection = createReflection({
@@ -95,7 +95,7 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
       log,
     });
     // Not awaited: OpenCode does not wait for event hooks, and a reflection is a model call.
-    const onEvent = guardHook<{ event: unknown }, undefined>("event", log, async ({ event }) => {
+    const onEvent = hookBoundary<{ event: unknown }, undefined>("event", log, async ({ event }) => {
       const sessionID = idleSessionOf(event);
       if (sessionID) void reflection.onIdle(sessionID);
     });
@@ -104,7 +104,7 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
   return {
     ...hooks,
     config: (cfg) => configure(cfg, undefined),
-    "command.execute.before": guardHook("command.execute.before", log, createCommandHook({ sessionPointer, sweep })),
+    "command.execute.before": hookBoundary("command.execute.before", log, createCommandHook({ sessionPointer, sweep })),
     // One boundary for every tool: arguments checked against the tool's schema, failures returned as messages.
     tool: toolBoundaries({
       ...createMemoryTools({ memory, options }),
