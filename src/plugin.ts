@@ -71,7 +71,11 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
   });
   const hooks: Hooks = {};
   for (const [name, hook] of Object.entries(compaction.hooks)) {
-    (hooks as Record<string, unknown>)[name] = hookBoundary(name, log, hook as (i: unknown, o: unknown) => Promise<void>);
+    (hooks as Record<string, unknown>)[name] = hookBoundary(
+      name,
+      log,
+      hook as (i: unknown, o: unknown) => Promise<void>,
+    );
   }
   const sweep = createCleanupSweep({ data, transcripts });
   if (options.injection.enabled) {
