@@ -15,7 +15,7 @@ import { idleSessionOf } from "./reflection/idle-event.js";
 import { createReflection } from "./reflection/reflection.js";
 import { projectScope } from "./scope.js";
 import { createServices } from "./services.js";
-import { createCleanupSweep } from "./slash-commands/cleanup-sweep.js";
+import { createCleanupReport } from "./slash-commands/cleanup-report.js";
 import { createCommandHook } from "./slash-commands/command-hook.js";
 import { registerCommands } from "./slash-commands/definitions.js";
 import { scheduleStartupSweep } from "./store/memory-startup.js";
@@ -77,7 +77,7 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
       hook as (i: unknown, o: unknown) => Promise<void>,
     );
   }
-  const sweep = createCleanupSweep({ data, transcripts });
+  const cleanupReport = createCleanupReport({ data, transcripts });
   if (options.injection.enabled) {
     const inject = createSystemTransformHook({
       memory,
@@ -108,7 +108,11 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
   return {
     ...hooks,
     config: (cfg) => configure(cfg, undefined),
-    "command.execute.before": hookBoundary("command.execute.before", log, createCommandHook({ sessionPointer, sweep })),
+    "command.execute.before": hookBoundary(
+      "command.execute.before",
+      log,
+      createCommandHook({ sessionPointer, cleanupReport }),
+    ),
     // One boundary for every tool: arguments checked against the tool's schema, failures returned as messages.
     tool: toolBoundaries({
       ...createMemoryTools({ memory, options }),

@@ -10,7 +10,7 @@ type Parts = Parameters<NonNullable<Hooks["command.execute.before"]>>[1]["parts"
 
 const KNOWN = "ses_KNOWNKNOWNKNOWNKNOWN01";
 
-function hook(sweep?: (apply: boolean) => Promise<string>) {
+function hook(cleanupReport?: (apply: boolean) => Promise<string>) {
   const exported: string[] = [];
   const sessionPointer = createSessionPointer({
     exportSession: async (sessionID) => {
@@ -19,7 +19,7 @@ function hook(sweep?: (apply: boolean) => Promise<string>) {
       return { sessionID, path: `/t/${sessionID}.md`, totalLines: 42, lastUserRequest: "ship it" };
     },
   });
-  return { run: createCommandHook({ sessionPointer, sweep }), exported };
+  return { run: createCommandHook({ sessionPointer, cleanupReport }), exported };
 }
 
 async function run(h: ReturnType<typeof hook>, command: string, args: string) {
