@@ -18,7 +18,7 @@ import { createServices } from "./services.js";
 import { createCleanupReport } from "./slash-commands/cleanup-report.js";
 import { createCommandHook } from "./slash-commands/command-hook.js";
 import { registerCommands } from "./slash-commands/definitions.js";
-import { scheduleStartupSweep } from "./store/memory-startup.js";
+import { scheduleStartupPurge } from "./store/memory-startup.js";
 import { createSessionReadTool } from "./tools/memory-session-read.js";
 import { createSessionSearchTool } from "./tools/memory-session-search.js";
 import { createMemoryTools } from "./tools/memory-tools.js";
@@ -42,7 +42,7 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
   const scope = projectScope(input.worktree, directory);
   const services = createServices({ options, log, scope, host: createHostSource(input.client, directory) });
   const { data, memory, settings, transcripts, search } = services;
-  if (options.retention.autoSweep) scheduleStartupSweep(memory, log);
+  if (options.retention.autoSweep) scheduleStartupPurge(memory, log);
   scheduleAutoSweep(transcripts, options.retention);
 
   const inventory = createMemoryInventory(memory, scope);

@@ -75,8 +75,8 @@ export function createServices(input: ServicesInput): Services {
       "history",
       "recentChanges",
       "stats",
-      "sweep",
-      "sweepIfDue",
+      "purgeDue",
+      "purgeDueIfAny",
     ],
     { database },
   );

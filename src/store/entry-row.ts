@@ -77,7 +77,7 @@ export function findByTitle(db: LedgerDatabase, scope: string, title: string): E
     .get();
 }
 
-/** Not past its expiry: an expired entry is never shown, even before the sweep removes it. */
+/** Not past its expiry: an expired entry is never shown, even before the purge removes it. */
 export function notExpired(now: number): SQL {
   return or(isNull(entries.expiresAt), gt(entries.expiresAt, now)) as SQL;
 }

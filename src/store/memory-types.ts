@@ -18,7 +18,7 @@ export const LIMITS = {
   trashByQuery: 20,
 } as const;
 
-/** Who made a change: an agent in a session, a person (TUI), the CLI, or the retention sweep. */
+/** Who made a change: an agent in a session, a person (TUI), the CLI, or the due purge (its stored kind is "sweep"). */
 export interface Actor {
   kind: ActorKind;
   /** Agent name, or for a person the name they go by when known. */
@@ -26,7 +26,7 @@ export interface Actor {
   session?: string;
 }
 
-export const SWEEP_ACTOR: Actor = { kind: "sweep" };
+export const PURGE_ACTOR: Actor = { kind: "sweep" };
 
 export interface EntryView {
   id: string;
@@ -77,8 +77,8 @@ export interface SaveResult {
   changes: Changes;
   /** The entry marked superseded by this save, if any. */
   superseded?: EntryView;
-  /** Entries removed by the sweep that runs with every save. */
-  swept: SweepResult;
+  /** Entries removed by the due purge that runs with every save. */
+  purgedDue: DuePurgeResult;
 }
 
 export interface StatusInput {
@@ -148,7 +148,7 @@ export interface HistoryRow {
   redacted: boolean;
 }
 
-export interface SweepResult {
+export interface DuePurgeResult {
   purged: number;
   expired: number;
 }

@@ -25,7 +25,7 @@ function actorText(row: HistoryRow): string {
   const { actor } = row;
   if (actor.kind === "agent") return `agent ${actor.agent ?? "?"}${actor.session ? ` (session ${actor.session})` : ""}`;
   if (actor.kind === "person") return actor.agent ? `person ${actor.agent}` : "a person";
-  return actor.kind === "cli" ? "the CLI" : "the retention sweep";
+  return actor.kind === "cli" ? "the CLI" : "the purge of expired and old trashed entries";
 }
 
 export function historyLine(row: HistoryRow, withEntry: boolean): string {

@@ -154,7 +154,7 @@ describe("memory_save", () => {
     f.close();
   });
 
-  it("reports the retention sweep that ran with the save", async () => {
+  it("reports the purge that ran with the save", async () => {
     const f = memoryFixture();
     await f.tools.memory_save.execute(
       { kind: "fact", title: "Short-lived", body: "b", expires_at: "2025-01-16" },
@@ -162,7 +162,7 @@ describe("memory_save", () => {
     );
     f.now.value = T0 + 2 * DAY;
     const out = await f.tools.memory_save.execute({ kind: "fact", title: "Next", body: "b" }, f.ctx);
-    expect(out).toContain("Retention sweep: removed 1 expired and 0 long-trashed entries.");
+    expect(out).toContain("Purged with the save: 1 expired and 0 long-trashed entries.");
     f.close();
   });
 
