@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { StoreTooNewError, StoreUnavailableError } from "../errors.js";
+import { writePrivateFile } from "../private-file.js";
 import { connect, type LedgerDatabase, type SqliteConnection } from "./driver.js";
 
 export const DB_FILE = "ledger.db";
@@ -132,16 +133,15 @@ export class Database {
   /**
    * Folds the WAL back into the file and truncates it, so no old page of it keeps content that was deleted (after a
    * purge). It waits for readers up to the busy timeout; when one holds on longer, a marker beside the store makes the
-   * next write or open of any process try again. True when the WAL is empty now.
+   * next write or open of any process try again. The marker is written before the wait, so a process killed while it
+   * waits still leaves the wipe owed. True when the WAL is empty now.
    */
   async wipeWal(): Promise<boolean> {
     const connection = await this.open();
-    if (checkpoint(connection)) {
-      fs.rmSync(this.file + WIPE_PENDING, { force: true });
-      return true;
-    }
-    fs.writeFileSync(this.file + WIPE_PENDING, `${new Date().toISOString()}\n`, { mode: 0o600 });
-    return false;
+    markWipePending(this.file);
+    if (!checkpoint(connection)) return false;
+    fs.rmSync(this.file + WIPE_PENDING, { force: true });
+    return true;
   }
 
   /** A wipe left pending by a purge, tried again without waiting (a writer or reader still there: next time). */
@@ -278,6 +278,11 @@ function storeFailure(file: string, error: unknown, outcome: string): unknown {
             ? `it is damaged (${detail}). Run "opencode-ledger doctor" to see what is wrong`
             : undefined;
   return why ? new StoreUnavailableError(file, `${why}; ${outcome}`, { cause: error }) : error;
+}
+
+/** The marker that a wipe is owed; replaced whole (never through a link), so a torn write cannot lose it. */
+function markWipePending(file: string): void {
+  writePrivateFile(file + WIPE_PENDING, `${new Date().toISOString()}\n`);
 }
 
 /** A TRUNCATE checkpoint; true when it completed (no reader or writer kept it from emptying the WAL). */
