@@ -62,13 +62,16 @@ export async function diagnose(dataDir: string): Promise<Diagnosis> {
 /** Applies the repairs doctor knows; returns what was done, a line each. */
 export async function repair(diagnosis: Diagnosis): Promise<string[]> {
   const done: string[] = [];
+  let rebuilt = false;
   for (const finding of diagnosis.findings) {
     const fix = finding.repair;
     if (!fix) continue;
     if (fix.kind === "mode") {
       fs.chmodSync(fix.path, fix.mode);
       done.push(`${fix.path} is now 0${fix.mode.toString(8)}`);
-    } else if (diagnosis.storeWritable) {
+    } else if (diagnosis.storeWritable && !rebuilt) {
+      // Two findings may ask for it (a mismatch and stale terms); one rebuild answers both.
+      rebuilt = true;
       await rebuildFts(path.join(diagnosis.dataDir, DB_FILE));
       done.push("the full-text index was rebuilt from the entries");
     }

@@ -10,7 +10,15 @@ import type { Database } from "./database.js";
 import { requireRow, toView } from "./entry-row.js";
 import { noQueryWords, queryWords } from "./fts-query.js";
 import { emptyStats, getEntry, historyOf, listEntries, searchEntries, statsOf, storeBytes } from "./memory-query.js";
-import { purgeEntry, restoreEntry, sweepDue, sweepEntries, trashByQuery, trashEntry } from "./memory-trash.js";
+import {
+  compactFtsIndex,
+  purgeEntry,
+  restoreEntry,
+  sweepDue,
+  sweepEntries,
+  trashByQuery,
+  trashEntry,
+} from "./memory-trash.js";
 import type {
   Actor,
   ChangeResult,
@@ -168,7 +176,10 @@ export function createMemoryStore(deps: MemoryStoreDeps): MemoryStore {
 
     async purge(id, actor) {
       if (!database.exists()) throw notFound(id);
-      await database.write((db) => purgeEntry(db, id, actor, clock()));
+      await database.write((db) => {
+        purgeEntry(db, id, actor, clock());
+        compactFtsIndex(db);
+      });
       return { id, checkpointed: await checkpoint() };
     },
 
