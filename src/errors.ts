@@ -67,6 +67,19 @@ export class ScopeDeniedError extends LedgerError {
   }
 }
 
+/** An entry of another project, named by id to a tool that may change only this project's and global entries. */
+export class EntryScopeDeniedError extends LedgerError {
+  constructor(
+    readonly id: string,
+    readonly scope: string,
+  ) {
+    super(
+      "SCOPE_DENIED",
+      `entry ${id} belongs to another project (${scope}); from here only this project's and global entries can be changed by id. Change it from a session of that project, or with the opencode-ledger command line.`,
+    );
+  }
+}
+
 /** A value that looks like a credential. The message names the field and the kind, never the value. */
 export class SecretFoundError extends LedgerError {
   constructor(

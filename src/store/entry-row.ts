@@ -2,7 +2,7 @@
  * Rows of `entries` as the store reads them, and the conditions every read shares (live, in scope, by status).
  */
 import { and, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
-import { NotFoundError } from "../errors.js";
+import { EntryScopeDeniedError, NotFoundError } from "../errors.js";
 import type { LedgerDatabase } from "./driver.js";
 import type { EntryView, StatusFilter } from "./memory-types.js";
 import { type Entry, type EntryStatus, entries } from "./schema.js";
@@ -65,6 +65,12 @@ export function requireRow(db: LedgerDatabase, id: string): Entry {
       "check the id with memory_list or memory_search (it may have been purged: memory_history shows its trail)",
     );
   }
+  return row;
+}
+
+/** Refuses an entry outside the scopes a caller may change (undefined: any). */
+export function requireWithin(row: Entry, within: readonly string[] | undefined): Entry {
+  if (within && !within.includes(row.scope)) throw new EntryScopeDeniedError(row.id, row.scope);
   return row;
 }
 

@@ -6,7 +6,7 @@ import { and, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { ConflictError } from "../errors.js";
 import { appendAudit, redactAudit } from "./audit.js";
 import type { LedgerDatabase } from "./driver.js";
-import { findByTitle, notExpired, requireRow, toView, viewWithLinks } from "./entry-row.js";
+import { findByTitle, notExpired, requireRow, requireWithin, toView, viewWithLinks } from "./entry-row.js";
 import { matchExpressions, noQueryWords, queryWords } from "./fts-query.js";
 import {
   type Actor,
@@ -73,8 +73,14 @@ export function trashByQuery(
 }
 
 /** Back where it lived, unless a live entry took its title meanwhile. */
-export function restoreEntry(db: LedgerDatabase, id: string, actor: Actor, now: number): ChangeResult {
-  const row = requireRow(db, id);
+export function restoreEntry(
+  db: LedgerDatabase,
+  id: string,
+  actor: Actor,
+  now: number,
+  within?: readonly string[],
+): ChangeResult {
+  const row = requireWithin(requireRow(db, id), within);
   if (row.trashedAt === null) throw new ConflictError(`entry ${id} ("${row.title}") is not in the trash`);
   const holder = findByTitle(db, row.scope, row.title);
   if (holder) {

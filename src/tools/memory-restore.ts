@@ -7,7 +7,7 @@ import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
 import { entryRef } from "./render-entry.js";
 import { toolBoundary } from "./tool-boundary.js";
-import { agentActor, scopeLabel, sessionProject } from "./tool-scope.js";
+import { agentActor, scopeLabel, sessionProject, writableScopes } from "./tool-scope.js";
 
 export interface MemoryRestoreDeps {
   memory: MemoryStore;
@@ -17,14 +17,14 @@ export interface MemoryRestoreDeps {
 export function createMemoryRestoreTool({ memory }: MemoryRestoreDeps) {
   return lazyTool({
     description:
-      "Restore a forgotten memory entry from the trash to the scope it lived in (memory_list with trashed: true shows the trash).",
+      "Restore a forgotten memory entry from the trash to the scope it lived in (memory_list with trashed: true shows the trash). Only this project's and global entries.",
     args: () => ({
       id: z.string().describe("Id of the trashed entry to restore."),
     }),
     async execute(args, ctx) {
       return toolBoundary(async () => {
         const project = sessionProject(ctx);
-        const { entry } = await memory.restore(args.id.trim(), agentActor(ctx));
+        const { entry } = await memory.restore(args.id.trim(), agentActor(ctx), writableScopes(project));
         return `Restored ${entryRef(entry)} to ${scopeLabel(entry.scope, project)} (${entry.kind}, ${entry.status}).`;
       });
     },

@@ -9,7 +9,7 @@ import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
 import { entryRef, renderChanges } from "./render-entry.js";
 import { toolBoundary } from "./tool-boundary.js";
-import { agentActor, scopeLabel, sessionProject } from "./tool-scope.js";
+import { agentActor, scopeLabel, sessionProject, writableScopes } from "./tool-scope.js";
 
 export interface MemoryReviewDeps {
   memory: MemoryStore;
@@ -20,7 +20,7 @@ export interface MemoryReviewDeps {
 export function createMemoryReviewTool({ memory, options }: MemoryReviewDeps) {
   return lazyTool({
     description:
-      "Review a memory entry: mark it active (it holds), superseded (replaced by another entry) or rejected (wrong). The reason goes into the audit log.",
+      "Review a memory entry: mark it active (it holds), superseded (replaced by another entry) or rejected (wrong). The reason goes into the audit log. Only this project's and global entries.",
     args: () => ({
       id: z.string().describe("Id of the entry to review."),
       status: z
@@ -44,7 +44,12 @@ export function createMemoryReviewTool({ memory, options }: MemoryReviewDeps) {
         const project = sessionProject(ctx);
         const { entry, changes } = await memory.setStatus(
           args.id.trim(),
-          { status: args.status, reason: args.reason, supersededBy: args.superseded_by?.trim() || undefined },
+          {
+            status: args.status,
+            reason: args.reason,
+            supersededBy: args.superseded_by?.trim() || undefined,
+            within: writableScopes(project),
+          },
           agentActor(ctx),
         );
         const where = scopeLabel(entry.scope, project);
