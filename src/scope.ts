@@ -6,13 +6,16 @@ import path from "node:path";
 
 export const GLOBAL_SCOPE = "global";
 
-/** The normalised absolute form of a folder: resolved, symlinks followed where it exists, no trailing slash. */
+/**
+ * The normalised absolute form of a folder: resolved, symlinks followed where it exists, no trailing slash, Unicode
+ * NFC (so a path typed or reported in decomposed form names the same scope).
+ */
 export function normalizeScopePath(dir: string): string {
   const resolved = path.resolve(dir);
   try {
-    return fs.realpathSync.native(resolved);
+    return fs.realpathSync.native(resolved).normalize("NFC");
   } catch {
-    return resolved;
+    return resolved.normalize("NFC");
   }
 }
 

@@ -6,6 +6,7 @@ import { EntryScopeDeniedError, NotFoundError } from "../errors.js";
 import type { LedgerDatabase } from "./driver.js";
 import type { EntryView, StatusFilter } from "./memory-types.js";
 import { type Entry, type EntryStatus, entries } from "./schema.js";
+import { titleKey } from "./title-key.js";
 
 export function parseTags(json: string): string[] {
   try {
@@ -74,13 +75,20 @@ export function requireWithin(row: Entry, within: readonly string[] | undefined)
   return row;
 }
 
-/** The live entry holding `title` in `scope` (titles compare case-insensitively, as the unique index does). */
+/**
+ * The live entry holding `title` in `scope`: titles compare after NFC and a Unicode case fold (`titleKey`); the unique
+ * index, which folds ASCII only, is the last line behind this.
+ */
 export function findByTitle(db: LedgerDatabase, scope: string, title: string): Entry | undefined {
-  return db
-    .select()
+  const key = titleKey(title);
+  const live = db
+    .select({ id: entries.id, title: entries.title })
     .from(entries)
-    .where(and(eq(entries.scope, scope), sql`${entries.title} = ${title} COLLATE NOCASE`, isNull(entries.trashedAt)))
-    .get();
+    .where(and(eq(entries.scope, scope), isNull(entries.trashedAt)))
+    .orderBy(entries.seq)
+    .all();
+  const holder = live.find((row) => titleKey(row.title) === key);
+  return holder ? findRow(db, holder.id) : undefined;
 }
 
 /** Not past its expiry: an expired entry is never shown, even before the sweep removes it. */

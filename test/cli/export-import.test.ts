@@ -98,7 +98,7 @@ describe("opencode-ledger export and import", () => {
     const copy = path.join(f.root, "copy");
     const imported = f.run(["--data-dir", copy, "import", file, "--json"]);
     expect(imported.code, imported.stderr).toBe(0);
-    expect(imported.json()).toEqual({ source: file, lines: 7, imported: 7, present: 0, refused: [] });
+    expect(imported.json()).toEqual({ source: file, lines: 7, imported: 7, present: 0, refusedCount: 0, refused: [], refusedLeftOut: 0 });
 
     const again = f.runBare(["--data-dir", copy, "export", "--scope", "all"]);
     const roundTrip = again.stdout

@@ -77,9 +77,7 @@ describe("purge and the full-text index's segment table", () => {
     for (let i = 0; i < 120; i++) {
       await f.tools.memory_save.execute({ kind: "fact", title: `save ${i}`, body: `plain words ${i}` }, f.ctx);
     }
-    const id = (await f.memory.list({ scopes: [f.project], limit: 200 })).items.find(
-      (e) => e.title === "big",
-    )?.id;
+    const id = (await f.memory.list({ scopes: [f.project], limit: 200 })).items.find((e) => e.title === "big")?.id;
     expect(id).toBeDefined();
     expect(onDisk(f.dbFile)).toBe(true);
     expect((await f.memory.purge(id ?? "", { kind: "person" })).checkpointed).toBe(true);
