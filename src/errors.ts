@@ -13,7 +13,8 @@ export type ErrorCode =
   | "CONFLICT"
   | "STORE_TOO_NEW"
   | "STORE_UNAVAILABLE"
-  | "TRANSCRIPT";
+  | "TRANSCRIPT"
+  | "DATA_FOLDER";
 
 export class LedgerError extends Error {
   readonly code: ErrorCode;
@@ -120,6 +121,16 @@ export class StoreUnavailableError extends LedgerError {
     options?: { cause?: unknown },
   ) {
     super("STORE_UNAVAILABLE", `the store ${path} cannot be used: ${detail}`, options);
+  }
+}
+
+/** A path in the data folder that is not what the plugin made: a file for a folder, a link, another user's file. */
+export class DataFolderError extends LedgerError {
+  constructor(
+    readonly path: string,
+    detail: string,
+  ) {
+    super("DATA_FOLDER", `${path} ${detail}`);
   }
 }
 

@@ -16,6 +16,8 @@ export async function openMemory(ctx: CliContext) {
     import("../store/memory-store.js"),
   ]);
   const database = new Database({ dataDir: ctx.dataDir });
+  // A data folder that is a file, a store that is a link or another user's: said before any work starts.
+  database.exists();
   const memory = createMemoryStore({ database, clock: Date.now });
   return { database, memory, close: () => database.close() };
 }

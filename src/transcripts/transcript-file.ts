@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { TranscriptError } from "../errors.js";
-import { ensurePrivateDir } from "../store/database.js";
+import { ensurePrivateDir } from "../store/private-path.js";
 import { SCOPE_FILE } from "./paths.js";
 
 const NEWLINE = 0x0a;

@@ -11,7 +11,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { TranscriptError } from "../../errors.js";
 import type { Ledger } from "../../ledger.js";
-import { ensurePrivateDir } from "../../store/database.js";
+import { ensureDataDir, ensurePrivateDir } from "../../store/private-path.js";
 import { checkSessionId } from "../paths.js";
 
 export const LOCK_DIR = ".locks";
@@ -86,7 +86,7 @@ export async function withExportLock<T>(
   const waitMs = options.waitMs ?? 60_000;
   const staleMs = options.staleMs ?? 600_000;
   const file = lockFile(ledger.transcriptsDir, sessionID);
-  ensurePrivateDir(path.dirname(ledger.transcriptsDir));
+  ensureDataDir(path.dirname(ledger.transcriptsDir));
   ensurePrivateDir(ledger.transcriptsDir);
   ensurePrivateDir(path.dirname(file));
   const mine = `${process.pid} ${Date.now()} ${randomUUID()}`;
