@@ -6,6 +6,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { DataFolderError } from "./errors.js";
 
 /** O_NOFOLLOW where the platform has it. */
 export function noFollow(): number {
@@ -31,5 +32,21 @@ export function writePrivateFile(file: string, data: string | Uint8Array): void 
   } catch (error) {
     fs.rmSync(temp, { force: true });
     throw error;
+  }
+}
+
+/**
+ * `fs.openSync` that never follows a link at the last step, and says so in words when the path is one (instead of
+ * the system's ELOOP).
+ */
+export function openNoFollow(file: string, flags: number, mode?: number): number {
+  try {
+    return fs.openSync(file, flags | noFollow(), mode);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ELOOP") throw error;
+    throw new DataFolderError(
+      file,
+      "is a symbolic link; links inside the data folder are never followed (another user could point one anywhere). Remove the link; a transcript is written again in full at its session's next compaction.",
+    );
   }
 }

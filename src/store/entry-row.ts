@@ -1,7 +1,7 @@
 /**
  * Rows of `entries` as the store reads them, and the conditions every read shares (live, in scope, by status).
  */
-import { and, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, or, type SQL } from "drizzle-orm";
 import { EntryScopeDeniedError, NotFoundError } from "../errors.js";
 import type { LedgerDatabase } from "./driver.js";
 import type { EntryView, StatusFilter } from "./memory-types.js";

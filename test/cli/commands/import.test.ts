@@ -114,7 +114,7 @@ describe("import: a huge refused input", () => {
     const probe = path.join(f.root, "peak.cjs");
     fs.writeFileSync(
       probe,
-      'process.on("exit", () => { require("fs").writeSync(2, `peak-rss ${process.resourceUsage().maxRSS}\\n`); });',
+      'process.on("exit", () => { require("fs").writeSync(2, "peak-rss " + process.resourceUsage().maxRSS + "\\n"); });',
     );
     const out = spawnSync(NODE, ["--require", probe, CLI, "--data-dir", f.dataDir, "import", file, "--progress"], {
       cwd: f.project,
