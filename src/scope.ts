@@ -20,6 +20,18 @@ export function normalizeScopePath(dir: string): string {
 }
 
 /**
+ * The project a folder belongs to when OpenCode did not say (a session read from another project): the nearest folder
+ * at or above it holding `.git`, as OpenCode finds a worktree, else the folder itself.
+ */
+export function projectOfDirectory(dir: string): string {
+  const start = normalizeScopePath(dir);
+  for (let at = start; ; at = path.dirname(at)) {
+    if (fs.existsSync(path.join(at, ".git"))) return at;
+    if (path.dirname(at) === at) return start;
+  }
+}
+
+/**
  * The scope of a session. OpenCode reports "/" as the worktree of a folder outside git; the folder itself is then
  * the project.
  */
