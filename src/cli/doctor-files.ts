@@ -71,6 +71,14 @@ export function modeFinding(check: string, file: string, expected: number): Find
   };
 }
 
+/** A transcript's row in the store's index, as doctor reads it. */
+export interface IndexedTranscript {
+  sessionId: string;
+  path: string;
+  /** The bytes the last export left the file with. */
+  bytes: number;
+}
+
 export interface TranscriptFiles {
   /** Paths relative to the transcripts folder of every `.md` file. */
   files: string[];
@@ -121,7 +129,7 @@ export function scanTranscripts(transcriptsDir: string): TranscriptFiles {
 export function orphanFindings(
   transcriptsDir: string,
   files: readonly string[],
-  rows: readonly { sessionId: string; path: string }[],
+  rows: readonly IndexedTranscript[],
   links: readonly string[] = [],
 ): Finding[] {
   const indexed = new Set(rows.map((r) => path.normalize(r.path)));
@@ -155,4 +163,40 @@ export function orphanFindings(
     });
   }
   return findings;
+}
+
+/**
+ * Transcripts whose size is not what the last export left: edited by hand (a pasted secret deleted, say) or cut. The
+ * next export of such a session notices it too; doctor says so before anyone reads the file.
+ */
+export function editedFindings(
+  transcriptsDir: string,
+  files: readonly string[],
+  rows: readonly IndexedTranscript[],
+): Finding[] {
+  const present = new Set(files.map((f) => path.normalize(f)));
+  const changed: string[] = [];
+  for (const row of rows) {
+    if (!present.has(path.normalize(row.path))) continue;
+    let size: number;
+    try {
+      size = fs.lstatSync(path.join(transcriptsDir, row.path)).size;
+    } catch {
+      continue;
+    }
+    if (size !== row.bytes) {
+      const by = size < row.bytes ? `${row.bytes - size} bytes shorter` : `${size - row.bytes} bytes longer`;
+      changed.push(`${row.sessionId} (${row.path}, ${by})`);
+    }
+  }
+  if (changed.length === 0) return [];
+  const list = changed.slice(0, 5).join(", ") + (changed.length > 5 ? `, and ${changed.length - 5} more` : "");
+  return [
+    {
+      check: "transcripts edited",
+      status: "warn",
+      detail: `${changed.length} transcript file(s) differ in size from what their last export wrote (changed outside opencode-ledger): ${list}`,
+      fix: 'if you edited them on purpose (to remove a secret), keep them; otherwise remove them with "opencode-ledger transcripts cleanup --session <id> --apply" and they are written again in full at the next compaction',
+    },
+  ];
 }

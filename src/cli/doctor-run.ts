@@ -6,7 +6,14 @@ import path from "node:path";
 import { DataFolderError } from "../errors.js";
 import { DB_FILE, MIGRATIONS_FOLDER } from "../store/database.js";
 import { checkOwnPath } from "../store/private-path.js";
-import { type Finding, modeFinding, orphanFindings, scanTranscripts } from "./doctor-files.js";
+import {
+  editedFindings,
+  type Finding,
+  type IndexedTranscript,
+  modeFinding,
+  orphanFindings,
+  scanTranscripts,
+} from "./doctor-files.js";
 import { checkStore, migrationsFinding, rebuildFts } from "./doctor-store.js";
 
 export interface Diagnosis {
@@ -41,7 +48,7 @@ export async function diagnose(dataDir: string): Promise<Diagnosis> {
     if (finding) findings.push(finding);
   }
   let storeWritable = migrations.known !== undefined;
-  let rows: { sessionId: string; path: string }[] | undefined;
+  let rows: IndexedTranscript[] | undefined;
   const ownStore = storeIsOwn(db);
   if (!ownStore) {
     // Its link or owner is reported above; what it leads to is not opened.
@@ -61,6 +68,7 @@ export async function diagnose(dataDir: string): Promise<Diagnosis> {
     findings.push(...scan.findings);
     if (rows !== undefined || !fs.existsSync(db))
       findings.push(...orphanFindings(transcriptsDir, scan.files, rows ?? [], scan.links));
+    if (rows) findings.push(...editedFindings(transcriptsDir, scan.files, rows));
     else {
       findings.push({
         check: "transcripts index",

@@ -5,12 +5,12 @@
  */
 import { knownSchemaVersion } from "../store/database.js";
 import { connect, type SqliteConnection } from "../store/driver.js";
-import type { Finding } from "./doctor-files.js";
+import type { Finding, IndexedTranscript } from "./doctor-files.js";
 
 export interface StoreReport {
   findings: Finding[];
   /** Index rows of the transcripts, when the store could be read. */
-  transcriptRows?: { sessionId: string; path: string }[];
+  transcriptRows?: IndexedTranscript[];
   /** Whether the store can be opened and changed by this version (for --fix). */
   writable: boolean;
 }
@@ -190,12 +190,12 @@ function staleTermsFinding(c: SqliteConnection): Finding {
   }
 }
 
-function readTranscriptRows(c: SqliteConnection): { sessionId: string; path: string }[] {
+function readTranscriptRows(c: SqliteConnection): IndexedTranscript[] {
   // The driver's `get` returns one row; paths are read with a JSON aggregate so both runtimes answer the same shape.
   const json = c.get<{ rows: string | null }>(
-    "SELECT json_group_array(json_object('sessionId', session_id, 'path', path)) AS rows FROM transcripts",
+    "SELECT json_group_array(json_object('sessionId', session_id, 'path', path, 'bytes', bytes)) AS rows FROM transcripts",
   )?.rows;
-  return json ? (JSON.parse(json) as { sessionId: string; path: string }[]) : [];
+  return json ? (JSON.parse(json) as IndexedTranscript[]) : [];
 }
 
 /**

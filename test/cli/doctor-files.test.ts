@@ -105,3 +105,33 @@ describe("doctor and links in the data folder", () => {
     },
   );
 });
+
+describe("doctor and hand-edited transcripts", () => {
+  it("a transcript whose size is not what its last export wrote is reported as changed outside the plugin", async () => {
+    const f = cliFixture();
+    const db = await withStore(f);
+    const rel = path.join(scopeDirName(f.project), "ses_edited000001.md");
+    const full = path.join(f.dataDir, "transcripts", rel);
+    fs.mkdirSync(path.dirname(full), { recursive: true, mode: 0o700 });
+    fs.chmodSync(path.join(f.dataDir, "transcripts"), 0o700);
+    const text = "     1\t# session\n     2\tmy key is pasted here\n     3\tthe end\n";
+    fs.writeFileSync(full, text, { mode: 0o600 });
+    const c = await connect(db, { readonly: false });
+    c.exec(
+      `INSERT INTO transcripts (session_id, scope, path, lines, bytes, created_at, updated_at) VALUES ('ses_edited000001', '${f.project}', '${rel}', 3, ${Buffer.byteLength(text)}, 1, 1)`,
+    );
+    c.close();
+    // Control: as exported, nothing to say.
+    const before = f.run(["doctor", "--json"]).json<Report>();
+    expect(before.findings.map((x) => x.check)).not.toContain("transcripts edited");
+    fs.writeFileSync(full, "     1\t# session\n     3\tthe end\n");
+    const after = f.run(["doctor", "--json"]).json<Report>();
+    expect(after.findings).toContainEqual(
+      expect.objectContaining({
+        check: "transcripts edited",
+        status: "warn",
+        detail: expect.stringContaining(`ses_edited000001 (${rel}, 29 bytes shorter)`),
+      }),
+    );
+  });
+});

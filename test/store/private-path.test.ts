@@ -2,6 +2,7 @@
  * Modes are changed only on what the plugin made, never through a link; links, files in place of folders and another
  * user's store are refused with a message naming the path and what to do, from the store and from the CLI.
  */
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -48,7 +49,9 @@ describe("modes only on what the plugin made", () => {
   it("an existing 1777 folder given as the data folder stays 1777", async () => {
     const shared = path.join(tempDir(), "shared");
     fs.mkdirSync(shared);
-    fs.chmodSync(shared, 0o1777);
+    // chmod(1) rather than fs.chmodSync: Bun's drops the sticky bit.
+    expect(spawnSync("chmod", ["1777", shared]).status).toBe(0);
+    expect(mode(shared)).toBe(0o1777);
     const { database, memory } = storeIn(shared);
     await memory.save({ scope: "global", kind: "fact", title: "In a shared folder", body: "b" }, person);
     expect(mode(shared)).toBe(0o1777);
