@@ -1,90 +1,180 @@
-/**
- * A purge leaves no term of the purged entry in any shadow table of the full-text index: FTS5's secure-delete takes a
- * deleted row's terms off the index's leaves, but the segment index (`entries_fts_idx`) keeps each leaf's first term
- * as a separator. Raw bytes of the store and its WAL are scanned after the sequences that left one behind.
- */
 import { describe, expect, it } from "vitest";
-import type { Database } from "../../src/store/database.js";
-import { importEntries, type TransferEntry } from "../../src/store/memory-transfer.js";
-import { memoryFixture, storeBytes } from "../helpers/memory.js";
+import { ConflictError, InvalidInputError, NotFoundError } from "../../src/errors.js";
+import { GLOBAL_SCOPE } from "../../src/scope.js";
+import type { Actor } from "../../src/store/memory-types.js";
+import { DAY, memoryFixture, T0 } from "../helpers/memory.js";
 
-// Every word of the purged body starts with this stem, which no other entry holds.
-const STEM = "zqvorn";
+const agent: Actor = { kind: "agent", agent: "build", session: "ses_1" };
+const person: Actor = { kind: "person" };
 
-function bigBody(chars: number): string {
-  const words: string[] = [];
-  for (let i = 0; words.join(" ").length < chars; i++) words.push(`${STEM}${i.toString(36)}pelt`);
-  return words.join(" ");
-}
-
-function onDisk(dbFile: string): boolean {
-  return storeBytes(dbFile).toString("latin1").toLowerCase().includes(STEM);
-}
-
-async function separators(database: Database): Promise<number> {
-  const raw = await database.raw();
-  return (
-    raw.get<{ n: number }>("SELECT count(*) AS n FROM entries_fts_idx WHERE instr(CAST(term AS TEXT), ?) > 0", STEM)
-      ?.n ?? 0
-  );
-}
-
-describe("purge and the full-text index's segment table", () => {
-  it("a 7,000-character body followed by 20 small imports, then purged: no term left", async () => {
+describe("memory store: trash, restore, purge", () => {
+  it("trashes by id (restorable), hides the entry from reads, and restores it where it lived", async () => {
     const f = memoryFixture();
-    const { entry } = await f.memory.save(
-      { scope: "global", kind: "fact", title: "big", body: bigBody(7_000) },
-      {
-        kind: "person",
-      },
-    );
-    for (let i = 0; i < 20; i++) {
-      const now = f.now.value;
-      const line: TransferEntry = {
-        id: `imported${i}`,
-        scope: "global",
-        kind: "fact",
-        title: `small import ${i}`,
-        body: `tiny body ${i}`,
-        tags: [],
-        status: "active",
-        supersededBy: null,
-        source: { agent: "cli", session: null },
-        createdAt: now,
-        updatedAt: now,
-        validFrom: null,
-        validUntil: null,
-        expiresAt: null,
-        trashedAt: null,
-      };
-      await importEntries(f.database, [{ line: i + 1, entry: line }], { kind: "cli" }, now);
-    }
-    // Positive control: the stem is on disk and among the segment separators.
-    expect(onDisk(f.dbFile)).toBe(true);
-    expect(await separators(f.database)).toBeGreaterThan(0);
-    expect((await f.memory.purge(entry.id, { kind: "person" })).checkpointed).toBe(true);
-    expect(await separators(f.database)).toBe(0);
-    expect(onDisk(f.dbFile)).toBe(false);
-    expect((await f.memory.search({ query: "tiny", scopes: ["global"], limit: 50 })).total).toBe(20);
+    const { entry } = await f.memory.save({ scope: f.project, kind: "fact", title: "A", body: "alpha" }, agent);
+    f.now.value = T0 + 1000;
+    const trashed = await f.memory.trash(entry.id, agent, "outdated");
+    expect(trashed.entry.trashedAt).toBe(T0 + 1000);
+    expect((await f.memory.list({ scopes: [f.project], status: "all" })).total).toBe(0);
+    expect((await f.memory.search({ query: "alpha", scopes: [f.project] })).total).toBe(0);
+    expect((await f.memory.list({ scopes: [f.project], trashed: true })).items.map((e) => e.id)).toEqual([entry.id]);
+    await expect(f.memory.trash(entry.id, agent)).rejects.toThrow(/already in the trash since/);
+    const restored = await f.memory.restore(entry.id, person);
+    expect(restored.entry).toMatchObject({ scope: f.project, trashedAt: null, status: "active" });
+    await expect(f.memory.restore(entry.id, person)).rejects.toThrow(/is not in the trash/);
+    await expect(f.memory.trash("nosuchentry0", agent)).rejects.toThrow(NotFoundError);
     f.close();
-    expect(onDisk(f.dbFile)).toBe(false);
   });
 
-  it("memory_save with a rewrite and 120 more saves, then purged: no term left", async () => {
+  it("refuses a restore when a live entry now holds the title, and changes nothing", async () => {
     const f = memoryFixture();
-    await f.tools.memory_save.execute({ kind: "fact", title: "big", body: bigBody(3_000) }, f.ctx);
-    await f.tools.memory_save.execute({ kind: "fact", title: "big", body: `${bigBody(3_500)} rewritten` }, f.ctx);
-    for (let i = 0; i < 120; i++) {
-      await f.tools.memory_save.execute({ kind: "fact", title: `save ${i}`, body: `plain words ${i}` }, f.ctx);
-    }
-    const id = (await f.memory.list({ scopes: [f.project], limit: 200 })).items.find((e) => e.title === "big")?.id;
-    expect(id).toBeDefined();
-    expect(onDisk(f.dbFile)).toBe(true);
-    expect((await f.memory.purge(id ?? "", { kind: "person" })).checkpointed).toBe(true);
-    expect(await separators(f.database)).toBe(0);
-    expect(onDisk(f.dbFile)).toBe(false);
-    expect((await f.memory.search({ query: "plain", scopes: [f.project], limit: 5 })).total).toBe(120);
+    const first = await f.memory.save({ scope: f.project, kind: "fact", title: "Deploy", body: "old way" }, agent);
+    await f.memory.trash(first.entry.id, agent);
+    const second = await f.memory.save({ scope: f.project, kind: "fact", title: "DEPLOY", body: "new way" }, agent);
+    expect(second.action).toBe("created");
+    const error = await f.memory.restore(first.entry.id, person).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConflictError);
+    expect((error as Error).message).toContain(`entry ${second.entry.id} now holds the title "DEPLOY"`);
+    expect((await f.memory.get(first.entry.id))?.trashedAt).not.toBeNull();
+    expect((await f.memory.history(first.entry.id)).rows.map((r) => r.action)).toEqual(["create", "trash"]);
     f.close();
-    expect(onDisk(f.dbFile)).toBe(false);
+  });
+
+  it("trashes by query only inside the given scopes, only entries matching every word", async () => {
+    const f = memoryFixture();
+    const mine = await f.memory.save(
+      { scope: f.project, kind: "fact", title: "Redis cache TTL", body: "ttl is 60s" },
+      agent,
+    );
+    const global = await f.memory.save(
+      { scope: GLOBAL_SCOPE, kind: "fact", title: "Redis cache keys", body: "prefix" },
+      agent,
+    );
+    const theirs = await f.memory.save(
+      { scope: f.other, kind: "fact", title: "Redis cache TTL", body: "ttl is 5s" },
+      agent,
+    );
+    await f.memory.save({ scope: f.project, kind: "fact", title: "Redis only", body: "no other word" }, agent);
+    const trashed = await f.memory.trashByQuery("redis cache", [f.project, GLOBAL_SCOPE], agent, "moved to memcached");
+    expect(trashed.map((e) => e.id).sort()).toEqual([mine.entry.id, global.entry.id].sort());
+    expect((await f.memory.get(theirs.entry.id))?.trashedAt).toBeNull();
+    expect(await f.memory.trashByQuery("nothing matches this", [f.project], agent)).toEqual([]);
+    await expect(f.memory.trashByQuery(' "* ', [f.project], agent)).rejects.toThrow(InvalidInputError);
+    f.close();
+  });
+
+  it("refuses a forget-by-query that matches too many entries, trashing none", async () => {
+    const f = memoryFixture();
+    for (let i = 0; i < 21; i++) {
+      await f.memory.save({ scope: f.project, kind: "fact", title: `note ${i}`, body: "common word" }, agent);
+    }
+    await expect(f.memory.trashByQuery("common", [f.project], agent)).rejects.toThrow(
+      /matches 21 entries, more than 20/,
+    );
+    expect((await f.memory.list({ scopes: [f.project], trashed: true })).total).toBe(0);
+    f.close();
+  });
+
+  it("purges: the entry is gone, its audit rows are redacted, a tombstone remains", async () => {
+    const f = memoryFixture();
+    const { entry } = await f.memory.save({ scope: f.project, kind: "fact", title: "A", body: "alpha" }, agent);
+    await f.memory.setStatus(entry.id, { status: "rejected", reason: "wrong" }, person);
+    const result = await f.memory.purge(entry.id, { kind: "cli" });
+    expect(result).toEqual({ id: entry.id, checkpointed: true });
+    expect(await f.memory.get(entry.id)).toBeUndefined();
+    const { entry: gone, rows } = await f.memory.history(entry.id);
+    expect(gone).toBeUndefined();
+    expect(rows.map((r) => [r.action, r.redacted, r.changes, r.reason])).toEqual([
+      ["create", true, null, null],
+      ["status", true, null, null],
+      ["purge", false, null, null],
+    ]);
+    expect(rows[2]?.actor).toEqual({ kind: "cli" });
+    await expect(f.memory.purge(entry.id, { kind: "cli" })).rejects.toThrow(NotFoundError);
+    f.close();
+  });
+});
+
+describe("memory store: sweep and expiry", () => {
+  it("purges trash older than trashDays and expired entries, audited as purge and expire by the sweep", async () => {
+    const f = memoryFixture();
+    const old = await f.memory.save({ scope: f.project, kind: "fact", title: "old", body: "o" }, agent);
+    const recent = await f.memory.save({ scope: f.project, kind: "fact", title: "recent", body: "r" }, agent);
+    const expiring = await f.memory.save(
+      { scope: f.project, kind: "fact", title: "expiring", body: "e", expiresAt: T0 + 2 * DAY },
+      agent,
+    );
+    const keeper = await f.memory.save({ scope: f.project, kind: "fact", title: "keeper", body: "k" }, agent);
+    await f.memory.trash(old.entry.id, agent);
+    f.now.value = T0 + 10 * DAY;
+    await f.memory.trash(recent.entry.id, agent);
+    // Past its expiry the entry is hidden at once, before any sweep.
+    expect((await f.memory.list({ scopes: [f.project] })).items.map((e) => e.title)).toEqual(["keeper"]);
+    expect(await f.memory.sweep()).toEqual({ expired: 1, purged: 0 });
+    f.now.value = T0 + 30 * DAY;
+    expect(await f.memory.sweep()).toEqual({ expired: 0, purged: 1 });
+    expect(await f.memory.get(old.entry.id)).toBeUndefined();
+    expect(await f.memory.get(recent.entry.id)).toBeDefined();
+    expect(await f.memory.get(keeper.entry.id)).toBeDefined();
+    const expiredTrail = (await f.memory.history(expiring.entry.id)).rows;
+    expect(expiredTrail.at(-1)).toMatchObject({ action: "expire", actor: { kind: "sweep" }, redacted: false });
+    expect(expiredTrail[0]).toMatchObject({ action: "create", redacted: true, changes: null });
+    const oldTrail = (await f.memory.history(old.entry.id)).rows;
+    expect(oldTrail.map((r) => r.action)).toEqual(["create", "trash", "purge"]);
+    expect(oldTrail.at(-1)?.actor).toEqual({ kind: "sweep" });
+    f.close();
+  });
+
+  it("honours retention.trashDays", async () => {
+    const f = memoryFixture({ retention: { trashDays: 2 } });
+    const a = await f.memory.save({ scope: f.project, kind: "fact", title: "A", body: "a" }, agent);
+    await f.memory.trash(a.entry.id, agent);
+    f.now.value = T0 + DAY;
+    expect(await f.memory.sweepIfDue()).toEqual({ expired: 0, purged: 0 });
+    f.now.value = T0 + 2 * DAY;
+    expect(await f.memory.sweepIfDue()).toEqual({ expired: 0, purged: 1 });
+    f.close();
+  });
+
+  it("sweeps on save: expired entries are purged by the next save", async () => {
+    const f = memoryFixture();
+    const e = await f.memory.save(
+      { scope: f.project, kind: "fact", title: "E", body: "e", expiresAt: T0 + DAY },
+      agent,
+    );
+    f.now.value = T0 + 2 * DAY;
+    const next = await f.memory.save({ scope: GLOBAL_SCOPE, kind: "fact", title: "N", body: "n" }, agent);
+    expect(next.swept).toEqual({ expired: 1, purged: 0 });
+    expect(await f.memory.get(e.entry.id)).toBeUndefined();
+    // A new entry may take the title of an expired one.
+    const again = await f.memory.save({ scope: f.project, kind: "fact", title: "E", body: "again" }, agent);
+    expect(again.action).toBe("created");
+    f.close();
+  });
+});
+
+describe("memory store: stats and history across scopes", () => {
+  it("counts by kind and status, trash, total, store size and the oldest live entry, per scope", async () => {
+    const f = memoryFixture();
+    const first = await f.memory.save({ scope: f.project, kind: "decision", title: "D1", body: "d" }, agent);
+    f.now.value = T0 + 1;
+    await f.memory.save({ scope: f.project, kind: "lesson", title: "L1", body: "l", status: "candidate" }, agent);
+    const gone = await f.memory.save({ scope: GLOBAL_SCOPE, kind: "lesson", title: "L2", body: "l" }, agent);
+    await f.memory.save({ scope: f.other, kind: "fact", title: "F1", body: "f" }, agent);
+    await f.memory.trash(gone.entry.id, agent);
+    const stats = await f.memory.stats([f.project, GLOBAL_SCOPE]);
+    expect(stats).toMatchObject({
+      byKind: { decision: 1, lesson: 1 },
+      byStatus: { active: 1, candidate: 1, superseded: 0, rejected: 0 },
+      live: 2,
+      trash: 1,
+      total: 3,
+      oldestLive: { id: first.entry.id, title: "D1", createdAt: T0 },
+    });
+    expect(stats.storeBytes).toBeGreaterThan(4096);
+    expect((await f.memory.stats(undefined)).total).toBe(4);
+    const recent = await f.memory.recentChanges([f.project, GLOBAL_SCOPE], 3);
+    expect(recent.total).toBe(4);
+    expect(recent.rows.map((r) => r.action)).toEqual(["trash", "create", "create"]);
+    f.close();
   });
 });
