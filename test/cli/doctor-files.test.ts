@@ -24,6 +24,22 @@ async function withStore(f: ReturnType<typeof cliFixture>): Promise<string> {
   return path.join(f.dataDir, "ledger.db");
 }
 
+/** A transcript file and its index row, as an export leaves them; returns the file's relative and full paths. */
+async function indexedTranscript(f: ReturnType<typeof cliFixture>, db: string, session: string, text: string) {
+  const rel = path.join(scopeDirName(f.project), `${session}.md`);
+  const full = path.join(f.dataDir, "transcripts", rel);
+  fs.mkdirSync(path.dirname(full), { recursive: true, mode: 0o700 });
+  fs.chmodSync(path.join(f.dataDir, "transcripts"), 0o700);
+  fs.writeFileSync(full, text, { mode: 0o600 });
+  const lines = text.split("\n").length - 1;
+  const c = await connect(db, { readonly: false });
+  c.exec(
+    `INSERT INTO transcripts (session_id, scope, path, lines, bytes, created_at, updated_at) VALUES ('${session}', '${f.project}', '${rel}', ${lines}, ${Buffer.byteLength(text)}, 1, 1)`,
+  );
+  c.close();
+  return { rel, full };
+}
+
 describe("doctor and links in the data folder", () => {
   it("a store file that is a link: reported as a link, not opened, and --fix leaves its target alone", async () => {
     const f = cliFixture();
@@ -50,16 +66,7 @@ describe("doctor and links in the data folder", () => {
   it("a transcript replaced by a link: doctor names the link (not a deleted file), read refuses it in words", async () => {
     const f = cliFixture();
     const db = await withStore(f);
-    const rel = path.join(scopeDirName(f.project), "ses_linked000001.md");
-    const full = path.join(f.dataDir, "transcripts", rel);
-    fs.mkdirSync(path.dirname(full), { recursive: true, mode: 0o700 });
-    fs.chmodSync(path.join(f.dataDir, "transcripts"), 0o700);
-    fs.writeFileSync(full, "     1\t# session\n", { mode: 0o600 });
-    const c = await connect(db, { readonly: false });
-    c.exec(
-      `INSERT INTO transcripts (session_id, scope, path, lines, bytes, created_at, updated_at) VALUES ('ses_linked000001', '${f.project}', '${rel}', 1, 16, 1, 1)`,
-    );
-    c.close();
+    const { full } = await indexedTranscript(f, db, "ses_linked000001", "     1\t# session\n");
     // Control: healthy.
     expect(f.run(["doctor", "--json"]).json<Report>().ok).toBe(true);
     const secret = path.join(tempDir(), "secret.txt");
@@ -110,17 +117,8 @@ describe("doctor and hand-edited transcripts", () => {
   it("a transcript whose size is not what its last export wrote is reported as changed outside the plugin", async () => {
     const f = cliFixture();
     const db = await withStore(f);
-    const rel = path.join(scopeDirName(f.project), "ses_edited000001.md");
-    const full = path.join(f.dataDir, "transcripts", rel);
-    fs.mkdirSync(path.dirname(full), { recursive: true, mode: 0o700 });
-    fs.chmodSync(path.join(f.dataDir, "transcripts"), 0o700);
     const text = "     1\t# session\n     2\tmy key is pasted here\n     3\tthe end\n";
-    fs.writeFileSync(full, text, { mode: 0o600 });
-    const c = await connect(db, { readonly: false });
-    c.exec(
-      `INSERT INTO transcripts (session_id, scope, path, lines, bytes, created_at, updated_at) VALUES ('ses_edited000001', '${f.project}', '${rel}', 3, ${Buffer.byteLength(text)}, 1, 1)`,
-    );
-    c.close();
+    const { rel, full } = await indexedTranscript(f, db, "ses_edited000001", text);
     // Control: as exported, nothing to say.
     const before = f.run(["doctor", "--json"]).json<Report>();
     expect(before.findings.map((x) => x.check)).not.toContain("transcripts edited");

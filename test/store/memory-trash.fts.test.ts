@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Database } from "../../src/store/database.js";
-import { importEntries, type TransferEntry } from "../../src/store/memory-transfer.js";
-import { memoryFixture, storeBytes } from "../helpers/memory.js";
+import { importEntries } from "../../src/store/memory-transfer.js";
+import { memoryFixture, storeBytes, transferEntry } from "../helpers/memory.js";
 
 // Every word of the purged body starts with this stem, which no other entry holds.
 const STEM = "zqvorn";
@@ -40,23 +40,13 @@ describe("purge and the full-text index's segment table", () => {
     );
     for (let i = 0; i < 20; i++) {
       const now = f.now.value;
-      const line: TransferEntry = {
+      const line = transferEntry({
         id: `imported${i}`,
-        scope: "global",
-        kind: "fact",
         title: `small import ${i}`,
         body: `tiny body ${i}`,
-        tags: [],
-        status: "active",
-        supersededBy: null,
-        source: { agent: "cli", session: null },
         createdAt: now,
         updatedAt: now,
-        validFrom: null,
-        validUntil: null,
-        expiresAt: null,
-        trashedAt: null,
-      };
+      });
       await importEntries(f.database, [{ line: i + 1, entry: line }], { kind: "cli" }, now);
     }
     // Positive control: the stem is on disk and among the segment separators.

@@ -5,30 +5,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import type { TransferEntry } from "../../../src/store/memory-transfer.js";
 import { cliFixture } from "../../helpers/cli.js";
+import { transferEntry } from "../../helpers/memory.js";
 
 type Fixture = ReturnType<typeof cliFixture>;
 
-function line(over: Record<string, unknown>): string {
-  const now = Date.now() - 60_000;
-  return JSON.stringify({
-    id: "entry0000001",
-    scope: "global",
-    kind: "fact",
-    title: "A title",
-    body: "a body",
-    tags: [],
-    status: "active",
-    supersededBy: null,
-    source: { agent: "cli", session: null },
-    createdAt: now,
-    updatedAt: now,
-    validFrom: null,
-    validUntil: null,
-    expiresAt: null,
-    trashedAt: null,
-    ...over,
-  });
+function line(over: Partial<TransferEntry>): string {
+  return JSON.stringify(transferEntry(over));
 }
 
 interface ImportReport {
