@@ -64,7 +64,12 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
   });
 
   const inventory = createMemoryInventory(memory, scope);
-  const sessionPointer = createSessionPointer({ exportSession: (id) => transcripts.export(id), inventory });
+  const mapMaxTokens = options.compaction.mapMaxTokens;
+  const sessionPointer = createSessionPointer({
+    exportSession: (id) => transcripts.export(id),
+    inventory,
+    mapMaxTokens,
+  });
   const compactionPointer = createSessionPointer({
     exportSession: async (id) => {
       const result = await transcripts.export(id);
@@ -73,6 +78,7 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
       return result;
     },
     inventory,
+    mapMaxTokens,
   });
   const compaction = createCompactionFeature({
     client: input.client,

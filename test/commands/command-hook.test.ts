@@ -5,6 +5,7 @@ import { NotFoundError } from "../../src/errors.js";
 import { createMemoryLogger } from "../../src/log.js";
 import { createCommandHook } from "../../src/slash-commands/command-hook.js";
 import { CLEANUP_COMMAND, CONTINUE_COMMAND, registerCommands } from "../../src/slash-commands/definitions.js";
+import { exportedTranscript } from "../helpers/exported-transcript.js";
 
 type Parts = Parameters<NonNullable<Hooks["command.execute.before"]>>[1]["parts"];
 
@@ -16,7 +17,7 @@ function hook(sweep?: (apply: boolean) => Promise<string>) {
     exportSession: async (sessionID) => {
       if (sessionID !== KNOWN) throw new NotFoundError("session", sessionID, "OpenCode does not have it");
       exported.push(sessionID);
-      return { sessionID, path: `/t/${sessionID}.md`, totalLines: 42, lastUserRequest: "ship it" };
+      return exportedTranscript(sessionID, `/t/${sessionID}.md`, 42, ["ship it"]);
     },
   });
   return { run: createCommandHook({ sessionPointer, sweep }), exported };
