@@ -40,6 +40,7 @@ describe("/memory-continue", () => {
     const text = (parts[0] as { text: string }).text;
     expect(text).toContain(`/t/${KNOWN}.md (lines 1-42)`);
     expect(text).toContain(`Continue the work of ${KNOWN}`);
+    expect(text).toContain('Task (line unknown): "ship it"');
     expect(h.exported).toEqual([KNOWN]);
   });
 
@@ -60,10 +61,13 @@ describe("/memory-continue", () => {
     expect(h.exported).toEqual([]);
   });
 
-  it("leaves other commands alone", async () => {
+  it("leaves the text of other commands alone, and tags every command's text as a command's", async () => {
     const parts = await run(hook(), "review", KNOWN);
     expect(parts).toHaveLength(2);
     expect((parts[0] as { text: string }).text).toBe(`template ${KNOWN}`);
+    for (const part of parts) expect(part).toMatchObject({ metadata: { "opencode-ledger": { command: "review" } } });
+    const ours = await run(hook(), CONTINUE_COMMAND, KNOWN);
+    expect(ours[0]).toMatchObject({ metadata: { "opencode-ledger": { command: CONTINUE_COMMAND } } });
   });
 });
 
