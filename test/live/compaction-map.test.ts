@@ -44,7 +44,7 @@ describe("session map compaction, live", () => {
     await oc.prompt(sessionID, `${TASK}\n${filler("m1", 20)}`);
     oc.stub.script({
       callTool: "write",
-      args: { filePath: path.join(oc.project, "greet.js"), content: "export const greet = (n) => \"hi \" + n;\n" },
+      args: { filePath: path.join(oc.project, "greet.js"), content: 'export const greet = (n) => "hi " + n;\n' },
     });
     await oc.prompt(sessionID, "yes, do it");
     oc.stub.script({
