@@ -69,6 +69,7 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
     exportSession: (id) => transcripts.export(id),
     inventory,
     mapMaxTokens,
+    log,
   });
   const compactionPointer = createSessionPointer({
     exportSession: async (id) => {
@@ -79,6 +80,7 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
     },
     inventory,
     mapMaxTokens,
+    log,
   });
   const compaction = createCompactionFeature({
     client: input.client,

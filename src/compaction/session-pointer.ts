@@ -3,8 +3,11 @@
  * `/memory-continue` both need. The map is built from the messages the export read, with the lines it wrote them at.
  */
 
+import { describeError } from "../errors.js";
+import type { Logger } from "../log.js";
 import type { LineIndex } from "../transcripts/catalog.js";
 import type { SessionMessage } from "../transcripts/source/session-source.js";
+import { buildPointer } from "./pointer.js";
 import { buildSessionMap } from "./session-map/session-map.js";
 
 /** The part of the transcript exporter's result a map needs. */
@@ -13,6 +16,8 @@ export interface ExportedTranscript {
   path: string;
   totalLines: number;
   directory: string;
+  /** The newest request a person typed, for the bare pointer when no map can be made. */
+  lastUserRequest: string;
   messages: readonly SessionMessage[];
   lines: LineIndex;
 }
@@ -26,6 +31,8 @@ export interface SessionPointerDeps {
   mapMaxTokens?: number;
   /** Applied to the finished map (the secret redactor, where there is one). */
   redact?: (text: string) => string;
+  /** Where a map that could not be made is reported. */
+  log?: Logger;
 }
 
 /** `pointer` is the session map: the text that stands for the session's earlier turns. */
@@ -35,17 +42,25 @@ export function createSessionPointer(deps: SessionPointerDeps): SessionPointer {
   return async (sessionID) => {
     const transcript = await deps.exportSession(sessionID);
     const inventory = deps.inventory ? await deps.inventory().catch(() => "") : "";
-    const map = buildSessionMap({
-      sessionID,
-      path: transcript.path,
-      firstLine: 1,
-      lastLine: transcript.totalLines,
-      inventory,
-      messages: transcript.messages,
-      lines: transcript.lines,
-      directory: transcript.directory,
-      maxTokens: deps.mapMaxTokens,
-    });
+    const header = { sessionID, path: transcript.path, firstLine: 1, lastLine: transcript.totalLines, inventory };
+    let map: string;
+    try {
+      map = buildSessionMap({
+        ...header,
+        messages: transcript.messages,
+        lines: transcript.lines,
+        directory: transcript.directory,
+        maxTokens: deps.mapMaxTokens,
+      });
+    } catch (error) {
+      // Session data the map cannot read must not cost the session its transcript summary: the bare pointer
+      // (where the transcript is, the last request, the rule) still stands for the compacted turns.
+      deps.log?.log(
+        "warn",
+        `session map of ${sessionID} could not be made (${describeError(error)}); the pointer is used`,
+      );
+      map = buildPointer({ ...header, lastUserRequest: transcript.lastUserRequest });
+    }
     return { pointer: deps.redact ? deps.redact(map) : map, transcript };
   };
 }

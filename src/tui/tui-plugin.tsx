@@ -101,6 +101,8 @@ export const tui: TuiPlugin = async (api, options) => {
       sessionPointer: createSessionPointer({
         exportSession: (sessionID) => s.transcripts.export(sessionID),
         inventory: createMemoryInventory(s.memory, s.project),
+        mapMaxTokens: s.options.compaction.mapMaxTokens,
+        log,
       }),
     };
   };

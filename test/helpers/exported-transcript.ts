@@ -15,6 +15,7 @@ export function exportedTranscript(
     path,
     totalLines,
     directory: session.data.info.directory,
+    lastUserRequest: requests.at(-1) ?? "",
     messages: session.data.messages,
     lines: { message: () => undefined, part: () => undefined },
   };
