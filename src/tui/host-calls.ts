@@ -4,7 +4,6 @@
  */
 import type { TuiPluginApi } from "@opencode-ai/plugin/tui";
 import { tagCommandParts } from "../compaction/session-map/command-tag.js";
-import { CONTINUE_COMMAND } from "../slash-commands/definitions.js";
 import type { ContinueDeps } from "./continue-session.js";
 
 type Client = TuiPluginApi["client"];
@@ -18,8 +17,9 @@ export function hostContinueCalls(client: Client): Pick<ContinueDeps, "inject" |
   return {
     async inject(sessionID, text) {
       const parts = [{ type: "text" as const, text, metadata: {} }];
-      // Not a request of the person's: the session map of this session leaves it out.
-      tagCommandParts(parts, CONTINUE_COMMAND);
+      // Not a request of the person's: the session map of this session leaves it out (tagged as the TUI's own
+      // /memory-continue, which this is).
+      tagCommandParts(parts, "memory-continue");
       const answer = await client.session.prompt({ sessionID, noReply: true, parts });
       if (answer.error !== undefined) throw refused(`the message for ${sessionID}`, answer.error);
     },
