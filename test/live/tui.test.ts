@@ -173,6 +173,8 @@ describe("the TUI part in the real TUI", () => {
     const last = messages.at(-1);
     expect(last?.info.role).toBe("user");
     expect(last?.parts.map((p) => p.text ?? "").join("")).toContain(`Continue the work of ${a}`);
+    // Tagged as a command's text, so this session's own map does not count it as a request.
+    expect(last?.parts[0]).toMatchObject({ metadata: { "opencode-ledger": { command: "memory-continue" } } });
     // Give a model turn time to start if one were coming: none may.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(stub.requests.length).toBe(before);
