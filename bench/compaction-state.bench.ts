@@ -22,7 +22,7 @@ import { requestsOf } from "../src/compaction/session-map/requests.js";
 import { buildSessionMap } from "../src/compaction/session-map/session-map.js";
 import { todoListOf } from "../src/compaction/session-map/todos.js";
 import { toolCallsOf } from "../src/compaction/session-map/tool-calls.js";
-import { createLedger } from "../src/ledger.js";
+import { createDataContext } from "../src/data-context.js";
 import { createMemoryLogger } from "../src/log.js";
 import { parseOptions } from "../src/options.js";
 import { exportTranscript, lastUserRequest } from "../src/transcripts/export/export-transcript.js";
@@ -42,7 +42,7 @@ if (!corpus) throw new Error(`the session corpus is missing (expected shared/cor
 
 const loadBefore = loadAverage();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ledger-bench-state-"));
-const ledger = createLedger(parseOptions({ dataDir }).options, createMemoryLogger());
+const data = createDataContext(parseOptions({ dataDir }).options, createMemoryLogger());
 
 const flat = (text: string) => text.replace(/\s+/g, " ");
 const key = (text: string) => mapLine(text, KEY_CHARS + 1).replace(/…$/, "");
@@ -130,7 +130,7 @@ for (const file of fs
     const sessionID = `ses_bench${share}${session.info.id.slice(4, 22)}`;
     prefix.info.id = sessionID;
     const exported = await exportTranscript({
-      ledger,
+      data,
       source: createMemorySource([prefix]),
       sessionID,
       scope: session.info.directory,
@@ -177,7 +177,7 @@ for (const file of fs
     ]);
   }
 }
-ledger.database.close();
+data.database.close();
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 const summaryRows = (["50", "90"] as const).flatMap((share) => {

@@ -3,6 +3,7 @@
  * instead of guessing, and what curated memory holds, at most ~120 tokens. The session map (session-map/) stands for
  * the compacted turns; the pointer is what is left when a map cannot be made of the session's data.
  */
+import { oneLine } from "../one-line.js";
 
 /** Hard upper bound of a pointer in characters (about 120 tokens of English and paths). */
 export const POINTER_MAX_CHARS = 700;
@@ -19,12 +20,6 @@ export interface PointerInput {
   lastUserRequest: string;
   /** One line about curated memory (e.g. "memory: 12 active entries, 3 lessons"); omitted when empty. */
   inventory?: string;
-}
-
-/** `text` on one line, cut to `max` characters with an ellipsis. */
-export function oneLine(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length <= max ? flat : `${flat.slice(0, Math.max(0, max - 1)).trimEnd()}…`;
 }
 
 export function buildPointer(input: PointerInput): string {

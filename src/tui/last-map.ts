@@ -4,7 +4,7 @@
  */
 import { estimateTokens } from "../compaction/session-map/map-text.js";
 import { MAP_START } from "../compaction/session-map/render-map.js";
-import { oneLine } from "./text.js";
+import { oneLine } from "../one-line.js";
 
 /** Messages read back when the TUI does not hold the summary: a map is always among a session's recent messages. */
 export const MAP_LOOKBACK = 200;

@@ -7,12 +7,12 @@ import { buildSessionMap } from "../../src/compaction/session-map/session-map.js
 import { exportTranscript } from "../../src/transcripts/export/export-transcript.js";
 import { createMemorySource } from "../../src/transcripts/source/export-file-source.js";
 import { type AssistantParts, SessionBuilder } from "./synthetic-session.js";
-import { readTranscript, type TestLedger, testLedger } from "./transcripts.js";
+import { readTranscript, type TestDataContext, testDataContext } from "./transcripts.js";
 
 export const DIR = "/projects/demo";
 
 export class MapSession extends SessionBuilder {
-  readonly ledger: TestLedger = testLedger();
+  readonly context: TestDataContext = testDataContext();
 
   constructor(sessionID = "ses_mapmapmapmapmapmap0001") {
     super(sessionID, "Map session", DIR);
@@ -40,7 +40,7 @@ export class MapSession extends SessionBuilder {
 
   async export(maxTokens?: number) {
     const result = await exportTranscript({
-      ledger: this.ledger,
+      data: this.context,
       source: createMemorySource([this.data]),
       sessionID: this.sessionID,
       scope: DIR,
