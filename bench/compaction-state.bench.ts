@@ -159,10 +159,11 @@ for (const file of fs
     pointerTokens.push(estimateTokens(pointer));
     const withMap = score(items, `${map}\n${tailText}`);
     const withPointer = score(items, `${pointer}\n${tailText}`);
-    const t = (totals[share] ??= {
+    totals[share] ??= {
       map: { requests: zero(), files: zero(), todos: zero() },
       pointer: { requests: zero(), files: zero(), todos: zero() },
-    });
+    };
+    const t = totals[share];
     for (const k of ["requests", "files", "todos"] as const) {
       t.map[k] = add(t.map[k], withMap[k]);
       t.pointer[k] = add(t.pointer[k], withPointer[k]);
