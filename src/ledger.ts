@@ -4,11 +4,14 @@
 import path from "node:path";
 import type { Logger } from "./log.js";
 import type { Options } from "./options.js";
+import { SearchIndex } from "./search/index/search-index.js";
 import { Database } from "./store/database.js";
 
 export interface Ledger {
   readonly options: Options;
   readonly database: Database;
+  /** The full-text index of the transcripts (`<dataDir>/search-index.db`), derived and rebuildable. */
+  readonly searchIndex: SearchIndex;
   /** `<dataDir>/transcripts`. */
   readonly transcriptsDir: string;
   readonly log: Logger;
@@ -20,6 +23,7 @@ export function createLedger(options: Options, log: Logger, clock: () => number 
   return {
     options,
     database: new Database({ dataDir: options.dataDir }),
+    searchIndex: new SearchIndex(options.dataDir),
     transcriptsDir: path.join(options.dataDir, "transcripts"),
     log,
     clock,

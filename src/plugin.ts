@@ -60,6 +60,7 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
     useRipgrep: options.search.useRipgrep,
     locateRipgrep: createRipgrepLocator(options.search.ripgrepPath),
     ensureTranscript: ensureThrough(transcripts),
+    index: ledger.searchIndex,
     log,
   });
 
