@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { DB_FILE, MIGRATIONS_FOLDER } from "../store/database.js";
 import { type Finding, modeFinding, orphanFindings, scanTranscripts } from "./doctor-files.js";
+import { rebuildSearchIndex, searchIndexFindings } from "./doctor-search-index.js";
 import { checkStore, migrationsFinding, rebuildFts } from "./doctor-store.js";
 
 export interface Diagnosis {
@@ -56,6 +57,7 @@ export async function diagnose(dataDir: string): Promise<Diagnosis> {
       });
     }
   }
+  findings.push(...(await searchIndexFindings(dataDir)));
   return { dataDir, findings, storeWritable };
 }
 
@@ -68,6 +70,8 @@ export async function repair(diagnosis: Diagnosis): Promise<string[]> {
     if (fix.kind === "mode") {
       fs.chmodSync(fix.path, fix.mode);
       done.push(`${fix.path} is now 0${fix.mode.toString(8)}`);
+    } else if (fix.kind === "search-index") {
+      done.push(await rebuildSearchIndex(diagnosis.dataDir));
     } else if (diagnosis.storeWritable) {
       await rebuildFts(path.join(diagnosis.dataDir, DB_FILE));
       done.push("the full-text index was rebuilt from the entries");

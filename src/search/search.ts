@@ -53,7 +53,7 @@ export type SearchMode = (typeof SEARCH_MODES)[number];
 export interface SearchRequest extends QueryInput {
   /**
    * "ranked" (words and phrases, best first, from the index), "literal" or "regex" (exact one-line matches, from the
-   * scan). Default: "regex" when `regex` is true, else "ranked".
+   * scan). Default: "regex" when `regex` is true, else "literal" (the tool and the CLI ask for "ranked" by default).
    */
   mode?: SearchMode;
   /** Ranked mode only: one kind of line, and the time range of the messages (ISO dates or times). */
@@ -175,7 +175,7 @@ function clamp(value: number | undefined, fallback: number, min: number, max: nu
 export function createTranscriptSearch(deps: SearchDeps) {
   return async function search(req: SearchRequest): Promise<SearchOutcome> {
     const started = performance.now();
-    const mode: SearchMode = req.mode ?? (req.regex ? "regex" : "ranked");
+    const mode: SearchMode = req.mode ?? (req.regex ? "regex" : "literal");
     const filtered = req.role !== undefined || req.since !== undefined || req.until !== undefined;
     if (mode !== "ranked" && filtered) {
       throw new InvalidInputError("role", 'role, since and until filter ranked searches only; use mode "ranked"');
@@ -296,7 +296,13 @@ async function rankedOutcome(
     return ranked;
   }
   const files = [...new Set(ranked.result.hits.map((h) => h.file))];
-  return { text: ranked.text, result: emptyScanResult(), targets: files, engine: "the search index", ranked: ranked.result };
+  return {
+    text: ranked.text,
+    result: emptyScanResult(),
+    targets: files,
+    engine: "the search index",
+    ranked: ranked.result,
+  };
 }
 
 export type TranscriptSearch = ReturnType<typeof createTranscriptSearch>;

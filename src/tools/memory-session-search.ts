@@ -5,8 +5,8 @@
 
 import { describeError } from "../errors.js";
 import { projectScope } from "../scope.js";
-import { MAX_QUERY_CHARS, SEARCH_LIMITS } from "../search/limits.js";
 import { ROLE_FILTERS } from "../search/index/ranked-mode.js";
+import { MAX_QUERY_CHARS, SEARCH_LIMITS } from "../search/limits.js";
 import { SEARCH_MODES, type TranscriptSearch } from "../search/search.js";
 import { checkSessionId } from "../transcripts/paths.js";
 import { z } from "../zod.js";
@@ -45,10 +45,7 @@ export function createSessionSearchTool({ search }: { search: TranscriptSearch }
         .string()
         .optional()
         .describe("Ranked mode: only messages from this ISO date or time on, e.g. 2026-03-01"),
-      until: z
-        .string()
-        .optional()
-        .describe("Ranked mode: only messages up to this ISO date (the whole day) or time"),
+      until: z.string().optional().describe("Ranked mode: only messages up to this ISO date (the whole day) or time"),
       sessionID: z
         .string()
         .optional()
@@ -57,12 +54,7 @@ export function createSessionSearchTool({ search }: { search: TranscriptSearch }
         .boolean()
         .optional()
         .describe("Search the transcripts of every project on this machine, not only this project's (default false)"),
-      regex: z
-        .boolean()
-        .optional()
-        .describe(
-          'Same as mode "regex" (kept for older callers)',
-        ),
+      regex: z.boolean().optional().describe('Same as mode "regex" (kept for older callers)'),
       caseSensitive: z.boolean().optional().describe("Match letter case exactly (default false: case-insensitive)"),
       contextLines: z
         .number()
@@ -97,6 +89,7 @@ export function createSessionSearchTool({ search }: { search: TranscriptSearch }
         if (args.sessionID !== undefined) checkSessionId(args.sessionID);
         const outcome = await search({
           ...args,
+          mode: args.mode ?? (args.regex ? "regex" : "ranked"),
           scope: projectScope(context.worktree, context.directory),
           signal: context.abort,
         });

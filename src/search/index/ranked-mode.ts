@@ -42,7 +42,10 @@ const DATE_ONLY = /^\d{4}-\d\d-\d\d$/;
 export function parseWhen(field: "since" | "until", value: string): number {
   const ms = Date.parse(DATE_ONLY.test(value) ? `${value}T00:00:00Z` : value);
   if (!Number.isFinite(ms)) {
-    throw new InvalidInputError(field, `is not a date or time; give an ISO date such as 2026-03-01 or 2026-03-01T14:00Z`);
+    throw new InvalidInputError(
+      field,
+      `is not a date or time; give an ISO date such as 2026-03-01 or 2026-03-01T14:00Z`,
+    );
   }
   return field === "until" && DATE_ONLY.test(value) ? ms + 86_399_999 : ms;
 }
@@ -50,7 +53,8 @@ export function parseWhen(field: "since" | "until", value: string): number {
 export function filtersOf(req: Pick<RankedModeRequest, "role" | "since" | "until">): RankedFilters {
   const roles: Role[] | undefined =
     req.role === undefined ? undefined : req.role === "tool" ? ["tool-input", "tool-output"] : [req.role];
-  if (roles?.some((r) => !ROLES.includes(r))) throw new InvalidInputError("role", `must be one of ${ROLE_FILTERS.join(", ")}`);
+  if (roles?.some((r) => !ROLES.includes(r)))
+    throw new InvalidInputError("role", `must be one of ${ROLE_FILTERS.join(", ")}`);
   const since = req.since !== undefined ? parseWhen("since", req.since) : undefined;
   const until = req.until !== undefined ? parseWhen("until", req.until) : undefined;
   if (since !== undefined && until !== undefined && since > until) {
@@ -120,8 +124,8 @@ export async function searchRanked(index: SearchIndex, req: RankedModeRequest): 
  * (a regular expression of escaped literals, case-insensitive).
  */
 export function fallbackPattern(source: string): string {
-  const escape = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
+  const escaped = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
   return parseRankedQuery(source)
-    .terms.map((t) => escape(t.compound ?? t.words.join(" ")))
+    .terms.map((t) => escaped(t.compound ?? t.words.join(" ")))
     .join("|");
 }

@@ -72,7 +72,8 @@ function coverageLine(c: RankedCoverage, result: RankedResult, shown: number, hi
       `${plural(result.cappedBySession, "more hit")} in sessions already shown (at most ${c.perSession} per session): pass sessionID to see one session's`,
     );
   }
-  if (result.stale > 0) parts.push(`${plural(result.stale, "hit")} skipped: the transcript changed since it was indexed`);
+  if (result.stale > 0)
+    parts.push(`${plural(result.stale, "hit")} skipped: the transcript changed since it was indexed`);
   if (shown >= c.limit) parts.push(`stopped at the limit of ${plural(c.limit, "hit")}; raise limit for more`);
   if (hidden > 0) {
     parts.push(

@@ -142,7 +142,10 @@ function withContext(file: TranscriptFile, row: UnitRow, line: number, context: 
   const lines = readLines(file.path, start, end).filter((l) => Number.isFinite(l.line));
   // The first line read may start inside a line: only lines after the unit's start are taken before it.
   return lines
-    .filter((l, i) => l.line >= line - context && l.line <= line + context && (i > 0 || start === 0 || start === row.byte_start))
+    .filter(
+      (l, i) =>
+        l.line >= line - context && l.line <= line + context && (i > 0 || start === 0 || start === row.byte_start),
+    )
     .map((l) => ({ line: l.line, text: l.text, match: l.line === line }));
 }
 

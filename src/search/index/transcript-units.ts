@@ -115,7 +115,7 @@ export function readUnits(file: string, range: ReadRange, onUnit: (unit: Unit) =
   let line = range.fromLine;
   let position = range.fromByte;
   const close = () => {
-    if (unit && unit.texts.some((t) => t.trim() !== "")) onUnit(unit);
+    if (unit?.texts.some((t) => t.trim() !== "")) onUnit(unit);
     unit = undefined;
     unitBytes = 0;
   };
