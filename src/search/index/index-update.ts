@@ -2,7 +2,7 @@
  * Brings one transcript's index up to its last complete line, in one write transaction of the index: the lines past
  * what the index covers are read into units and added (normally just what an export appended). When the index's
  * record does not fit the file any more (another file, shorter than what was indexed, different bytes before the
- * point it stopped at), the transcript is indexed again from its first line. Units never span two updates, so a
+ * point it stopped at), the transcript is indexed again from its first line. Units start at marker lines, so a
  * transcript indexed as it grew and one indexed whole agree line for line.
  */
 import { createHash } from "node:crypto";
@@ -12,6 +12,8 @@ import type { IndexConnection } from "./index-connection.js";
 import { indexedText } from "./index-tokens.js";
 import { initialState, type ReaderState, readUnits, type Unit } from "./transcript-units.js";
 
+/** What is hashed of the indexed part of a transcript: its head and the bytes before the point indexed. */
+const HEAD_BYTES = 4_096;
 const TAIL_BYTES = 256;
 
 export interface IndexedTranscript {
@@ -40,15 +42,17 @@ interface SessionRow {
 }
 
 function tailHash(file: string, end: number): string {
-  const start = Math.max(0, end - TAIL_BYTES);
-  const buffer = Buffer.alloc(end - start);
+  const head = Buffer.alloc(Math.min(HEAD_BYTES, end));
+  const tailStart = Math.max(head.length, end - TAIL_BYTES);
+  const tail = Buffer.alloc(end - tailStart);
   const fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
   try {
-    fs.readSync(fd, buffer, 0, buffer.length, start);
+    fs.readSync(fd, head, 0, head.length, 0);
+    fs.readSync(fd, tail, 0, tail.length, tailStart);
   } finally {
     fs.closeSync(fd);
   }
-  return createHash("sha256").update(buffer).digest("hex").slice(0, 32);
+  return createHash("sha256").update(head).update(tail).digest("hex").slice(0, 32);
 }
 
 /** Where indexing resumes, or why it starts over. */

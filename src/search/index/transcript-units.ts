@@ -54,9 +54,12 @@ function parseTime(iso: string): number | null {
   return Number.isFinite(ms) ? ms : null;
 }
 
-/** Moves the state over one line of text; returns true when the line starts a new unit. */
+/**
+ * Moves the state over one line of text; returns true when the line starts a new unit: every marker line does (a
+ * part, a message, a note), so units end where exports end, and the index built as a transcript grew is the one built
+ * from the whole file.
+ */
 export function advance(state: ReaderState, text: string): boolean {
-  const before = `${state.role}\u0000${state.tool}`;
   let marker = true;
   const message = MESSAGE.exec(text);
   if (message) {
@@ -86,7 +89,7 @@ export function advance(state: ReaderState, text: string): boolean {
     const created = state.time === null && state.role === "meta" ? CREATED.exec(text) : null;
     if (created) state.time = parseTime(created[1] as string);
   }
-  return marker && `${state.role}\u0000${state.tool}` !== before;
+  return marker;
 }
 
 export interface ReadRange {
@@ -112,12 +115,20 @@ export function readUnits(file: string, range: ReadRange, onUnit: (unit: Unit) =
   const fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
   let unit: Unit | undefined;
   let unitBytes = 0;
+  /** Lines of the open unit up to its last line that is not blank: a unit never ends with blank lines. */
+  let kept = { lines: 0, lastLine: 0, byteEnd: 0 };
   let line = range.fromLine;
   let position = range.fromByte;
   const close = () => {
-    if (unit?.texts.some((t) => t.trim() !== "")) onUnit(unit);
+    if (unit && kept.lines > 0) {
+      unit.texts.length = kept.lines;
+      unit.lastLine = kept.lastLine;
+      unit.byteEnd = kept.byteEnd;
+      if (unit.texts.some((t) => t.trim() !== "")) onUnit(unit);
+    }
     unit = undefined;
     unitBytes = 0;
+    kept = { lines: 0, lastLine: 0, byteEnd: 0 };
   };
   try {
     let buffer = new Uint8Array(CHUNK_BYTES);
@@ -139,20 +150,24 @@ export function readUnits(file: string, range: ReadRange, onUnit: (unit: Unit) =
         const begins = advance(state, text);
         const size = nl + 1 - start;
         if (begins || unitBytes + size > UNIT_MAX_BYTES || (unit && unit.texts.length >= UNIT_MAX_LINES)) close();
-        unit ??= {
-          firstLine: line,
-          lastLine: line,
-          byteStart: bufferStart + start,
-          byteEnd: bufferStart + nl + 1,
-          role: state.role,
-          tool: state.tool,
-          time: state.time,
-          texts: [],
-        };
-        unit.lastLine = line;
-        unit.byteEnd = bufferStart + nl + 1;
-        unit.texts.push(text);
-        unitBytes += size;
+        const blank = text.trim() === "";
+        // A blank line opens no unit: where one export ends and the next begins, the separator joins neither.
+        if (unit || !blank) {
+          unit ??= {
+            firstLine: line,
+            lastLine: line,
+            byteStart: bufferStart + start,
+            byteEnd: bufferStart + nl + 1,
+            role: state.role,
+            tool: state.tool,
+            time: state.time,
+            texts: [],
+          };
+          unit.time ??= state.time;
+          unit.texts.push(text);
+          unitBytes += size;
+          if (!blank) kept = { lines: unit.texts.length, lastLine: line, byteEnd: bufferStart + nl + 1 };
+        }
         line++;
         start = nl + 1;
       }
