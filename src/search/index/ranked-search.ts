@@ -8,7 +8,7 @@ import { prefixLength } from "../../transcripts/numbered-line.js";
 import type { TranscriptFile } from "../targets.js";
 import type { IndexConnection, SqlValue } from "./index-connection.js";
 import type { RankedQuery } from "./ranked-query.js";
-import { rescore } from "./rerank.js";
+import { MAX_BOOST, ROLE_WEIGHT, rescore } from "./rerank.js";
 import type { Role } from "./transcript-units.js";
 
 /** Candidates the index hands to the second look: enough for any limit, few enough to read in a millisecond or two. */
@@ -106,16 +106,29 @@ function candidateSql(req: RankedRequest): { sql: string; params: SqlValue[] } {
   return { sql, params };
 }
 
-/** The numbered lines of bytes [start, end) of a transcript, as number and text. */
-function readLines(path: string, start: number, end: number): { line: number; text: string }[] {
-  const fd = fs.openSync(path, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
-  const buffer = Buffer.alloc(Math.max(0, end - start));
-  let got = 0;
-  try {
-    got = fs.readSync(fd, buffer, 0, buffer.length, start);
-  } finally {
-    fs.closeSync(fd);
+/** Transcripts opened by one search, each once, closed when it ends. */
+class OpenFiles {
+  private readonly fds = new Map<string, number>();
+
+  fd(path: string): number {
+    let fd = this.fds.get(path);
+    if (fd === undefined) {
+      fd = fs.openSync(path, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
+      this.fds.set(path, fd);
+    }
+    return fd;
   }
+
+  close(): void {
+    for (const fd of this.fds.values()) fs.closeSync(fd);
+    this.fds.clear();
+  }
+}
+
+/** The numbered lines of bytes [start, end) of a transcript, as number and text. */
+function readLines(files: OpenFiles, path: string, start: number, end: number): { line: number; text: string }[] {
+  const buffer = Buffer.alloc(Math.max(0, end - start));
+  const got = fs.readSync(files.fd(path), buffer, 0, buffer.length, start);
   const out: { line: number; text: string }[] = [];
   let from = 0;
   for (let nl = buffer.indexOf(0x0a, from); nl !== -1 && nl < got; nl = buffer.indexOf(0x0a, from)) {
@@ -128,18 +141,18 @@ function readLines(path: string, start: number, end: number): { line: number; te
 }
 
 /** The unit's own lines, or undefined when the file no longer holds them where the index says. */
-function unitLines(file: TranscriptFile, row: UnitRow): string[] | undefined {
+function unitLines(files: OpenFiles, file: TranscriptFile, row: UnitRow): string[] | undefined {
   if (row.byte_end > file.size) return undefined;
-  const lines = readLines(file.path, row.byte_start, row.byte_end);
+  const lines = readLines(files, file.path, row.byte_start, row.byte_end);
   const count = row.last_line - row.first_line + 1;
   if (lines.length !== count || lines[0]?.line !== row.first_line) return undefined;
   return lines.map((l) => l.text);
 }
 
-function withContext(file: TranscriptFile, row: UnitRow, line: number, context: number): HitLine[] {
+function withContext(files: OpenFiles, file: TranscriptFile, row: UnitRow, line: number, context: number): HitLine[] {
   const start = Math.max(0, row.byte_start - (line - context < row.first_line ? CONTEXT_READ_BYTES : 0));
   const end = Math.min(file.size, row.byte_end + (line + context > row.last_line ? CONTEXT_READ_BYTES : 0));
-  const lines = readLines(file.path, start, end).filter((l) => Number.isFinite(l.line));
+  const lines = readLines(files, file.path, start, end).filter((l) => Number.isFinite(l.line));
   // The first line read may start inside a line: only lines after the unit's start are taken before it.
   return lines
     .filter(
@@ -150,21 +163,38 @@ function withContext(file: TranscriptFile, row: UnitRow, line: number, context: 
 }
 
 export function rankedSearch(connection: IndexConnection, req: RankedRequest): RankedResult {
+  const files = new OpenFiles();
+  try {
+    return search(connection, req, files);
+  } finally {
+    files.close();
+  }
+}
+
+function search(connection: IndexConnection, req: RankedRequest, files: OpenFiles): RankedResult {
   const byId = new Map(req.files.map((f) => [f.sessionID, f]));
   const { sql, params } = candidateSql(req);
   const rows = connection.all<UnitRow>(sql, ...params);
+  const prior = (row: UnitRow) => -row.score * ROLE_WEIGHT[row.role];
+  rows.sort((a, b) => prior(b) - prior(a));
   let stale = 0;
   const scored: { row: UnitRow; file: TranscriptFile; score: number; line: number }[] = [];
+  // Units are read best first; once enough are scored, one that cannot reach them even fully boosted stops the reading.
+  const enough = req.limit * 2;
+  const floor: number[] = [];
   for (const row of rows) {
+    if (floor.length >= enough && prior(row) * MAX_BOOST < (floor[enough - 1] as number)) break;
     const file = byId.get(row.session_id);
     if (!file) continue;
-    const lines = unitLines(file, row);
+    const lines = unitLines(files, file, row);
     if (!lines) {
       stale++;
       continue;
     }
     const s = rescore(row.score, lines, row.role, row.time, req.query.terms, req.now);
     scored.push({ row, file, score: s.score, line: row.first_line + s.bestLine });
+    floor.push(s.score);
+    floor.sort((a, b) => b - a);
   }
   scored.sort((a, b) => b.score - a.score || a.row.session_id.localeCompare(b.row.session_id) || a.line - b.line);
   const perSession = new Map<string, number>();
@@ -187,7 +217,7 @@ export function rankedSearch(connection: IndexConnection, req: RankedRequest): R
       firstLine: s.row.first_line,
       lastLine: s.row.last_line,
       line: s.line,
-      lines: withContext(s.file, s.row, s.line, req.contextLines),
+      lines: withContext(files, s.file, s.row, s.line, req.contextLines),
     });
   }
   return { hits, candidates: rows.length, cappedBySession, stale };

@@ -8,7 +8,7 @@ import { wordsOf } from "./index-tokens.js";
 import type { RankedTerm } from "./ranked-query.js";
 import type { Role } from "./transcript-units.js";
 
-const ROLE_WEIGHT: Record<Role, number> = {
+export const ROLE_WEIGHT: Record<Role, number> = {
   user: 1,
   assistant: 1,
   reasoning: 0.85,
@@ -22,6 +22,8 @@ const RECENCY_DAYS = 30;
 const PHRASE_BOOST = 1.5;
 const PROXIMITY_BOOST = 1.25;
 const DAY_MS = 86_400_000;
+/** The most the second look can multiply a unit's first score by: a unit below the best by more cannot catch up. */
+export const MAX_BOOST = PHRASE_BOOST * PROXIMITY_BOOST * (1 + RECENCY_BOOST);
 
 /** Two words are the same term when one is the other with an ending (porter-like, without its tables). */
 export function sameTerm(word: string, term: string): boolean {
