@@ -69,6 +69,8 @@ function resumePoint(row: SessionRow | undefined, file: string, stat: fs.Stats):
  * (the scan still finds it in the transcript; the index never holds it).
  */
 function storedText(unit: Unit) {
+  // One look at the whole unit first: most hold no secret, and the guard's cost is per call as much as per byte.
+  if (findSecret(unit.texts.join("\n")) === undefined) return indexedText(unit.texts);
   return indexedText(unit.texts.filter((text) => findSecret(text) === undefined));
 }
 

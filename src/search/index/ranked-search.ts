@@ -79,8 +79,11 @@ interface UnitRow {
   score: number;
 }
 
+const COLUMNS = "u.session_id, u.first_line, u.last_line, u.byte_start, u.byte_end, u.role, u.tool, u.time";
+const SCORE = "bm25(unit_text, 1.0, 1.5)";
+
 function candidateSql(req: RankedRequest): { sql: string; params: SqlValue[] } {
-  const where = ["unit_text MATCH ?"];
+  const where: string[] = [];
   const params: SqlValue[] = [req.query.match];
   if (!req.everything) {
     where.push("u.session_id IN (SELECT value FROM json_each(?))");
@@ -99,10 +102,13 @@ function candidateSql(req: RankedRequest): { sql: string; params: SqlValue[] } {
     params.push(req.filters.until);
   }
   params.push(CANDIDATES);
-  const sql = `SELECT u.session_id, u.first_line, u.last_line, u.byte_start, u.byte_end, u.role, u.tool, u.time,
-      bm25(unit_text, 1.0, 1.5) AS score
-    FROM unit_text JOIN units u ON u.id = unit_text.rowid
-    WHERE ${where.join(" AND ")} ORDER BY score LIMIT ?`;
+  // Nothing to filter: FTS5 keeps the best candidates as it goes, and only those are joined to their units.
+  const sql =
+    where.length === 0
+      ? `SELECT ${COLUMNS}, t.score FROM (SELECT rowid, ${SCORE} AS score FROM unit_text WHERE unit_text MATCH ?
+           ORDER BY score LIMIT ?) t JOIN units u ON u.id = t.rowid`
+      : `SELECT ${COLUMNS}, ${SCORE} AS score FROM unit_text JOIN units u ON u.id = unit_text.rowid
+           WHERE unit_text MATCH ? AND ${where.join(" AND ")} ORDER BY score LIMIT ?`;
   return { sql, params };
 }
 
