@@ -10,7 +10,7 @@ import { ensurePrivateDir } from "../../store/database.js";
 import type { TranscriptIndexer } from "../../transcripts/export/transcript-indexer.js";
 import { connectIndex, type IndexConnection } from "./index-connection.js";
 import { TOKENIZER } from "./index-tokens.js";
-import { type IndexedTranscript, refreshIndex } from "./index-update.js";
+import { dropSession, type IndexedTranscript, inTransaction, refreshIndex } from "./index-update.js";
 
 export const INDEX_FILE = "search-index.db";
 /** The index format this code writes; an index stamped higher was written by a newer plugin and is left alone. */
@@ -101,6 +101,12 @@ export class SearchIndex implements TranscriptIndexer {
       : undefined;
   }
 
+  async forget(sessionID: string): Promise<void> {
+    const health = await this.forReading();
+    if (!health.usable) return;
+    inTransaction(health.connection, () => dropSession(health.connection, sessionID));
+  }
+
   close(): void {
     this.connection?.close();
     this.connection = undefined;
@@ -135,6 +141,8 @@ export class SearchIndex implements TranscriptIndexer {
     }
     try {
       connection.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      // What a removed transcript held is overwritten, not left in free pages.
+      connection.exec("PRAGMA secure_delete = ON");
       const version = connection.get<{ user_version: number }>("PRAGMA user_version")?.user_version ?? 0;
       if (version > INDEX_VERSION) {
         connection.close();

@@ -92,6 +92,28 @@ describe("the search index file", () => {
   });
 });
 
+describe("a transcript removed by the cleanup", () => {
+  it("is forgotten by the index in the same step: no unit, no session row, no hit", async () => {
+    const ledger = testLedger();
+    const gone = syntheticSession(2, "ses_indexforget00001", 300);
+    const kept = syntheticSession(2, "ses_indexforget00002", 300);
+    await exportAll(ledger, [gone.data, kept.data]);
+    const { sweepTranscripts } = await import("../../../src/transcripts/retention/retention.js");
+    const report = await sweepTranscripts({
+      ledger,
+      source: createMemorySource([gone.data, kept.data]),
+      scopes: [PROJECT],
+      rules: { retentionDays: 0, keepRecent: 0, maxSessions: 0, orphaned: false, sessionIDs: [gone.sessionID] },
+      apply: true,
+    });
+    expect(report.removed.map((r) => r.sessionID)).toEqual([gone.sessionID]);
+    ledger.searchIndex.close();
+    const dump = await dumpIndex(ledger.options.dataDir);
+    expect(dump.sessions.map((s) => s.session_id)).toEqual([kept.sessionID]);
+    expect(dump.units.every((u) => u.session_id === kept.sessionID)).toBe(true);
+  });
+});
+
 describe("an index that cannot answer", () => {
   async function withSessions() {
     const ledger = testLedger();
