@@ -19,7 +19,7 @@ export async function dumpIndex(dataDir: string) {
   const c = await connectIndex(path.join(dataDir, INDEX_FILE), { readonly: true });
   try {
     const units = c.all<UnitDump>(
-      "SELECT session_id, first_line, last_line, byte_start, byte_end, role, tool, time FROM units ORDER BY session_id, first_line",
+      "SELECT s.session_id, first_line, last_line, byte_start, byte_end, role, tool, time FROM units u JOIN sessions s ON s.sid = u.sid ORDER BY s.session_id, first_line",
     );
     const sessions = c.all<{ session_id: string; lines: number; bytes: number }>(
       "SELECT session_id, lines, bytes FROM sessions ORDER BY session_id",

@@ -26,6 +26,7 @@ const COMPOUND = /[\p{L}\p{N}]+(?:[-_./:@#]+[\p{L}\p{N}]+)+/gu;
 const ASCII_COMPOUND = /[a-z0-9]+(?:[-_./:@#]+[a-z0-9]+)+/g;
 /** A compound needs one of its joining characters: most words have none, and are not looked at twice. */
 const JOINER = /[-_./:@#]/;
+const HYPHENS_ONLY = /^[^_./:@#]*$/;
 
 /**
  * Lower case as the scan folds it: KELVIN SIGN is k and LONG S is s (JavaScript's `iu`, ripgrep's `-i`), which FTS5's
@@ -47,7 +48,8 @@ export function compoundsOf(text: string): string[] {
   if (!JOINER.test(text)) return [];
   const folded = foldCase(text);
   const found = folded.match(ASCII.test(folded) ? ASCII_COMPOUND : COMPOUND) ?? [];
-  return found.some((w) => w.length > MAX_WHOLE_CHARS) ? found.filter((w) => w.length <= MAX_WHOLE_CHARS) : found;
+  // Words joined by hyphens alone ("rate-limiter") are found as words in a row; whole, they would only add size.
+  return found.filter((w) => w.length <= MAX_WHOLE_CHARS && !HYPHENS_ONLY.test(w));
 }
 
 export interface IndexedText {

@@ -34,6 +34,7 @@ export interface IndexRefresh {
 }
 
 interface SessionRow {
+  sid: number;
   ino: number;
   lines: number;
   bytes: number;
@@ -74,10 +75,10 @@ function storedText(unit: Unit) {
   return indexedText(unit.texts.filter((text) => findSecret(text) === undefined));
 }
 
-function insertUnit(connection: IndexConnection, sessionID: string, unit: Unit): void {
+function insertUnit(connection: IndexConnection, sid: number, unit: Unit): void {
   const row = connection.get<{ id: number }>(
-    "INSERT INTO units (session_id, first_line, last_line, byte_start, byte_end, role, tool, time) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-    sessionID,
+    "INSERT INTO units (sid, first_line, last_line, byte_start, byte_end, role, tool, time) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+    sid,
     unit.firstLine,
     unit.lastLine,
     unit.byteStart,
@@ -92,8 +93,9 @@ function insertUnit(connection: IndexConnection, sessionID: string, unit: Unit):
 
 /** Removes one session's units and record. */
 export function dropSession(connection: IndexConnection, sessionID: string): void {
-  connection.run("DELETE FROM unit_text WHERE rowid IN (SELECT id FROM units WHERE session_id = ?)", sessionID);
-  connection.run("DELETE FROM units WHERE session_id = ?", sessionID);
+  const sid = "(SELECT sid FROM sessions WHERE session_id = ?)";
+  connection.run(`DELETE FROM unit_text WHERE rowid IN (SELECT id FROM units WHERE sid = ${sid})`, sessionID);
+  connection.run(`DELETE FROM units WHERE sid = ${sid}`, sessionID);
   connection.run("DELETE FROM sessions WHERE session_id = ?", sessionID);
 }
 
@@ -115,7 +117,7 @@ export function refreshIndex(connection: IndexConnection, transcript: IndexedTra
   return inTransaction(connection, () => {
     const stat = fs.lstatSync(transcript.path);
     const row = connection.get<SessionRow>(
-      "SELECT ino, lines, bytes, tail_hash, state FROM sessions WHERE session_id = ?",
+      "SELECT sid, ino, lines, bytes, tail_hash, state FROM sessions WHERE session_id = ?",
       transcript.sessionID,
     );
     const point = resumePoint(row, transcript.path, stat);
@@ -123,6 +125,16 @@ export function refreshIndex(connection: IndexConnection, transcript: IndexedTra
     if (restarted && row) dropSession(connection, transcript.sessionID);
     const from = typeof point === "string" ? { lines: 0, bytes: 0, state: initialState() } : resumeOf(point);
     if (!restarted && from.bytes === stat.size) return { addedUnits: 0, addedBytes: 0, ...from };
+    const sid =
+      !restarted && row
+        ? row.sid
+        : (
+            connection.get<{ sid: number }>(
+              "INSERT INTO sessions (session_id, relative, ino, lines, bytes, tail_hash, state, mtime_ms) VALUES (?, ?, 0, 0, 0, '', '{}', 0) RETURNING sid",
+              transcript.sessionID,
+              transcript.relative,
+            ) as { sid: number }
+          ).sid;
     let addedUnits = 0;
     let firstTime: number | null = null;
     let lastTime: number | null = null;
@@ -130,7 +142,7 @@ export function refreshIndex(connection: IndexConnection, transcript: IndexedTra
       transcript.path,
       { fromByte: from.bytes, fromLine: from.lines + 1, state: from.state },
       (unit) => {
-        insertUnit(connection, transcript.sessionID, unit);
+        insertUnit(connection, sid, unit);
         addedUnits++;
         if (unit.time !== null) {
           firstTime ??= unit.time;
@@ -139,13 +151,9 @@ export function refreshIndex(connection: IndexConnection, transcript: IndexedTra
       },
     );
     connection.run(
-      `INSERT INTO sessions (session_id, relative, scope, ino, lines, bytes, tail_hash, state, mtime_ms, first_time, last_time)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (session_id) DO UPDATE SET relative = excluded.relative, scope = coalesce(excluded.scope, scope),
-         ino = excluded.ino, lines = excluded.lines, bytes = excluded.bytes, tail_hash = excluded.tail_hash,
-         state = excluded.state, mtime_ms = excluded.mtime_ms, first_time = coalesce(first_time, excluded.first_time),
-         last_time = coalesce(excluded.last_time, last_time)`,
-      transcript.sessionID,
+      `UPDATE sessions SET relative = ?, scope = coalesce(?, scope), ino = ?, lines = ?, bytes = ?, tail_hash = ?,
+         state = ?, mtime_ms = ?, first_time = coalesce(first_time, ?), last_time = coalesce(?, last_time)
+       WHERE sid = ?`,
       transcript.relative,
       transcript.scope ?? null,
       stat.ino,
@@ -156,6 +164,7 @@ export function refreshIndex(connection: IndexConnection, transcript: IndexedTra
       stat.mtimeMs,
       firstTime,
       lastTime,
+      sid,
     );
     return { restarted, addedUnits, addedBytes: end.bytes - from.bytes, lines: end.lines, bytes: end.bytes };
   });

@@ -79,14 +79,14 @@ interface UnitRow {
   score: number;
 }
 
-const COLUMNS = "u.session_id, u.first_line, u.last_line, u.byte_start, u.byte_end, u.role, u.tool, u.time";
+const COLUMNS = "s.session_id, u.first_line, u.last_line, u.byte_start, u.byte_end, u.role, u.tool, u.time";
 const SCORE = "bm25(unit_text, 1.0, 1.5)";
 
 function candidateSql(req: RankedRequest): { sql: string; params: SqlValue[] } {
   const where: string[] = [];
   const params: SqlValue[] = [req.query.match];
   if (!req.everything) {
-    where.push("u.session_id IN (SELECT value FROM json_each(?))");
+    where.push("s.session_id IN (SELECT value FROM json_each(?))");
     params.push(JSON.stringify(req.files.map((f) => f.sessionID)));
   }
   if (req.filters.roles && req.filters.roles.length > 0) {
@@ -106,9 +106,9 @@ function candidateSql(req: RankedRequest): { sql: string; params: SqlValue[] } {
   const sql =
     where.length === 0
       ? `SELECT ${COLUMNS}, t.score FROM (SELECT rowid, ${SCORE} AS score FROM unit_text WHERE unit_text MATCH ?
-           ORDER BY score LIMIT ?) t JOIN units u ON u.id = t.rowid`
+           ORDER BY score LIMIT ?) t JOIN units u ON u.id = t.rowid JOIN sessions s ON s.sid = u.sid`
       : `SELECT ${COLUMNS}, ${SCORE} AS score FROM unit_text JOIN units u ON u.id = unit_text.rowid
-           WHERE unit_text MATCH ? AND ${where.join(" AND ")} ORDER BY score LIMIT ?`;
+           JOIN sessions s ON s.sid = u.sid WHERE unit_text MATCH ? AND ${where.join(" AND ")} ORDER BY score LIMIT ?`;
   return { sql, params };
 }
 

@@ -20,7 +20,8 @@ const SIDE_FILES = ["", "-wal", "-shm", "-journal"] as const;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS sessions (
-  session_id TEXT PRIMARY KEY,
+  sid INTEGER PRIMARY KEY,
+  session_id TEXT NOT NULL UNIQUE,
   relative TEXT NOT NULL,
   scope TEXT,
   ino INTEGER NOT NULL,
@@ -34,7 +35,7 @@ CREATE TABLE IF NOT EXISTS sessions (
 );
 CREATE TABLE IF NOT EXISTS units (
   id INTEGER PRIMARY KEY,
-  session_id TEXT NOT NULL,
+  sid INTEGER NOT NULL,
   first_line INTEGER NOT NULL,
   last_line INTEGER NOT NULL,
   byte_start INTEGER NOT NULL,
@@ -43,7 +44,7 @@ CREATE TABLE IF NOT EXISTS units (
   tool TEXT,
   time INTEGER
 );
-CREATE INDEX IF NOT EXISTS units_by_session ON units (session_id, first_line);
+CREATE INDEX IF NOT EXISTS units_by_session ON units (sid);
 CREATE VIRTUAL TABLE IF NOT EXISTS unit_text USING fts5(
   words, whole, content='', contentless_delete=1, tokenize="${TOKENIZER}"
 );

@@ -12,8 +12,8 @@ export const ROLES = ["user", "assistant", "reasoning", "tool-input", "tool-outp
 export type Role = (typeof ROLES)[number];
 
 /** A unit holds at most this many lines or bytes: a hit points near its line, and a long dump is many units. */
-export const UNIT_MAX_LINES = 24;
-export const UNIT_MAX_BYTES = 4_096;
+export const UNIT_MAX_LINES = 32;
+export const UNIT_MAX_BYTES = 6_144;
 const CHUNK_BYTES = 4 * 1024 * 1024;
 
 export interface Unit {

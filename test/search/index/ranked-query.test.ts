@@ -27,7 +27,7 @@ describe("index tokens", () => {
       "style",
     ]);
     expect(wordsOf(`${"q".repeat(41)} ok`)).toEqual(["ok"]);
-    expect(indexedText(["a-b c", "", "d"])).toEqual({ words: "a b c\nd", whole: "a-b" });
+    expect(indexedText(["a-b c_d", "", "e"])).toEqual({ words: "a b c d\ne", whole: "c_d" });
   });
 });
 
