@@ -8,10 +8,10 @@ import { describeError, InvalidInputError, NotFoundError, PREFIX } from "../erro
 import type { Logger } from "../log.js";
 import type { Database } from "../store/database.js";
 import { SKETCH_PARAMS, SketchProbe } from "../transcripts/sketch/sketch.js";
-import { fallbackPattern, type RoleFilter, searchRanked } from "./index/ranked-mode.js";
+import { fallbackPattern, searchRanked } from "./index/ranked-mode.js";
 import type { RankedResult } from "./index/ranked-search.js";
 import type { SearchIndex } from "./index/search-index.js";
-import { SEARCH_LIMITS } from "./limits.js";
+import { type RoleFilter, SEARCH_LIMITS, type SearchMode } from "./limits.js";
 import { type CompiledQuery, compileQuery, type QueryInput } from "./query.js";
 import { type Coverage, renderSearch, type SketchCoverage } from "./render.js";
 import type { RipgrepLocator } from "./ripgrep/locate.js";
@@ -47,8 +47,7 @@ export interface SearchDeps {
   log?: Logger;
 }
 
-export const SEARCH_MODES = ["ranked", "literal", "regex"] as const;
-export type SearchMode = (typeof SEARCH_MODES)[number];
+export { SEARCH_MODES, type SearchMode } from "./limits.js";
 
 export interface SearchRequest extends QueryInput {
   /**

@@ -1,13 +1,13 @@
 /**
- * memory_session_search: exact lines from session transcripts (the record a compaction leaves behind), with line
- * numbers and context, bounded, and a last line that says what was searched and what was left out.
+ * memory_session_search: lines from session transcripts (the record a compaction leaves behind), ranked from the
+ * full-text index or exact (literal, regex), with line numbers and context, bounded, and a last line that says what
+ * was searched and what was left out.
  */
 
 import { describeError } from "../errors.js";
 import { projectScope } from "../scope.js";
-import { ROLE_FILTERS } from "../search/index/ranked-mode.js";
-import { MAX_QUERY_CHARS, SEARCH_LIMITS } from "../search/limits.js";
-import { SEARCH_MODES, type TranscriptSearch } from "../search/search.js";
+import { MAX_QUERY_CHARS, ROLE_FILTERS, SEARCH_LIMITS, SEARCH_MODES } from "../search/limits.js";
+import type { TranscriptSearch } from "../search/search.js";
 import { checkSessionId } from "../transcripts/paths.js";
 import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";

@@ -4,8 +4,7 @@
  * else the built-in scanner).
  */
 
-import { ROLE_FILTERS } from "../../search/index/ranked-mode.js";
-import { MAX_QUERY_CHARS, SEARCH_LIMITS } from "../../search/limits.js";
+import { MAX_QUERY_CHARS, ROLE_FILTERS, SEARCH_LIMITS } from "../../search/limits.js";
 import { shared } from "../args.js";
 import { defineCommand, EXIT } from "../command.js";
 import { TRANSCRIPT_SCOPE_FLAG } from "./transcripts-list.js";

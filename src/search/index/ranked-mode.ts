@@ -4,6 +4,7 @@
  * search falls back to the scan.
  */
 import { InvalidInputError } from "../../errors.js";
+import { ROLE_FILTERS, type RoleFilter } from "../limits.js";
 import type { TranscriptFile } from "../targets.js";
 import { catchUp } from "./index-catch-up.js";
 import { parseRankedQuery } from "./ranked-query.js";
@@ -12,9 +13,7 @@ import { PER_SESSION, type RankedFilters, type RankedResult, rankedSearch } from
 import type { SearchIndex } from "./search-index.js";
 import { ROLES, type Role } from "./transcript-units.js";
 
-/** What `role` may name: one kind of unit, or "tool" for a tool's input and output. */
-export const ROLE_FILTERS = ["user", "assistant", "reasoning", "tool-input", "tool-output", "tool"] as const;
-export type RoleFilter = (typeof ROLE_FILTERS)[number];
+export { ROLE_FILTERS, type RoleFilter } from "../limits.js";
 
 export interface RankedModeRequest {
   query: string;
@@ -101,6 +100,7 @@ export async function searchRanked(index: SearchIndex, req: RankedModeRequest): 
     result,
     {
       query: req.query,
+      words: query.terms.flatMap((t) => t.words),
       dropped: query.dropped,
       where: req.where,
       inScope: req.files.length,
@@ -125,7 +125,9 @@ export async function searchRanked(index: SearchIndex, req: RankedModeRequest): 
  */
 export function fallbackPattern(source: string): string {
   const escaped = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
+  // Each term as written, without the punctuation around it ("limiter?" is "limiter"), folded like the index folds.
+  const bare = (text: string) => text.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
   return parseRankedQuery(source)
-    .terms.map((t) => escaped(t.compound ?? t.words.join(" ")))
+    .terms.map((t) => escaped(t.compound ?? (bare(t.text) || t.words.join(" "))))
     .join("|");
 }

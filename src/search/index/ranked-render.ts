@@ -15,6 +15,8 @@ const CONTEXT_LINE_BYTES = 200;
 
 export interface RankedCoverage {
   query: string;
+  /** The query's words, folded: where a long answering line is shown from. */
+  words: readonly string[];
   dropped: readonly string[];
   where: string;
   inScope: number;
@@ -30,6 +32,19 @@ export interface RankedCoverage {
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
+/**
+ * A long answering line as a window that starts a little before the first of `words` it holds (case folded), so the
+ * word that made it match is shown; the bytes left out before it are counted.
+ */
+export function answerWindow(text: string, words: readonly string[], max: number): string {
+  if (byteLength(text) <= max) return text;
+  const folded = text.toLowerCase();
+  const at = Math.min(...words.map((w) => folded.indexOf(w)).filter((i) => i >= 0), Number.POSITIVE_INFINITY);
+  if (!Number.isFinite(at) || at < max / 2) return clip(text, max);
+  const start = Math.max(0, at - Math.floor(max / 5));
+  return `[…${byteLength(text.slice(0, start))} bytes] ${clip(text.slice(start), max)}`;
+}
 
 /** A line cut to `max` bytes (whole characters), with what was left out counted. */
 export function clip(text: string, max: number): string {
@@ -97,7 +112,7 @@ export function renderRanked(result: RankedResult, coverage: RankedCoverage, max
       header(i + 1, hit, showScope),
       ...hit.lines.map((l) =>
         l.match
-          ? `${name}:${l.line}: ${clip(l.text, MATCH_LINE_BYTES)}`
+          ? `${name}:${l.line}: ${answerWindow(l.text, coverage.words, MATCH_LINE_BYTES)}`
           : `${name}-${l.line}- ${clip(l.text, CONTEXT_LINE_BYTES)}`,
       ),
     ];

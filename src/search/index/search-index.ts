@@ -10,7 +10,7 @@ import { ensurePrivateDir } from "../../store/database.js";
 import type { TranscriptIndexer } from "../../transcripts/export/transcript-indexer.js";
 import { connectIndex, type IndexConnection } from "./index-connection.js";
 import { TOKENIZER } from "./index-tokens.js";
-import { dropSession, type IndexedTranscript, inTransaction, refreshIndex } from "./index-update.js";
+import type { IndexedTranscript } from "./index-update.js";
 
 export const INDEX_FILE = "search-index.db";
 /** The index format this code writes; an index stamped higher was written by a newer plugin and is left alone. */
@@ -96,6 +96,8 @@ export class SearchIndex implements TranscriptIndexer {
   async update(transcript: IndexedTranscript): Promise<string | undefined> {
     const health = await this.forWriting();
     if (!health.usable) return `not indexed (${health.reason})`;
+    // Loaded on first use: every OpenCode process builds a SearchIndex at start-up, few of them export.
+    const { refreshIndex } = await import("./index-update.js");
     const refresh = refreshIndex(health.connection, transcript);
     return refresh.restarted && refresh.restarted !== "new"
       ? `indexed again from its first line (${refresh.restarted})`
@@ -105,6 +107,7 @@ export class SearchIndex implements TranscriptIndexer {
   async forget(sessionID: string): Promise<void> {
     const health = await this.forReading();
     if (!health.usable) return;
+    const { dropSession, inTransaction } = await import("./index-update.js");
     inTransaction(health.connection, () => dropSession(health.connection, sessionID));
   }
 
