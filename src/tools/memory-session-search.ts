@@ -8,7 +8,7 @@ import { describeError } from "../errors.js";
 import { projectScope } from "../scope.js";
 import { MAX_QUERY_CHARS, ROLE_FILTERS, SEARCH_LIMITS, SEARCH_MODES } from "../search/limits.js";
 import type { TranscriptSearch } from "../search/search.js";
-import { checkSessionId } from "../transcripts/paths.js";
+import { checkSessionId } from "../session-id.js";
 import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
 
