@@ -19,7 +19,7 @@ const MAX_WHOLE_CHARS = 120;
 
 const WORD = /[\p{L}\p{N}]+/gu;
 /** Most lines are ASCII: a plain character class is several times faster than a Unicode property. */
-const ASCII = /^[\x00-\x7f]*$/;
+const NON_ASCII = /[\u0080-\uffff]/;
 const ASCII_WORD = /[a-z0-9]+/g;
 /** Starts and ends with a letter or digit, joined inside by the token characters. */
 const COMPOUND = /[\p{L}\p{N}]+(?:[-_./:@#]+[\p{L}\p{N}]+)+/gu;
@@ -39,7 +39,7 @@ export function foldCase(text: string): string {
 /** The words of a text, folded, each at most MAX_WORD_CHARS long. */
 export function wordsOf(text: string): string[] {
   const folded = foldCase(text);
-  const found = folded.match(ASCII.test(folded) ? ASCII_WORD : WORD) ?? [];
+  const found = folded.match(NON_ASCII.test(folded) ? WORD : ASCII_WORD) ?? [];
   return found.some((w) => w.length > MAX_WORD_CHARS) ? found.filter((w) => w.length <= MAX_WORD_CHARS) : found;
 }
 
@@ -47,7 +47,7 @@ export function wordsOf(text: string): string[] {
 export function compoundsOf(text: string): string[] {
   if (!JOINER.test(text)) return [];
   const folded = foldCase(text);
-  const found = folded.match(ASCII.test(folded) ? ASCII_COMPOUND : COMPOUND) ?? [];
+  const found = folded.match(NON_ASCII.test(folded) ? COMPOUND : ASCII_COMPOUND) ?? [];
   // Words joined by hyphens alone ("rate-limiter") are found as words in a row; whole, they would only add size.
   return found.filter((w) => w.length <= MAX_WHOLE_CHARS && !HYPHENS_ONLY.test(w));
 }
