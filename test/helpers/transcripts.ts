@@ -7,10 +7,13 @@ import { parseOptions } from "../../src/options.js";
 import type { SessionExport } from "../../src/transcripts/source/export-file-source.js";
 import { tempDir } from "./temp-dir.js";
 
-/** The corpus of real `opencode export` files beside the checkout (`<repo>/../shared/corpus`). */
-export const CORPUS_DIR = path.resolve(
-  fileURLToPath(new URL("../../../shared/corpus/opencode-export", import.meta.url)),
-);
+/**
+ * The corpus of real `opencode export` files beside the checkout (`<repo>/../shared/corpus`), or under LEDGER_CORPUS
+ * (a checkout elsewhere, as the recall evaluation takes it).
+ */
+export const CORPUS_DIR = process.env.LEDGER_CORPUS
+  ? path.resolve(process.env.LEDGER_CORPUS, "opencode-export")
+  : path.resolve(fileURLToPath(new URL("../../../shared/corpus/opencode-export", import.meta.url)));
 
 export function corpusFiles(): string[] {
   if (!fs.existsSync(CORPUS_DIR)) {
