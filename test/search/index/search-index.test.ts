@@ -1,21 +1,18 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { rebuildIndex } from "../../../src/search/index/index-maintenance.js";
 import { INDEX_FILE, INDEX_VERSION, SearchIndex } from "../../../src/search/index/search-index.js";
 import { exportTranscript } from "../../../src/transcripts/export/export-transcript.js";
 import { createMemorySource } from "../../../src/transcripts/source/export-file-source.js";
+import { startExportWorker } from "../../helpers/export-worker-process.js";
 import { dumpIndex } from "../../helpers/index-rows.js";
 import { exportAll, PROJECT, searchOver } from "../../helpers/indexed-sessions.js";
 import { syntheticSession } from "../../helpers/synthetic-session.js";
 import { tempDir } from "../../helpers/temp-dir.js";
 import { testLedger } from "../../helpers/transcripts.js";
 
-const root = path.resolve(fileURLToPath(new URL("../../..", import.meta.url)));
-const bin = path.join(root, "node_modules", ".bin", "opencode");
-const worker = path.join(root, "test", "helpers", "export-worker.ts");
+const startWorker = startExportWorker;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const mode = (file: string) => fs.statSync(file).mode & 0o777;
 
@@ -174,32 +171,6 @@ describe("an index that cannot answer", () => {
     expect(fs.readFileSync(file).equals(before)).toBe(true);
   });
 });
-
-function startWorker(args: string[]) {
-  const child = spawn(bin, ["run", worker, ...args], {
-    cwd: root,
-    env: { ...process.env, BUN_BE_BUN: "1" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  let err = "";
-  child.stdout.on("data", (d: Buffer) => {
-    out += d.toString();
-  });
-  child.stderr.on("data", (d: Buffer) => {
-    err += d.toString();
-  });
-  const ready = (async () => {
-    while (!out.includes("ready")) {
-      if (child.exitCode !== null) throw new Error(`worker exited early: ${err}`);
-      await sleep(10);
-    }
-  })();
-  const done = new Promise<void>((resolve, reject) => {
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`worker exited with ${code}: ${err}`))));
-  });
-  return { ready, done };
-}
 
 describe("two processes", () => {
   it("exporting growing sessions at once leave the index a rebuild would make", async () => {
