@@ -11,7 +11,12 @@ import { findSecret } from "../src/secret-guard/secret-guard.js";
 import { median, table, timeRuns, writeFigures, writeSection } from "./report.js";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const corpus = path.join(root, "..", "shared", "corpus", "opencode-export");
+// `shared/` sits beside the checkout, or beside the folder of checkouts when this one is a git worktree.
+const corpus =
+  [
+    path.join(root, "..", "shared", "corpus", "opencode-export"),
+    path.join(root, "..", "..", "shared", "corpus", "opencode-export"),
+  ].find((dir) => fs.existsSync(dir)) ?? path.join(root, "..", "shared", "corpus", "opencode-export");
 if (!fs.existsSync(corpus)) throw new Error(`the session corpus is missing at ${corpus} (shared/ beside the checkout)`);
 
 function* strings(value: unknown): Generator<string> {
