@@ -21,10 +21,10 @@ const UUID = `${HEX}{8}-${HEX}{4}-${HEX}{4}-${HEX}{4}-${HEX}{12}`;
 const AI: PrefixRule[] = [
   prefixed("Anthropic API key", "sk", "sk-ant-([A-Za-z0-9_-]{32,})"),
   prefixed("OpenAI API key", "sk", "sk-(?!ant-)(?:proj-|svcacct-|admin-)?([A-Za-z0-9_-]{32,})", openAiBody),
-  prefixed("Groq API key", "gs", "gsk_([A-Za-z0-9]{48,})"),
-  prefixed("xAI API key", "xa", "xai-([A-Za-z0-9]{70,})"),
-  prefixed("Perplexity API key", "pp", "pplx-([A-Za-z0-9]{40,})"),
-  prefixed("Replicate API token", "r8", "r8_([A-Za-z0-9]{30,})"),
+  prefixed("Groq API key", "gs", `gsk_([A-Za-z0-9]{52})${END}`),
+  prefixed("xAI API key", "xa", `xai-([A-Za-z0-9]{80})${END}`),
+  prefixed("Perplexity API key", "pp", `pplx-([A-Za-z0-9]{48})${END}`),
+  prefixed("Replicate API token", "r8", `r8_([A-Za-z0-9]{37})${END}`),
   prefixed("Hugging Face token", "hf ap", "(?:hf_|api_org_)([A-Za-z0-9]{30,})", notWordy),
   prefixed("LangSmith API key", "ls", `lsv2_(?:pt|sk)_(${HEX}{32}_${HEX}{10})${END}`),
 ];
@@ -33,15 +33,15 @@ const CODE: PrefixRule[] = [
   prefixed("GitHub token", "gh", "gh[pousr]_([A-Za-z0-9]{36,})", checksummed),
   prefixed("GitHub fine-grained token", "gi", "github_pat_([A-Za-z0-9_]{50,})"),
   prefixed("GitLab token", "gl", "gl(?:pat|dt|rt|ptt|ft|cbt|imt|soat|agent)-([A-Za-z0-9_.-]{20,})"),
-  prefixed("Bitbucket app password", "AT", "ATBB([A-Za-z0-9_=.-]{28,})"),
-  prefixed("Atlassian API token", "AT", "AT[AC]TT3([A-Za-z0-9_=-]{100,})"),
+  prefixed("Bitbucket app password", "AT", "ATBB([A-Za-z0-9_=.-]{32,})"),
+  prefixed("Atlassian API token", "AT", "AT[AC]TT3([A-Za-z0-9_=-]{186,})"),
   prefixed("Sourcegraph token", "sg", `sgp_((?:[a-fA-F0-9]{16}_|local_)?[a-fA-F0-9]{40})${END}`),
   prefixed("Buildkite token", "bk", `bkua_(${HEX}{40})${END}`),
   prefixed("SonarQube token", "sq", `sq[pua]_(${HEX}{40})${END}`),
   prefixed("npm token", "np", "npm_([A-Za-z0-9]{36,})", checksummed),
   prefixed("PyPI token", "py", "pypi-(AgEIcHlwaS5vcmc[A-Za-z0-9_-]{50,})"),
   prefixed("RubyGems API key", "ru", `rubygems_(${HEX}{48})${END}`),
-  prefixed("Clojars token", "CL", "CLOJARS_([a-z0-9]{60})"),
+  prefixed("Clojars token", "CL", "CLOJARS_([a-z0-9]{60})", looksRandomUpper),
   prefixed("Docker Hub token", "dc", "dckr_(?:pat|oat)_([A-Za-z0-9_-]{27,})"),
   prefixed("JFrog token", "AK", "AKCp([A-Za-z0-9]{69,})"),
   prefixed("Pulumi token", "pu", `pul-(${HEX}{40})${END}`),
@@ -51,7 +51,7 @@ const CODE: PrefixRule[] = [
 
 const SECRETS: PrefixRule[] = [
   prefixed("Vault token", "hv", "hv[sbr]\\.([A-Za-z0-9_-]{24,})"),
-  prefixed("Doppler token", "dp", "dp\\.(?:pt|st|sa|ct|scim|audit)\\.([A-Za-z0-9]{40,})"),
+  prefixed("Doppler token", "dp", "dp\\.(?:pt|st|sa|ct|scim|audit)\\.([A-Za-z0-9]{43})(?![A-Za-z0-9])"),
   prefixed("1Password service account token", "op", "ops_(eyJ[A-Za-z0-9+/=_-]{100,})"),
   prefixed(
     "1Password secret key",
@@ -60,7 +60,7 @@ const SECRETS: PrefixRule[] = [
     upperWithoutDashes,
   ),
   prefixed("age secret key", "AG", "AGE-SECRET-KEY-1([QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58})", looksRandomUpper),
-  prefixed("Tailscale key", "ts", "tskey-(?:auth|api|client|webhook|scim)-([A-Za-z0-9]+-[A-Za-z0-9]{20,})"),
+  prefixed("Tailscale key", "ts", "tskey-(?:auth|api|client|webhook|scim)-([A-Za-z0-9]+-[A-Za-z0-9]{28,})"),
 ];
 
 const CLOUD: PrefixRule[] = [
@@ -103,7 +103,7 @@ const SAAS: PrefixRule[] = [
   prefixed("Linear API key", "li", "lin_(?:api|oauth)_([A-Za-z0-9]{40,})"),
   prefixed("Notion token", "nt se", `(?:ntn_([A-Za-z0-9]{40,})|secret_([A-Za-z0-9]{43})${END})`, notWordy),
   prefixed("Airtable token", "pa", `pat([A-Za-z0-9]{14}\\.${HEX}{64})${END}`),
-  prefixed("HubSpot token", "pa", `pat-(?:na|eu)[12]-(${UUID})${END}`),
+  prefixed("HubSpot token", "pa", `pat-(?:na|eu)[12]-(${UUID})${END}`, looksRandomUpper),
   prefixed("Contentful token", "CF", `CFPAT-([A-Za-z0-9_-]{43})${END}`),
   prefixed("Mapbox secret token", "sk", "sk\\.(eyJ[A-Za-z0-9_-]{50,}\\.[A-Za-z0-9_-]{20,})"),
   prefixed("Prefect API key", "pn", "pnu_([A-Za-z0-9]{36})(?![A-Za-z0-9])"),

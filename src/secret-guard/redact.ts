@@ -3,6 +3,7 @@
  * recall hands back to the model (search results, transcript windows, pointers, reflection's transcript tail) goes
  * through here, and so can anything else that stores or returns transcript text (an index, a session map).
  */
+import { looksRandomToken } from "./randomness.js";
 import { secretSpans } from "./secret-guard.js";
 import type { SecretSpan } from "./secret-span.js";
 
@@ -62,10 +63,29 @@ export function redactLines(lines: readonly string[]): { lines: string[]; redact
   return { lines: result.text.split("\n"), redacted: result.redacted, kinds: result.kinds };
 }
 
+const MAX_NOTE_KINDS = 6;
+
 /** The closing line of a redacted result: how many values, of which kinds; empty when nothing was redacted. */
 export function redactionNote(redacted: number, kinds: readonly string[]): string {
   if (redacted === 0) return "";
   const what =
     redacted === 1 ? "1 value that looks like a secret was" : `${redacted} values that look like secrets were`;
-  return `[secret guard] ${what} replaced by [redacted: …] (${kinds.join(", ")}).`;
+  const named = kinds.length > MAX_NOTE_KINDS ? [...kinds.slice(0, MAX_NOTE_KINDS), "…"] : kinds;
+  return `[secret guard] ${what} replaced by [redacted: …] (${named.join(", ")}).`;
+}
+
+export const CUT_TOKEN = "token cut at the edge";
+const HEAD_RUN = /^[A-Za-z0-9_+/=.~-]{8,}/;
+const TAIL_RUN = /[A-Za-z0-9_+/=.~-]{8,}$/;
+
+/**
+ * For text cut out of a longer line: a random-looking run of token characters touching the cut may be the rest (or
+ * the start) of a secret whose recognisable part was cut away, so it is redacted too.
+ */
+export function redactCutEdge(text: string, side: "start" | "end"): Redaction {
+  const run = (side === "start" ? HEAD_RUN : TAIL_RUN).exec(text);
+  if (!run || !looksRandomToken(run[0])) return { text, redacted: 0, kinds: [] };
+  const marker = redactionMarker(CUT_TOKEN);
+  const cut = side === "start" ? marker + text.slice(run[0].length) : text.slice(0, run.index) + marker;
+  return { text: cut, redacted: 1, kinds: [CUT_TOKEN] };
 }

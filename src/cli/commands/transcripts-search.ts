@@ -13,13 +13,14 @@ const SESSION_ID = /^ses_[0-9A-Za-z]{8,64}$/;
 export const command = defineCommand({
   name: "transcripts search",
   description:
-    "Searches transcripts for lines containing a text (or matching a JavaScript regular expression with --regex), case-insensitive unless --case-sensitive. Prints matching lines as <file>:<line>: text with context lines as <file>-<line>- text, grouped per session, newest sessions first, and a last line saying what was searched and what was left out. The current project's transcripts by default; --scope all searches every project's, --session one session's (in any project).",
+    "Searches transcripts for lines containing a text (or matching a JavaScript regular expression with --regex), case-insensitive unless --case-sensitive. Values that look like secrets are shown as [redacted: <kind>] unless --raw is given. Prints matching lines as <file>:<line>: text with context lines as <file>-<line>- text, grouped per session, newest sessions first, and a last line saying what was searched and what was left out. The current project's transcripts by default; --scope all searches every project's, --session one session's (in any project).",
   positionals: [{ name: "query", description: "The text to find within one line", required: true, variadic: true }],
   flags: {
     ...TRANSCRIPT_SCOPE_FLAG,
     session: { type: "string", value: "<id>", description: "Search only this session's transcript" },
     regex: { type: "boolean", description: "The query is a JavaScript regular expression" },
     "case-sensitive": { type: "boolean", description: "Match letter case exactly" },
+    raw: { type: "boolean", description: "Print secrets as they are in the files instead of [redacted: <kind>]" },
     context: {
       type: "string",
       value: "<n>",
@@ -43,6 +44,7 @@ export const command = defineCommand({
       session: z.string().regex(SESSION_ID, "is not a session id (ses_ followed by letters and digits)").optional(),
       regex: z.boolean().optional(),
       "case-sensitive": z.boolean().optional(),
+      raw: z.boolean().optional(),
       context: s.int(0, SEARCH_LIMITS.maxContext).default(SEARCH_LIMITS.defaultContext),
       limit: s.int(1, SEARCH_LIMITS.maxMatches).default(SEARCH_LIMITS.defaultMatches),
       _: z
@@ -84,6 +86,7 @@ export const command = defineCommand({
         contextLines: input.context,
         limit: input.limit,
         maxBytes: SEARCH_LIMITS.maxBytes,
+        redact: input.raw !== true,
       });
       if (ctx.json) {
         const { result, targets } = outcome;
