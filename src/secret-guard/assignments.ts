@@ -7,7 +7,7 @@
  */
 import { isSecretKey } from "./key-names.js";
 import { isPlaceholder, isWordy, looksRandomToken, looksSecretValue } from "./randomness.js";
-import type { SecretSpan } from "./secret-span.js";
+import type { SpanSink } from "./secret-span.js";
 
 // Where a key may name a credential; the key around each hit is then read in full. Searching for these words
 // first, rather than trying every identifier as a key, keeps ordinary code and prose cheap.
@@ -15,8 +15,12 @@ const KEY_HINT = /pas|pw|secret|token|key|auth|cred|pat/gi;
 const MAX_KEY = 80;
 // After the key: a closing quote (maybe escaped) or `**`; a type (`: string` in TypeScript, ` string` in Go) when an
 // `=` follows it; then `=`, `:`, `:=`, `=>`, Make's `?=`, `::=`, `:::=`, or PHP's `.=`.
-const OPERATOR =
-  /(?:\\?["'`]|\*\*)?[ \t]*(?:(?::[ \t]*|[ \t]+)(?:string|str|String|&str|\[\]byte)[ \t]*(?=:?=))?(?::::=|::=|:=|=>|\?=|\.=|=|:)[ \t]*/y;
+const TYPE = String.raw`(?:string|str|String|&str|\[\]byte)(?=[ \t]*:?=)`;
+// Each run of blanks is read by one quantifier only (a `[ \t]*` next to a `[ \t]+` would backtrack quadratically).
+const OPERATOR = new RegExp(
+  String.raw`(?:\\?["'${"`"}]|\*\*)?(?:[ \t]*:[ \t]*${TYPE}|[ \t]+${TYPE})?[ \t]*(?::::=|::=|:=|=>|\?=|\.=|=|:)[ \t]*`,
+  "y",
+);
 // A quoted key passed with its value to a call: `System.setProperty("X_TOKEN", "…")`, `headers.set('x-api-key', '…')`.
 const CALL_ARGUMENT = /["'`][ \t]*,[ \t]*(?=["'`])/y;
 
@@ -88,7 +92,7 @@ function valueStart(text: string, key: { start: number; end: number }, operator:
   return undefined;
 }
 
-function* secretAssignments(text: string): Generator<SecretSpan> {
+function secretAssignments(text: string, sink: SpanSink): boolean {
   const hints = new RegExp(KEY_HINT);
   const operator = new RegExp(OPERATOR);
   // Keys repeat (`password=…` on every line of a log): each is judged once per text.
@@ -113,11 +117,12 @@ function* secretAssignments(text: string): Generator<SecretSpan> {
     const read = xml ?? readValue(text, from as number);
     if (looksSecretValue(read.value)) {
       const start = read.end - read.value.length;
-      yield { kind: KIND_ASSIGNMENT, start, end: read.end };
+      if (sink({ kind: KIND_ASSIGNMENT, start, end: read.end })) return true;
     }
     // Resume after the value: it was read once and is not a key of its own.
     hints.lastIndex = Math.max(hints.lastIndex, read.end);
   }
+  return false;
 }
 
 /** The end of the run of key characters that contains `at`. */
@@ -132,13 +137,14 @@ function skipRun(text: string, at: number): number {
 const URL_USERINFO =
   /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/[^\s:/?#@"'<>]{0,256}:([^\s/?@"'<>]{1,256})@/g;
 
-function* urlPasswords(text: string): Generator<SecretSpan> {
-  if (!text.includes("://") || !text.includes("@")) return;
+function urlPasswords(text: string, sink: SpanSink): boolean {
+  if (!text.includes("://") || !text.includes("@")) return false;
   for (const m of text.matchAll(URL_USERINFO)) {
     const password = m[1] ?? "";
     const end = m.index + m[0].length - 1;
-    if (looksSecretValue(password)) yield { kind: "password in URL", start: end - password.length, end };
+    if (looksSecretValue(password) && sink({ kind: "password in URL", start: end - password.length, end })) return true;
   }
+  return false;
 }
 
 const BEARER = /(?<![A-Za-z0-9_-])[Bb]earer[ \t]+([A-Za-z0-9._~+/-]{16,4096}=*)/g;
@@ -155,19 +161,20 @@ function isBasicCredential(encoded: string): boolean {
 
 const KIND_AUTHORIZATION = "HTTP authorization credential";
 
-function* authorizationCredentials(text: string): Generator<SecretSpan> {
-  if (!/earer|Basic/.test(text)) return;
+function authorizationCredentials(text: string, sink: SpanSink): boolean {
+  if (!/earer|Basic/.test(text)) return false;
   // The credential is the last group of each match.
-  const span = (m: RegExpExecArray | (RegExpMatchArray & { index: number }), value: string): SecretSpan => ({
+  const span = (m: RegExpMatchArray & { index: number }, value: string) => ({
     kind: KIND_AUTHORIZATION,
     start: m.index + m[0].length - value.length,
     end: m.index + m[0].length,
   });
   for (const m of text.matchAll(BEARER)) {
     const value = m[1] ?? "";
-    if (looksRandomToken(value) && !isWordy(value)) yield span(m, value);
+    if (looksRandomToken(value) && !isWordy(value) && sink(span(m, value))) return true;
   }
-  for (const m of text.matchAll(BASIC)) if (isBasicCredential(m[1] ?? "")) yield span(m, m[1] ?? "");
+  for (const m of text.matchAll(BASIC)) if (isBasicCredential(m[1] ?? "") && sink(span(m, m[1] ?? ""))) return true;
+  return false;
 }
 
 const CONTEXT_RULES = [
@@ -179,12 +186,17 @@ const CONTEXT_RULES = [
 export const CONTEXT_KINDS: readonly string[] = CONTEXT_RULES.map((rule) => rule.kind);
 
 /** Every contextual credential in `text`, rule by rule. */
-export function* assignedSecrets(text: string): Generator<SecretSpan> {
-  for (const rule of CONTEXT_RULES) yield* rule.spans(text);
+export function assignedSecrets(text: string, sink: SpanSink): boolean {
+  for (const rule of CONTEXT_RULES) if (rule.spans(text, sink)) return true;
+  return false;
 }
 
 /** The kind of the first contextual credential in `text`, or undefined. */
 export function findAssignedSecret(text: string): string | undefined {
-  for (const span of assignedSecrets(text)) return span.kind;
-  return undefined;
+  let kind: string | undefined;
+  assignedSecrets(text, (span) => {
+    kind = span.kind;
+    return true;
+  });
+  return kind;
 }

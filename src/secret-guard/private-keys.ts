@@ -3,7 +3,7 @@
  * A header alone (in documentation, say) is not a key. The span runs from the header to the end of the block.
  */
 import { looksRandomToken } from "./randomness.js";
-import type { SecretSpan } from "./secret-span.js";
+import type { SpanSink } from "./secret-span.js";
 
 export const PRIVATE_KEY = "private key block";
 export const PUTTY_KEY = "PuTTY private key";
@@ -29,8 +29,8 @@ function startsWithKeyMaterial(body: string): boolean {
 }
 
 /** PEM private key blocks followed by key material; each span ends after its END armour, or where the key stops. */
-export function* privateKeyBlocks(text: string): Generator<SecretSpan> {
-  if (!text.includes("-----BEGIN ")) return;
+export function privateKeyBlocks(text: string, sink: SpanSink): boolean {
+  if (!text.includes("-----BEGIN ")) return false;
   const headers = new RegExp(PEM_HEADER);
   for (let m = headers.exec(text); m; m = headers.exec(text)) {
     const from = m.index + m[0].length;
@@ -40,13 +40,14 @@ export function* privateKeyBlocks(text: string): Generator<SecretSpan> {
     if (startsWithKeyMaterial(body)) {
       const close = armour < 0 ? -1 : window.indexOf("-----", armour + 5);
       const end = from + (close < 0 ? body.length : close + 5);
-      yield { kind: PRIVATE_KEY, start: m.index, end };
+      if (sink({ kind: PRIVATE_KEY, start: m.index, end })) return true;
       headers.lastIndex = end;
       continue;
     }
     // Skip what this header already examined: a later header inside it would see the same lines.
     headers.lastIndex = from + body.length;
   }
+  return false;
 }
 
 const PUTTY_HEADER = /PuTTY-User-Key-File-\d+:/g;
@@ -54,8 +55,8 @@ const PRIVATE_LINES = /Private-Lines:[ \t]*\d+/;
 const PRIVATE_MAC = /Private-MAC:[ \t]*[0-9a-fA-F]+/;
 
 /** PuTTY `.ppk` files: the header, then `Private-Lines: n` followed by key material. */
-export function* puttyKeys(text: string): Generator<SecretSpan> {
-  if (!text.includes("PuTTY-User-Key-File-")) return;
+export function puttyKeys(text: string, sink: SpanSink): boolean {
+  if (!text.includes("PuTTY-User-Key-File-")) return false;
   const headers = new RegExp(PUTTY_HEADER);
   for (let m = headers.exec(text); m; m = headers.exec(text)) {
     const window = text.slice(m.index, m.index + PEM_WINDOW);
@@ -65,7 +66,8 @@ export function* puttyKeys(text: string): Generator<SecretSpan> {
     if (!startsWithKeyMaterial(window.slice(afterLines))) continue;
     const mac = PRIVATE_MAC.exec(window.slice(afterLines));
     const end = m.index + afterLines + (mac ? mac.index + mac[0].length : Math.min(window.length - afterLines, 4096));
-    yield { kind: PUTTY_KEY, start: m.index, end };
+    if (sink({ kind: PUTTY_KEY, start: m.index, end })) return true;
     headers.lastIndex = end;
   }
+  return false;
 }

@@ -43,7 +43,7 @@ function replacement(secret: string, kind: string): string {
 
 /** `text` with every recognised secret replaced by `[redacted: <kind>]`; cheap when there is none. */
 export function redactSecrets(text: string): Redaction {
-  const spans = merged([...secretSpans(text)]);
+  const spans = merged(secretSpans(text));
   if (spans.length === 0) return { text, redacted: 0, kinds: [] };
   let out = "";
   let at = 0;

@@ -9,24 +9,37 @@
  */
 import { SecretFoundError } from "../errors.js";
 import { assignedSecrets, CONTEXT_KINDS } from "./assignments.js";
-import type { SecretSpan } from "./secret-span.js";
+import type { SecretSpan, SpanSink } from "./secret-span.js";
 import { SHAPE_KINDS, shapedSecrets } from "./token-shapes.js";
 
-export type { SecretSpan } from "./secret-span.js";
+export type { SecretSpan, SpanSink } from "./secret-span.js";
 
 /** Every kind a refusal can name: shapes first, then context. */
 export const SECRET_KINDS: readonly string[] = [...SHAPE_KINDS, ...CONTEXT_KINDS];
 
-/** Every secret in `text`, shapes before context; spans may overlap (a token assigned to a key is found twice). */
-export function* secretSpans(text: string): Generator<SecretSpan> {
-  yield* shapedSecrets(text);
-  yield* assignedSecrets(text);
+/** Every secret in `text`, shapes before context, until `sink` says stop; returns whether it did. */
+export function scanSecrets(text: string, sink: SpanSink): boolean {
+  return shapedSecrets(text, sink) || assignedSecrets(text, sink);
+}
+
+/** Every secret in `text`; spans may overlap (a token assigned to a secret-named key is found twice). */
+export function secretSpans(text: string): SecretSpan[] {
+  const spans: SecretSpan[] = [];
+  scanSecrets(text, (span) => {
+    spans.push(span);
+    return false;
+  });
+  return spans;
 }
 
 /** The kind of secret found in `text` ("GitHub token", "credential assignment"…), or undefined. */
 export function findSecret(text: string): string | undefined {
-  for (const span of secretSpans(text)) return span.kind;
-  return undefined;
+  let kind: string | undefined;
+  scanSecrets(text, (span) => {
+    kind = span.kind;
+    return true;
+  });
+  return kind;
 }
 
 /** Throws SecretFoundError for the first field that holds something secret-shaped; returns if none does. */

@@ -4,3 +4,6 @@ export interface SecretSpan {
   readonly start: number;
   readonly end: number;
 }
+
+/** Receives each secret found, in order; returns true to stop the search (the first one is enough for a refusal). */
+export type SpanSink = (span: SecretSpan) => boolean;

@@ -11,7 +11,7 @@
 import { PRIVATE_KEY, PUTTY_KEY, privateKeyBlocks, puttyKeys } from "./private-keys.js";
 import { PREFIX_RULES } from "./provider-rules.js";
 import { looksRandomToken } from "./randomness.js";
-import type { SecretSpan } from "./secret-span.js";
+import type { SecretSpan, SpanSink } from "./secret-span.js";
 import { type HintRule, hinted, type PrefixRule, prefixed } from "./shape-rule.js";
 
 function isJwtHeader(body: string): boolean {
@@ -99,7 +99,7 @@ function tokenAt(text: string, at: number, rules: readonly PrefixRule[]): Secret
 }
 
 /** Prefixed tokens, in the order they occur. */
-function* prefixedTokens(text: string): Generator<SecretSpan> {
+function prefixedTokens(text: string, sink: SpanSink): boolean {
   let previous = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -111,7 +111,7 @@ function* prefixedTokens(text: string): Generator<SecretSpan> {
       const rules = slash || !(next < 128) ? undefined : BY_START[c * 128 + next];
       const span = rules && tokenAt(text, i, rules);
       if (span) {
-        yield span;
+        if (sink(span)) return true;
         i = span.end - 1;
         previous = isTokenChar(text.charCodeAt(i));
         continue;
@@ -119,29 +119,35 @@ function* prefixedTokens(text: string): Generator<SecretSpan> {
     }
     previous = token;
   }
+  return false;
 }
 
-function* hintedTokens(text: string): Generator<SecretSpan> {
+function hintedTokens(text: string, sink: SpanSink): boolean {
   for (const rule of HINT_RULES) {
     if (!text.includes(rule.hint)) continue;
     for (const m of text.matchAll(rule.pattern)) {
-      if (rule.accept(m[1] ?? "")) yield { kind: rule.kind, start: m.index, end: m.index + m[0].length };
+      const span = { kind: rule.kind, start: m.index, end: m.index + m[0].length };
+      if (rule.accept(m[1] ?? "") && sink(span)) return true;
     }
   }
+  return false;
 }
 
 /** Every shaped credential in `text`: prefixed tokens in order, then hinted shapes, then private keys. */
-export function* shapedSecrets(text: string): Generator<SecretSpan> {
-  yield* prefixedTokens(text);
-  yield* hintedTokens(text);
-  yield* privateKeyBlocks(text);
-  yield* puttyKeys(text);
+export function shapedSecrets(text: string, sink: SpanSink): boolean {
+  return (
+    prefixedTokens(text, sink) || hintedTokens(text, sink) || privateKeyBlocks(text, sink) || puttyKeys(text, sink)
+  );
 }
 
 /** The kind of the first shaped credential in `text`, or undefined. */
 export function findShapedSecret(text: string): string | undefined {
-  for (const span of shapedSecrets(text)) return span.kind;
-  return undefined;
+  let kind: string | undefined;
+  shapedSecrets(text, (span) => {
+    kind = span.kind;
+    return true;
+  });
+  return kind;
 }
 
 export const SHAPE_KINDS: readonly string[] = [

@@ -7,10 +7,15 @@ import { parseOptions } from "../../src/options.js";
 import type { SessionExport } from "../../src/transcripts/source/export-file-source.js";
 import { tempDir } from "./temp-dir.js";
 
-/** The corpus of real `opencode export` files beside the checkout (`<repo>/../shared/corpus`). */
-export const CORPUS_DIR = path.resolve(
-  fileURLToPath(new URL("../../../shared/corpus/opencode-export", import.meta.url)),
-);
+/**
+ * The corpus of real `opencode export` files beside the checkout (`<repo>/../shared/corpus`), or beside the folder
+ * of checkouts when this one is a git worktree (`<repo>/../../shared/corpus`).
+ */
+export const CORPUS_DIR =
+  ["../../../shared/corpus/opencode-export", "../../../../shared/corpus/opencode-export"]
+    .map((relative) => path.resolve(fileURLToPath(new URL(relative, import.meta.url))))
+    .find((dir) => fs.existsSync(dir)) ??
+  path.resolve(fileURLToPath(new URL("../../../shared/corpus/opencode-export", import.meta.url)));
 
 export function corpusFiles(): string[] {
   if (!fs.existsSync(CORPUS_DIR)) {
