@@ -58,7 +58,7 @@ const HINT_RULES: readonly HintRule[] = [
     String.raw`(?<![A-Za-z0-9_~.-])([A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.-]{31,34})(?![A-Za-z0-9_~.-])`,
   ),
   hinted("Mailchimp API key", "-us", String.raw`(?<![A-Za-z0-9_-])([0-9a-f]{32})-us\d{1,2}(?![A-Za-z0-9_-])`),
-  hinted("New Relic key", "NRAL", String.raw`(?<![A-Za-z0-9_-])([a-f0-9]{36})NRAL(?![A-Za-z0-9_-])`),
+  hinted("New Relic key", "NRAL", "(?<![A-Za-z0-9_-])([a-f0-9]{36})NRAL(?![A-Za-z0-9_-])"),
   hinted(
     "Terraform Cloud token",
     ".atlasv1.",
