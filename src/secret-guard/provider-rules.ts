@@ -4,11 +4,13 @@
  * Sources: each provider's published format, cross-checked against the public gitleaks and secretlint rule sets.
  */
 import { hasTokenChecksum } from "./checksum.js";
-import { isWordy, looksRandomToken, looksRandomUpper } from "./randomness.js";
+import { isIdentifierLike, isWordy, looksRandomToken, looksRandomUpper } from "./randomness.js";
 import { END, type PrefixRule, prefixed } from "./shape-rule.js";
 
-// A body of letters only can read like words (`hf_initWithFrameName…` is an Objective-C selector, not a token).
 const notWordy = (body: string) => looksRandomToken(body) && !isWordy(body);
+// A camelCase name after the prefix is code (`hf_initWithFrameAndStyle…` is an Objective-C selector), while random
+// letters never break into humps of 3+ letters with vowels; isWordy would also pass ~3 % of random letter tokens.
+const notIdentifier = (body: string) => looksRandomToken(body) && !isIdentifierLike(body);
 // OpenAI keys carry "OpenAI" in base64 in their middle; otherwise the body must not read like words, because
 // `sk-` also starts ordinary names (`sk-ThisIsMyProjectName…`).
 const openAiBody = (body: string) => body.includes("T3BlbkFJ") || notWordy(body);
@@ -25,7 +27,7 @@ const AI: PrefixRule[] = [
   prefixed("xAI API key", "xa", `xai-([A-Za-z0-9]{80})${END}`),
   prefixed("Perplexity API key", "pp", `pplx-([A-Za-z0-9]{48})${END}`),
   prefixed("Replicate API token", "r8", `r8_([A-Za-z0-9]{37})${END}`),
-  prefixed("Hugging Face token", "hf ap", "(?:hf_|api_org_)([A-Za-z0-9]{30,})", notWordy),
+  prefixed("Hugging Face token", "hf ap", "(?:hf_|api_org_)([A-Za-z0-9]{30,})", notIdentifier),
   prefixed("LangSmith API key", "ls", `lsv2_(?:pt|sk)_(${HEX}{32}_${HEX}{10})${END}`),
 ];
 
@@ -101,7 +103,7 @@ const SAAS: PrefixRule[] = [
   prefixed("Grafana token", "ey", "eyJrIjoi([A-Za-z0-9]{50,}={0,2})"),
   prefixed("New Relic key", "NR", "NR(?:AK-([A-Z0-9]{27})|II-([A-Za-z0-9_-]{32})|JS-([a-f0-9]{19}))(?![A-Za-z0-9])"),
   prefixed("Linear API key", "li", "lin_(?:api|oauth)_([A-Za-z0-9]{40,})"),
-  prefixed("Notion token", "nt se", `(?:ntn_([A-Za-z0-9]{40,})|secret_([A-Za-z0-9]{43})${END})`, notWordy),
+  prefixed("Notion token", "nt se", `(?:ntn_([A-Za-z0-9]{40,})|secret_([A-Za-z0-9]{43})${END})`, notIdentifier),
   prefixed("Airtable token", "pa", `pat([A-Za-z0-9]{14}\\.${HEX}{64})${END}`),
   prefixed("HubSpot token", "pa", `pat-(?:na|eu)[12]-(${UUID})${END}`, looksRandomUpper),
   prefixed("Contentful token", "CF", `CFPAT-([A-Za-z0-9_-]{43})${END}`),

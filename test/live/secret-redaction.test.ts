@@ -32,6 +32,15 @@ describe("secret redaction in recall, live", () => {
     await oc?.stop();
   });
 
+  /** The model calls `tool`; what the tool returned, as the model received it. */
+  async function toolResult(tool: string, args: Record<string, unknown>): Promise<string> {
+    const mark = oc.stub.mark();
+    oc.stub.script({ callTool: tool, args });
+    await oc.prompt(sessionID, `Use ${tool}.`);
+    const turn = oc.stub.since(mark).find((r) => r.messages.at(-1)?.role === "tool");
+    return turn?.messages.at(-1)?.text ?? "";
+  }
+
   it("the session printed the token, and the transcript written at compaction holds it verbatim", async () => {
     const printed = (await oc.messages(sessionID)).flatMap((m) => m.parts.map((p) => JSON.stringify(p))).join("\n");
     expect(printed).toContain(TOKEN);
@@ -44,28 +53,14 @@ describe("secret redaction in recall, live", () => {
   });
 
   it("memory_session_search returns the line with the token redacted and says so", async () => {
-    const mark = oc.stub.mark();
-    oc.stub.script({ callTool: "memory_session_search", args: { query: "registry bot logs in", sessionID } });
-    await oc.prompt(sessionID, "How does the registry bot log in?");
-    const result =
-      oc.stub
-        .since(mark)
-        .find((r) => r.messages.at(-1)?.role === "tool")
-        ?.messages.at(-1)?.text ?? "";
+    const result = await toolResult("memory_session_search", { query: "registry bot logs in", sessionID });
     expect(result).toContain("the registry bot logs in with [redacted: Docker Hub token] every night");
     expect(result).toContain("[secret guard] 1 value that looks like a secret was replaced");
     expect(result).not.toContain(TOKEN);
   });
 
   it("memory_session_read shows the same line redacted", async () => {
-    const mark = oc.stub.mark();
-    oc.stub.script({ callTool: "memory_session_read", args: { sessionID, limit: 400 } });
-    await oc.prompt(sessionID, "Read the transcript of this session.");
-    const result =
-      oc.stub
-        .since(mark)
-        .find((r) => r.messages.at(-1)?.role === "tool")
-        ?.messages.at(-1)?.text ?? "";
+    const result = await toolResult("memory_session_read", { sessionID, limit: 400 });
     expect(result).toContain("logs in with [redacted: Docker Hub token] every night");
     expect(result).not.toContain(TOKEN);
   });
