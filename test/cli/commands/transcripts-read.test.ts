@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { createLedger } from "../../../src/ledger.js";
+import { createDataContext } from "../../../src/data-context.js";
 import { createMemoryLogger } from "../../../src/log.js";
 import { parseOptions } from "../../../src/options.js";
 import { createMemorySource } from "../../../src/transcripts/source/export-file-source.js";
@@ -15,12 +15,12 @@ const TOKEN = PROVIDER_SAMPLES.find((s) => s.kind === "Linear API key")?.build(s
 /** One exported transcript whose session printed a Linear API key. */
 async function withSecretTranscript() {
   const f = cliFixture();
-  const ledger = createLedger(parseOptions({ dataDir: f.dataDir }).options, createMemoryLogger());
+  const data = createDataContext(parseOptions({ dataDir: f.dataDir }).options, createMemoryLogger());
   const session = syntheticSession(2);
   session.user(`the linear sync uses ${TOKEN} for its webhook`);
-  const transcripts = createTranscripts({ ledger, source: createMemorySource([session.data]), scope: f.project });
+  const transcripts = createTranscripts({ data, source: createMemorySource([session.data]), scope: f.project });
   const { file } = await transcripts.ensure(session.sessionID);
-  ledger.database.close();
+  data.database.close();
   return { f, id: session.sessionID, file };
 }
 
