@@ -6,6 +6,7 @@
  */
 import { describeError, InvalidInputError, NotFoundError, PREFIX } from "../errors.js";
 import type { Logger } from "../log.js";
+import { redactionNote, redactSecrets } from "../secret-guard/redact.js";
 import type { Database } from "../store/database.js";
 import { SKETCH_PARAMS, SketchProbe } from "../transcripts/sketch/sketch.js";
 import { fallbackPattern, searchRanked } from "./index/ranked-mode.js";
@@ -13,6 +14,7 @@ import type { RankedResult } from "./index/ranked-search.js";
 import type { SearchIndex } from "./index/search-index.js";
 import { type RoleFilter, SEARCH_LIMITS, type SearchMode } from "./limits.js";
 import { type CompiledQuery, compileQuery, type QueryInput } from "./query.js";
+import { redactHits } from "./redact-hits.js";
 import { type Coverage, renderSearch, type SketchCoverage } from "./render.js";
 import type { RipgrepLocator } from "./ripgrep/locate.js";
 import { scanWithRipgrep } from "./ripgrep/ripgrep.js";
@@ -67,6 +69,11 @@ export interface SearchRequest extends QueryInput {
   limit?: number;
   maxBytes?: number;
   signal?: AbortSignal;
+  /**
+   * Replace recognised secrets in the lines and titles shown by `[redacted: <kind>]` (default true: results go
+   * back to the model). Only the command-line tool turns it off, when the person at the terminal asks to.
+   */
+  redact?: boolean;
   /** Consult the transcripts' search sketches (default true; false reads every transcript in scope). */
   useSketches?: boolean;
   /** Budgets and tuning, for tests and benchmarks. */
@@ -170,6 +177,21 @@ function clamp(value: number | undefined, fallback: number, min: number, max: nu
   return Math.min(max, Math.max(min, Math.floor(value ?? fallback)));
 }
 
+/** Redacts the lines and titles a result shows, in place. */
+function redactShown(result: ScanResult, shown: TranscriptFile[]): { redacted: number; kinds: string[] } {
+  const lines = redactHits(result);
+  const kinds = new Set(lines.kinds);
+  let redacted = lines.redacted;
+  for (const file of shown) {
+    if (!file.title) continue;
+    const title = redactSecrets(file.title);
+    file.title = title.text;
+    redacted += title.redacted;
+    for (const kind of title.kinds) kinds.add(kind);
+  }
+  return { redacted, kinds: [...kinds] };
+}
+
 /** The search service of one plugin instance. */
 export function createTranscriptSearch(deps: SearchDeps) {
   return async function search(req: SearchRequest): Promise<SearchOutcome> {
@@ -255,8 +277,11 @@ export function createTranscriptSearch(deps: SearchDeps) {
       where: req.sessionID ? `session ${req.sessionID}` : req.all ? "every project" : "this project",
     };
     const maxBytes = clamp(req.maxBytes, SEARCH_LIMITS.defaultBytes, SEARCH_LIMITS.minBytes, SEARCH_LIMITS.maxBytes);
+    const hidden = req.redact === false ? { redacted: 0, kinds: [] } : redactShown(result, shown);
     const rendered = renderSearch(files, result, coverage, maxBytes);
-    return { text: rendered.text, result, targets: files, engine };
+    const redactedNote = redactionNote(hidden.redacted, hidden.kinds);
+    const text = redactedNote ? `${rendered.text}\n${redactedNote}` : rendered.text;
+    return { text, result, targets: files, engine };
   };
 }
 

@@ -14,7 +14,7 @@ const SESSION_ID = /^ses_[0-9A-Za-z]{8,64}$/;
 export const command = defineCommand({
   name: "transcripts search",
   description:
-    "Searches transcripts. --mode ranked (the default) takes words or a question, with \"quoted phrases\" that must appear, and prints the best-matching lines first from the full-text search index (at most 3 per session), narrowed by --role, --since and --until; it falls back to the scan, and says so, when the index cannot answer. --mode literal prints every line containing the text, --mode regex (or --regex) every line matching a JavaScript regular expression, case-insensitive unless --case-sensitive, grouped per session, newest sessions first. Lines come as <file>:<line>: text with context lines as <file>-<line>- text, and a last line says what was searched and what was left out. The current project's transcripts by default; --scope all searches every project's, --session one session's (in any project).",
+    "Searches transcripts. --mode ranked (the default) takes words or a question, with \"quoted phrases\" that must appear, and prints the best-matching lines first from the full-text search index (at most 3 per session), narrowed by --role, --since and --until; it falls back to the scan, and says so, when the index cannot answer. --mode literal prints every line containing the text, --mode regex (or --regex) every line matching a JavaScript regular expression, case-insensitive unless --case-sensitive, grouped per session, newest sessions first. Values that look like secrets are shown as [redacted: <kind>] unless --raw is given. Lines come as <file>:<line>: text with context lines as <file>-<line>- text, and a last line says what was searched and what was left out. The current project's transcripts by default; --scope all searches every project's, --session one session's (in any project).",
   positionals: [{ name: "query", description: "The text to find within one line", required: true, variadic: true }],
   flags: {
     ...TRANSCRIPT_SCOPE_FLAG,
@@ -29,6 +29,7 @@ export const command = defineCommand({
     since: { type: "string", value: "<date>", description: "Ranked: only messages from this ISO date or time on" },
     until: { type: "string", value: "<date>", description: "Ranked: only messages up to this ISO date or time" },
     "case-sensitive": { type: "boolean", description: "Match letter case exactly" },
+    raw: { type: "boolean", description: "Print secrets as they are in the files instead of [redacted: <kind>]" },
     context: {
       type: "string",
       value: "<n>",
@@ -57,6 +58,7 @@ export const command = defineCommand({
       since: z.string().optional(),
       until: z.string().optional(),
       "case-sensitive": z.boolean().optional(),
+      raw: z.boolean().optional(),
       context: s.int(0, SEARCH_LIMITS.maxContext).default(SEARCH_LIMITS.defaultContext),
       limit: s.int(1, SEARCH_LIMITS.maxMatches).optional(),
       _: z
@@ -92,6 +94,7 @@ export const command = defineCommand({
         contextLines: input.context,
         limit: input.limit,
         maxBytes: SEARCH_LIMITS.maxBytes,
+        redact: input.raw !== true,
       });
       if (ctx.json && outcome.ranked) {
         ctx.printJson({
