@@ -7,11 +7,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { redactSecrets } from "../src/secret-guard/redact.js";
 import { findSecret } from "../src/secret-guard/secret-guard.js";
-import { median, table, timeRuns, writeFigures, writeSection } from "./report.js";
+import { loadAverage, median, table, timeRuns, writeFigures, writeSection } from "./report.js";
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
-const corpus = path.join(root, "..", "shared", "corpus", "opencode-export");
+// `shared/` sits beside the checkout, or beside the folder of checkouts when this one is a git worktree.
+const corpus =
+  [
+    path.join(root, "..", "shared", "corpus", "opencode-export"),
+    path.join(root, "..", "..", "shared", "corpus", "opencode-export"),
+  ].find((dir) => fs.existsSync(dir)) ?? path.join(root, "..", "shared", "corpus", "opencode-export");
 if (!fs.existsSync(corpus)) throw new Error(`the session corpus is missing at ${corpus} (shared/ beside the checkout)`);
 
 function* strings(value: unknown): Generator<string> {
@@ -54,6 +60,7 @@ function naiveGuard(texts: Input): number {
   return found;
 }
 
+const load = loadAverage();
 const rows: (string | number)[][] = [];
 let corpusFigure = "";
 for (const [label, texts, runs] of [
@@ -76,12 +83,43 @@ for (const [label, texts, runs] of [
   ]);
 }
 
-writeFigures("secret-guard", [{ what: "secret guard over the real session corpus", value: corpusFigure }]);
+// Redaction is what recall pays: a whole result of each tool, made of corpus text (the largest a result can be).
+const corpusText = corpusStrings.join("\n");
+function redactAll(texts: Input): number {
+  let redacted = 0;
+  for (const t of texts) redacted += redactSecrets(t).redacted;
+  return redacted;
+}
+const redactRows: (string | number)[][] = [];
+let redactFigure = "";
+const redactInputs: [string, Input, number][] = [
+  [`corpus: ${corpusStrings.length} strings, ${(corpusBytes / 1e6).toFixed(1)} MB`, corpusStrings, 15],
+  ["a memory_session_search result (24 kB of corpus text)", [corpusText.slice(0, 24_000)], 51],
+  ["a memory_session_read window at its largest (100 kB)", [corpusText.slice(0, 100_000)], 51],
+];
+for (const [label, texts, runs] of redactInputs) {
+  const r = median(await timeRuns(runs, () => redactAll(texts)));
+  const g = median(await timeRuns(runs, () => guard(texts)));
+  const mb = texts.reduce((sum: number, t) => sum + t.length, 0) / 1e6;
+  if (texts.length === 1 && texts[0]?.length === 100_000) redactFigure = `${r.toFixed(2)} ms for a 100 kB window`;
+  redactRows.push([label, `${r.toFixed(2)} ms`, `${(mb / (r / 1000)).toFixed(0)} MB/s`, `${(r / g).toFixed(1)}x`]);
+}
+
+writeFigures("secret-guard", [
+  { what: "secret guard over the real session corpus", value: corpusFigure },
+  { what: "redaction of the largest recall result", value: redactFigure },
+]);
 writeSection(
   "secret-guard",
   "Secret guard",
-  `Median of 15 runs under Bun. Ratios: the guard's time over \`toLowerCase()\` and over the naive one-regex guard, on
-the same text in the same run.
+  `Median of 15 runs under Bun (load average when the run started: ${load}; the machine is shared and absolute
+figures move with it, ratios much less). Ratios: the guard's time over \`toLowerCase()\` and over the naive
+one-regex guard, on the same text in the same run.
 
-${table(["input", "guard (median)", "throughput", "vs toLowerCase", "vs naive /sk-…/ regex"], rows)}`,
+${table(["input", "guard (median)", "throughput", "vs toLowerCase", "vs naive /sk-…/ regex"], rows)}
+
+**Redaction** (\`redactSecrets\`: every secret found and replaced, not only the first), what recall pays per result;
+ratio against the guard's yes/no answer on the same text.
+
+${table(["input", "redaction (median)", "throughput", "vs the guard"], redactRows)}`,
 );

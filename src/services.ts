@@ -99,11 +99,23 @@ export function createServices(input: ServicesInput): Services {
         locateRipgrep: createRipgrepLocator(options.search.ripgrepPath, input.env),
         // Without a host there is nothing to export a named session from: it is searched only if it is on disk.
         ensureTranscript: input.host ? ensureThrough(transcripts) : undefined,
+        index: data.searchIndex,
         log: data.log,
       }),
     ),
   );
-  return { data, scope, memory, settings, transcripts, search, close: () => database.close() };
+  return {
+    data,
+    scope,
+    memory,
+    settings,
+    transcripts,
+    search,
+    close: () => {
+      data.searchIndex.close();
+      database.close();
+    },
+  };
 }
 
 /** The search's `ensureTranscript`: a session named but not exported yet is exported, then searched. */

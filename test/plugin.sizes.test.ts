@@ -200,8 +200,15 @@ describe("sizes", () => {
   }, 120_000);
 
   it("an 8 MB line: search shows a window around the match, a read cuts it, both within their bound", async () => {
-    const found = await alpha.call("memory_session_search", { query: "needle at the end of a long line" });
+    const found = await alpha.call("memory_session_search", {
+      query: "needle at the end of a long line",
+      mode: "literal",
+    });
     expect(found).toContain("ses_hugehugehuge0001.md:2:");
+    // Ranked, the line is shown as a window around the first word of the query it holds, within the bound too.
+    const ranked = await alpha.call("memory_session_search", { query: "needle at the end of a long line" });
+    expect(ranked).toMatch(/ses_hugehugehuge0001\.md:2: \[…\d+ bytes\] .*needle/);
+    expect(byteLength(ranked)).toBeLessThanOrEqual(MAX_RESULT_BYTES);
     expect(byteLength(found)).toBeLessThanOrEqual(MAX_RESULT_BYTES);
     const read = await alpha.call("memory_session_read", { sessionID: "ses_hugehugehuge0001", offset: 2, limit: 3 });
     expect(read).toMatch(/more bytes on this line\]/);
@@ -215,10 +222,19 @@ describe("sizes", () => {
   }, 60_000);
 
   it(`${SESSIONS} sessions: a search of everything, the list and a cleanup stay bounded; memory does not follow the data`, async () => {
-    const searched = await alpha.call("memory_session_search", { query: "needle", all: true, limit: 500 });
+    const searched = await alpha.call("memory_session_search", {
+      query: "needle",
+      mode: "literal",
+      all: true,
+      limit: 500,
+    });
     expect(byteLength(searched)).toBeLessThanOrEqual(MAX_RESULT_BYTES);
     expect(searched.split("\n").at(-1)).toMatch(/output cut at 24,000 bytes|stopped at the limit/);
-    const none = await alpha.call("memory_session_search", { query: "found nowhere at all", all: true });
+    const none = await alpha.call("memory_session_search", {
+      query: "found nowhere at all",
+      mode: "literal",
+      all: true,
+    });
     const scanned = /searched ([\d,]+) of ([\d,]+) transcripts/.exec(none.split("\n").at(-1) ?? "");
     expect(scanned?.[1]).toBe(scanned?.[2]);
     expect(Number(scanned?.[1]?.replaceAll(",", ""))).toBeGreaterThan(SESSIONS);

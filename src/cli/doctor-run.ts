@@ -14,6 +14,7 @@ import {
   orphanFindings,
   scanTranscripts,
 } from "./doctor-files.js";
+import { rebuildSearchIndex, searchIndexFindings } from "./doctor-search-index.js";
 import { checkStore, migrationsFinding, rebuildFts } from "./doctor-store.js";
 
 export interface Diagnosis {
@@ -76,6 +77,7 @@ export async function diagnose(dataDir: string): Promise<Diagnosis> {
       });
     }
   }
+  findings.push(...(await searchIndexFindings(dataDir)));
   return { dataDir, findings, storeWritable };
 }
 
@@ -122,6 +124,8 @@ export async function repair(diagnosis: Diagnosis): Promise<string[]> {
     if (!fix) continue;
     if (fix.kind === "mode") {
       done.push(tighten(fix.path, fix.mode));
+    } else if (fix.kind === "search-index") {
+      done.push(await rebuildSearchIndex(diagnosis.dataDir));
     } else if (diagnosis.storeWritable && !rebuilt) {
       // Two findings may ask for it (a mismatch and stale terms); one rebuild answers both.
       rebuilt = true;

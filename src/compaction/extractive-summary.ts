@@ -3,6 +3,7 @@
  * OpenCode put in the compaction prompt ("[User]: …" / "[Assistant]: …" blocks). Honest about what it is.
  */
 import { oneLine } from "../one-line.js";
+import { redactSecrets } from "../secret-guard/redact.js";
 
 export const EXTRACT_MAX_CHARS = 4_000;
 
@@ -36,7 +37,8 @@ function historyOf(prompt: string): string {
 }
 
 export function extractiveSummary(prompt: string, reason: string): string {
-  const turns = turnsOf(historyOf(prompt));
+  // The extract becomes the summary the model reads from now on: recognised secrets are redacted before any cut.
+  const turns = turnsOf(historyOf(prompt)).map((t) => ({ ...t, text: redactSecrets(t.text).text }));
   const users = turns.filter((t) => t.role === "User").slice(-6);
   const lastAssistant = turns.filter((t) => t.role === "Assistant").at(-1);
   const lines = [

@@ -5,6 +5,8 @@
  */
 import { oneLine } from "../one-line.js";
 
+import { redactSecrets } from "../secret-guard/redact.js";
+
 /** Hard upper bound of a pointer in characters (about 120 tokens of English and paths). */
 export const POINTER_MAX_CHARS = 700;
 /** The last user request is cut to this many characters. */
@@ -23,13 +25,17 @@ export interface PointerInput {
 }
 
 export function buildPointer(input: PointerInput): string {
-  const request = oneLine(input.lastUserRequest, REQUEST_MAX_CHARS);
+  // The pointer goes back to the model: a secret in the request is redacted before the request is cut.
+  const redacted = redactSecrets(input.lastUserRequest);
+  const request = oneLine(redacted.text, REQUEST_MAX_CHARS);
+  const hidden =
+    redacted.redacted === 0 ? "" : ` (${redacted.redacted} secret${redacted.redacted > 1 ? "s" : ""} redacted)`;
   const inventory = input.inventory ? oneLine(input.inventory, 120) : "";
   const compose = (withRequest: boolean, withInventory: boolean) =>
     [
       `[opencode-ledger] Earlier turns of ${input.sessionID} are compacted into a transcript, not summarised.`,
       `Transcript: ${input.path} (lines ${input.firstLine}-${input.lastLine}).`,
-      withRequest && request ? `Last user request: "${request}"` : "",
+      withRequest && request ? `Last user request: "${request}"${hidden}` : "",
       "Never guess earlier details: memory_session_search the transcript, or memory_session_read / Read its lines.",
       withInventory ? inventory : "",
     ]

@@ -9,6 +9,7 @@ import { describeError, LedgerError } from "../errors.js";
 import type { Logger } from "../log.js";
 import type { ModelRef, promptOnce } from "../one-shot-prompt.js";
 import type { Options } from "../options.js";
+import { redactSecrets } from "../secret-guard/redact.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import type { Transcripts } from "../transcripts/transcripts.js";
 import { parseLessons, reflectionPrompt, transcriptTail } from "./lessons.js";
@@ -74,7 +75,8 @@ export function createReflection(deps: ReflectionDeps) {
     // Claimed before the call: a failure does not make it run again on every idle, nor in a second process.
     if (!(await deps.claim(sessionID))) return skipped("already reflected on");
     const exported = await deps.transcripts.export(sessionID);
-    const tail = readTail(exported.path, deps.options.transcriptChars);
+    // The tail goes to the model: recognised secrets are redacted (the transcript file keeps them).
+    const tail = redactSecrets(readTail(exported.path, deps.options.transcriptChars)).text;
     const answer = await deps.ask({
       title: REFLECTION_SESSION_TITLE,
       agent: "compaction",

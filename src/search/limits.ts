@@ -13,3 +13,11 @@ export const SEARCH_LIMITS = {
   minBytes: 1_000,
   maxBytes: 100_000,
 } as const;
+
+/** The modes of a transcript search. */
+export const SEARCH_MODES = ["ranked", "literal", "regex"] as const;
+export type SearchMode = (typeof SEARCH_MODES)[number];
+
+/** What a ranked search's `role` may name: one kind of unit, or "tool" for a tool's input and output. */
+export const ROLE_FILTERS = ["user", "assistant", "reasoning", "tool-input", "tool-output", "tool"] as const;
+export type RoleFilter = (typeof ROLE_FILTERS)[number];

@@ -18,6 +18,8 @@ export interface Coverage {
   engine: string;
   /** Why ripgrep was not used, when it was wanted. */
   engineNote?: string;
+  /** Why a ranked search was answered by the scan (the index could not answer). */
+  fallback?: string;
   /** Transcripts in scope (before the byte budget). */
   inScope: number;
   /** Transcripts handed to the engine; bytes of the transcripts searched (ruled out by a sketch or read). */
@@ -61,6 +63,11 @@ function coverageLine(
   const notSearched = c.scanned - result.searched - result.unreadable.length;
   const skipped = "skipped" in c.sketch ? c.sketch.skipped : 0;
   const parts = [
+    ...(c.fallback
+      ? [
+          `ranked search unavailable (${c.fallback.slice(0, 300)}): fell back to the scan, lines holding any of the words, newest sessions first; "opencode-ledger doctor --fix" rebuilds the index`,
+        ]
+      : []),
     `searched ${(result.searched + skipped).toLocaleString("en-US")} of ${plural(c.inScope, "transcript")} in ${c.where} (${formatBytes(c.scannedBytes)}) in ${(c.elapsedMs / 1000).toFixed(2)} s with ${c.engine}`,
     sketchPart(c.sketch, c.bytesRead),
     `${plural(result.matches, "match", "matches")} in ${plural(sessions, "session")}`,

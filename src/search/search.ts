@@ -4,12 +4,17 @@
  * rest when there is one and the query can be said to it, else the built-in scanner (and falls back to it when
  * ripgrep fails), and renders a bounded result with its coverage line.
  */
-import { describeError, NotFoundError, PREFIX } from "../errors.js";
+import { describeError, InvalidInputError, NotFoundError, PREFIX } from "../errors.js";
 import type { Logger } from "../log.js";
+import { redactionNote, redactSecrets } from "../secret-guard/redact.js";
 import type { Database } from "../store/database.js";
 import { SKETCH_PARAMS, SketchProbe } from "../transcripts/sketch/sketch.js";
-import { SEARCH_LIMITS } from "./limits.js";
+import { fallbackPattern, searchRanked } from "./index/ranked-mode.js";
+import type { RankedResult } from "./index/ranked-search.js";
+import type { SearchIndex } from "./index/search-index.js";
+import { type RoleFilter, SEARCH_LIMITS, type SearchMode } from "./limits.js";
 import { type CompiledQuery, compileQuery, type QueryInput } from "./query.js";
+import { redactHits } from "./redact-hits.js";
 import { type Coverage, renderSearch, type SketchCoverage } from "./render.js";
 import type { RipgrepLocator } from "./ripgrep/locate.js";
 import { scanWithRipgrep } from "./ripgrep/ripgrep.js";
@@ -37,10 +42,25 @@ export interface SearchDeps {
   useRipgrep: boolean;
   locateRipgrep: RipgrepLocator;
   ensureTranscript?: (sessionID: string) => Promise<EnsuredTranscript | undefined>;
+  /** The full-text index, for ranked searches; without it they fall back to the scan. */
+  index?: SearchIndex;
+  /** Milliseconds since the epoch (the ranking's recency prior); tests pass their own. */
+  clock?: () => number;
   log?: Logger;
 }
 
+export { SEARCH_MODES, type SearchMode } from "./limits.js";
+
 export interface SearchRequest extends QueryInput {
+  /**
+   * "ranked" (words and phrases, best first, from the index), "literal" or "regex" (exact one-line matches, from the
+   * scan). Default: "regex" when `regex` is true, else "literal" (the tool and the CLI ask for "ranked" by default).
+   */
+  mode?: SearchMode;
+  /** Ranked mode only: one kind of line, and the time range of the messages (ISO dates or times). */
+  role?: RoleFilter;
+  since?: string;
+  until?: string;
   /** The current project (a normalised path). */
   scope: string;
   sessionID?: string;
@@ -49,6 +69,11 @@ export interface SearchRequest extends QueryInput {
   limit?: number;
   maxBytes?: number;
   signal?: AbortSignal;
+  /**
+   * Replace recognised secrets in the lines and titles shown by `[redacted: <kind>]` (default true: results go
+   * back to the model). Only the command-line tool turns it off, when the person at the terminal asks to.
+   */
+  redact?: boolean;
   /** Consult the transcripts' search sketches (default true; false reads every transcript in scope). */
   useSketches?: boolean;
   /** Budgets and tuning, for tests and benchmarks. */
@@ -63,7 +88,12 @@ export interface SearchOutcome {
   result: ScanResult;
   targets: TranscriptFile[];
   engine: string;
+  /** The hits of a ranked search (result is then empty). */
+  ranked?: RankedResult;
 }
+
+/** Hits a ranked search returns by default: the best few, not a page of lines. */
+const RANKED_DEFAULT_HITS = 10;
 
 async function sessionTarget(deps: SearchDeps, req: SearchRequest, sessionID: string): Promise<TranscriptFile> {
   const found = findSessionTranscript(deps.transcriptsDir, sessionID, req.scope, req.all === true);
@@ -147,15 +177,44 @@ function clamp(value: number | undefined, fallback: number, min: number, max: nu
   return Math.min(max, Math.max(min, Math.floor(value ?? fallback)));
 }
 
+/** Redacts the lines and titles a result shows, in place. */
+function redactShown(result: ScanResult, shown: TranscriptFile[]): { redacted: number; kinds: string[] } {
+  const lines = redactHits(result);
+  const kinds = new Set(lines.kinds);
+  let redacted = lines.redacted;
+  for (const file of shown) {
+    if (!file.title) continue;
+    const title = redactSecrets(file.title);
+    file.title = title.text;
+    redacted += title.redacted;
+    for (const kind of title.kinds) kinds.add(kind);
+  }
+  return { redacted, kinds: [...kinds] };
+}
+
 /** The search service of one plugin instance. */
 export function createTranscriptSearch(deps: SearchDeps) {
   return async function search(req: SearchRequest): Promise<SearchOutcome> {
     const started = performance.now();
-    const input: QueryInput = { query: req.query, regex: req.regex, caseSensitive: req.caseSensitive };
-    const query = compileQuery(input);
+    const mode: SearchMode = req.mode ?? (req.regex ? "regex" : "literal");
+    const filtered = req.role !== undefined || req.since !== undefined || req.until !== undefined;
+    if (mode !== "ranked" && filtered) {
+      throw new InvalidInputError("role", 'role, since and until filter ranked searches only; use mode "ranked"');
+    }
     const inScope = req.sessionID
       ? [await sessionTarget(deps, req, req.sessionID)]
       : listTranscripts(deps.transcriptsDir, req.scope, req.all === true);
+    let fallback: string | undefined;
+    if (mode === "ranked" && inScope.length > 0) {
+      const ranked = await rankedOutcome(deps, req, inScope, started);
+      if ("text" in ranked) return ranked;
+      fallback = ranked.fallback;
+    }
+    const input: QueryInput =
+      mode === "ranked"
+        ? { query: fallbackPattern(req.query), regex: true, caseSensitive: false }
+        : { query: req.query, regex: mode === "regex", caseSensitive: req.caseSensitive };
+    const query = compileQuery(input);
     const budget = req.scanBytesBudget ?? SCAN_BYTES_BUDGET;
     const timeBudgetMs = req.timeBudgetMs ?? SCAN_TIME_BUDGET_MS;
     const sketch = await consultSketches(inScope, query, req, started + timeBudgetMs);
@@ -202,6 +261,7 @@ export function createTranscriptSearch(deps: SearchDeps) {
       query: req.query,
       engine,
       engineNote: note,
+      fallback,
       inScope: inScope.length,
       scanned: files.length,
       scannedBytes: inScope.reduce((sum, f) => sum + f.size, 0) - overBudget.reduce((sum, f) => sum + f.size, 0),
@@ -217,8 +277,55 @@ export function createTranscriptSearch(deps: SearchDeps) {
       where: req.sessionID ? `session ${req.sessionID}` : req.all ? "every project" : "this project",
     };
     const maxBytes = clamp(req.maxBytes, SEARCH_LIMITS.defaultBytes, SEARCH_LIMITS.minBytes, SEARCH_LIMITS.maxBytes);
+    const hidden = req.redact === false ? { redacted: 0, kinds: [] } : redactShown(result, shown);
     const rendered = renderSearch(files, result, coverage, maxBytes);
-    return { text: rendered.text, result, targets: files, engine };
+    const redactedNote = redactionNote(hidden.redacted, hidden.kinds);
+    const text = redactedNote ? `${rendered.text}\n${redactedNote}` : rendered.text;
+    return { text, result, targets: files, engine };
+  };
+}
+
+/** The ranked search through the index, or why the index could not answer (the scan answers instead). */
+async function rankedOutcome(
+  deps: SearchDeps,
+  req: SearchRequest,
+  inScope: TranscriptFile[],
+  started: number,
+): Promise<SearchOutcome | { fallback: string }> {
+  if (!deps.index) return { fallback: "no search index is configured" };
+  const ranked = await searchRanked(deps.index, {
+    query: req.query,
+    files: inScope,
+    everything: req.all === true && !req.sessionID,
+    where: req.sessionID ? `session ${req.sessionID}` : req.all ? "every project" : "this project",
+    oneSession: req.sessionID !== undefined,
+    role: req.role,
+    since: req.since,
+    until: req.until,
+    limit: clamp(req.limit, RANKED_DEFAULT_HITS, 1, SEARCH_LIMITS.maxMatches),
+    contextLines: clamp(req.contextLines, SEARCH_LIMITS.defaultContext, 0, SEARCH_LIMITS.maxContext),
+    maxBytes: clamp(req.maxBytes, SEARCH_LIMITS.defaultBytes, SEARCH_LIMITS.minBytes, SEARCH_LIMITS.maxBytes),
+    now: (deps.clock ?? Date.now)(),
+    started,
+    titles: async (files) => {
+      try {
+        await attachTitles(deps.database, files);
+      } catch (error) {
+        deps.log?.log("warn", `transcript titles unavailable: ${(error as Error).message}`);
+      }
+    },
+  });
+  if ("fallback" in ranked) {
+    deps.log?.log("warn", `ranked search fell back to the scan: ${ranked.fallback}`);
+    return ranked;
+  }
+  const files = [...new Set(ranked.result.hits.map((h) => h.file))];
+  return {
+    text: ranked.text,
+    result: emptyScanResult(),
+    targets: files,
+    engine: "the search index",
+    ranked: ranked.result,
   };
 }
 

@@ -1,17 +1,28 @@
 /**
  * Credentials recognised by their context rather than their shape: a secret-named key given a random-looking value
- * (`DB_PASSWORD=…`, `"client_secret": "…"`, `apiKey: '…'`, `export API_TOKEN=…`, `?access_token=…`), a password in a
- * URL (`postgres://app:…@db`) and HTTP `Authorization` credentials (`Bearer …`, `Basic …`).
+ * (`DB_PASSWORD=…`, `"client_secret": "…"`, `apiKey: '…'`, `export API_TOKEN=…`, `?access_token=…`,
+ * `var apiToken string = "…"`, `API_TOKEN ?= …`, `$token .= '…'`, `setProperty("X_TOKEN", "…")`,
+ * `<xToken>…</xToken>`), a password in a URL (`postgres://app:…@db`) and HTTP `Authorization` credentials
+ * (`Bearer …`, `Basic …`). Each span covers the value only: the key stays readable in a redacted line.
  */
 import { isSecretKey } from "./key-names.js";
 import { isPlaceholder, isWordy, looksRandomToken, looksSecretValue } from "./randomness.js";
+import type { SpanSink } from "./secret-span.js";
 
 // Where a key may name a credential; the key around each hit is then read in full. Searching for these words
 // first, rather than trying every identifier as a key, keeps ordinary code and prose cheap.
 const KEY_HINT = /pas|pw|secret|token|key|auth|cred|pat/gi;
 const MAX_KEY = 80;
-// After the key: a closing quote (maybe escaped) or `**`, then `=`, `:`, `:=` or `=>`.
-const OPERATOR = /(?:\\?["'`]|\*\*)?[ \t]*(?::=|=>|=|:)[ \t]*/y;
+// After the key: a closing quote (maybe escaped) or `**`; a type (`: string` in TypeScript, ` string` in Go) when an
+// `=` follows it; then `=`, `:`, `:=`, `=>`, Make's `?=`, `::=`, `:::=`, or PHP's `.=`.
+const TYPE = String.raw`(?:string|str|String|&str|\[\]byte)(?=[ \t]*:?=)`;
+// Each run of blanks is read by one quantifier only (a `[ \t]*` next to a `[ \t]+` would backtrack quadratically).
+const OPERATOR = new RegExp(
+  String.raw`(?:\\?["'${"`"}]|\*\*)?(?:[ \t]*:[ \t]*${TYPE}|[ \t]+${TYPE})?[ \t]*(?::::=|::=|:=|=>|\?=|\.=|=|:)[ \t]*`,
+  "y",
+);
+// A quoted key passed with its value to a call: `System.setProperty("X_TOKEN", "…")`, `headers.set('x-api-key', '…')`.
+const CALL_ARGUMENT = /["'`][ \t]*,[ \t]*(?=["'`])/y;
 
 const MAX_VALUE = 4096;
 const QUOTES = new Set(['"', "'", "`"]);
@@ -54,9 +65,45 @@ function keyAround(text: string, at: number, length: number): { start: number; e
   return { start, end };
 }
 
-function hasSecretAssignment(text: string): boolean {
+const KIND_ASSIGNMENT = "credential assignment";
+
+// An XML element named like a credential: `<apiToken>…</apiToken>`; the value runs to the next tag.
+function xmlValue(text: string, key: { start: number; end: number }): { value: string; end: number } | undefined {
+  if (text[key.start - 1] !== "<" || text[key.end] !== ">") return undefined;
+  const from = key.end + 1;
+  const limit = Math.min(text.length, from + MAX_VALUE);
+  let end = from;
+  while (end < limit && text[end] !== "<" && text[end] !== "\n") end++;
+  let start = from;
+  while (start < end && (text[start] === " " || text[start] === "\t")) start++;
+  while (end > start && (text[end - 1] === " " || text[end - 1] === "\t")) end--;
+  return { value: text.slice(start, end), end };
+}
+
+/** Where the value after a key starts, or undefined when no operator follows the key. */
+function valueStart(text: string, key: { start: number; end: number }, operator: RegExp): number | undefined {
+  operator.lastIndex = key.end;
+  if (operator.exec(text)) return operator.lastIndex;
+  const quote = text[key.start - 1];
+  if (quote === '"' || quote === "'" || quote === "`") {
+    CALL_ARGUMENT.lastIndex = key.end;
+    if (CALL_ARGUMENT.exec(text)) return CALL_ARGUMENT.lastIndex;
+  }
+  return undefined;
+}
+
+function secretAssignments(text: string, sink: SpanSink): boolean {
   const hints = new RegExp(KEY_HINT);
   const operator = new RegExp(OPERATOR);
+  // Keys repeat (`password=…` on every line of a log): each is judged once per text.
+  const verdicts = new Map<string, boolean>();
+  const secretKey = (name: string) => {
+    const known = verdicts.get(name);
+    if (known !== undefined) return known;
+    const verdict = isSecretKey(name);
+    verdicts.set(name, verdict);
+    return verdict;
+  };
   for (let m = hints.exec(text); m; m = hints.exec(text)) {
     const key = keyAround(text, m.index, m[0].length);
     if (!key) {
@@ -64,12 +111,16 @@ function hasSecretAssignment(text: string): boolean {
       continue;
     }
     hints.lastIndex = key.end;
-    operator.lastIndex = key.end;
-    if (!operator.exec(text) || !isSecretKey(text.slice(key.start, key.end))) continue;
-    const { value, end } = readValue(text, operator.lastIndex);
-    if (looksSecretValue(value)) return true;
+    const xml = xmlValue(text, key);
+    const from = xml ? undefined : valueStart(text, key, operator);
+    if ((xml === undefined && from === undefined) || !secretKey(text.slice(key.start, key.end))) continue;
+    const read = xml ?? readValue(text, from as number);
+    if (looksSecretValue(read.value)) {
+      const start = read.end - read.value.length;
+      if (sink({ kind: KIND_ASSIGNMENT, start, end: read.end })) return true;
+    }
     // Resume after the value: it was read once and is not a key of its own.
-    hints.lastIndex = Math.max(hints.lastIndex, end);
+    hints.lastIndex = Math.max(hints.lastIndex, read.end);
   }
   return false;
 }
@@ -81,13 +132,18 @@ function skipRun(text: string, at: number): number {
   return end;
 }
 
-// scheme://user:password@host; the user may be empty (`redis://:password@host`).
+// scheme://user:password@host; the user may be empty (`redis://:password@host`), the password may hold an unencoded
+// `#` (`…:pa#ss@db`: the host is after the last `@`, so the `#` cannot start a fragment there).
 const URL_USERINFO =
-  /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/[^\s:/?#@"'<>]{0,256}:([^\s/?#@"'<>]{1,256})@/g;
+  /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/[^\s:/?#@"'<>]{0,256}:([^\s/?@"'<>]{1,256})@/g;
 
-function hasUrlPassword(text: string): boolean {
+function urlPasswords(text: string, sink: SpanSink): boolean {
   if (!text.includes("://") || !text.includes("@")) return false;
-  for (const m of text.matchAll(URL_USERINFO)) if (looksSecretValue(m[1] ?? "")) return true;
+  for (const m of text.matchAll(URL_USERINFO)) {
+    const password = m[1] ?? "";
+    const end = m.index + m[0].length - 1;
+    if (looksSecretValue(password) && sink({ kind: "password in URL", start: end - password.length, end })) return true;
+  }
   return false;
 }
 
@@ -103,25 +159,44 @@ function isBasicCredential(encoded: string): boolean {
   return password.length > 0 && !isWordy(password) && !isPlaceholder(password);
 }
 
-function hasAuthorizationCredential(text: string): boolean {
+const KIND_AUTHORIZATION = "HTTP authorization credential";
+
+function authorizationCredentials(text: string, sink: SpanSink): boolean {
   if (!/earer|Basic/.test(text)) return false;
+  // The credential is the last group of each match.
+  const span = (m: RegExpMatchArray & { index: number }, value: string) => ({
+    kind: KIND_AUTHORIZATION,
+    start: m.index + m[0].length - value.length,
+    end: m.index + m[0].length,
+  });
   for (const m of text.matchAll(BEARER)) {
     const value = m[1] ?? "";
-    if (looksRandomToken(value) && !isWordy(value)) return true;
+    if (looksRandomToken(value) && !isWordy(value) && sink(span(m, value))) return true;
   }
-  for (const m of text.matchAll(BASIC)) if (isBasicCredential(m[1] ?? "")) return true;
+  for (const m of text.matchAll(BASIC)) if (isBasicCredential(m[1] ?? "") && sink(span(m, m[1] ?? ""))) return true;
   return false;
 }
 
 const CONTEXT_RULES = [
-  { kind: "credential assignment", finds: hasSecretAssignment },
-  { kind: "password in URL", finds: hasUrlPassword },
-  { kind: "HTTP authorization credential", finds: hasAuthorizationCredential },
+  { kind: KIND_ASSIGNMENT, spans: secretAssignments },
+  { kind: "password in URL", spans: urlPasswords },
+  { kind: KIND_AUTHORIZATION, spans: authorizationCredentials },
 ] as const;
 
 export const CONTEXT_KINDS: readonly string[] = CONTEXT_RULES.map((rule) => rule.kind);
 
+/** Every contextual credential in `text`, rule by rule. */
+export function assignedSecrets(text: string, sink: SpanSink): boolean {
+  for (const rule of CONTEXT_RULES) if (rule.spans(text, sink)) return true;
+  return false;
+}
+
 /** The kind of the first contextual credential in `text`, or undefined. */
 export function findAssignedSecret(text: string): string | undefined {
-  return CONTEXT_RULES.find((rule) => rule.finds(text))?.kind;
+  let kind: string | undefined;
+  assignedSecrets(text, (span) => {
+    kind = span.kind;
+    return true;
+  });
+  return kind;
 }

@@ -1,6 +1,6 @@
 /**
  * Which keys name a credential: `DB_PASSWORD`, `apiKey`, `x-auth-token`, `client_secret`, `PGPASSWORD` do;
- * `max_tokens`, `tokenizer`, `token_uri`, `nextPageToken`, `primary key`, `PWD` do not.
+ * `max_tokens`, `tokenizer`, `token_uri`, `nextPageToken`, `primary key`, `PWD`, `io.jsonwebtoken` do not.
  */
 import { identifierWords, isWordy, looksRandomToken } from "./randomness.js";
 
@@ -34,8 +34,10 @@ const KEY_QUALIFIERS = new Set([
 const TRAILING_NOISE = /[-_.]?(?:value|val|str|string|b64|base64|hex|raw|plain|base|\d+)$/i;
 // Words that turn a token into something that is not a credential: pagination cursors, Plaid-style public tokens.
 const NOT_SECRET_BEFORE = new Set(["page", "next", "prev", "continuation", "cancellation", "sync", "cursor", "public"]);
-// Shell variables that hold directories, not passwords.
-const NOT_SECRET_KEYS = new Set(["pwd", "oldpwd"]);
+// Shell variables that hold directories, not passwords; written in capitals, as the shell does (`pwd=…` is one).
+const NOT_SECRET_KEYS = new Set(["PWD", "OLDPWD"]);
+// Library names that end in a noun: `io.jsonwebtoken:jjwt-api:0.12.6` is a Maven coordinate.
+const NOT_SECRET_WORDS = new Set(["jsonwebtoken"]);
 
 // A part of the key that is itself random (a hash or an id used as a JSON key) means the key names nothing.
 function isRandomPart(part: string): boolean {
@@ -47,7 +49,7 @@ function isRandomPart(part: string): boolean {
  * or `key` qualified by `api`, `private`, `secret`…; and the key reads like a name, not like a random id.
  */
 export function isSecretKey(key: string): boolean {
-  if (NOT_SECRET_KEYS.has(key.toLowerCase()) || key.split(/[-_.]/).some(isRandomPart)) return false;
+  if (NOT_SECRET_KEYS.has(key) || key.split(/[-_.]/).some(isRandomPart)) return false;
   let name = key;
   for (let m = TRAILING_NOISE.exec(name); m && m.index > 0; m = TRAILING_NOISE.exec(name))
     name = name.slice(0, m.index);
@@ -59,6 +61,7 @@ export function isSecretKey(key: string): boolean {
     return false;
   }
   const noun = last.word;
+  if (NOT_SECRET_WORDS.has(noun)) return false;
   const before = words.at(-1)?.word;
   if (before !== undefined && NOT_SECRET_BEFORE.has(before)) return false;
   if (noun === "key") return before !== undefined && KEY_QUALIFIERS.has(before);

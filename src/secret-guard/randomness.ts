@@ -149,6 +149,43 @@ function isMemberPath(value: string): boolean {
   );
 }
 
+// A version: `v1.2.3`, `1.18.33-rc.1+build.20240101`.
+const SEMVER = /^v?\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
+
+// One part of an identifier: humps of 3+ letters with a vowel (or an acronym), at most one shorter hump, and digit
+// runs of at most 2 (`AccessTokenProvider2`, `minLength8Upper1Digit1`, `OAuth2PasswordBearer`); digits inside a part
+// of one case only at its end (`V2`, `release2`). Random text breaks into short humps (`Xk9mP2vL8q`: Xk, m, P, v, Lq)
+// or carries digits inside a run of one case, so it fails this nearly always.
+function isIdentifierPart(part: string): boolean {
+  if (part.length <= 3) return true;
+  const camel = /[a-z]/.test(part) && /[A-Z]/.test(part);
+  if (!camel && /[0-9][A-Za-z]/.test(part)) return false;
+  let humps = 0;
+  let short = 0;
+  for (const [w] of part.matchAll(WORD)) {
+    if (/^[0-9]+$/.test(w)) {
+      if (w.length > 2) return false;
+      continue;
+    }
+    humps++;
+    if (w.length < 3) short++;
+    else if (!/[aeiouy]/i.test(w) && !ACRONYMS.has(w.toLowerCase())) return false;
+    else if (/[b-df-hj-np-tv-xz]{5}/i.test(w)) return false;
+  }
+  return humps > 0 && short <= 1 && short * 4 <= humps + 1;
+}
+
+/**
+ * An identifier, a constant name or a class name rather than a secret: `RELEASE_PAT_V2`, `AccessTokenProvider2`,
+ * `PassThrough2Stream`; or a version (`v1.2.3-rc.1+build.20240101`).
+ */
+export function isIdentifierLike(value: string): boolean {
+  if (SEMVER.test(value)) return true;
+  if (!/^[A-Za-z][A-Za-z0-9_.-]*$/.test(value)) return false;
+  const parts = value.split(/[_.-]+/).filter(Boolean);
+  return parts.some((p) => p.length > 3) && parts.every(isIdentifierPart);
+}
+
 /**
  * A value assigned to a secret-named key that is itself secret-shaped: 8+ characters without spaces, not a
  * reference, placeholder or phrase, and random enough (3 character classes, or 12+ characters of 2 classes).
@@ -157,6 +194,9 @@ function isMemberPath(value: string): boolean {
 export function looksSecretValue(value: string): boolean {
   if (value.length < 8 || /\s/.test(value)) return false;
   if (REFERENCE.test(value) || CODE_HEAD.test(value) || isPlaceholder(value) || isWordy(value) || isMemberPath(value)) {
+    return false;
+  }
+  if (isIdentifierLike(value)) {
     return false;
   }
   const c = classesOf(value);

@@ -1,30 +1,18 @@
 /**
- * Credentials recognised by their shape alone: provider prefixes (`ghp_`, `sk-ant-`, `AKIA`…), JSON Web Tokens and
- * PEM private key blocks.
+ * Credentials recognised by their shape alone: provider prefixes (provider-rules.ts), JSON Web Tokens, webhook URLs
+ * and private keys.
  *
- * Every pattern starts at a token boundary that excludes all base64 and base64url characters, so a match can only
- * begin where a run of token characters begins: a prefix inside a base64 blob (`…qsk-U8EV…`) or a longer identifier
- * (`task-1234_sk-something`) never starts one. That boundary also keeps every pattern linear: each run is entered
- * from one place only, and no pattern nests quantifiers.
+ * A prefixed token can only begin where a run of token characters begins: not after a letter, digit, `_`, `+` or
+ * `-`, nor after a single `/` (a path segment; `//` in a URL's `https://ghp_…@host` is fine). So a prefix inside a
+ * base64 blob (`…qsk-U8EV…`) or a longer identifier (`task-1234_sk-something`) never starts one. One pass over the
+ * text finds those starts and looks each up by its first two characters, so a hundred rules cost what one does;
+ * each rule's pattern then runs from that start only, and none nests quantifiers: the guard stays linear.
  */
-import { isWordy, looksRandomToken, looksRandomUpper } from "./randomness.js";
-
-export interface ShapeRule {
-  readonly kind: string;
-  /** The literal part, searched first: engines scan for a literal fast, not for a lookbehind. */
-  readonly hint: RegExp;
-  /** Global pattern; group 1 is the random part given to `accept`. */
-  readonly pattern: RegExp;
-  readonly accept: (body: string) => boolean;
-}
-
-// Not after a base64/base64url character; a single `/` counts too, but `//` (a URL's `https://ghp_…@host`) does not.
-const BOUNDARY = String.raw`(?<![A-Za-z0-9_+\-])(?<![^/]/)`;
-const token = (source: string) => new RegExp(BOUNDARY + source, "g");
-
-// OpenAI keys carry "OpenAI" in base64 in their middle; otherwise the body must not read like words, because
-// `sk-` also starts ordinary names (`sk-ThisIsMyProjectName…`).
-const openAiBody = (body: string) => body.includes("T3BlbkFJ") || (looksRandomToken(body) && !isWordy(body));
+import { PRIVATE_KEY, PUTTY_KEY, privateKeyBlocks, puttyKeys } from "./private-keys.js";
+import { PREFIX_RULES } from "./provider-rules.js";
+import { looksRandomToken } from "./randomness.js";
+import type { SecretSpan, SpanSink } from "./secret-span.js";
+import { type HintRule, hinted, type PrefixRule, prefixed } from "./shape-rule.js";
 
 function isJwtHeader(body: string): boolean {
   try {
@@ -36,127 +24,134 @@ function isJwtHeader(body: string): boolean {
   }
 }
 
-/** Checked in order; the first rule that accepts a match names the kind. */
-export const SHAPE_RULES: readonly ShapeRule[] = [
-  {
-    kind: "Anthropic API key",
-    hint: /sk-ant-/,
-    pattern: token("sk-ant-([A-Za-z0-9_-]{32,})"),
-    accept: looksRandomToken,
-  },
-  {
-    kind: "OpenAI API key",
-    hint: /sk-/,
-    pattern: token("sk-(?!ant-)(?:proj-|svcacct-|admin-)?([A-Za-z0-9_-]{32,})"),
-    accept: openAiBody,
-  },
-  {
-    kind: "GitHub token",
-    hint: /gh[pousr]_/,
-    pattern: token("gh[pousr]_([A-Za-z0-9]{36,})"),
-    accept: looksRandomToken,
-  },
-  {
-    kind: "GitHub fine-grained token",
-    hint: /github_pat_/,
-    pattern: token("github_pat_([A-Za-z0-9_]{50,})"),
-    accept: looksRandomToken,
-  },
-  {
-    kind: "GitLab token",
-    hint: /gl(?:pat|dt|rt|ptt|ft|cbt|imt|soat|agent)-/,
-    pattern: token("gl(?:pat|dt|rt|ptt|ft|cbt|imt|soat|agent)-([A-Za-z0-9_.-]{20,})"),
-    accept: looksRandomToken,
-  },
-  {
-    kind: "Slack token",
-    hint: /xox|xapp-/,
-    pattern: token("(?:xox[abposre]|xapp)-([A-Za-z0-9-]{24,})"),
-    accept: looksRandomToken,
-  },
-  {
-    kind: "Slack webhook URL",
-    hint: /hooks\.slack\.com/,
-    pattern: /hooks\.slack\.com\/(?:services|workflows|triggers)\/([A-Za-z0-9_/-]{20,})/g,
-    accept: (body) => looksRandomToken(body.replaceAll("/", "")),
-  },
-  {
-    kind: "AWS access key id",
-    hint: /A(?:KIA|SIA|BIA|CCA)/,
-    pattern: token("(?:AKIA|ASIA|ABIA|ACCA)([A-Z0-9]{16})(?![A-Za-z0-9])"),
-    accept: looksRandomUpper,
-  },
-  {
-    kind: "Google API key",
-    hint: /AIza/,
-    pattern: token("AIza([0-9A-Za-z_-]{35})(?![A-Za-z0-9_-])"),
-    accept: looksRandomToken,
-  },
-  {
-    kind: "Stripe live key",
-    hint: /k_live_/,
-    pattern: token("(?:sk|rk)_live_([A-Za-z0-9]{20,})"),
-    accept: looksRandomToken,
-  },
-  {
-    kind: "Stripe test key",
-    hint: /k_test_/,
-    pattern: token("(?:sk|rk)_test_([A-Za-z0-9]{20,})"),
-    accept: looksRandomToken,
-  },
-  { kind: "npm token", hint: /npm_/, pattern: token("npm_([A-Za-z0-9]{36,})"), accept: looksRandomToken },
-  { kind: "Hugging Face token", hint: /hf_/, pattern: token("hf_([A-Za-z0-9]{30,})"), accept: looksRandomToken },
-  {
-    kind: "JSON Web Token",
-    hint: /eyJ/,
-    pattern: token(String.raw`eyJ([A-Za-z0-9_-]{8,})\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}`),
-    accept: isJwtHeader,
-  },
+const JWT = prefixed(
+  "JSON Web Token",
+  "ey",
+  String.raw`eyJ([A-Za-z0-9_-]{8,})\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}`,
+  isJwtHeader,
+);
+
+const RULES: readonly PrefixRule[] = [...PREFIX_RULES, JWT];
+
+/** Shapes whose distinctive part is not at their start: a host in a URL, a suffix, a separator. */
+const HINT_RULES: readonly HintRule[] = [
+  hinted(
+    "Slack webhook URL",
+    "hooks.slack.com",
+    String.raw`hooks\.slack\.com\/(?:services|workflows|triggers)\/([A-Za-z0-9_/-]{20,})`,
+    (body) => looksRandomToken(body.replaceAll("/", "")),
+  ),
+  hinted(
+    "Microsoft Teams webhook URL",
+    "webhook.office.com",
+    String.raw`[A-Za-z0-9-]+\.webhook\.office\.com\/webhookb2\/([A-Za-z0-9@/_-]{60,})`,
+  ),
+  hinted(
+    "Discord webhook URL",
+    "/api/webhooks/",
+    String.raw`discord(?:app)?\.com\/api\/webhooks\/(\d{15,25}\/[A-Za-z0-9_-]{60,})`,
+  ),
+  hinted("Telegram bot token", ":AA", String.raw`(?<![A-Za-z0-9_:-])\d{8,10}:(AA[A-Za-z0-9_-]{33})(?![A-Za-z0-9_-])`),
+  hinted(
+    "Azure AD client secret",
+    "Q~",
+    String.raw`(?<![A-Za-z0-9_~.-])([A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.-]{31,34})(?![A-Za-z0-9_~.-])`,
+  ),
+  hinted("Mailchimp API key", "-us", String.raw`(?<![A-Za-z0-9_-])([0-9a-f]{32})-us\d{1,2}(?![A-Za-z0-9_-])`),
+  hinted("New Relic key", "NRAL", "(?<![A-Za-z0-9_-])([a-f0-9]{36})NRAL(?![A-Za-z0-9_-])"),
+  hinted(
+    "Terraform Cloud token",
+    ".atlasv1.",
+    String.raw`(?<![A-Za-z0-9_-])([A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,70})(?![A-Za-z0-9_=-])`,
+  ),
 ];
 
-const PRIVATE_KEY = "private key block";
-// The armour names OpenSSL, OpenSSH, PuTTY-converted and GnuPG keys use; an explicit list, not a nested repetition.
-const PEM_HEADER = /-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP |SSH2 ENCRYPTED )?PRIVATE KEY(?: BLOCK)?-----/g;
-const PEM_WINDOW = 8192;
-// 16+ base64 characters: a full line is 64, but a key cut after its first few characters still leaks.
-const KEY_LINE = /^[A-Za-z0-9+/]{16,}={0,2}$/;
-// Newlines, or `\n` escapes when the key sits inside a JSON string.
-const LINE_BREAK = /\\[nr]|\r?\n/;
-// Room for armour headers (Proc-Type, DEK-Info, Version, Comment) and blank lines before the key material.
-const MAX_LEADING_LINES = 8;
+// Rules by the first two characters of their prefixes (both ASCII): index c0 * 128 + c1.
+const BY_START: (PrefixRule[] | undefined)[] = new Array(128 * 128);
+for (const rule of RULES) {
+  for (const start of rule.starts) {
+    const key = start.charCodeAt(0) * 128 + start.charCodeAt(1);
+    const list = BY_START[key] ?? [];
+    list.push(rule);
+    BY_START[key] = list;
+  }
+}
 
-/**
- * A private key header followed by key material: the first line after it that is neither blank nor an armour
- * header (`Name: value`) starts with a random base64 word, as a key pasted on one line does too. A header
- * alone (in documentation, say) is not a key.
- */
-export function hasPrivateKeyBlock(text: string): boolean {
-  if (!text.includes("-----BEGIN ")) return false;
-  const headers = new RegExp(PEM_HEADER);
-  for (let m = headers.exec(text); m; m = headers.exec(text)) {
-    const from = m.index + m[0].length;
-    const window = text.slice(from, from + PEM_WINDOW);
-    const armour = window.indexOf("-----");
-    const body = armour < 0 ? window : window.slice(0, armour);
-    const first = body
-      .split(LINE_BREAK, MAX_LEADING_LINES)
-      .map((line) => line.trim())
-      .find((line) => line !== "" && !line.includes(":"));
-    const word = first?.split(/\s/, 1)[0] ?? "";
-    if (KEY_LINE.test(word) && looksRandomToken(word)) return true;
-    // Skip what this header already examined: a later header inside it would see the same lines.
-    headers.lastIndex = from + body.length;
+// Characters that continue a token (and so never start one): letters, digits, `_`, `+`, `-`.
+const TOKEN_CHAR = new Uint8Array(128);
+for (let c = 0; c < 128; c++) TOKEN_CHAR[c] = /[A-Za-z0-9_+-]/.test(String.fromCharCode(c)) ? 1 : 0;
+const isTokenChar = (c: number) => c < 128 && TOKEN_CHAR[c] === 1;
+
+/** The first capture group that took part in the match: alternatives each capture their own body. */
+function bodyOf(m: RegExpExecArray): string {
+  for (let g = 1; g < m.length; g++) if (m[g] !== undefined) return m[g] as string;
+  return "";
+}
+
+/** The prefixed token (or JWT) that starts at `at`, if a rule accepts one there. */
+function tokenAt(text: string, at: number, rules: readonly PrefixRule[]): SecretSpan | undefined {
+  for (const rule of rules) {
+    rule.pattern.lastIndex = at;
+    const m = rule.pattern.exec(text);
+    if (m && rule.accept(bodyOf(m))) return { kind: rule.kind, start: at, end: at + m[0].length };
+  }
+  return undefined;
+}
+
+/** Prefixed tokens, in the order they occur. */
+function prefixedTokens(text: string, sink: SpanSink): boolean {
+  let previous = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const token = isTokenChar(c);
+    // A start: a token character after a non-token one, and not right after a single `/`.
+    if (token && !previous) {
+      const slash = i > 0 && text.charCodeAt(i - 1) === 47 && !(i > 1 && text.charCodeAt(i - 2) === 47);
+      const next = text.charCodeAt(i + 1);
+      const rules = slash || !(next < 128) ? undefined : BY_START[c * 128 + next];
+      const span = rules && tokenAt(text, i, rules);
+      if (span) {
+        if (sink(span)) return true;
+        i = span.end - 1;
+        previous = isTokenChar(text.charCodeAt(i));
+        continue;
+      }
+    }
+    previous = token;
   }
   return false;
 }
 
-/** The kind of the first shaped credential in `text`, or undefined. */
-export function findShapedSecret(text: string): string | undefined {
-  for (const rule of SHAPE_RULES) {
-    if (!rule.hint.test(text)) continue;
-    for (const m of text.matchAll(rule.pattern)) if (rule.accept(m[1] ?? "")) return rule.kind;
+function hintedTokens(text: string, sink: SpanSink): boolean {
+  for (const rule of HINT_RULES) {
+    if (!text.includes(rule.hint)) continue;
+    for (const m of text.matchAll(rule.pattern)) {
+      const span = { kind: rule.kind, start: m.index, end: m.index + m[0].length };
+      if (rule.accept(m[1] ?? "") && sink(span)) return true;
+    }
   }
-  return hasPrivateKeyBlock(text) ? PRIVATE_KEY : undefined;
+  return false;
 }
 
-export const SHAPE_KINDS: readonly string[] = [...new Set(SHAPE_RULES.map((rule) => rule.kind)), PRIVATE_KEY];
+/** Every shaped credential in `text`: prefixed tokens in order, then hinted shapes, then private keys. */
+export function shapedSecrets(text: string, sink: SpanSink): boolean {
+  return (
+    prefixedTokens(text, sink) || hintedTokens(text, sink) || privateKeyBlocks(text, sink) || puttyKeys(text, sink)
+  );
+}
+
+/** The kind of the first shaped credential in `text`, or undefined. */
+export function findShapedSecret(text: string): string | undefined {
+  let kind: string | undefined;
+  shapedSecrets(text, (span) => {
+    kind = span.kind;
+    return true;
+  });
+  return kind;
+}
+
+export const SHAPE_KINDS: readonly string[] = [
+  ...new Set([...RULES, ...HINT_RULES].map((rule) => rule.kind)),
+  PRIVATE_KEY,
+  PUTTY_KEY,
+];

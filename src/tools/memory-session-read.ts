@@ -4,7 +4,9 @@
 import { MAX_RESULT_BYTES } from "../bounded-output.js";
 import { InvalidInputError, NotFoundError } from "../errors.js";
 import { projectScope } from "../scope.js";
+import { redactionNote, redactSecrets } from "../secret-guard/redact.js";
 import { checkSessionId } from "../session-id.js";
+import { redactNumberedLines } from "../transcripts/redact-numbered.js";
 import { visibleLine } from "../transcripts/render/text-lines.js";
 import { readWindow } from "../transcripts/transcript-reader.js";
 import type { Transcripts } from "../transcripts/transcripts.js";
@@ -23,6 +25,7 @@ export function createSessionReadTool({ transcripts }: { transcripts: Transcript
     description:
       "Read a numbered window of a session transcript (the exact record of a past or compacted session; exported on demand). " +
       "Each line is `<line number>\\t<text>`; the result ends with the offset of the next window. " +
+      "Values that look like secrets are shown as [redacted: <kind>]. " +
       "Find line numbers first with memory_session_search, then read around them.",
     args: () => ({
       sessionID: z
@@ -68,13 +71,18 @@ export function createSessionReadTool({ transcripts }: { transcripts: Transcript
       }
       // The header and the closing line take part of the budget.
       const window = readWindow(file, { offset, limit, maxBytes: Math.max(500, maxBytes - 600) });
-      const title = row.title ? ` "${visibleLine(row.title, 120)}"` : "";
+      // The window goes back to the model: recognised secrets are redacted (the file keeps them).
+      const shown = redactNumberedLines(window.lines);
+      const shownTitle = redactSecrets(row.title ?? "");
+      const title = shownTitle.text ? ` "${visibleLine(shownTitle.text, 120)}"` : "";
       const head = `${sessionID}${title}: lines ${window.first}-${window.last} of ${row.lines} · ${file}`;
       const tail =
         window.nextOffset !== undefined
           ? `… next: memory_session_read({ sessionID: "${sessionID}", offset: ${window.nextOffset} })`
           : `(end of the transcript at line ${window.last})`;
-      return [head, ...window.lines, tail].join("\n");
+      const kinds = [...new Set([...shownTitle.kinds, ...shown.kinds])];
+      const note = redactionNote(shown.redacted + shownTitle.redacted, kinds);
+      return [head, ...shown.lines, tail, ...(note ? [note] : [])].join("\n");
     },
   });
 }

@@ -69,3 +69,15 @@ describe("pointer", () => {
     expect(oneLine("abcdefghij", 5)).toBe("abcd…");
   });
 });
+
+describe("pointer: a secret in the last request", () => {
+  it("is redacted before the request is cut, and the request line says so", () => {
+    const token = ["dc", "kr_pat_", "Zq8Xk2mP4vL9tW3rN7bY1cQ5sJ6"].join("");
+    const pointer = buildPointer({ ...base, lastUserRequest: `log in to the registry with ${token} and push` });
+    expect(pointer).toContain(
+      'Last user request: "log in to the registry with [redacted: Docker Hub token] and push" (1 secret redacted)',
+    );
+    expect(pointer).not.toContain(token.slice(9, 20));
+    expect(pointer.length).toBeLessThanOrEqual(POINTER_MAX_CHARS);
+  });
+});

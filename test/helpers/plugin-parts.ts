@@ -78,6 +78,7 @@ export function pluginParts(
       useRipgrep: options.search.useRipgrep,
       locateRipgrep: createRipgrepLocator(options.search.ripgrepPath),
       ensureTranscript: ensureThrough(transcripts),
+      index: data.searchIndex,
     });
     const tools: Record<string, ToolDefinition> = toolBoundaries({
       ...createMemoryTools({ memory, options }),

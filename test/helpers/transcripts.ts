@@ -16,6 +16,7 @@ export const CORPUS_DIR = findCorpus();
 function findCorpus(): string {
   const explicit = process.env.LEDGER_CORPUS_DIR;
   if (explicit) return path.resolve(explicit);
+  if (process.env.LEDGER_CORPUS) return path.resolve(process.env.LEDGER_CORPUS, "opencode-export");
   const repo = fileURLToPath(new URL("../..", import.meta.url));
   const candidates = [1, 2].map((up) =>
     path.resolve(repo, ...Array<string>(up).fill(".."), "shared", "corpus", "opencode-export"),

@@ -19,6 +19,8 @@ export interface StubRequest {
   n: number;
   kind: RequestKind;
   bytes: number;
+  /** The request body as received, to scan for what must never reach a provider. */
+  body: string;
   stream: boolean;
   model: string;
   messages: StubMessage[];
@@ -134,6 +136,7 @@ export async function startStubModel(): Promise<StubModel> {
         n,
         kind,
         bytes: raw.length,
+        body: raw.toString("utf8"),
         stream: Boolean(body.stream),
         model: body.model ?? "",
         messages: messages.map((m) => ({

@@ -101,7 +101,7 @@ describe("transcript search: literal queries", () => {
       ]);
       await fc.assert(
         fc.asyncProperty(hostileString, fc.boolean(), async (query, caseSensitive) => {
-          const result = await alpha.call("memory_session_search", { query, caseSensitive });
+          const result = await alpha.call("memory_session_search", { query, mode: "literal", caseSensitive });
           expect(result).not.toMatch(/unexpected error/);
           if (result.startsWith("Error: ")) {
             expect(result).toMatch(/^Error: \[opencode-ledger\] query: /);
@@ -116,9 +116,9 @@ describe("transcript search: literal queries", () => {
         { numRuns: 150 },
       );
       // Positive control: regex metacharacters are literal text.
-      expect(await alpha.call("memory_session_search", { query: "(parens) and [brackets]" })).toContain(
-        "ses_literal000000001.md:1:",
-      );
+      expect(
+        await alpha.call("memory_session_search", { query: "(parens) and [brackets]", mode: "literal" }),
+      ).toContain("ses_literal000000001.md:1:");
     }, 120_000);
   }
 });

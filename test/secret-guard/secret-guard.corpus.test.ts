@@ -6,7 +6,12 @@ import { findSecret } from "../../src/secret-guard/secret-guard.js";
 
 // Real OpenCode sessions written by other people: code, tool output, base64 attachments, logs. CI has shared/
 // beside the checkout; without it these tests fail, because a guard never run against real data proves little.
-const CORPUS = path.resolve(fileURLToPath(new URL("../..", import.meta.url)), "..", "shared", "corpus");
+// `shared/` sits beside the checkout, or beside the folder of checkouts when this one is a git worktree.
+const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+const CORPUS =
+  [path.resolve(ROOT, "..", "shared", "corpus"), path.resolve(ROOT, "..", "..", "shared", "corpus")].find((dir) =>
+    fs.existsSync(dir),
+  ) ?? path.resolve(ROOT, "..", "shared", "corpus");
 const EXPORTS = path.join(CORPUS, "opencode-export");
 const STREAMS = path.join(CORPUS, "event-streams");
 const present = fs.existsSync(EXPORTS) && fs.existsSync(STREAMS);

@@ -2,7 +2,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { SecretFoundError } from "../../src/errors.js";
 import { assertNoSecrets, findSecret } from "../../src/secret-guard/secret-guard.js";
-import { SAMPLES, seeded } from "../helpers/secret-samples.js";
+import { PROVIDER_SAMPLES } from "../helpers/provider-samples.js";
+import { SAMPLES as GUARD_SAMPLES, seeded } from "../helpers/secret-samples.js";
+
+const SAMPLES = [...GUARD_SAMPLES, ...PROVIDER_SAMPLES];
 
 // Modest run counts: the suite stays quick, and fast-check's fresh seed each run widens coverage over time.
 const RUNS = { numRuns: 150 };

@@ -24,10 +24,17 @@ describe("memory_session_search in the plugin", () => {
     expect(empty).toMatch(/^No transcripts for this project yet/);
     expect(fs.existsSync(`${dir}/data`)).toBe(false);
     writeTranscript(path.join(dir, "data", "transcripts"), dir, "ses_plugin0000001", ["the build uses Bun 1.3"]);
-    const found = await tool?.execute({ query: "bun 1.3" }, toolContext(dir));
+    const found = await tool?.execute({ query: "bun 1.3", mode: "literal" }, toolContext(dir));
     expect(found).toContain("ses_plugin0000001.md:1: the build uses Bun 1.3");
     expect(found).toMatch(
       /with the built-in scanner · 1 transcript without a usable search sketch: \d+ B read · 1 match in 1 session$/,
     );
+    // Ranked is the default; with no index yet (this transcript was not exported) the scan answers, and says so.
+    const ranked = String(await tool?.execute({ query: "which bun version" }, toolContext(dir)));
+    expect(ranked).toContain("ses_plugin0000001.md:1: the build uses Bun 1.3");
+    expect(ranked).toMatch(
+      /^\[search\] ranked search unavailable \(the search index .*search-index\.db does not exist yet\)/m,
+    );
+    expect(fs.existsSync(`${dir}/data/search-index.db`)).toBe(false);
   });
 });

@@ -33,7 +33,20 @@ describe("memory_session_search", () => {
   it("describes every argument", () => {
     const { tool } = setup();
     expect(Object.keys(tool.args).sort()).toEqual(
-      ["all", "caseSensitive", "contextLines", "limit", "maxBytes", "query", "regex", "sessionID"].sort(),
+      [
+        "all",
+        "caseSensitive",
+        "contextLines",
+        "limit",
+        "maxBytes",
+        "mode",
+        "query",
+        "regex",
+        "role",
+        "since",
+        "sessionID",
+        "until",
+      ].sort(),
     );
     for (const [name, schema] of Object.entries(tool.args)) {
       expect(schema.description?.length ?? 0, name).toBeGreaterThan(20);
@@ -44,7 +57,7 @@ describe("memory_session_search", () => {
   it("returns matching lines of this project's transcripts with their line numbers and a coverage line", async () => {
     const s = setup();
     writeTranscript(s.transcriptsDir, s.project, "ses_aaaaaaaa01", ["we chose WAL mode", "because of readers", "done"]);
-    const text = String(await s.tool.execute({ query: "wal MODE", contextLines: 1 }, s.context));
+    const text = String(await s.tool.execute({ query: "wal MODE", mode: "literal", contextLines: 1 }, s.context));
     expect(text).toContain("ses_aaaaaaaa01.md:1: we chose WAL mode");
     expect(text).toContain("ses_aaaaaaaa01.md-2- because of readers");
     expect(text.split("\n").pop()).toMatch(

@@ -50,7 +50,8 @@ function allowedInData(parts: PluginParts, file: string): boolean {
   const relative = path.relative(parts.dataDir, file);
   if (relative.startsWith("..")) return false;
   const [top, folder, name, ...more] = relative.split(path.sep);
-  if (top !== "transcripts") return /^ledger\.db(-wal|-shm|-journal|-wipe-pending)?$/.test(top ?? "");
+  // The store, and the search index the exporter keeps beside it.
+  if (top !== "transcripts") return /^(ledger|search-index)\.db(-wal|-shm|-journal|-wipe-pending)?$/.test(top ?? "");
   if (folder === undefined) return true;
   if (more.length > 0) return false;
   if (folder === ".locks") return name === undefined || /^ses_[0-9A-Za-z]{8,64}\.lock/.test(name);

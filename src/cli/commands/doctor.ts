@@ -9,9 +9,14 @@ import type { Finding } from "../doctor-files.js";
 export const command = defineCommand({
   name: "doctor",
   description:
-    "Checks the data folder and the store: the migrations folder that ships with the package, file modes (folders 0700, files 0600: data folder, ledger.db and its -wal/-shm, the transcripts), the store's schema version against the one this version knows (a store too new is only read), PRAGMA integrity_check, the full-text index against the entries, and transcript files against the store's index of them (files without rows, rows without files). Each problem comes with what to do. It changes nothing, unless --fix is given: then loose file modes are tightened and a full-text index that does not match is rebuilt.",
+    "Checks the data folder and the store: the migrations folder that ships with the package, file modes (folders 0700, files 0600: data folder, ledger.db and its -wal/-shm, the transcripts), the store's schema version against the one this version knows (a store too new is only read), PRAGMA integrity_check, the full-text index against the entries, transcript files against the store's index of them (files without rows, rows without files), and the full-text search index of the transcripts (absent, damaged, newer, behind). Each problem comes with what to do. It changes nothing, unless --fix is given: then loose file modes are tightened, a full-text index that does not match is rebuilt, and a search index that is absent, damaged or behind is rebuilt from the transcripts.",
   positionals: [],
-  flags: { fix: { type: "boolean", description: "Tighten loose file modes and rebuild a broken full-text index" } },
+  flags: {
+    fix: {
+      type: "boolean",
+      description: "Tighten loose file modes and rebuild a broken full-text index or search index",
+    },
+  },
   examples: ["opencode-ledger doctor", "opencode-ledger doctor --fix", "opencode-ledger doctor --json"],
   schema(z) {
     const s = shared(z);

@@ -9,17 +9,19 @@ const SESSION_ID = /^ses_[0-9A-Za-z]{8,64}$/;
 export const command = defineCommand({
   name: "transcripts read",
   description:
-    "Prints a session's transcript as it is on disk: numbered lines, the whole file or the window --offset/--limit selects. Any project's transcript can be read by its session id. The transcript is read as exported; the command line tool does not ask OpenCode for newer messages.",
+    "Prints a session's transcript: numbered lines, the whole file or the window --offset/--limit selects. Any project's transcript can be read by its session id. Values that look like secrets are shown as [redacted: <kind>] unless --raw is given (the file itself keeps them). The transcript is read as exported; the command line tool does not ask OpenCode for newer messages.",
   positionals: [
     { name: "sessionID", description: "The session id (ses_...), as transcripts list shows it", required: true },
   ],
   flags: {
     offset: { type: "string", value: "<line>", description: "First line to print (default 1)" },
     limit: { type: "string", value: "<n>", description: "At most n lines (default: to the end)" },
+    raw: { type: "boolean", description: "Print secrets as they are in the file instead of [redacted: <kind>]" },
   },
   examples: [
     "opencode-ledger transcripts read ses_4f2a9c1e7b3d",
     "opencode-ledger transcripts read ses_4f2a9c1e7b3d --offset 120 --limit 40",
+    "opencode-ledger transcripts read ses_4f2a9c1e7b3d --raw",
   ],
   schema(z) {
     const s = shared(z);
@@ -27,6 +29,7 @@ export const command = defineCommand({
       ...s.globals,
       offset: s.int(1, Number.MAX_SAFE_INTEGER).default(1),
       limit: s.int(1, Number.MAX_SAFE_INTEGER).optional(),
+      raw: z.boolean().optional(),
       _: s.one(
         z.string().regex(SESSION_ID, "is not a session id (ses_ followed by letters and digits)"),
         "give one session id",
@@ -62,6 +65,10 @@ export const command = defineCommand({
       limit: input.limit ?? Number.MAX_SAFE_INTEGER,
       maxBytes: Number.MAX_SAFE_INTEGER,
     });
+    const { redactNumberedLines } = await import("../../transcripts/redact-numbered.js");
+    const { redactionNote } = await import("../../secret-guard/redact.js");
+    const shown =
+      input.raw === true ? { lines: window.lines, redacted: 0, kinds: [] } : redactNumberedLines(window.lines);
     if (ctx.json) {
       ctx.printJson({
         sessionID,
@@ -71,11 +78,13 @@ export const command = defineCommand({
         first: window.first,
         last: window.last,
         nextOffset: window.nextOffset ?? null,
-        lines: window.lines,
+        lines: shown.lines,
+        redacted: shown.redacted,
       });
       return EXIT.ok;
     }
-    if (window.lines.length > 0) ctx.stdout.write(`${window.lines.join("\n")}\n`);
+    if (shown.lines.length > 0) ctx.stdout.write(`${shown.lines.join("\n")}\n`);
+    if (shown.redacted > 0) ctx.note(`${redactionNote(shown.redacted, shown.kinds)} --raw prints them.`);
     if (window.nextOffset !== undefined)
       ctx.note(`(more from line ${window.nextOffset}: --offset ${window.nextOffset})`);
     else if (window.lines.length === 0)

@@ -1,9 +1,10 @@
 /**
- * `transcripts search <query>`: exact lines from transcripts, with line numbers and context, through the plugin's own
- * search (ripgrep when there is one, else the built-in scanner).
+ * `transcripts search <query>`: lines from transcripts, with line numbers and context, through the plugin's own
+ * search: ranked from the full-text index by default, or exact (--mode literal / regex: ripgrep when there is one,
+ * else the built-in scanner).
  */
 
-import { MAX_QUERY_CHARS, SEARCH_LIMITS } from "../../search/limits.js";
+import { MAX_QUERY_CHARS, ROLE_FILTERS, SEARCH_LIMITS } from "../../search/limits.js";
 import { shared } from "../args.js";
 import { defineCommand, EXIT } from "../command.js";
 import { TRANSCRIPT_SCOPE_FLAG } from "./transcripts-list.js";
@@ -13,13 +14,22 @@ const SESSION_ID = /^ses_[0-9A-Za-z]{8,64}$/;
 export const command = defineCommand({
   name: "transcripts search",
   description:
-    "Searches transcripts for lines containing a text (or matching a JavaScript regular expression with --regex), case-insensitive unless --case-sensitive. Prints matching lines as <file>:<line>: text with context lines as <file>-<line>- text, grouped per session, newest sessions first, and a last line saying what was searched and what was left out. The current project's transcripts by default; --scope all searches every project's, --session one session's (in any project).",
+    "Searches transcripts. --mode ranked (the default) takes words or a question, with \"quoted phrases\" that must appear, and prints the best-matching lines first from the full-text search index (at most 3 per session), narrowed by --role, --since and --until; it falls back to the scan, and says so, when the index cannot answer. --mode literal prints every line containing the text, --mode regex (or --regex) every line matching a JavaScript regular expression, case-insensitive unless --case-sensitive, grouped per session, newest sessions first. Values that look like secrets are shown as [redacted: <kind>] unless --raw is given. Lines come as <file>:<line>: text with context lines as <file>-<line>- text, and a last line says what was searched and what was left out. The current project's transcripts by default; --scope all searches every project's, --session one session's (in any project).",
   positionals: [{ name: "query", description: "The text to find within one line", required: true, variadic: true }],
   flags: {
     ...TRANSCRIPT_SCOPE_FLAG,
     session: { type: "string", value: "<id>", description: "Search only this session's transcript" },
-    regex: { type: "boolean", description: "The query is a JavaScript regular expression" },
+    mode: { type: "string", value: "<mode>", description: "ranked (default), literal or regex" },
+    regex: { type: "boolean", description: "The query is a JavaScript regular expression (as --mode regex)" },
+    role: {
+      type: "string",
+      value: "<role>",
+      description: `Ranked: only lines of this kind (${ROLE_FILTERS.join(", ")})`,
+    },
+    since: { type: "string", value: "<date>", description: "Ranked: only messages from this ISO date or time on" },
+    until: { type: "string", value: "<date>", description: "Ranked: only messages up to this ISO date or time" },
     "case-sensitive": { type: "boolean", description: "Match letter case exactly" },
+    raw: { type: "boolean", description: "Print secrets as they are in the files instead of [redacted: <kind>]" },
     context: {
       type: "string",
       value: "<n>",
@@ -32,7 +42,8 @@ export const command = defineCommand({
     },
   },
   examples: [
-    'opencode-ledger transcripts search "connection refused"',
+    "opencode-ledger transcripts search what did we decide about the rate limiter",
+    'opencode-ledger transcripts search --mode literal "connection refused"',
     "opencode-ledger transcripts search --regex 'ERR_[A-Z_]+' --scope all --json",
   ],
   schema(z) {
@@ -41,10 +52,15 @@ export const command = defineCommand({
       ...s.globals,
       scope: s.scope.refine((v) => v !== "global", "transcripts belong to projects; name a folder, or all"),
       session: z.string().regex(SESSION_ID, "is not a session id (ses_ followed by letters and digits)").optional(),
+      mode: z.enum(["ranked", "literal", "regex"]).optional(),
       regex: z.boolean().optional(),
+      role: z.enum(ROLE_FILTERS).optional(),
+      since: z.string().optional(),
+      until: z.string().optional(),
       "case-sensitive": z.boolean().optional(),
+      raw: z.boolean().optional(),
       context: s.int(0, SEARCH_LIMITS.maxContext).default(SEARCH_LIMITS.defaultContext),
-      limit: s.int(1, SEARCH_LIMITS.maxMatches).default(SEARCH_LIMITS.defaultMatches),
+      limit: s.int(1, SEARCH_LIMITS.maxMatches).optional(),
       _: z
         .array(z.string())
         .min(1, "give the text to search for")
@@ -65,7 +81,11 @@ export const command = defineCommand({
     return withServices(ctx, async ({ search }) => {
       const outcome = await search({
         query: input._,
+        mode: input.mode ?? (input.regex ? "regex" : "ranked"),
         regex: input.regex,
+        role: input.role,
+        since: input.since,
+        until: input.until,
         caseSensitive: input["case-sensitive"],
         scope: scopes?.[0] ?? projectOf(ctx.cwd),
         // A session id names its transcript wherever it is, as `transcripts read` does.
@@ -74,8 +94,29 @@ export const command = defineCommand({
         contextLines: input.context,
         limit: input.limit,
         maxBytes: SEARCH_LIMITS.maxBytes,
+        redact: input.raw !== true,
       });
-      if (ctx.json) {
+      if (ctx.json && outcome.ranked) {
+        ctx.printJson({
+          query: input._,
+          mode: "ranked",
+          engine: outcome.engine,
+          hits: outcome.ranked.hits.map((h) => ({
+            sessionID: h.file.sessionID,
+            file: h.file.path,
+            scope: h.file.scope,
+            title: h.file.title,
+            role: h.role,
+            tool: h.tool,
+            time: h.time,
+            line: h.line,
+            score: h.score,
+            lines: h.lines,
+          })),
+          cappedBySession: outcome.ranked.cappedBySession,
+          summary: outcome.text.split("\n").at(-1),
+        });
+      } else if (ctx.json) {
         const { result, targets } = outcome;
         ctx.printJson({
           query: input._,

@@ -3,6 +3,7 @@
  * brings into another session. Built from the whole session's messages every time (a second compaction maps the
  * session again, never the map before it), no model involved, every item with its transcript line.
  */
+import { redactSecrets } from "../../secret-guard/redact.js";
 import { collectFacts } from "./map-facts.js";
 import type { FactsInput } from "./map-types.js";
 import { type MapHeader, renderSessionMap } from "./render-map.js";
@@ -19,5 +20,6 @@ export interface SessionMapInput extends FactsInput, MapHeader {
 
 export function buildSessionMap(input: SessionMapInput): string {
   const bound = Math.min(MAP_HARD_CAP_TOKENS, Math.max(MAP_MIN_TOKENS, input.maxTokens ?? MAP_DEFAULT_TOKENS));
-  return renderSessionMap(input, collectFacts(input), bound);
+  // The map goes back to the model: recognised secrets in quoted requests, commands and errors are redacted.
+  return redactSecrets(renderSessionMap(input, collectFacts(input), bound)).text;
 }

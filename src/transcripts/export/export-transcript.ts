@@ -3,8 +3,8 @@
  * held from reading the session off the host to the index update), so each one appends to what the one before it
  * wrote, from a newer snapshot. The file append and the index update run in one store write transaction: when the
  * process dies between the two, the next export finds the file ahead of the index and repairs it. The search sketch
- * is brought up to the file's end after the transaction, still under the lock (it is derived: a failure there is
- * logged and costs searches only speed).
+ * and the full-text search index are brought up to the file's end after the transaction, still under the lock (both
+ * are derived: a failure there is logged, and the next export or ranked search catches up from the same point).
  */
 import path from "node:path";
 import type { DataContext } from "../../data-context.js";
@@ -92,8 +92,23 @@ export async function exportTranscript(request: ExportRequest): Promise<ExportRe
       throw error;
     }
     keepSketch(data, result);
+    await keepIndex(data, result);
     return result;
   });
+}
+
+/**
+ * Indexes what this export (or an interrupted one before it) appended, still under the lock. The index is derived:
+ * a failure is logged, and ranked searches index the rest later or fall back to the scan.
+ */
+async function keepIndex(data: DataContext, result: ExportResult): Promise<void> {
+  try {
+    const relative = path.relative(data.transcriptsDir, result.path);
+    const warning = await data.searchIndex.update({ sessionID: result.sessionID, path: result.path, relative });
+    if (warning) data.log.log("warn", `transcript ${result.sessionID}: ${warning}`);
+  } catch (error) {
+    data.log.log("warn", `transcript ${result.sessionID}: search index not updated (${describeError(error)})`);
+  }
 }
 
 /** Hashes what this export (or an interrupted one before it) appended into the transcript's search sketch. */

@@ -166,19 +166,29 @@ async function markOrphans(source: SessionSource, decisions: SweepDecision[]): P
   await Promise.all(Array.from({ length: 8 }, worker));
 }
 
+/** The search index forgets the session too; a failure is logged (doctor --fix rebuilds the index without it). */
+async function forgetIndexed(data: DataContext, sessionID: string): Promise<void> {
+  try {
+    await data.searchIndex.forget(sessionID);
+  } catch (error) {
+    data.log.log("warn", `transcript ${sessionID}: not removed from the search index (${describeError(error)})`);
+  }
+}
+
 async function remove(data: DataContext, decision: SweepDecision, report: SweepReport): Promise<void> {
   try {
     // Under the export lock, so a removal never interleaves with an export of the same session.
-    await withExportLock(data, decision.sessionID, () =>
-      data.database.write((db) => {
+    await withExportLock(data, decision.sessionID, async () => {
+      await data.database.write((db) => {
         if (!getTranscript(db, decision.sessionID)) return;
         deleteTranscript(db, decision.sessionID);
         if (decision.file) {
           removeSketch(decision.file);
           fs.rmSync(decision.file, { force: true });
         }
-      }),
-    );
+      });
+      await forgetIndexed(data, decision.sessionID);
+    });
     report.removed.push(decision);
     data.log.log(
       "info",

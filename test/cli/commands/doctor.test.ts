@@ -99,7 +99,11 @@ describe("opencode-ledger doctor", () => {
     expect(out.stdout).toContain("3 problems found.");
     const fixed = f.run(["doctor", "--fix", "--json"]);
     expect(fixed.code).toBe(0);
-    expect(fixed.json<Report>().fixed).toHaveLength(3);
+    // Three modes tightened, and the search index (absent: the transcript was written without the exporter) built.
+    expect(fixed.json<Report>().fixed).toHaveLength(4);
+    expect(fixed.json<Report>().fixed).toContainEqual(
+      expect.stringMatching(/^the search index was rebuilt: 1 transcript/),
+    );
     expect(fs.statSync(f.dataDir).mode & 0o777).toBe(0o700);
     expect(fs.statSync(db).mode & 0o777).toBe(0o600);
     expect(fs.statSync(transcript).mode & 0o777).toBe(0o600);

@@ -41,16 +41,27 @@ describe("opencode-ledger transcripts search", () => {
     // A line of this transcript's text to look for: its title line.
     const titleLine = lines.find((l) => /\ttitle: /.test(l)) as string;
     const needle = titleLine.split("\ttitle: ")[1]?.slice(0, 30) as string;
-    const out = f.run(["transcripts", "search", needle, "--json"]);
+    const out = f.run(["transcripts", "search", needle, "--mode", "literal", "--json"]);
     expect(out.code, out.stderr).toBe(0);
     const doc = out.json<{ matches: number; files: Hit[]; engine: string }>();
     expect(doc.files.map((h) => h.sessionID)).toEqual([mine]);
     const hit = doc.files[0]?.lines.find((l) => l.match);
     expect(hit?.text).toContain(needle);
     expect(lines[(hit?.line ?? 0) - 1]).toContain(needle);
-    const text = f.run(["transcripts", "search", needle]);
+    const text = f.run(["transcripts", "search", needle, "--mode", "literal"]);
     expect(text.stdout).toContain(`${path.basename(file)}:${hit?.line}:`);
-    const everywhere = f.run(["transcripts", "search", "the", "--scope", "all", "--limit", "500", "--json"]);
+    const everywhere = f.run([
+      "transcripts",
+      "search",
+      "the",
+      "--mode",
+      "literal",
+      "--scope",
+      "all",
+      "--limit",
+      "500",
+      "--json",
+    ]);
     expect(new Set(everywhere.json<{ files: Hit[] }>().files.map((h) => h.sessionID)).size).toBeGreaterThan(1);
   });
 
@@ -61,9 +72,19 @@ describe("opencode-ledger transcripts search", () => {
     const one = f.run(["transcripts", "search", "--session", other, "--regex", "^#\\s+Session", "--json"]);
     expect(one.code, one.stderr).toBe(0);
     expect(one.json<{ files: Hit[] }>().files.map((h) => h.sessionID)).toEqual([other]);
-    const cased = f.run(["transcripts", "search", "SESSION SES_", "--case-sensitive", "--scope", "all", "--json"]);
+    const cased = f.run([
+      "transcripts",
+      "search",
+      "SESSION SES_",
+      "--mode",
+      "literal",
+      "--case-sensitive",
+      "--scope",
+      "all",
+      "--json",
+    ]);
     expect(cased.json<{ matches: number }>().matches).toBe(0);
-    const none = f.run(["transcripts", "search", "no-such-text-anywhere-4821"]);
+    const none = f.run(["transcripts", "search", "no-such-text-anywhere-4821", "--mode", "literal"]);
     expect(none.code).toBe(0);
     expect(f.run(["transcripts", "search"]).code).toBe(2);
     expect(f.run(["transcripts", "search", "x", "--context", "11"]).code).toBe(2);

@@ -1,48 +1,15 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { exportTranscript } from "../../../src/transcripts/export/export-transcript.js";
 import { createMemorySource } from "../../../src/transcripts/source/export-file-source.js";
+import { startExportWorker } from "../../helpers/export-worker-process.js";
 import { syntheticSession } from "../../helpers/synthetic-session.js";
 import { tempDir } from "../../helpers/temp-dir.js";
 import { readTranscript, testDataContext } from "../../helpers/transcripts.js";
 
-const root = path.resolve(fileURLToPath(new URL("../../..", import.meta.url)));
-const bin = path.join(root, "node_modules", ".bin", "opencode");
-const worker = path.join(root, "test", "helpers", "export-worker.ts");
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function startWorker(args: string[]) {
-  const child = spawn(bin, ["run", worker, ...args], {
-    cwd: root,
-    env: { ...process.env, BUN_BE_BUN: "1" },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  let err = "";
-  child.stdout.on("data", (d: Buffer) => {
-    out += d.toString();
-  });
-  child.stderr.on("data", (d: Buffer) => {
-    err += d.toString();
-  });
-  const ready = (async () => {
-    while (!out.includes("ready")) {
-      if (child.exitCode !== null) throw new Error(`worker exited early: ${err}`);
-      await sleep(10);
-    }
-  })();
-  const done = new Promise<{ exports: number; appending: number }>((resolve, reject) => {
-    child.on("exit", (code) => {
-      if (code !== 0) reject(new Error(`worker exited with ${code}: ${err}`));
-      else resolve(JSON.parse(out.trim().split("\n").at(-1) ?? "{}"));
-    });
-  });
-  const appended = () => out.split("\n").filter((l) => l === "appended").length;
-  return { ready, done, appended };
-}
+const startWorker = startExportWorker;
 
 describe("two processes exporting one growing session", () => {
   it("write every line once: no duplicate, no gap, the same file a single export writes", async () => {

@@ -1,0 +1,169 @@
+/**
+ * The full-text search index over the generated transcript corpus of the search benchmark (LEDGER_BENCH_MB, default
+ * 500 MB, reused from the system temp folder): build throughput and size against the transcript bytes, then ranked
+ * queries (a rare word, a rare word with common ones, a question in words, a quoted phrase, a common word) through
+ * the index as the search runs them (candidates, second look, exact lines read back), p50 / p95 over every query and
+ * round, against plain `rg -i -F -c` for the rare word over the same files, in the same run.
+ */
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { catchUp } from "../src/search/index/index-catch-up.js";
+import { parseRankedQuery } from "../src/search/index/ranked-query.js";
+import { rankedSearch } from "../src/search/index/ranked-search.js";
+import { SearchIndex } from "../src/search/index/search-index.js";
+import { createRipgrepLocator } from "../src/search/ripgrep/locate.js";
+import type { TranscriptFile } from "../src/search/targets.js";
+import { type Figure, loadAverage, median, percentile, table, writeFigures, writeSection } from "./report.js";
+import { ensureCorpus } from "./transcript-corpus.js";
+
+const MB = Number(process.env.LEDGER_BENCH_MB ?? 500);
+const ROUNDS = Number(process.env.LEDGER_BENCH_ROUNDS ?? 15);
+const lookup = await createRipgrepLocator(undefined)();
+if (!("found" in lookup)) throw new Error(`the benchmark needs ripgrep: ${lookup.missing}`);
+const rg = lookup.found;
+
+const load = loadAverage();
+console.error(`[search-index] corpus of ${MB} MB…`);
+const corpus = ensureCorpus(MB);
+const files: TranscriptFile[] = corpus.files.map((file) => {
+  const stat = fs.statSync(file);
+  return {
+    sessionID: path.basename(file, ".md"),
+    path: file,
+    relative: path.relative(corpus.dir, file),
+    size: stat.size,
+    mtimeMs: stat.mtimeMs,
+    ino: stat.ino,
+  };
+});
+for (const f of files) fs.readFileSync(f.path); // into the page cache
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ledger-bench-index-"));
+const index = new SearchIndex(dataDir);
+const health = await index.forWriting();
+if (!health.usable) throw new Error(health.reason);
+const connection = health.connection;
+console.error(`[search-index] building the index of ${files.length} transcripts…`);
+const buildStart = performance.now();
+const built = catchUp(connection, files, true, Number.POSITIVE_INFINITY);
+const buildMs = performance.now() - buildStart;
+if (built.failed.length > 0) throw new Error(`indexing failed: ${built.failed[0]?.reason}`);
+connection.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+connection.run("INSERT INTO unit_text (unit_text) VALUES ('optimize')");
+connection.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+connection.exec("VACUUM");
+const indexBytes = fs.statSync(index.file).size;
+const units = connection.get<{ n: number }>("SELECT count(*) AS n FROM units")?.n ?? 0;
+
+const queries = [
+  { name: "rare word", query: "ECONNRESET" },
+  { name: "rare word among common ones", query: "ECONNRESET retries server" },
+  { name: "question in words", query: "why did the build fail after the migration" },
+  { name: "quoted phrase", query: '"git status"' },
+  { name: "common word", query: "the" },
+];
+
+function ranked(query: string) {
+  return rankedSearch(connection, {
+    query: parseRankedQuery(query),
+    files,
+    everything: true,
+    filters: {},
+    limit: 10,
+    contextLines: 2,
+    perSession: 3,
+    now: Date.now(),
+  });
+}
+
+function plainRipgrep(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(rg.path, ["--no-config", "-g", "*.md", "-i", "-F", "-c", "-e", "ECONNRESET", corpus.dir], {
+      stdio: ["ignore", "ignore", "inherit"],
+    });
+    child.on("error", reject);
+    child.on("close", (code) =>
+      code === 0 || code === 1 ? resolve(performance.now() - started) : reject(new Error(`rg ${code}`)),
+    );
+  });
+}
+
+for (const q of queries) ranked(q.query); // warm-up
+await plainRipgrep();
+const times = new Map(queries.map((q) => [q.name, [] as number[]]));
+const rgTimes: number[] = [];
+const hits = new Map<string, number>();
+for (let round = 0; round < ROUNDS; round++) {
+  for (const q of queries) {
+    const started = performance.now();
+    const result = ranked(q.query);
+    times.get(q.name)?.push(performance.now() - started);
+    hits.set(q.name, result.hits.length);
+  }
+  if (round < 5) rgTimes.push(await plainRipgrep());
+}
+const all = [...times.values()].flat();
+const rgMedian = median(rgTimes);
+const rareMedian = median(times.get("rare word") ?? []);
+const fmt = (ms: number) => ms.toFixed(2);
+const sizeLabel = MB >= 1_000 ? `${MB / 1_000} GB` : `${MB} MB`;
+const body = `Load average when the run started: ${load}.
+
+The generated corpus of the transcript-search benchmark at ${sizeLabel} (${files.length.toLocaleString("en-US")} transcripts,
+${(corpus.bytes / 1e6).toFixed(0)} MB), indexed from scratch in one process, then asked ${queries.length} ranked queries
+${ROUNDS} times each, in turn, through the index as the search runs them (BM25 candidates, the second look at the
+best of them, the exact lines read back with 2 lines of context; listing and rendering left out). Medians; p95 over
+all ${all.length} queries.
+
+| figure | value |
+| --- | --- |
+| index build | ${(buildMs / 1000).toFixed(1)} s, ${(corpus.bytes / 1e6 / (buildMs / 1000)).toFixed(1)} MB/s of transcript |
+| index size | ${(indexBytes / 1e6).toFixed(1)} MB for ${(corpus.bytes / 1e6).toFixed(0)} MB of transcripts: **${((indexBytes / corpus.bytes) * 100).toFixed(1)} %** (${units.toLocaleString("en-US")} units) |
+| ranked query, every query | p50 ${fmt(median(all))} ms, p95 **${fmt(percentile(all, 95))} ms** |
+| rare word, ranked vs plain \`rg -i -F -c ECONNRESET\` | ${fmt(rareMedian)} ms vs ${fmt(rgMedian)} ms: **${(rgMedian / rareMedian).toFixed(0)}x** faster |
+
+${table(
+  ["query", "text", "hits", "p50 ms", "p95 ms"],
+  queries.map((q) => [
+    q.name,
+    `\`${q.query}\``,
+    hits.get(q.name) ?? 0,
+    fmt(median(times.get(q.name) ?? [])),
+    fmt(percentile(times.get(q.name) ?? [], 95)),
+  ]),
+)}
+
+Literal and regex searches do not use the index (they scan, with the search sketches ruling transcripts out, as in
+the transcript-search section): their figures there are unchanged.
+`;
+const figures: Figure[] = [
+  {
+    what: `ranked query p50 / p95, ${sizeLabel}`,
+    value: `${fmt(median(all))} / ${fmt(percentile(all, 95))} ms`,
+    target: "p95 < 20 ms at 5 GB",
+    met: percentile(all, 95) < 20,
+    note: MB < 5_000 ? `measured at ${sizeLabel}, not 5 GB` : undefined,
+  },
+  {
+    what: `index size against transcript bytes, ${sizeLabel}`,
+    value: `${((indexBytes / corpus.bytes) * 100).toFixed(1)} % (${(indexBytes / 1e6).toFixed(0)} MB)`,
+    target: "≤ 35 %",
+    met: indexBytes / corpus.bytes <= 0.35,
+  },
+  { what: `index build throughput, ${sizeLabel}`, value: `${(corpus.bytes / 1e6 / (buildMs / 1000)).toFixed(1)} MB/s` },
+  {
+    what: `rare word, ranked vs plain rg, ${sizeLabel}`,
+    value: `${(rgMedian / rareMedian).toFixed(0)}x faster (${fmt(rareMedian)} vs ${fmt(rgMedian)} ms)`,
+  },
+];
+const result = MB === 500 ? "search-index" : `search-index-${MB}mb`;
+writeSection("search-index", `Search index: build, size and ranked queries, ${sizeLabel}`, body, {
+  result,
+  command: MB === 500 ? "npm run bench -- search-index" : `LEDGER_BENCH_MB=${MB} npm run bench -- search-index`,
+});
+writeFigures(result, figures);
+index.close();
+fs.rmSync(dataDir, { recursive: true, force: true });

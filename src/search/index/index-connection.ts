@@ -1,0 +1,75 @@
+/**
+ * A plain SQLite connection to the search index: positional statements, no ORM (the index is a derived cache with
+ * three tables, rebuilt at will). `bun:sqlite` inside OpenCode, `better-sqlite3` under Node, as the store chooses.
+ */
+import { isBun } from "../../store/driver.js";
+
+export type SqlValue = string | number | bigint | null;
+
+export interface IndexConnection {
+  readonly runtime: "bun" | "node";
+  exec(sql: string): void;
+  run(sql: string, ...params: SqlValue[]): void;
+  all<T>(sql: string, ...params: SqlValue[]): T[];
+  get<T>(sql: string, ...params: SqlValue[]): T | undefined;
+  close(): void;
+}
+
+export async function connectIndex(file: string, options: { readonly: boolean }): Promise<IndexConnection> {
+  return isBun ? connectBun(file, options) : connectNode(file, options);
+}
+
+async function connectBun(file: string, options: { readonly: boolean }): Promise<IndexConnection> {
+  const { Database } = await import("bun:sqlite");
+  const client = options.readonly ? new Database(file, { readonly: true }) : new Database(file, { create: true });
+  // Statements are prepared once per text: a search runs the same few again and again.
+  const cache = new Map<string, ReturnType<typeof client.query>>();
+  const statement = (sql: string) => {
+    let s = cache.get(sql);
+    if (!s) {
+      s = client.query(sql);
+      cache.set(sql, s);
+    }
+    return s;
+  };
+  return {
+    runtime: "bun",
+    exec: (sql) => client.exec(sql),
+    run: (sql, ...params) => {
+      statement(sql).run(...(params as never[]));
+    },
+    all: <T>(sql: string, ...params: SqlValue[]) => statement(sql).all(...(params as never[])) as T[],
+    get: <T>(sql: string, ...params: SqlValue[]) =>
+      (statement(sql).get(...(params as never[])) ?? undefined) as T | undefined,
+    close: () => {
+      for (const s of cache.values()) s.finalize();
+      client.close();
+    },
+  };
+}
+
+async function connectNode(file: string, options: { readonly: boolean }): Promise<IndexConnection> {
+  const { default: Database } = await import("better-sqlite3");
+  const client = new Database(file, { readonly: options.readonly, fileMustExist: options.readonly });
+  const cache = new Map<string, import("better-sqlite3").Statement<unknown[]>>();
+  const statement = (sql: string) => {
+    let s = cache.get(sql);
+    if (!s) {
+      s = client.prepare(sql);
+      cache.set(sql, s);
+    }
+    return s;
+  };
+  return {
+    runtime: "node",
+    exec: (sql) => {
+      client.exec(sql);
+    },
+    run: (sql, ...params) => {
+      statement(sql).run(...(params as unknown[]));
+    },
+    all: <T>(sql: string, ...params: SqlValue[]) => statement(sql).all(...(params as unknown[])) as T[],
+    get: <T>(sql: string, ...params: SqlValue[]) => statement(sql).get(...(params as unknown[])) as T | undefined,
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,181 @@
+/**
+ * Brings one transcript's index up to its last complete line, in one write transaction of the index: the lines past
+ * what the index covers are read into units and added (normally just what an export appended). When the index's
+ * record does not fit the file any more (another file, shorter than what was indexed, different bytes before the
+ * point it stopped at), the transcript is indexed again from its first line. Units start at marker lines, so a
+ * transcript indexed as it grew and one indexed whole agree line for line.
+ */
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import { findSecret } from "../../secret-guard/secret-guard.js";
+import type { IndexConnection } from "./index-connection.js";
+import { indexedText } from "./index-tokens.js";
+import { initialState, type ReaderState, readUnits, type Unit } from "./transcript-units.js";
+
+/** What is hashed of the indexed part of a transcript: its head and the bytes before the point indexed. */
+const HEAD_BYTES = 4_096;
+const TAIL_BYTES = 256;
+
+export interface IndexedTranscript {
+  sessionID: string;
+  /** Absolute path and path relative to the transcripts folder. */
+  path: string;
+  relative: string;
+  scope?: string;
+}
+
+export interface IndexRefresh {
+  /** Why the transcript was indexed from its first line, when it was ("new" for a first index). */
+  restarted?: string;
+  addedUnits: number;
+  addedBytes: number;
+  lines: number;
+  bytes: number;
+}
+
+interface SessionRow {
+  sid: number;
+  ino: number;
+  lines: number;
+  bytes: number;
+  tail_hash: string;
+  state: string;
+}
+
+function tailHash(file: string, end: number): string {
+  const head = Buffer.alloc(Math.min(HEAD_BYTES, end));
+  const tailStart = Math.max(head.length, end - TAIL_BYTES);
+  const tail = Buffer.alloc(end - tailStart);
+  const fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
+  try {
+    fs.readSync(fd, head, 0, head.length, 0);
+    fs.readSync(fd, tail, 0, tail.length, tailStart);
+  } finally {
+    fs.closeSync(fd);
+  }
+  return createHash("sha256").update(head).update(tail).digest("hex").slice(0, 32);
+}
+
+/** Where indexing resumes, or why it starts over. */
+function resumePoint(row: SessionRow | undefined, file: string, stat: fs.Stats): SessionRow | string {
+  if (!row) return "new";
+  if (row.ino !== 0 && stat.ino !== 0 && row.ino !== stat.ino) return "indexed for another file";
+  if (row.bytes > stat.size) return "the transcript is shorter than what was indexed";
+  if (tailHash(file, row.bytes) !== row.tail_hash) return "the transcript changed before the point indexed";
+  return row;
+}
+
+/**
+ * Lines of a unit as the index stores them: a line where the secret guard recognises a credential is left out
+ * (the scan still finds it in the transcript; the index never holds it).
+ */
+function storedText(unit: Unit) {
+  // One look at the whole unit first: most hold no secret, and the guard's cost is per call as much as per byte.
+  if (findSecret(unit.texts.join("\n")) === undefined) return indexedText(unit.texts);
+  return indexedText(unit.texts.filter((text) => findSecret(text) === undefined));
+}
+
+function insertUnit(connection: IndexConnection, sid: number, unit: Unit): void {
+  const row = connection.get<{ id: number }>(
+    "INSERT INTO units (sid, first_line, last_line, byte_start, byte_end, role, tool, time) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+    sid,
+    unit.firstLine,
+    unit.lastLine,
+    unit.byteStart,
+    unit.byteEnd,
+    unit.role,
+    unit.tool,
+    unit.time,
+  ) as { id: number };
+  const text = storedText(unit);
+  connection.run("INSERT INTO unit_text (rowid, words, whole) VALUES (?, ?, ?)", row.id, text.words, text.whole);
+}
+
+/** Removes one session's units and record. */
+export function dropSession(connection: IndexConnection, sessionID: string): void {
+  const sid = "(SELECT sid FROM sessions WHERE session_id = ?)";
+  connection.run(`DELETE FROM unit_text WHERE rowid IN (SELECT id FROM units WHERE sid = ${sid})`, sessionID);
+  connection.run(`DELETE FROM units WHERE sid = ${sid}`, sessionID);
+  connection.run("DELETE FROM sessions WHERE session_id = ?", sessionID);
+}
+
+/** Runs `fn` in one IMMEDIATE transaction of the index. */
+export function inTransaction<T>(connection: IndexConnection, fn: () => T): T {
+  connection.exec("BEGIN IMMEDIATE");
+  try {
+    const result = fn();
+    connection.exec("COMMIT");
+    return result;
+  } catch (error) {
+    connection.exec("ROLLBACK");
+    throw error;
+  }
+}
+
+/** Indexes what `transcript` holds past what the index covers. Throws on a file system or SQLite error. */
+export function refreshIndex(connection: IndexConnection, transcript: IndexedTranscript): IndexRefresh {
+  return inTransaction(connection, () => {
+    const stat = fs.lstatSync(transcript.path);
+    const row = connection.get<SessionRow>(
+      "SELECT sid, ino, lines, bytes, tail_hash, state FROM sessions WHERE session_id = ?",
+      transcript.sessionID,
+    );
+    const point = resumePoint(row, transcript.path, stat);
+    const restarted = typeof point === "string" ? point : undefined;
+    if (restarted && row) dropSession(connection, transcript.sessionID);
+    const from = typeof point === "string" ? { lines: 0, bytes: 0, state: initialState() } : resumeOf(point);
+    if (!restarted && from.bytes === stat.size) return { addedUnits: 0, addedBytes: 0, ...from };
+    const sid =
+      !restarted && row
+        ? row.sid
+        : (
+            connection.get<{ sid: number }>(
+              "INSERT INTO sessions (session_id, relative, ino, lines, bytes, tail_hash, state, mtime_ms) VALUES (?, ?, 0, 0, 0, '', '{}', 0) RETURNING sid",
+              transcript.sessionID,
+              transcript.relative,
+            ) as { sid: number }
+          ).sid;
+    let addedUnits = 0;
+    let firstTime: number | null = null;
+    let lastTime: number | null = null;
+    const end = readUnits(
+      transcript.path,
+      { fromByte: from.bytes, fromLine: from.lines + 1, state: from.state },
+      (unit) => {
+        insertUnit(connection, sid, unit);
+        addedUnits++;
+        if (unit.time !== null) {
+          firstTime ??= unit.time;
+          lastTime = unit.time;
+        }
+      },
+    );
+    connection.run(
+      `UPDATE sessions SET relative = ?, scope = coalesce(?, scope), ino = ?, lines = ?, bytes = ?, tail_hash = ?,
+         state = ?, mtime_ms = ?, first_time = coalesce(first_time, ?), last_time = coalesce(?, last_time)
+       WHERE sid = ?`,
+      transcript.relative,
+      transcript.scope ?? null,
+      stat.ino,
+      end.lines,
+      end.bytes,
+      tailHash(transcript.path, end.bytes),
+      JSON.stringify(end.state),
+      stat.mtimeMs,
+      firstTime,
+      lastTime,
+      sid,
+    );
+    return { restarted, addedUnits, addedBytes: end.bytes - from.bytes, lines: end.lines, bytes: end.bytes };
+  });
+}
+
+function resumeOf(row: SessionRow): { lines: number; bytes: number; state: ReaderState } {
+  let state = initialState();
+  try {
+    state = { ...state, ...(JSON.parse(row.state) as Partial<ReaderState>) };
+  } catch {
+    // A state that does not parse costs the roles of the next lines only until the next marker line.
+  }
+  return { lines: row.lines, bytes: row.bytes, state };
+}

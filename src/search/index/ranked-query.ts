@@ -1,0 +1,85 @@
+/**
+ * A ranked query as the index takes it: "quoted phrases" must all be there, the other words add to the score
+ * (BM25), so a question asked in words finds the lines that hold most of its rarer words. Words every question
+ * has ("what", "did", "the") are dropped unless nothing else is left. A compound token (an identifier, path, error
+ * code or version) matches as it stands or as its words in a row.
+ */
+import { InvalidInputError } from "../../errors.js";
+import { MAX_QUERY_CHARS } from "../limits.js";
+import { compoundsOf, ftsPhrase, wordsOf } from "./index-tokens.js";
+
+/** Most terms a query keeps: more adds nothing to the ranking and costs time. */
+export const MAX_TERMS = 16;
+
+const STOP_WORDS = new Set(
+  (
+    "a about after all also am an and any are as at be been before but by can could did do does doing done for from " +
+    "had has have having he her here him his how i if in into is it its just me my no not of on or our out over " +
+    "she should so some than that the their them then there these they this those to up us was we were what when " +
+    "where which while who whom why will with would yes you your"
+  ).split(" "),
+);
+
+export interface RankedTerm {
+  /** As the user wrote it (for the coverage line and the fallback scan). */
+  text: string;
+  /** Folded words, in order; a phrase or a compound matches them in a row. */
+  words: string[];
+  /** The compound token itself, when the term is one. */
+  compound?: string;
+  phrase: boolean;
+}
+
+export interface RankedQuery {
+  source: string;
+  terms: RankedTerm[];
+  /** Words dropped as too common. */
+  dropped: string[];
+  /** The FTS5 MATCH expression. */
+  match: string;
+}
+
+function termOf(text: string, phrase: boolean): RankedTerm | undefined {
+  const words = wordsOf(text);
+  if (words.length === 0) return undefined;
+  const compounds = compoundsOf(text);
+  const compound = !phrase && compounds.length === 1 && words.length > 1 ? compounds[0] : undefined;
+  return { text, words, compound, phrase: phrase || words.length > 1 };
+}
+
+function clauseOf(term: RankedTerm): string {
+  const inRow = `words : ${ftsPhrase(term.words.join(" "))}`;
+  return term.compound ? `(whole : ${ftsPhrase(term.compound)} OR ${inRow})` : inRow;
+}
+
+/** Parses a ranked query; throws InvalidInputError naming `query` when nothing in it can be searched for. */
+export function parseRankedQuery(source: string): RankedQuery {
+  if (source.trim().length === 0) throw new InvalidInputError("query", "is empty; give the words to look for");
+  if (source.length > MAX_QUERY_CHARS) {
+    throw new InvalidInputError("query", `is ${source.length} characters long; the limit is ${MAX_QUERY_CHARS}`);
+  }
+  const phrases: RankedTerm[] = [];
+  const bare: RankedTerm[] = [];
+  const rest = source.replace(/"([^"]*)"/g, (_, inner: string) => {
+    const term = termOf(inner, true);
+    if (term) phrases.push(term);
+    return " ";
+  });
+  for (const piece of rest.split(/\s+/)) {
+    const term = piece ? termOf(piece, false) : undefined;
+    if (term) bare.push(term);
+  }
+  const common = (t: RankedTerm) => !t.phrase && STOP_WORDS.has(t.words[0] as string);
+  const kept = bare.filter((t) => !common(t));
+  const words = phrases.length + kept.length > 0 ? kept : bare;
+  const dropped = bare.filter((t) => !words.includes(t)).map((t) => t.text);
+  const unique = [...new Map([...phrases, ...words].map((t) => [clauseOf(t), t])).values()].slice(0, MAX_TERMS);
+  if (unique.length === 0) {
+    throw new InvalidInputError("query", "holds no word to look for (only punctuation); use mode literal for that");
+  }
+  const required = unique.filter((t) => phrases.includes(t)).map(clauseOf);
+  const optional = unique.map(clauseOf);
+  // The phrases must match; the optional part is satisfied by any phrase too, so it never narrows further.
+  const match = required.length > 0 ? [...required, `(${optional.join(" OR ")})`].join(" AND ") : optional.join(" OR ");
+  return { source, terms: unique, dropped, match };
+}

@@ -1,0 +1,131 @@
+/**
+ * The text of a ranked result: hits best first, each under a header (rank, session, title, file, line range, kind,
+ * time) with its exact lines as `<file>:<line>: text` (the line that answers) and `<file>-<line>- text` (context),
+ * within a byte budget, and the coverage line: what was searched, what the index left out, and how to get it.
+ */
+import path from "node:path";
+import { byteLength } from "../../bounded-output.js";
+import { formatBytes } from "../../human-units.js";
+import { iso } from "../../transcripts/render/message.js";
+import type { RankedHit, RankedResult } from "./ranked-search.js";
+
+const COVERAGE_RESERVE = 1_200;
+const MATCH_LINE_BYTES = 400;
+const CONTEXT_LINE_BYTES = 200;
+
+export interface RankedCoverage {
+  query: string;
+  /** The query's words, folded: where a long answering line is shown from. */
+  words: readonly string[];
+  dropped: readonly string[];
+  where: string;
+  inScope: number;
+  inScopeBytes: number;
+  indexedNow: number;
+  leftOut: number;
+  leftOutBytes: number;
+  failed: number;
+  filters: string[];
+  limit: number;
+  perSession?: number;
+  elapsedMs: number;
+}
+
+const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+
+/**
+ * A long answering line as a window that starts a little before the first of `words` it holds (case folded), so the
+ * word that made it match is shown; the bytes left out before it are counted.
+ */
+export function answerWindow(text: string, words: readonly string[], max: number): string {
+  if (byteLength(text) <= max) return text;
+  const folded = text.toLowerCase();
+  const at = Math.min(...words.map((w) => folded.indexOf(w)).filter((i) => i >= 0), Number.POSITIVE_INFINITY);
+  if (!Number.isFinite(at) || at < max / 2) return clip(text, max);
+  const start = Math.max(0, at - Math.floor(max / 5));
+  return `[…${byteLength(text.slice(0, start))} bytes] ${clip(text.slice(start), max)}`;
+}
+
+/** A line cut to `max` bytes (whole characters), with what was left out counted. */
+export function clip(text: string, max: number): string {
+  if (byteLength(text) <= max) return text;
+  let out = "";
+  let used = 0;
+  for (const ch of text) {
+    const size = byteLength(ch);
+    if (used + size > max) break;
+    out += ch;
+    used += size;
+  }
+  return `${out} […${byteLength(text) - used} bytes]`;
+}
+
+function header(rank: number, hit: RankedHit, showScope: boolean): string {
+  const title = hit.file.title ? ` · "${hit.file.title.replace(/\s+/g, " ").slice(0, 120)}"` : "";
+  const scope = showScope && hit.file.scope ? ` · ${hit.file.scope}` : "";
+  const kind = hit.tool ? `${hit.role} (${hit.tool})` : hit.role;
+  const when = hit.time !== null ? ` · ${iso(hit.time)}` : "";
+  return `## ${rank} · ${hit.file.sessionID}${title}${scope} · ${hit.file.relative} · ${kind}${when}`;
+}
+
+function coverageLine(c: RankedCoverage, result: RankedResult, shown: number, hidden: number, maxBytes: number) {
+  const parts = [
+    `ranked: searched ${plural(c.inScope - c.leftOut, "transcript")} of ${plural(c.inScope, "transcript")} in ${c.where} (${formatBytes(c.inScopeBytes)}) with the search index in ${(c.elapsedMs / 1000).toFixed(2)} s`,
+    `${plural(shown, "hit")} shown, best first, of ${plural(result.candidates, "matching unit")} ranked`,
+  ];
+  if (c.dropped.length > 0) parts.push(`common words not searched for: ${c.dropped.slice(0, 10).join(", ")}`);
+  if (c.filters.length > 0) parts.push(`filtered by ${c.filters.join(", ")}`);
+  if (c.indexedNow > 0) parts.push(`${plural(c.indexedNow, "transcript")} indexed by this search`);
+  if (c.leftOut > 0) {
+    parts.push(
+      `${plural(c.leftOut, "transcript")} (${formatBytes(c.leftOutBytes)}) not in the index yet and not searched: run "opencode-ledger doctor --fix" to index them, or search with mode "literal"`,
+    );
+  }
+  if (c.failed > 0) parts.push(`${plural(c.failed, "transcript")} could not be indexed and were not searched`);
+  if (result.cappedBySession > 0 && c.perSession !== undefined) {
+    parts.push(
+      `${plural(result.cappedBySession, "more hit")} in sessions already shown (at most ${c.perSession} per session): pass sessionID to see one session's`,
+    );
+  }
+  if (result.stale > 0)
+    parts.push(`${plural(result.stale, "hit")} skipped: the transcript changed since it was indexed`);
+  if (shown >= c.limit) parts.push(`stopped at the limit of ${plural(c.limit, "hit")}; raise limit for more`);
+  if (hidden > 0) {
+    parts.push(
+      `output cut at ${maxBytes.toLocaleString("en-US")} bytes: ${plural(hidden, "more hit")} not shown; raise maxBytes or lower contextLines`,
+    );
+  }
+  parts.push('exact lines: mode "literal" or "regex"');
+  return `[search] ${parts.join(" · ")}`;
+}
+
+export function renderRanked(result: RankedResult, coverage: RankedCoverage, maxBytes: number): string {
+  const budget = Math.max(0, maxBytes - COVERAGE_RESERVE);
+  const showScope = coverage.where === "every project";
+  const out: string[] = [];
+  let used = 0;
+  let shown = 0;
+  let hidden = 0;
+  for (const [i, hit] of result.hits.entries()) {
+    const name = path.basename(hit.file.path);
+    const block = [
+      header(i + 1, hit, showScope),
+      ...hit.lines.map((l) =>
+        l.match
+          ? `${name}:${l.line}: ${answerWindow(l.text, coverage.words, MATCH_LINE_BYTES)}`
+          : `${name}-${l.line}- ${clip(l.text, CONTEXT_LINE_BYTES)}`,
+      ),
+    ];
+    const size = block.reduce((sum, line) => sum + byteLength(line) + 1, 0);
+    if (used + size > budget) {
+      hidden++;
+      continue;
+    }
+    out.push(...block);
+    used += size;
+    shown++;
+  }
+  if (result.hits.length === 0) out.push(`No matches for ${JSON.stringify(coverage.query)}.`);
+  out.push(coverageLine(coverage, result, shown, hidden, maxBytes));
+  return out.join("\n");
+}

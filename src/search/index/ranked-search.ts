@@ -1,0 +1,230 @@
+/**
+ * Ranked search over the index: the best units by BM25 (words and phrases, filtered by session, role and time), the
+ * top of them read back from their transcripts and scored again (rerank.ts), at most a few per session so one
+ * session cannot fill the answer, best first, each with its exact lines and context.
+ */
+import fs from "node:fs";
+import { prefixLength } from "../../transcripts/numbered-line.js";
+import type { TranscriptFile } from "../targets.js";
+import type { IndexConnection, SqlValue } from "./index-connection.js";
+import type { RankedQuery } from "./ranked-query.js";
+import { MAX_BOOST, ROLE_WEIGHT, rescore } from "./rerank.js";
+import type { Role } from "./transcript-units.js";
+
+/** Candidates the index hands to the second look: enough for any limit, few enough to read in a millisecond or two. */
+const CANDIDATES = 200;
+/** Hits one session may have in an answer that spans several sessions. */
+export const PER_SESSION = 3;
+/** Bytes read around a unit for its context lines. */
+const CONTEXT_READ_BYTES = 8_192;
+
+export interface RankedFilters {
+  roles?: readonly Role[];
+  /** Milliseconds since the epoch, inclusive. */
+  since?: number;
+  until?: number;
+}
+
+export interface RankedRequest {
+  query: RankedQuery;
+  /** Transcripts in scope; a session not among them is never returned. */
+  files: readonly TranscriptFile[];
+  /** True when the scope is every transcript (no session filter needed). */
+  everything: boolean;
+  filters: RankedFilters;
+  limit: number;
+  contextLines: number;
+  /** Cap per session (undefined: none, when one session is searched). */
+  perSession?: number;
+  now: number;
+}
+
+export interface HitLine {
+  line: number;
+  text: string;
+  match: boolean;
+}
+
+export interface RankedHit {
+  file: TranscriptFile;
+  score: number;
+  role: Role;
+  tool: string | null;
+  time: number | null;
+  firstLine: number;
+  lastLine: number;
+  line: number;
+  lines: HitLine[];
+}
+
+export interface RankedResult {
+  hits: RankedHit[];
+  /** Units the index matched among the candidates it handed over (at most CANDIDATES). */
+  candidates: number;
+  /** Hits left out by the per-session cap. */
+  cappedBySession: number;
+  /** Hits whose transcript no longer holds the indexed lines (indexed again on the next export or search). */
+  stale: number;
+}
+
+interface UnitRow {
+  session_id: string;
+  first_line: number;
+  last_line: number;
+  byte_start: number;
+  byte_end: number;
+  role: Role;
+  tool: string | null;
+  time: number | null;
+  score: number;
+}
+
+const COLUMNS = "s.session_id, u.first_line, u.last_line, u.byte_start, u.byte_end, u.role, u.tool, u.time";
+const SCORE = "bm25(unit_text, 1.0, 1.5)";
+
+function candidateSql(req: RankedRequest): { sql: string; params: SqlValue[] } {
+  const where: string[] = [];
+  const params: SqlValue[] = [req.query.match];
+  if (!req.everything) {
+    where.push("s.session_id IN (SELECT value FROM json_each(?))");
+    params.push(JSON.stringify(req.files.map((f) => f.sessionID)));
+  }
+  if (req.filters.roles && req.filters.roles.length > 0) {
+    where.push(`u.role IN (${req.filters.roles.map(() => "?").join(", ")})`);
+    params.push(...req.filters.roles);
+  }
+  if (req.filters.since !== undefined) {
+    where.push("u.time >= ?");
+    params.push(req.filters.since);
+  }
+  if (req.filters.until !== undefined) {
+    where.push("u.time <= ?");
+    params.push(req.filters.until);
+  }
+  params.push(CANDIDATES);
+  // Nothing to filter: FTS5 keeps the best candidates as it goes, and only those are joined to their units.
+  const sql =
+    where.length === 0
+      ? `SELECT ${COLUMNS}, t.score FROM (SELECT rowid, ${SCORE} AS score FROM unit_text WHERE unit_text MATCH ?
+           ORDER BY score LIMIT ?) t JOIN units u ON u.id = t.rowid JOIN sessions s ON s.sid = u.sid`
+      : `SELECT ${COLUMNS}, ${SCORE} AS score FROM unit_text JOIN units u ON u.id = unit_text.rowid
+           JOIN sessions s ON s.sid = u.sid WHERE unit_text MATCH ? AND ${where.join(" AND ")} ORDER BY score LIMIT ?`;
+  return { sql, params };
+}
+
+/** Transcripts opened by one search, each once, closed when it ends. */
+class OpenFiles {
+  private readonly fds = new Map<string, number>();
+
+  fd(path: string): number {
+    let fd = this.fds.get(path);
+    if (fd === undefined) {
+      fd = fs.openSync(path, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
+      this.fds.set(path, fd);
+    }
+    return fd;
+  }
+
+  close(): void {
+    for (const fd of this.fds.values()) fs.closeSync(fd);
+    this.fds.clear();
+  }
+}
+
+/** The numbered lines of bytes [start, end) of a transcript, as number and text. */
+function readLines(files: OpenFiles, path: string, start: number, end: number): { line: number; text: string }[] {
+  const buffer = Buffer.alloc(Math.max(0, end - start));
+  const got = fs.readSync(files.fd(path), buffer, 0, buffer.length, start);
+  const out: { line: number; text: string }[] = [];
+  let from = 0;
+  for (let nl = buffer.indexOf(0x0a, from); nl !== -1 && nl < got; nl = buffer.indexOf(0x0a, from)) {
+    const prefix = prefixLength(buffer, from, nl);
+    const number = prefix > 0 ? Number(buffer.toString("latin1", from, from + prefix - 1).trim()) : Number.NaN;
+    out.push({ line: number, text: buffer.toString("utf8", from + prefix, nl) });
+    from = nl + 1;
+  }
+  return out;
+}
+
+/** The unit's own lines, or undefined when the file no longer holds them where the index says. */
+function unitLines(files: OpenFiles, file: TranscriptFile, row: UnitRow): string[] | undefined {
+  if (row.byte_end > file.size) return undefined;
+  const lines = readLines(files, file.path, row.byte_start, row.byte_end);
+  const count = row.last_line - row.first_line + 1;
+  if (lines.length !== count || lines[0]?.line !== row.first_line) return undefined;
+  return lines.map((l) => l.text);
+}
+
+function withContext(files: OpenFiles, file: TranscriptFile, row: UnitRow, line: number, context: number): HitLine[] {
+  const start = Math.max(0, row.byte_start - (line - context < row.first_line ? CONTEXT_READ_BYTES : 0));
+  const end = Math.min(file.size, row.byte_end + (line + context > row.last_line ? CONTEXT_READ_BYTES : 0));
+  const lines = readLines(files, file.path, start, end).filter((l) => Number.isFinite(l.line));
+  // The first line read may start inside a line: only lines after the unit's start are taken before it.
+  return lines
+    .filter(
+      (l, i) =>
+        l.line >= line - context && l.line <= line + context && (i > 0 || start === 0 || start === row.byte_start),
+    )
+    .map((l) => ({ line: l.line, text: l.text, match: l.line === line }));
+}
+
+export function rankedSearch(connection: IndexConnection, req: RankedRequest): RankedResult {
+  const files = new OpenFiles();
+  try {
+    return search(connection, req, files);
+  } finally {
+    files.close();
+  }
+}
+
+function search(connection: IndexConnection, req: RankedRequest, files: OpenFiles): RankedResult {
+  const byId = new Map(req.files.map((f) => [f.sessionID, f]));
+  const { sql, params } = candidateSql(req);
+  const rows = connection.all<UnitRow>(sql, ...params);
+  const prior = (row: UnitRow) => -row.score * ROLE_WEIGHT[row.role];
+  rows.sort((a, b) => prior(b) - prior(a));
+  let stale = 0;
+  const scored: { row: UnitRow; file: TranscriptFile; score: number; line: number }[] = [];
+  // Units are read best first; once enough are scored, one that cannot reach them even fully boosted stops the reading.
+  const enough = req.limit * 2;
+  const floor: number[] = [];
+  for (const row of rows) {
+    if (floor.length >= enough && prior(row) * MAX_BOOST < (floor[enough - 1] as number)) break;
+    const file = byId.get(row.session_id);
+    if (!file) continue;
+    const lines = unitLines(files, file, row);
+    if (!lines) {
+      stale++;
+      continue;
+    }
+    const s = rescore(row.score, lines, row.role, row.time, req.query.terms, req.now);
+    scored.push({ row, file, score: s.score, line: row.first_line + s.bestLine });
+    floor.push(s.score);
+    floor.sort((a, b) => b - a);
+  }
+  scored.sort((a, b) => b.score - a.score || a.row.session_id.localeCompare(b.row.session_id) || a.line - b.line);
+  const perSession = new Map<string, number>();
+  const hits: RankedHit[] = [];
+  let cappedBySession = 0;
+  for (const s of scored) {
+    if (hits.length >= req.limit) break;
+    const n = perSession.get(s.row.session_id) ?? 0;
+    if (req.perSession !== undefined && n >= req.perSession) {
+      cappedBySession++;
+      continue;
+    }
+    perSession.set(s.row.session_id, n + 1);
+    hits.push({
+      file: s.file,
+      score: s.score,
+      role: s.row.role,
+      tool: s.row.tool,
+      time: s.row.time,
+      firstLine: s.row.first_line,
+      lastLine: s.row.last_line,
+      line: s.line,
+      lines: withContext(files, s.file, s.row, s.line, req.contextLines),
+    });
+  }
+  return { hits, candidates: rows.length, cappedBySession, stale };
+}

@@ -1,0 +1,107 @@
+/**
+ * The second look at the best candidates the index found: their lines are read from the transcript and scored again
+ * for what BM25 cannot see: the query's words in a row (phrase), close together (proximity), the kind of unit (a
+ * tool dump that merely mentions the words weighs less than a message), and a recency prior small enough that a weak
+ * new match never overtakes a strong old one. The line that holds most of the query's words is the one shown.
+ */
+import { wordsOf } from "./index-tokens.js";
+import type { RankedTerm } from "./ranked-query.js";
+import type { Role } from "./transcript-units.js";
+
+export const ROLE_WEIGHT: Record<Role, number> = {
+  user: 1,
+  assistant: 1,
+  reasoning: 0.85,
+  "tool-input": 0.8,
+  "tool-output": 0.6,
+  meta: 0.7,
+};
+/** At most +10 % for the newest unit, fading over about a month: a tie breaker, never a winner. */
+const RECENCY_BOOST = 0.1;
+const RECENCY_DAYS = 30;
+const PHRASE_BOOST = 1.5;
+const PROXIMITY_BOOST = 1.25;
+const DAY_MS = 86_400_000;
+/** The most the second look can multiply a unit's first score by: a unit below the best by more cannot catch up. */
+export const MAX_BOOST = PHRASE_BOOST * PROXIMITY_BOOST * (1 + RECENCY_BOOST);
+
+/** Two words are the same term when one is the other with an ending (porter-like, without its tables). */
+export function sameTerm(word: string, term: string): boolean {
+  if (word === term) return true;
+  const stem = Math.max(4, Math.min(term.length, word.length) - 3);
+  return term.length >= 4 && word.length >= 4 && word.slice(0, stem) === term.slice(0, stem);
+}
+
+export interface Scored {
+  score: number;
+  /** Index (in the unit's lines) of the line to show. */
+  bestLine: number;
+}
+
+/** Positions of each term's first word in the unit's words, term by term. */
+function termHits(words: readonly string[], terms: readonly RankedTerm[]): number[][] {
+  return terms.map((term) => {
+    const hits: number[] = [];
+    for (let i = 0; i + term.words.length <= words.length; i++) {
+      if (term.words.every((w, k) => sameTerm(words[i + k] as string, w))) hits.push(i);
+    }
+    return hits;
+  });
+}
+
+/** The smallest span of words holding one hit of every term that has one. */
+function smallestSpan(hits: readonly number[][]): number {
+  const present = hits.filter((h) => h.length > 0);
+  if (present.length < 2) return Number.POSITIVE_INFINITY;
+  const events = present.flatMap((h, t) => h.map((at) => ({ at, t }))).sort((a, b) => a.at - b.at);
+  const seen = new Map<number, number>();
+  let best = Number.POSITIVE_INFINITY;
+  let left = 0;
+  for (const event of events) {
+    seen.set(event.t, (seen.get(event.t) ?? 0) + 1);
+    while (seen.size === present.length) {
+      const first = events[left] as { at: number; t: number };
+      best = Math.min(best, event.at - first.at + 1);
+      const n = (seen.get(first.t) as number) - 1;
+      if (n === 0) seen.delete(first.t);
+      else seen.set(first.t, n);
+      left++;
+    }
+  }
+  return best;
+}
+
+/** Whether the unit holds the query's bare words in the order asked, in a row. */
+function inARow(words: readonly string[], terms: readonly RankedTerm[]): boolean {
+  const sequence = terms.filter((t) => !t.phrase || t.compound).flatMap((t) => t.words);
+  if (sequence.length < 2) return false;
+  return termHits(words, [{ text: "", words: sequence, phrase: true }])[0]?.length !== 0;
+}
+
+export function rescore(
+  bm25: number,
+  lines: readonly string[],
+  role: Role,
+  time: number | null,
+  terms: readonly RankedTerm[],
+  now: number,
+): Scored {
+  const perLine = lines.map((line) => wordsOf(line));
+  const words = perLine.flat();
+  let score = -bm25 * ROLE_WEIGHT[role];
+  if (inARow(words, terms)) score *= PHRASE_BOOST;
+  const hits = termHits(words, terms);
+  const found = hits.filter((h) => h.length > 0).length;
+  if (found >= 2 && smallestSpan(hits) <= found * 4) score *= PROXIMITY_BOOST;
+  if (time !== null) score *= 1 + RECENCY_BOOST * Math.exp(-Math.max(0, now - time) / (RECENCY_DAYS * DAY_MS));
+  let bestLine = 0;
+  let bestCount = -1;
+  for (const [i, lineWords] of perLine.entries()) {
+    const count = termHits(lineWords, terms).filter((h) => h.length > 0).length;
+    if (count > bestCount) {
+      bestCount = count;
+      bestLine = i;
+    }
+  }
+  return { score, bestLine };
+}

@@ -1,0 +1,178 @@
+/**
+ * The full-text index of the transcripts: `<dataDir>/search-index.db`, a file of its own beside the store, derived
+ * from the transcripts alone, so it can be dropped and rebuilt at any time. It is opened on first use and never
+ * created by a search. A missing, damaged or newer index is reported as unusable with the reason, and the search falls
+ * back to the scan. The file and its -wal/-shm are 0600 whatever the umask.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { ensurePrivateDir } from "../../store/private-path.js";
+import type { TranscriptIndexer } from "../../transcripts/export/transcript-indexer.js";
+import { connectIndex, type IndexConnection } from "./index-connection.js";
+import { TOKENIZER } from "./index-tokens.js";
+import type { IndexedTranscript } from "./index-update.js";
+
+export const INDEX_FILE = "search-index.db";
+/** The index format this code writes; an index stamped higher was written by a newer plugin and is left alone. */
+export const INDEX_VERSION = 1;
+const BUSY_TIMEOUT_MS = 10_000;
+const SIDE_FILES = ["", "-wal", "-shm", "-journal"] as const;
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS sessions (
+  sid INTEGER PRIMARY KEY,
+  session_id TEXT NOT NULL UNIQUE,
+  relative TEXT NOT NULL,
+  scope TEXT,
+  ino INTEGER NOT NULL,
+  lines INTEGER NOT NULL,
+  bytes INTEGER NOT NULL,
+  tail_hash TEXT NOT NULL,
+  state TEXT NOT NULL,
+  mtime_ms REAL NOT NULL,
+  first_time INTEGER,
+  last_time INTEGER
+);
+CREATE TABLE IF NOT EXISTS units (
+  id INTEGER PRIMARY KEY,
+  sid INTEGER NOT NULL,
+  first_line INTEGER NOT NULL,
+  last_line INTEGER NOT NULL,
+  byte_start INTEGER NOT NULL,
+  byte_end INTEGER NOT NULL,
+  role TEXT NOT NULL,
+  tool TEXT,
+  time INTEGER
+);
+CREATE INDEX IF NOT EXISTS units_by_session ON units (sid);
+CREATE VIRTUAL TABLE IF NOT EXISTS unit_text USING fts5(
+  words, whole, content='', contentless_delete=1, tokenize="${TOKENIZER}"
+);
+`;
+
+export type IndexHealth =
+  | { usable: true; connection: IndexConnection }
+  | { usable: false; state: "absent" | "damaged" | "newer"; reason: string };
+
+function tighten(file: string): void {
+  for (const suffix of SIDE_FILES) {
+    try {
+      fs.chmodSync(file + suffix, 0o600);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+  }
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+export class SearchIndex implements TranscriptIndexer {
+  readonly file: string;
+  private connection: IndexConnection | undefined;
+  private opening: Promise<IndexHealth> | undefined;
+
+  constructor(dataDir: string) {
+    this.file = path.join(dataDir, INDEX_FILE);
+  }
+
+  exists(): boolean {
+    return this.connection !== undefined || fs.existsSync(this.file);
+  }
+
+  /** The index for reading; never creates it. */
+  async forReading(): Promise<IndexHealth> {
+    if (!this.exists()) {
+      return { usable: false, state: "absent", reason: `the search index ${this.file} does not exist yet` };
+    }
+    return this.open();
+  }
+
+  /** The index for writing, created (empty) when it does not exist. */
+  async forWriting(): Promise<IndexHealth> {
+    return this.open();
+  }
+
+  /** Indexes what the transcript holds past what the index covers, creating the index on first use. */
+  async update(transcript: IndexedTranscript): Promise<string | undefined> {
+    const health = await this.forWriting();
+    if (!health.usable) return `not indexed (${health.reason})`;
+    // Loaded on first use: every OpenCode process builds a SearchIndex at start-up, few of them export.
+    const { refreshIndex } = await import("./index-update.js");
+    const refresh = refreshIndex(health.connection, transcript);
+    return refresh.restarted && refresh.restarted !== "new"
+      ? `indexed again from its first line (${refresh.restarted})`
+      : undefined;
+  }
+
+  async forget(sessionID: string): Promise<void> {
+    const health = await this.forReading();
+    if (!health.usable) return;
+    const { dropSession, inTransaction } = await import("./index-update.js");
+    inTransaction(health.connection, () => dropSession(health.connection, sessionID));
+  }
+
+  close(): void {
+    this.connection?.close();
+    this.connection = undefined;
+    this.opening = undefined;
+  }
+
+  /** Deletes the index file (doctor --fix, before a rebuild). */
+  remove(): void {
+    this.close();
+    for (const suffix of SIDE_FILES) fs.rmSync(this.file + suffix, { force: true });
+  }
+
+  private open(): Promise<IndexHealth> {
+    if (this.connection) return Promise.resolve({ usable: true, connection: this.connection });
+    this.opening ??= this.doOpen().then((health) => {
+      if (health.usable) this.connection = health.connection;
+      else this.opening = undefined;
+      return health;
+    });
+    return this.opening;
+  }
+
+  private async doOpen(): Promise<IndexHealth> {
+    ensurePrivateDir(path.dirname(this.file));
+    if (!fs.existsSync(this.file)) fs.closeSync(fs.openSync(this.file, "a", 0o600));
+    tighten(this.file);
+    let connection: IndexConnection;
+    try {
+      connection = await connectIndex(this.file, { readonly: false });
+    } catch (error) {
+      return { usable: false, state: "damaged", reason: `the search index cannot be opened (${message(error)})` };
+    }
+    try {
+      connection.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+      // What a removed transcript held is overwritten, not left in free pages.
+      connection.exec("PRAGMA secure_delete = ON");
+      const version = connection.get<{ user_version: number }>("PRAGMA user_version")?.user_version ?? 0;
+      if (version > INDEX_VERSION) {
+        connection.close();
+        return {
+          usable: false,
+          state: "newer",
+          reason: `the search index has format ${version}, newer than this plugin knows (${INDEX_VERSION}); it is left untouched`,
+        };
+      }
+      if (version < INDEX_VERSION) {
+        connection.exec("PRAGMA journal_mode = WAL");
+        connection.exec(`BEGIN IMMEDIATE; ${SCHEMA} PRAGMA user_version = ${INDEX_VERSION}; COMMIT;`);
+      }
+      // A damaged file often opens fine: a read of each table finds it before a search relies on it.
+      connection.get("SELECT count(*) FROM sessions");
+      connection.get("SELECT rowid FROM unit_text WHERE unit_text MATCH 'a' LIMIT 1");
+      tighten(this.file);
+      return { usable: true, connection };
+    } catch (error) {
+      try {
+        connection.exec("ROLLBACK");
+      } catch {
+        // No transaction was open.
+      }
+      connection.close();
+      return { usable: false, state: "damaged", reason: `the search index is damaged (${message(error)})` };
+    }
+  }
+}

@@ -1,0 +1,184 @@
+/**
+ * A transcript read back as indexed units: runs of lines of one kind (a user's text, the assistant's text, its
+ * reasoning, a tool's input, a tool's output, or the transcript's own headers and notes), each with its line and
+ * byte range, its message's time and its tool. The kinds come from the transcript's own marker lines
+ * (`## user · msg_… · <time>`, `[text]`, `[reasoning]`, `[tool <name> · …]`, `[output · N lines]`), so the index of a
+ * transcript built line by line as it grows and the index rebuilt from the whole file are the same.
+ */
+import fs from "node:fs";
+import { decodeText, prefixLength } from "../../transcripts/numbered-line.js";
+
+export const ROLES = ["user", "assistant", "reasoning", "tool-input", "tool-output", "meta"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** A unit holds at most this many lines or bytes: a hit points near its line, and a long dump is many units. */
+export const UNIT_MAX_LINES = 32;
+export const UNIT_MAX_BYTES = 6_144;
+const CHUNK_BYTES = 4 * 1024 * 1024;
+
+export interface Unit {
+  firstLine: number;
+  lastLine: number;
+  /** Byte range of its lines in the transcript (from the first line's start to after the last line's newline). */
+  byteStart: number;
+  byteEnd: number;
+  role: Role;
+  tool: string | null;
+  /** Milliseconds since the epoch of the message it belongs to (or the session's creation); null when unknown. */
+  time: number | null;
+  texts: string[];
+}
+
+/** Where the reading of a transcript stands between two updates. */
+export interface ReaderState {
+  role: Role;
+  /** Role of the current message: its text parts are the user's or the assistant's. */
+  speaker: "user" | "assistant";
+  tool: string | null;
+  time: number | null;
+}
+
+export const initialState = (): ReaderState => ({ role: "meta", speaker: "assistant", tool: null, time: null });
+
+const MESSAGE = /^## (user|assistant|summary) · \S+ · (\S+) · agent /;
+const CREATED = /^created: (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)$/;
+const TOOL = /^\[tool (\S+) · (?:pending|running|completed|error) · /;
+const TOOL_RESULT = /^\[(?:output|error) · (?:\d+ lines?|empty)\]$/;
+const TEXT = /^\[text(?: · (?:synthetic|ignored))*\]$/;
+const SUBTASK = /^\[subtask · agent /;
+const MARKER =
+  /^\[(?:step|step done|agent|snapshot|patch|retry|compaction|part|file|attachment|message error|reasoning · empty|note)[\] ·@]/;
+
+function parseTime(iso: string): number | null {
+  const ms = Date.parse(iso);
+  return Number.isFinite(ms) ? ms : null;
+}
+
+/**
+ * Moves the state over one line of text; returns true when the line starts a new unit: every marker line does (a
+ * part, a message, a note), so units end where exports end, and the index built as a transcript grew is the one built
+ * from the whole file.
+ */
+export function advance(state: ReaderState, text: string): boolean {
+  let marker = true;
+  const message = MESSAGE.exec(text);
+  if (message) {
+    state.speaker = message[1] === "user" ? "user" : "assistant";
+    state.time = parseTime(message[2] as string) ?? state.time;
+    state.role = "meta";
+    state.tool = null;
+  } else if (TEXT.test(text)) {
+    state.role = state.speaker;
+    state.tool = null;
+  } else if (text === "[reasoning]") {
+    state.role = "reasoning";
+    state.tool = null;
+  } else if (TOOL.test(text)) {
+    state.role = "tool-input";
+    state.tool = (TOOL.exec(text) as RegExpExecArray)[1] as string;
+  } else if (state.tool !== null && TOOL_RESULT.test(text)) {
+    state.role = "tool-output";
+  } else if (SUBTASK.test(text)) {
+    state.role = "tool-input";
+    state.tool = "subtask";
+  } else if (MARKER.test(text)) {
+    state.role = "meta";
+    state.tool = null;
+  } else {
+    marker = false;
+    const created = state.time === null && state.role === "meta" ? CREATED.exec(text) : null;
+    if (created) state.time = parseTime(created[1] as string);
+  }
+  return marker;
+}
+
+export interface ReadRange {
+  /** Byte and line number to start at (a line start). */
+  fromByte: number;
+  fromLine: number;
+  state: ReaderState;
+}
+
+export interface ReadEnd {
+  /** After the last complete line read. */
+  bytes: number;
+  lines: number;
+  state: ReaderState;
+}
+
+/**
+ * Reads the complete lines of `file` from `range` on and hands over each unit as it closes. A torn last line (no
+ * newline yet) is left for the next read.
+ */
+export function readUnits(file: string, range: ReadRange, onUnit: (unit: Unit) => void): ReadEnd {
+  const state = { ...range.state };
+  const fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
+  let unit: Unit | undefined;
+  let unitBytes = 0;
+  /** Lines of the open unit up to its last line that is not blank: a unit never ends with blank lines. */
+  let kept = { lines: 0, lastLine: 0, byteEnd: 0 };
+  let line = range.fromLine;
+  let position = range.fromByte;
+  const close = () => {
+    if (unit && kept.lines > 0) {
+      unit.texts.length = kept.lines;
+      unit.lastLine = kept.lastLine;
+      unit.byteEnd = kept.byteEnd;
+      if (unit.texts.some((t) => t.trim() !== "")) onUnit(unit);
+    }
+    unit = undefined;
+    unitBytes = 0;
+    kept = { lines: 0, lastLine: 0, byteEnd: 0 };
+  };
+  try {
+    let buffer = new Uint8Array(CHUNK_BYTES);
+    let have = 0;
+    let bufferStart = position;
+    for (;;) {
+      if (have === buffer.length) {
+        const bigger = new Uint8Array(buffer.length * 2);
+        bigger.set(buffer);
+        buffer = bigger;
+      }
+      const n = fs.readSync(fd, buffer, have, buffer.length - have, bufferStart + have);
+      if (n === 0) break;
+      have += n;
+      let start = 0;
+      for (let nl = buffer.indexOf(0x0a, start); nl !== -1 && nl < have; nl = buffer.indexOf(0x0a, start)) {
+        const prefix = prefixLength(buffer, start, nl);
+        const text = decodeText(buffer, start + prefix, nl);
+        const begins = advance(state, text);
+        const size = nl + 1 - start;
+        if (begins || unitBytes + size > UNIT_MAX_BYTES || (unit && unit.texts.length >= UNIT_MAX_LINES)) close();
+        const blank = text.trim() === "";
+        // A blank line opens no unit: where one export ends and the next begins, the separator joins neither.
+        if (unit || !blank) {
+          unit ??= {
+            firstLine: line,
+            lastLine: line,
+            byteStart: bufferStart + start,
+            byteEnd: bufferStart + nl + 1,
+            role: state.role,
+            tool: state.tool,
+            time: state.time,
+            texts: [],
+          };
+          unit.time ??= state.time;
+          unit.texts.push(text);
+          unitBytes += size;
+          if (!blank) kept = { lines: unit.texts.length, lastLine: line, byteEnd: bufferStart + nl + 1 };
+        }
+        line++;
+        start = nl + 1;
+      }
+      buffer.copyWithin(0, start, have);
+      have -= start;
+      bufferStart += start;
+      position = bufferStart;
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+  close();
+  return { bytes: position, lines: line - 1, state };
+}

@@ -1,0 +1,11 @@
+/**
+ * What the exporter and the cleanup ask of the search index: to take in what an export appended, and to forget a
+ * transcript that is removed, each in the same step as the file (under the session's export lock). Declared here so
+ * the transcripts need nothing from the search; the search index implements it.
+ */
+export interface TranscriptIndexer {
+  /** Brings the index of one transcript up to its end; returns a warning to log, or undefined. */
+  update(transcript: { sessionID: string; path: string; relative: string }): Promise<string | undefined>;
+  /** Drops everything the index holds of one session (nothing when there is no index). */
+  forget(sessionID: string): Promise<void>;
+}

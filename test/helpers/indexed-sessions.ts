@@ -1,0 +1,36 @@
+/**
+ * Sessions exported through the real exporter into a fresh data (transcript, store, sketch and search index), and
+ * the plugin's search over them: what the ranked-search tests start from.
+ */
+import { createRipgrepLocator } from "../../src/search/ripgrep/locate.js";
+import { createTranscriptSearch, type SearchDeps } from "../../src/search/search.js";
+import { exportTranscript } from "../../src/transcripts/export/export-transcript.js";
+import { createMemorySource, type SessionExport } from "../../src/transcripts/source/export-file-source.js";
+import { type TestDataContext, testDataContext } from "./transcripts.js";
+
+export const PROJECT = "/projects/demo";
+
+export async function exportAll(data: TestDataContext, sessions: readonly SessionExport[], scope = PROJECT) {
+  const source = createMemorySource(sessions);
+  const results = [];
+  for (const s of sessions) results.push(await exportTranscript({ data, source, sessionID: s.info.id, scope }));
+  return results;
+}
+
+export function searchOver(data: TestDataContext, extra: Partial<SearchDeps> = {}) {
+  return createTranscriptSearch({
+    transcriptsDir: data.transcriptsDir,
+    database: data.database,
+    useRipgrep: false,
+    locateRipgrep: createRipgrepLocator(undefined),
+    index: data.searchIndex,
+    log: data.log,
+    ...extra,
+  });
+}
+
+export async function indexedSessions(sessions: readonly SessionExport[], scope = PROJECT) {
+  const data = testDataContext();
+  const exported = await exportAll(data, sessions, scope);
+  return { data, exported, search: searchOver(data) };
+}

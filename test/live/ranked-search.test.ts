@@ -1,0 +1,100 @@
+/**
+ * Ranked recall in the real OpenCode binary: a session is compacted (its transcript exported and indexed by the
+ * plugin inside OpenCode's Bun), then the model, in another session, asks memory_session_search a question in words
+ * that are not the transcript's; the answering line comes first. A literal and a regex search return exactly the
+ * lines a scan of the transcript finds.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type LiveServer, startOpencode } from "./harness.js";
+
+const DECISION =
+  "For the record: we settled on a token bucket for the rate limiter, 50 requests per second per client.";
+const FILLER = [
+  "Please list the files in the repository and tell me which ones have tests.",
+  "Rename the helper in utils to something clearer and update the imports.",
+  "Run the linter and fix the warnings it reports about unused variables.",
+];
+
+describe("ranked transcript search, live", () => {
+  let oc: LiveServer;
+  let asker: string;
+  let transcript: string;
+
+  const call = async (args: Record<string, unknown>) => {
+    const mark = oc.stub.mark();
+    oc.stub.script({ callTool: "memory_session_search", args });
+    await oc.prompt(asker, "Search the transcripts, please.");
+    return (
+      oc.stub
+        .since(mark)
+        .find((r) => r.messages.at(-1)?.role === "tool")
+        ?.messages.at(-1)?.text ?? ""
+    );
+  };
+
+  /** The `<file>:<line>: text` lines of a result, as number and text. */
+  const matchLines = (result: string) =>
+    result
+      .split("\n")
+      .map((l) => /^ses_\w+\.md:(\d+): (.*)$/.exec(l))
+      .filter((m): m is RegExpExecArray => m !== null)
+      .map((m) => ({ line: Number(m[1]), text: m[2] as string }));
+
+  /** What a plain scan of the transcript finds: every line whose text passes `test`. */
+  const scan = (test: (text: string) => boolean) =>
+    fs
+      .readFileSync(transcript, "utf8")
+      .split("\n")
+      .map((l) => /^ *(\d+)\t(.*)$/.exec(l))
+      .filter((m): m is RegExpExecArray => m !== null && test(m[2] as string))
+      .map((m) => ({ line: Number(m[1]), text: m[2] as string }));
+
+  beforeAll(async () => {
+    oc = await startOpencode({ plugin: {} });
+    const recorded = await oc.createSession("Throttling decisions");
+    for (const text of [FILLER[0], DECISION, FILLER[1], FILLER[2]]) await oc.prompt(recorded, text as string);
+    expect((await oc.summarize(recorded)).status).toBe(200);
+    const dir = path.join(oc.dataDir, "transcripts");
+    const folder = fs.readdirSync(dir).find((d) => fs.existsSync(path.join(dir, d, `${recorded}.md`)));
+    transcript = path.join(dir, folder ?? "", `${recorded}.md`);
+    expect(fs.existsSync(path.join(oc.dataDir, "search-index.db"))).toBe(true);
+    asker = await oc.createSession("Asking");
+  }, 120_000);
+  afterAll(async () => {
+    await oc?.stop();
+  });
+
+  it("answers a question asked in other words with the line that answers it, first", async () => {
+    const result = await call({ query: "what did we decide about throttling the rate limiter?" });
+    const first = result.split("\n").find((l) => /^ses_\w+\.md:\d+: /.test(l));
+    expect(first, result).toContain("we settled on a token bucket for the rate limiter");
+    expect(result).toMatch(/^## 1 · ses_\w+ · "Throttling decisions" · /m);
+    expect(result).toMatch(
+      /\[search\] ranked: searched \d+ transcripts? of \d+ transcripts? in this project .* with the search index/,
+    );
+  });
+
+  it("literal and regex return exactly what a scan of the transcript finds", async () => {
+    const literal = await call({
+      query: "Rate Limiter",
+      mode: "literal",
+      contextLines: 0,
+      sessionID: path.basename(transcript, ".md"),
+    });
+    const expected = scan((t) => t.toLowerCase().includes("rate limiter"));
+    expect(expected.length).toBeGreaterThan(0);
+    expect(matchLines(literal)).toEqual(expected);
+    const regex = await call({
+      query: "\\b(files|imports?)\\b",
+      mode: "regex",
+      contextLines: 0,
+      sessionID: path.basename(transcript, ".md"),
+    });
+    const pattern = /\b(files|imports?)\b/iu;
+    const expectedRegex = scan((t) => pattern.test(t));
+    expect(expectedRegex.length).toBeGreaterThan(1);
+    expect(matchLines(regex)).toEqual(expectedRegex);
+  });
+});

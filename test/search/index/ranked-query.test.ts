@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { compoundsOf, indexedText, wordsOf } from "../../../src/search/index/index-tokens.js";
+import { fallbackPattern } from "../../../src/search/index/ranked-mode.js";
+import { parseRankedQuery } from "../../../src/search/index/ranked-query.js";
+
+describe("index tokens", () => {
+  it("keep compound tokens whole beside their words, folded like the scan folds", () => {
+    const line = "Failed: ERR_SOCKET_TIMEOUT in src/net/pool.ts (v1.18.33), user@host:22 \u212aelvin ſtyle.";
+    expect(compoundsOf(line)).toEqual(["err_socket_timeout", "src/net/pool.ts", "v1.18.33", "user@host:22"]);
+    expect(wordsOf(line)).toEqual([
+      "failed",
+      "err",
+      "socket",
+      "timeout",
+      "in",
+      "src",
+      "net",
+      "pool",
+      "ts",
+      "v1",
+      "18",
+      "33",
+      "user",
+      "host",
+      "22",
+      "kelvin",
+      "style",
+    ]);
+    expect(wordsOf(`${"q".repeat(41)} ok`)).toEqual(["ok"]);
+    expect(indexedText(["a-b c_d", "", "e"])).toEqual({ words: "a b c d\ne", whole: "c_d" });
+  });
+});
+
+describe("ranked queries", () => {
+  it("drop common words, keep phrases required and compounds whole", () => {
+    const q = parseRankedQuery('what did we decide about the "token bucket" for ERR_RATE_LIMITED?');
+    expect(q.dropped).toEqual(["what", "did", "we", "about", "the", "for"]);
+    expect(q.terms.map((t) => t.text)).toEqual(["token bucket", "decide", "ERR_RATE_LIMITED?"]);
+    expect(q.match).toBe(
+      'words : "token bucket" AND (words : "token bucket" OR words : "decide" OR (whole : "err_rate_limited" OR words : "err rate limited"))',
+    );
+  });
+
+  it("keep common words when nothing else is left, and never let query syntax through", () => {
+    expect(parseRankedQuery("what is it").match).toBe('words : "what" OR words : "is" OR words : "it"');
+    // Every clause is a quoted phrase: operators and column names typed by the user are only words.
+    expect(parseRankedQuery('NEAR(a b) OR "x" AND col:y').match).toBe(
+      'words : "x" AND (words : "x" OR words : "near a" OR words : "b" OR (whole : "col:y" OR words : "col y"))',
+    );
+    expect(parseRankedQuery('say "he said ""no"""').terms.map((t) => t.words)).toEqual([
+      ["he", "said"],
+      ["no"],
+      ["say"],
+    ]);
+  });
+
+  it("refuses an empty query, one of punctuation only, and one that is too long", () => {
+    expect(() => parseRankedQuery("   ")).toThrow(/^\[opencode-ledger\] query: is empty/);
+    expect(() => parseRankedQuery("?! -- ..")).toThrow(/holds no word to look for/);
+    expect(() => parseRankedQuery("a".repeat(1_001))).toThrow(/the limit is 1000/);
+  });
+
+  it("become a pattern of escaped literals for the scan", () => {
+    expect(fallbackPattern('rate limiter "token bucket" v1.2')).toBe("token bucket|rate|limiter|v1\\.2");
+  });
+});

@@ -1,0 +1,220 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { PER_SESSION } from "../../../src/search/index/ranked-search.js";
+import { exportAll, indexedSessions, PROJECT, searchOver } from "../../helpers/indexed-sessions.js";
+import { SessionBuilder } from "../../helpers/synthetic-session.js";
+
+const DAY = 86_400_000;
+
+/** Sessions of routine build turns, with one line that answers a question hidden in one of them. */
+function haystack(count: number, turns = 4): SessionBuilder[] {
+  return Array.from({ length: count }, (_, i) => {
+    const s = new SessionBuilder(`ses_haystack${String(i).padStart(8, "0")}`, `Routine work ${i}`);
+    for (let t = 0; t < turns; t++) s.turn(t + i * 10, 600);
+    return s;
+  });
+}
+
+function decision(id: string, text: string, title = "Throttling") {
+  const s = new SessionBuilder(id, title);
+  s.user("How should the public API treat clients that send too much?");
+  s.assistant((b) => {
+    b.step();
+    b.text(text);
+    b.finish();
+  });
+  return s;
+}
+
+describe("ranked search", () => {
+  it("answers a question asked in words, not verbatim, with the answering line first", async () => {
+    const answer = decision(
+      "ses_decision00000001",
+      "Decision: the rate limiter uses a token bucket of 50 requests per second per client.",
+    );
+    const { search } = await indexedSessions([...haystack(6), answer].map((s) => s.data));
+    const out = await search({ query: "what did we decide about the rate limiter", mode: "ranked", scope: PROJECT });
+    const first = out.ranked?.hits[0];
+    expect(first?.file.sessionID).toBe("ses_decision00000001");
+    expect(first?.role).toBe("assistant");
+    expect(first?.lines.find((l) => l.match)?.text).toContain("token bucket of 50 requests");
+    expect(out.text).toMatch(
+      /^## 1 · ses_decision00000001 · "Throttling" · .*ses_decision00000001\.md · assistant · 2026-/m,
+    );
+    expect(out.text).toMatch(/^ses_decision00000001\.md:\d+: Decision: the rate limiter uses a token bucket/m);
+    expect(out.text.split("\n").at(-1)).toMatch(
+      /^\[search\] ranked: searched 7 transcripts of 7 transcripts in this project .* with the search index .* common words not searched for: what, did, we, about, the/,
+    );
+  });
+
+  it("requires quoted phrases, and finds words that never stand on one line", async () => {
+    const split = decision(
+      "ses_splitwords000001",
+      "The retry budget is three.\nAfter that the queue goes to the dead letter store.",
+    );
+    const near = decision("ses_phrasemiss000001", "A letter was dead on arrival; the queue was fine.");
+    const { search } = await indexedSessions([split.data, near.data, ...haystack(3).map((s) => s.data)]);
+    const words = await search({ query: "retry budget dead letter", mode: "ranked", scope: PROJECT });
+    expect(words.ranked?.hits[0]?.file.sessionID).toBe("ses_splitwords000001");
+    const phrase = await search({ query: '"dead letter" queue', mode: "ranked", scope: PROJECT });
+    expect(phrase.ranked?.hits.map((h) => h.file.sessionID)).toEqual(["ses_splitwords000001"]);
+  });
+
+  it("keeps identifiers, paths, error codes and versions whole", async () => {
+    const code = decision("ses_wholetokens00001", "It failed with ERR_SOCKET_TIMEOUT in src/net/pool.ts on v1.18.33.");
+    const parts = decision(
+      "ses_looseparts000001",
+      "The socket had a timeout; err was logged in the pool, see net src 33.",
+    );
+    const { search } = await indexedSessions([code.data, parts.data]);
+    for (const query of ["ERR_SOCKET_TIMEOUT", "src/net/pool.ts", "v1.18.33", "pool.ts"]) {
+      const out = await search({ query, mode: "ranked", scope: PROJECT });
+      expect(out.ranked?.hits[0]?.file.sessionID, query).toBe("ses_wholetokens00001");
+    }
+  });
+
+  it("lets a strong old match beat a weak new one, and a message beat a tool dump that mentions the words", async () => {
+    const now = Date.now();
+    const old = decision(
+      "ses_strongold0000001",
+      "We chose SQLite WAL mode so readers never block the writer: WAL mode, final.",
+    );
+    const recent = new SessionBuilder("ses_weaknew000000001", "Recent");
+    recent.user("Let us look at the logs.");
+    recent.assistant((b) => {
+      b.tool(
+        "bash",
+        { command: "cat server.log" },
+        Array.from({ length: 60 }, (_, i) => `line ${i}: sqlite busy, retrying (mode ${i})`).join("\n"),
+      );
+      b.text("Nothing unusual there; readers are fine.");
+    });
+    old.data.messages.forEach((m) => {
+      m.info.time.created = now - 200 * DAY;
+    });
+    recent.data.messages.forEach((m) => {
+      m.info.time.created = now - DAY;
+    });
+    const { search } = await indexedSessions([old.data, recent.data]);
+    const out = await search({ query: "sqlite WAL mode readers", mode: "ranked", scope: PROJECT });
+    expect(out.ranked?.hits[0]?.file.sessionID).toBe("ses_strongold0000001");
+  });
+
+  it("caps the hits of one session unless that session is named, and says what it left out", async () => {
+    const loud = new SessionBuilder("ses_loudsession00001", "Loud");
+    for (let i = 0; i < 8; i++) {
+      loud.user(`Cache eviction question ${i}`);
+      loud.assistant((b) => b.text(`Cache eviction answer ${i}: least recently used.`));
+    }
+    const quiet = decision("ses_quietsession0001", "Cache eviction: we evict by size, not by age.");
+    const { search } = await indexedSessions([loud.data, quiet.data]);
+    const out = await search({ query: "cache eviction", mode: "ranked", scope: PROJECT, limit: 20 });
+    const bySession = (id: string) => out.ranked?.hits.filter((h) => h.file.sessionID === id).length;
+    expect(bySession("ses_loudsession00001")).toBe(PER_SESSION);
+    expect(bySession("ses_quietsession0001")).toBeGreaterThan(0);
+    expect(out.text).toMatch(/\d+ more hits in sessions already shown \(at most 3 per session\): pass sessionID/);
+    const one = await search({
+      query: "cache eviction",
+      mode: "ranked",
+      scope: PROJECT,
+      sessionID: "ses_loudsession00001",
+      limit: 20,
+    });
+    expect(one.ranked?.hits.length).toBeGreaterThan(PER_SESSION);
+    expect(one.ranked?.hits.every((h) => h.file.sessionID === "ses_loudsession00001")).toBe(true);
+  });
+
+  it("filters by role and by time, and refuses filters it cannot apply", async () => {
+    const s = new SessionBuilder("ses_filtered00000001", "Filters");
+    s.user("Please migrate the invoices table.");
+    s.assistant((b) => {
+      b.reasoning("The invoices table needs a new column.");
+      b.tool("bash", { command: "psql -c 'alter table invoices'" }, "ALTER TABLE invoices done");
+      b.text("The invoices table is migrated.");
+    });
+    const { search } = await indexedSessions([s.data]);
+    const roles = async (role: "user" | "assistant" | "reasoning" | "tool-input" | "tool-output" | "tool") =>
+      (await search({ query: "invoices", mode: "ranked", scope: PROJECT, role })).ranked?.hits.map((h) => h.role);
+    expect(await roles("user")).toEqual(["user"]);
+    expect(await roles("reasoning")).toEqual(["reasoning"]);
+    expect(new Set(await roles("tool"))).toEqual(new Set(["tool-input", "tool-output"]));
+    const created = s.data.messages[0]?.info.time.created as number;
+    const day = new Date(created).toISOString().slice(0, 10);
+    expect(
+      (await search({ query: "invoices", mode: "ranked", scope: PROJECT, since: day })).ranked?.hits.length,
+    ).toBeGreaterThan(0);
+    expect(
+      (await search({ query: "invoices", mode: "ranked", scope: PROJECT, until: day })).ranked?.hits.length,
+    ).toBeGreaterThan(0);
+    const later = new Date(created + 2 * DAY).toISOString().slice(0, 10);
+    const none = await search({ query: "invoices", mode: "ranked", scope: PROJECT, since: later });
+    expect(none.ranked?.hits).toEqual([]);
+    expect(none.text).toContain('No matches for "invoices".');
+    expect(none.text).toContain(`filtered by since ${later}`);
+    await expect(search({ query: "invoices", mode: "ranked", scope: PROJECT, since: "last tuesday" })).rejects.toThrow(
+      /^\[opencode-ledger\] since: is not a date or time/,
+    );
+    await expect(
+      search({ query: "invoices", mode: "ranked", scope: PROJECT, since: later, until: day }),
+    ).rejects.toThrow(/until: is before since/);
+    await expect(search({ query: "invoices", mode: "literal", scope: PROJECT, role: "user" })).rejects.toThrow(
+      /role, since and until filter ranked searches only/,
+    );
+    await expect(search({ query: "?!", mode: "ranked", scope: PROJECT })).rejects.toThrow(/holds no word to look for/);
+  });
+
+  it("searches another project's transcripts only with all", async () => {
+    const data = (
+      await indexedSessions([decision("ses_mineproject00001", "Mine: the flux capacitor is calibrated.").data])
+    ).data;
+    await exportAll(
+      data,
+      [decision("ses_otherproject0001", "Theirs: the flux capacitor is broken.").data],
+      "/projects/other",
+    );
+    const search = searchOver(data);
+    const mine = await search({ query: "flux capacitor", mode: "ranked", scope: PROJECT });
+    expect(mine.ranked?.hits.map((h) => h.file.sessionID)).toEqual(["ses_mineproject00001"]);
+    const all = await search({ query: "flux capacitor", mode: "ranked", scope: PROJECT, all: true });
+    expect(new Set(all.ranked?.hits.map((h) => h.file.sessionID))).toEqual(
+      new Set(["ses_mineproject00001", "ses_otherproject0001"]),
+    );
+    expect(all.text).toContain("· /projects/other ·");
+  });
+
+  it("stays within maxBytes and says how many hits it did not show", async () => {
+    const sessions = Array.from({ length: 12 }, (_, i) =>
+      decision(`ses_bounded${String(i).padStart(9, "0")}`, `Quarterly budget review ${i}: ${"figures ".repeat(40)}`),
+    );
+    const { search } = await indexedSessions(sessions.map((s) => s.data));
+    const out = await search({
+      query: "quarterly budget review",
+      mode: "ranked",
+      scope: PROJECT,
+      maxBytes: 2_000,
+      limit: 12,
+    });
+    expect(Buffer.byteLength(out.text)).toBeLessThanOrEqual(2_000);
+    expect(out.text).toMatch(/output cut at 2,000 bytes: \d+ more hits? not shown; raise maxBytes/);
+  });
+
+  it("indexes transcripts the index does not cover yet, and never returns lines the file no longer holds", async () => {
+    const { data, exported } = await indexedSessions([
+      decision("ses_catchup000000001", "The mirror is in Frankfurt.").data,
+    ]);
+    // An index dropped after the export: the next search indexes what is missing first.
+    data.searchIndex.remove();
+    const search = searchOver(data);
+    await data.searchIndex.forWriting();
+    const out = await search({ query: "mirror frankfurt", mode: "ranked", scope: PROJECT });
+    expect(out.ranked?.hits[0]?.file.sessionID).toBe("ses_catchup000000001");
+    expect(out.text).toContain("1 transcript indexed by this search");
+    // The transcript replaced behind the index's back by a shorter one: the index starts it over, no stale line.
+    const file = exported[0]?.path as string;
+    fs.writeFileSync(file, fs.readFileSync(file, "utf8").split("\n").slice(0, 7).join("\n").concat("\n"));
+    const after = await search({ query: "mirror frankfurt", mode: "ranked", scope: PROJECT });
+    expect(after.ranked?.hits).toEqual([]);
+    expect(path.basename(file)).toBe("ses_catchup000000001.md");
+  });
+});

@@ -1,0 +1,211 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { rebuildIndex } from "../../../src/search/index/index-maintenance.js";
+import { INDEX_FILE, INDEX_VERSION, SearchIndex } from "../../../src/search/index/search-index.js";
+import { exportTranscript } from "../../../src/transcripts/export/export-transcript.js";
+import { createMemorySource } from "../../../src/transcripts/source/export-file-source.js";
+import { startExportWorker } from "../../helpers/export-worker-process.js";
+import { dumpIndex } from "../../helpers/index-rows.js";
+import { exportAll, PROJECT, searchOver } from "../../helpers/indexed-sessions.js";
+import { syntheticSession } from "../../helpers/synthetic-session.js";
+import { tempDir } from "../../helpers/temp-dir.js";
+import { testDataContext } from "../../helpers/transcripts.js";
+
+const startWorker = startExportWorker;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const mode = (file: string) => fs.statSync(file).mode & 0o777;
+
+describe("the search index file", () => {
+  it("is made by the first export, 0600, beside the store, covering the transcript to its end", async () => {
+    const data = testDataContext();
+    const session = syntheticSession(3, "ses_indexcreate0001", 300);
+    const file = path.join(data.options.dataDir, INDEX_FILE);
+    expect(fs.existsSync(file)).toBe(false);
+    const [exported] = await exportAll(data, [session.data]);
+    data.searchIndex.close();
+    expect(mode(file)).toBe(0o600);
+    const dump = await dumpIndex(data.options.dataDir);
+    expect(dump.sessions).toEqual([
+      { session_id: session.sessionID, lines: exported?.totalLines, bytes: fs.statSync(exported?.path ?? "").size },
+    ]);
+    // Every line of the transcript is in exactly one unit, in order.
+    const covered = dump.units.flatMap((u) =>
+      Array.from({ length: u.last_line - u.first_line + 1 }, (_, i) => u.first_line + i),
+    );
+    expect(new Set(covered).size).toBe(covered.length);
+    expect(dump.units.map((u) => u.role)).toEqual(
+      expect.arrayContaining(["user", "assistant", "reasoning", "tool-input", "tool-output", "meta"]),
+    );
+    expect(dump.units.filter((u) => u.role.startsWith("tool")).map((u) => u.tool)).toEqual(
+      expect.arrayContaining(["bash", "read"]),
+    );
+    expect(dump.units.every((u) => u.time !== null)).toBe(true);
+  });
+
+  it("grows with each export by what it appended, and ends as a rebuild from the files would", async () => {
+    const data = testDataContext();
+    const session = syntheticSession(2, "ses_indexgrow000001", 300);
+    const source = createMemorySource([session.data]);
+    const once = () => exportTranscript({ data, source, sessionID: session.sessionID, scope: PROJECT });
+    await once();
+    data.searchIndex.close();
+    const first = await dumpIndex(data.options.dataDir);
+    for (let turn = 2; turn < 6; turn++) {
+      session.turn(turn, 300);
+      await once();
+    }
+    data.searchIndex.close();
+    const grown = await dumpIndex(data.options.dataDir);
+    expect(grown.units.slice(0, first.units.length)).toEqual(first.units);
+    expect(grown.units.length).toBeGreaterThan(first.units.length);
+    await rebuildIndex(data.options.dataDir, data.transcriptsDir);
+    expect(await dumpIndex(data.options.dataDir)).toEqual(grown);
+    expect(data.log.lines.filter((e) => e.level === "warn")).toEqual([]);
+  });
+
+  it("indexes a transcript again from its start when the file no longer fits what was indexed", async () => {
+    const data = testDataContext();
+    const session = syntheticSession(3, "ses_indexredo000001", 300);
+    const [exported] = await exportAll(data, [session.data]);
+    const file = exported?.path as string;
+    // The same length, other bytes before the point indexed: the record no longer fits.
+    const text = fs.readFileSync(file, "utf8");
+    fs.writeFileSync(file, text.replace("Request 0", "Rekwest 0"));
+    const warning = await data.searchIndex.update({
+      sessionID: session.sessionID,
+      path: file,
+      relative: path.relative(data.transcriptsDir, file),
+    });
+    expect(warning).toBe("indexed again from its first line (the transcript changed before the point indexed)");
+    const search = searchOver(data);
+    const hit = await search({ query: "rekwest", mode: "ranked", scope: PROJECT });
+    expect(hit.ranked?.hits[0]?.lines.find((l) => l.match)?.text).toContain("Rekwest 0");
+    // Shorter than what was indexed: indexed again as well.
+    fs.writeFileSync(file, text.slice(0, text.indexOf("\n", 200) + 1));
+    expect(await data.searchIndex.update({ sessionID: session.sessionID, path: file, relative: "x" })).toBe(
+      "indexed again from its first line (the transcript is shorter than what was indexed)",
+    );
+  });
+});
+
+describe("a transcript removed by the cleanup", () => {
+  it("is forgotten by the index in the same step: no unit, no session row, no hit", async () => {
+    const data = testDataContext();
+    const gone = syntheticSession(2, "ses_indexforget00001", 300);
+    const kept = syntheticSession(2, "ses_indexforget00002", 300);
+    await exportAll(data, [gone.data, kept.data]);
+    const { sweepTranscripts } = await import("../../../src/transcripts/retention/retention.js");
+    const report = await sweepTranscripts({
+      data,
+      source: createMemorySource([gone.data, kept.data]),
+      scopes: [PROJECT],
+      rules: { retentionDays: 0, keepRecent: 0, maxSessions: 0, orphaned: false, sessionIDs: [gone.sessionID] },
+      apply: true,
+    });
+    expect(report.removed.map((r) => r.sessionID)).toEqual([gone.sessionID]);
+    data.searchIndex.close();
+    const dump = await dumpIndex(data.options.dataDir);
+    expect(dump.sessions.map((s) => s.session_id)).toEqual([kept.sessionID]);
+    expect(dump.units.every((u) => u.session_id === kept.sessionID)).toBe(true);
+  });
+});
+
+describe("an index that cannot answer", () => {
+  async function withSessions() {
+    const data = testDataContext();
+    const session = syntheticSession(2, "ses_indexfallback01", 300);
+    await exportAll(data, [session.data]);
+    data.searchIndex.close();
+    return { data, search: searchOver(data, { index: new SearchIndex(data.options.dataDir) }) };
+  }
+
+  it("absent: the scan answers, says so, and nothing is created", async () => {
+    const { data, search } = await withSessions();
+    new SearchIndex(data.options.dataDir).remove();
+    const out = await search({ query: "module import path", mode: "ranked", scope: PROJECT });
+    expect(out.text).toMatch(
+      /^\[search\] ranked search unavailable \(the search index .* does not exist yet\): fell back to the scan/m,
+    );
+    expect(out.result.matches).toBeGreaterThan(0);
+    expect(fs.existsSync(path.join(data.options.dataDir, INDEX_FILE))).toBe(false);
+  });
+
+  it("damaged: the scan answers and says so; a rebuild makes it answer again", async () => {
+    const { data, search } = await withSessions();
+    const file = path.join(data.options.dataDir, INDEX_FILE);
+    new SearchIndex(data.options.dataDir).remove();
+    fs.writeFileSync(file, "this is not a database at all, only text ".repeat(200), { mode: 0o600 });
+    const out = await search({ query: "module import path", mode: "ranked", scope: PROJECT });
+    expect(out.text).toMatch(
+      /ranked search unavailable \(the search index (is damaged|cannot be opened) .*\): fell back to the scan/,
+    );
+    expect(out.result.matches).toBeGreaterThan(0);
+    await rebuildIndex(data.options.dataDir, data.transcriptsDir);
+    const again = await searchOver(data, { index: new SearchIndex(data.options.dataDir) })({
+      query: "module import path",
+      mode: "ranked",
+      scope: PROJECT,
+    });
+    expect(again.ranked?.hits.length).toBeGreaterThan(0);
+    expect(again.text).not.toContain("unavailable");
+  });
+
+  it("newer: the scan answers and says so, and the file is left as it was", async () => {
+    const { data, search } = await withSessions();
+    const { connectIndex } = await import("../../../src/search/index/index-connection.js");
+    const file = path.join(data.options.dataDir, INDEX_FILE);
+    const c = await connectIndex(file, { readonly: false });
+    c.exec(`PRAGMA user_version = ${INDEX_VERSION + 1}`);
+    c.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    c.close();
+    const before = fs.readFileSync(file);
+    const out = await search({ query: "module import path", mode: "ranked", scope: PROJECT });
+    expect(out.text).toContain(
+      `ranked search unavailable (the search index has format ${INDEX_VERSION + 1}, newer than this plugin knows (${INDEX_VERSION}); it is left untouched)`,
+    );
+    expect(out.result.matches).toBeGreaterThan(0);
+    // The exporter leaves it alone too, and logs why.
+    const more = syntheticSession(1, "ses_indexnewer00001", 100);
+    await exportAll(data, [more.data]);
+    expect(fs.readFileSync(file).equals(before)).toBe(true);
+  });
+});
+
+describe("two processes", () => {
+  it("exporting growing sessions at once leave the index a rebuild would make", async () => {
+    const dir = tempDir();
+    const data = testDataContext();
+    const sessions = [syntheticSession(2, "ses_indextwoproc001", 300), syntheticSession(2, "ses_indextwoproc002", 300)];
+    const files = sessions.map((_, i) => path.join(dir, `session-${i}.json`));
+    const publish = () =>
+      sessions.forEach((s, i) => {
+        fs.writeFileSync(`${files[i]}.tmp`, JSON.stringify(s.data));
+        fs.renameSync(`${files[i]}.tmp`, files[i] as string);
+      });
+    publish();
+    const stop = path.join(dir, "stop");
+    // Two processes on the first session (one export at a time, by its lock), one on the second: three writers.
+    const workers = [
+      startWorker([data.options.dataDir, files[0] as string, sessions[0]?.sessionID as string, stop]),
+      startWorker([data.options.dataDir, files[0] as string, sessions[0]?.sessionID as string, stop]),
+      startWorker([data.options.dataDir, files[1] as string, sessions[1]?.sessionID as string, stop]),
+    ];
+    await Promise.all(workers.map((w) => w.ready));
+    for (let turn = 2; turn < 30; turn++) {
+      for (const s of sessions) s.turn(turn, 300);
+      publish();
+      await sleep(20);
+    }
+    fs.writeFileSync(stop, "");
+    await Promise.all(workers.map((w) => w.done));
+    const live = await dumpIndex(data.options.dataDir);
+    expect(live.sessions.map((s) => s.session_id)).toEqual(sessions.map((s) => s.sessionID));
+    for (const s of live.sessions) {
+      const transcript = live.units.filter((u) => u.session_id === s.session_id).at(-1);
+      expect(transcript?.last_line).toBe(s.lines);
+    }
+    await rebuildIndex(data.options.dataDir, data.transcriptsDir);
+    expect(await dumpIndex(data.options.dataDir)).toEqual(live);
+  }, 60_000);
+});

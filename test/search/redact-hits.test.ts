@@ -1,0 +1,76 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { createRipgrepLocator } from "../../src/search/ripgrep/locate.js";
+import { createTranscriptSearch } from "../../src/search/search.js";
+import { createSessionSearchTool } from "../../src/tools/memory-session-search.js";
+import { PROVIDER_SAMPLES } from "../helpers/provider-samples.js";
+import { pemBlock, seeded } from "../helpers/secret-samples.js";
+import { tempDir } from "../helpers/temp-dir.js";
+import { toolContext } from "../helpers/tool-context.js";
+import { writeTranscript } from "../helpers/transcript-files.js";
+
+const rgFound = "found" in (await createRipgrepLocator(undefined)());
+const token = (label: string, seed = 1) =>
+  (PROVIDER_SAMPLES.find((s) => s.label === label) ?? PROVIDER_SAMPLES[0])?.build(seeded(seed)) ?? "";
+
+function setup(useRipgrep: boolean) {
+  const root = tempDir();
+  const transcriptsDir = path.join(root, "data", "transcripts");
+  const project = path.join(root, "project");
+  const search = createTranscriptSearch({ transcriptsDir, useRipgrep, locateRipgrep: createRipgrepLocator(undefined) });
+  return { transcriptsDir, project, search };
+}
+
+for (const useRipgrep of rgFound ? [false, true] : [false]) {
+  describe(`search results are redacted (${useRipgrep ? "ripgrep" : "built-in scanner"})`, () => {
+    it("replaces a token in a match line and its context, says so on the last line, and leaves the file verbatim", async () => {
+      const s = setup(useRipgrep);
+      const docker = token("dckr_pat_");
+      const grafana = token("glc_");
+      const file = writeTranscript(s.transcriptsDir, s.project, "ses_aaaaaaaa01", [
+        `export GRAFANA=${grafana}`,
+        `deploy: docker login -p ${docker} registry`,
+        "the deploy worked",
+      ]);
+      const tool = createSessionSearchTool({ search: s.search });
+      const text = String(await tool.execute({ query: "docker login", contextLines: 1 }, toolContext(s.project)));
+      expect(text).toContain("ses_aaaaaaaa01.md:2: deploy: docker login -p [redacted: Docker Hub token] registry");
+      expect(text).toContain("ses_aaaaaaaa01.md-1- export GRAFANA=[redacted: Grafana token]");
+      expect(text).not.toContain(docker);
+      expect(text).not.toContain(grafana);
+      expect(text.split("\n").at(-1)).toBe(
+        "[secret guard] 2 values that look like secrets were replaced by [redacted: …] (Grafana token, Docker Hub token).",
+      );
+      expect(fs.readFileSync(file, "utf8")).toContain(docker);
+    });
+
+    it("finds a private key across the lines shown, and a token cut by a long line's window", async () => {
+      const s = setup(useRipgrep);
+      const key = pemBlock(seeded(9), "RSA").split("\n");
+      const cut = token("xai-");
+      writeTranscript(s.transcriptsDir, s.project, "ses_aaaaaaaa02", [
+        "cat ~/.ssh/deploy_key",
+        ...key,
+        `${"x".repeat(310)} marker ${"y".repeat(280)} ${cut} tail`,
+      ]);
+      const shown = await s.search({ query: "deploy_key", scope: s.project, contextLines: 3 });
+      expect(shown.text).toContain("[redacted: private key block]");
+      for (const line of key.slice(1, 4)) expect(shown.text).not.toContain(line);
+      const long = await s.search({ query: "marker", scope: s.project, contextLines: 0 });
+      expect(long.text).toContain("[redacted: token cut at the edge]");
+      expect(long.text).not.toContain(cut.slice(0, 12));
+    });
+
+    it("shows the raw text only when asked (the command line's --raw), and adds no line when nothing was redacted", async () => {
+      const s = setup(useRipgrep);
+      const docker = token("dckr_pat_", 2);
+      writeTranscript(s.transcriptsDir, s.project, "ses_aaaaaaaa03", [`docker login -p ${docker}`, "plain words"]);
+      const raw = await s.search({ query: "docker login", scope: s.project, redact: false });
+      expect(raw.text).toContain(docker);
+      expect(raw.text.split("\n").at(-1)).toMatch(/^\[search\] /);
+      const plain = await s.search({ query: "plain words", scope: s.project, contextLines: 0 });
+      expect(plain.text.split("\n").at(-1)).toMatch(/^\[search\] /);
+    });
+  });
+}
