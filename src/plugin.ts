@@ -29,6 +29,8 @@ import { createMemoryTools } from "./tools/memory-tools.js";
 import { createTranscriptCleanupTool } from "./tools/memory-transcript-cleanup.js";
 import { createTranscriptListTool } from "./tools/memory-transcript-list.js";
 import { guardTools } from "./tools/tool-guard.js";
+import { createCurrency } from "./transcripts/backfill/currency.js";
+import { scheduleBackfill } from "./transcripts/backfill/schedule.js";
 import { lazyTranscripts } from "./transcripts/lazy-transcripts.js";
 import { scheduleAutoSweep } from "./transcripts/retention/auto-sweep.js";
 import { createHostSource } from "./transcripts/source/host-source.js";
@@ -54,6 +56,9 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
   const scope = projectScope(input.worktree, directory);
   const transcripts = lazyTranscripts({ ledger, source: createHostSource(input.client, directory), scope });
   scheduleAutoSweep(transcripts, options.retention);
+  // Every session OpenCode holds becomes a transcript in the background; idle and deleted sessions keep them current.
+  scheduleBackfill(ledger);
+  const currency = createCurrency({ ledger, transcripts });
   const search = lazyTranscriptSearch({
     transcriptsDir: ledger.transcriptsDir,
     database: ledger.database,
@@ -103,23 +108,24 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
     });
     hooks["experimental.chat.system.transform"] = guardHook("experimental.chat.system.transform", log, inject);
   }
-  if (options.reflection.enabled) {
-    const reflection = createReflection({
-      memory,
-      transcripts,
-      claim: (sessionID) => settings.claimReflection(sessionID),
-      ask: (request) => promptOnce(input.client, request),
-      project: scope,
-      options: options.reflection,
-      log,
-    });
-    // Not awaited: OpenCode does not wait for event hooks, and a reflection is a model call.
-    const onEvent = guardHook<{ event: unknown }, undefined>("event", log, async ({ event }) => {
-      const sessionID = idleSessionOf(event);
-      if (sessionID) void reflection.onIdle(sessionID);
-    });
-    hooks.event = (input) => onEvent(input, undefined);
-  }
+  const reflection = options.reflection.enabled
+    ? createReflection({
+        memory,
+        transcripts,
+        claim: (sessionID) => settings.claimReflection(sessionID),
+        ask: (request) => promptOnce(input.client, request),
+        project: scope,
+        options: options.reflection,
+        log,
+      })
+    : undefined;
+  // Not awaited: OpenCode does not wait for event hooks; exports and a reflection run after the turn.
+  const onEvent = guardHook<{ event: unknown }, undefined>("event", log, async ({ event }) => {
+    currency.onEvent(event);
+    const sessionID = reflection && idleSessionOf(event);
+    if (sessionID) void reflection.onIdle(sessionID);
+  });
+  hooks.event = (input) => onEvent(input, undefined);
   return {
     ...hooks,
     config: (cfg) => configure(cfg, undefined),

@@ -141,7 +141,7 @@ async function backfillOne(
   }
   const bytes = session.bytes ?? 0;
   if (bytes > request.maxSessionBytes) {
-    const mb = (n: number) => `${(n / 1_048_576).toFixed(0)} MB`;
+    const mb = (n: number) => `${(n / 1_048_576).toFixed(1)} MB`;
     skip(
       session.id,
       `it holds ${mb(bytes)} of data, more than backfill.maxSessionMB (${mb(request.maxSessionBytes)}); memory_session_read exports it on demand`,
