@@ -23,12 +23,13 @@ export interface FakeOpencodeDb {
   close(): void;
 }
 
-export async function createOpencodeDb(dir: string): Promise<FakeOpencodeDb> {
+/** A new database in `dir`; with `existing`, the database OpenCode itself made there (its tables are kept). */
+export async function createOpencodeDb(dir: string, { existing = false } = {}): Promise<FakeOpencodeDb> {
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, "opencode.db");
   const connection = await connect(file, { readonly: false });
   connection.exec("PRAGMA journal_mode = WAL");
-  connection.exec(fs.readFileSync(SCHEMA, "utf8"));
+  if (!existing) connection.exec(fs.readFileSync(SCHEMA, "utf8"));
   // Both drivers' clients prepare a statement that runs with positional parameters.
   const client = (connection.db as unknown as { $client: { prepare(sql: string): { run(...p: unknown[]): unknown } } })
     .$client;

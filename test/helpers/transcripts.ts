@@ -7,9 +7,12 @@ import { parseOptions } from "../../src/options.js";
 import type { SessionExport } from "../../src/transcripts/source/export-file-source.js";
 import { tempDir } from "./temp-dir.js";
 
-/** The corpus of real `opencode export` files beside the checkout (`<repo>/../shared/corpus`). */
+/**
+ * The corpus of real `opencode export` files beside the checkout (`<repo>/../shared/corpus`), or where
+ * `LEDGER_CORPUS_DIR` says (a checkout that does not sit beside shared/).
+ */
 export const CORPUS_DIR = path.resolve(
-  fileURLToPath(new URL("../../../shared/corpus/opencode-export", import.meta.url)),
+  process.env.LEDGER_CORPUS_DIR ?? fileURLToPath(new URL("../../../shared/corpus/opencode-export", import.meta.url)),
 );
 
 export function corpusFiles(): string[] {
