@@ -104,6 +104,16 @@ describe("backfill, live", () => {
     expect(transcriptFiles(oc.dataDir).size).toBeGreaterThanOrEqual(6);
   });
 
+  it("a session backfilled from the database gains no line when the server exports it again", async () => {
+    const file = transcriptFiles(oc.dataDir).get(IMPORTED_ID) ?? "";
+    const before = fs.readFileSync(file);
+    const mark = oc.stub.mark();
+    expect((await oc.command(sessionID, "memory-continue", IMPORTED_ID)).status).toBe(200);
+    const asked = oc.stub.since(mark).find((r) => r.kind === "chat")?.lastUserText ?? "";
+    expect(asked).toContain(`${IMPORTED_ID}.md (lines `);
+    expect(fs.readFileSync(file).equals(before)).toBe(true);
+  });
+
   it("a two-turn session that never compacts is found once it goes idle", async () => {
     const fresh = await oc.createSession();
     await oc.prompt(fresh, "First turn: remember the word zebra-marmalade-4711.");

@@ -135,7 +135,8 @@ async function backfillOne(
     skip(session.id, "its id is not a session id");
     return;
   }
-  if (row && row.exportedAt >= session.updated && fileExists(ledger, row)) {
+  // Current: exported after its last change; or nothing to write yet (a session created, never prompted).
+  if ((row && row.exportedAt >= session.updated && fileExists(ledger, row)) || session.bytes === 0) {
     progress.current++;
     return;
   }

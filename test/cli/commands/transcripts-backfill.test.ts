@@ -34,7 +34,9 @@ describe("transcripts backfill", () => {
     expect(found.stdout).toContain("needle-2 in a session that never compacted");
     const again = f.run(["transcripts", "backfill"], { env });
     expect(again.code).toBe(0);
-    expect(again.stdout).toMatch(/^backfill done: 0 sessions exported of 4 from OpenCode's database .*; 4 already current;/);
+    expect(again.stdout).toMatch(
+      /^backfill done: 0 sessions exported of 4 from OpenCode's database .*; 4 already current;/,
+    );
   });
 
   it("draws a progress bar on stderr with --progress", async () => {
