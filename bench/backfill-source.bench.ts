@@ -13,7 +13,7 @@ import { prepareHome, runCli } from "../test/live/live-home.js";
 import { startStubModel } from "../test/live/stub-model.js";
 import { loadAverage, median, table, writeFigures, writeSection } from "./report.js";
 
-const SESSIONS = Number(process.env.BENCH_SOURCE_SESSIONS ?? 200);
+const SESSIONS = Number(process.env.BENCH_SOURCE_SESSIONS ?? 100);
 const RUNS = Number(process.env.BENCH_SOURCE_RUNS ?? 3);
 
 const loadBefore = loadAverage();
@@ -39,19 +39,25 @@ db.connection.exec("COMMIT");
 db.close();
 const oc = await launch(paths, stub, true);
 
-async function viaServer(): Promise<number> {
+interface Read {
+  sessions: number;
+  messages: number;
+}
+
+async function viaServer(): Promise<Read> {
   const query = `directory=${encodeURIComponent(paths.project)}`;
-  const list = (await (await fetch(`${oc.base}/session?${query}`)).json()) as { id: string }[];
+  // The list is paged (100 by default): ask for all of them in one page.
+  const list = (await (await fetch(`${oc.base}/session?${query}&limit=100000`)).json()) as { id: string }[];
   let read = 0;
   for (const { id } of list) {
     await (await fetch(`${oc.base}/session/${id}?${query}`)).json();
     const all = (await (await fetch(`${oc.base}/session/${id}/message?${query}`)).json()) as unknown[];
     read += all.length;
   }
-  return read;
+  return { sessions: list.length, messages: read };
 }
 
-async function viaDatabase(): Promise<number> {
+async function viaDatabase(): Promise<Read> {
   const source = await createDatabaseSource(file);
   const { sessions } = await source.list();
   let read = 0;
@@ -60,12 +66,12 @@ async function viaDatabase(): Promise<number> {
     read += (await source.messages(id)).length;
   }
   source.close();
-  return read;
+  return { sessions: sessions.length, messages: read };
 }
 
 try {
   const times = { server: [] as number[], database: [] as number[] };
-  const counts = { server: 0, database: 0 };
+  const counts = { server: { sessions: 0, messages: 0 }, database: { sessions: 0, messages: 0 } };
   await viaServer();
   await viaDatabase();
   for (let n = 0; n < RUNS; n++) {
@@ -81,6 +87,11 @@ try {
   const [server, database] = [median(times.server), median(times.database)];
   const ratio = server / database;
   const total = SESSIONS + 1;
+  if (counts.server.sessions !== total || counts.database.sessions !== total) {
+    throw new Error(
+      `sessions read: server ${counts.server.sessions}, database ${counts.database.sessions}, expected ${total}`,
+    );
+  }
   writeFigures("backfill-source", [
     {
       what: `reading ${total} sessions: OpenCode server vs its database`,
@@ -95,21 +106,14 @@ try {
 ${total} sessions of one project (${messages.toLocaleString("en-US")} synthetic messages written the way OpenCode stores them, plus one real session imported with \`opencode import\`) are read whole, each session and every message with its parts, on the real \`opencode serve\` 1.18.33 without the plugin. _server_: \`GET /session\`, then \`GET /session/:id\` and \`GET /session/:id/message\` per session over HTTP on 127.0.0.1, JSON parsed (the plugin's client makes the same requests). _database_: the backfill's reader, OpenCode's database opened read-only, rows narrowed as the exporter needs them. One warm-up each, then ${RUNS} runs alternating; medians.
 
 ${table(
-  ["source", "wall time", "per session", "messages read"],
-  [
-    [
-      "server",
-      `${(server / 1000).toFixed(2)} s`,
-      `${(server / total).toFixed(1)} ms`,
-      counts.server.toLocaleString("en-US"),
-    ],
-    [
-      "database",
-      `${(database / 1000).toFixed(2)} s`,
-      `${(database / total).toFixed(1)} ms`,
-      counts.database.toLocaleString("en-US"),
-    ],
-  ],
+  ["source", "wall time", "per session", "sessions read", "messages read"],
+  (["server", "database"] as const).map((name) => [
+    name,
+    `${(median(times[name]) / 1000).toFixed(2)} s`,
+    `${(median(times[name]) / total).toFixed(1)} ms`,
+    counts[name].sessions,
+    counts[name].messages.toLocaleString("en-US"),
+  ]),
 )}
 
 Reading through the server takes **${ratio.toFixed(1)}x** the time of reading the database, and it reaches one project per request: a session of another project needs \`?directory=<its folder>\`, which makes the server boot an instance for that folder (its config, and the plugins, this one included, a second time). The backfill therefore reads OpenCode's database, read-only; the server stays the source of every export the plugin makes while OpenCode runs (idle, compaction, a tool naming a session).`,
