@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { ensurePrivateDir } from "../../store/database.js";
-import { LOCK_DIR, processAlive } from "../export/lock.js";
+import { LOCK_DIR, processAlive, tryCreate } from "../export/lock.js";
 
 export const LEASE_FILE = "backfill.lock";
 /** Not renewed for this long: its holder is stuck or gone (renewed at least every few seconds while it works). */
@@ -28,20 +28,6 @@ export interface LeaseHolder {
 
 export function leaseFile(transcriptsDir: string): string {
   return path.join(transcriptsDir, LOCK_DIR, LEASE_FILE);
-}
-
-function tryCreate(file: string, content: string): boolean {
-  const temp = `${file}.${process.pid}.${randomUUID()}`;
-  fs.writeFileSync(temp, content, { mode: 0o600, flag: "wx" });
-  try {
-    fs.linkSync(temp, file);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
-    throw error;
-  } finally {
-    fs.rmSync(temp, { force: true });
-  }
 }
 
 /** Who holds the lease now, or undefined when nobody (or only a stale holder) does. */
