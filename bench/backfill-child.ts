@@ -1,13 +1,13 @@
 /**
  * One backfill of every session in an OpenCode-shaped database, in a process of its own so that its peak memory is its
- * own: `ledger` runs the plugin's backfill (database source, normal exporter, lease, progress) into an empty data
+ * own: `data` runs the plugin's backfill (database source, normal exporter, lease, progress) into an empty data
  * folder; `baseline` reads the same sessions through the same source and writes each back as plain JSON with one
  * writeFile; `paced` is the backfill at its default share of a core, to measure the share it really takes. Prints the
  * wall and CPU time, the process's peak and starting resident memory, and the bytes read.
  */
 import fs from "node:fs";
 import path from "node:path";
-import { createLedger } from "../src/ledger.js";
+import { createDataContext } from "../src/data-context.js";
 import { createMemoryLogger } from "../src/log.js";
 import { parseOptions } from "../src/options.js";
 import { runBackfill } from "../src/transcripts/backfill/backfill.js";
@@ -40,17 +40,17 @@ if (mode === "baseline") {
     bytesRead += listing.bytes ?? 0;
   }
 } else {
-  const ledger = createLedger(parseOptions({ dataDir: outDir }).options, createMemoryLogger());
+  const data = createDataContext(parseOptions({ dataDir: outDir }).options, createMemoryLogger());
   const outcome = await runBackfill({
-    ledger,
+    data,
     source,
-    cpuShare: mode === "paced" ? ledger.options.backfill.cpuShare : 1,
+    cpuShare: mode === "paced" ? data.options.backfill.cpuShare : 1,
     maxSessionBytes: 1e12,
   });
   if (!outcome.ran) throw new Error("the lease was held");
   sessions = outcome.progress.exported;
   bytesRead = outcome.progress.bytes;
-  ledger.database.close();
+  data.database.close();
 }
 
 const wallMs = performance.now() - start;

@@ -10,7 +10,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createLedger } from "../src/ledger.js";
+import { createDataContext } from "../src/data-context.js";
 import { createMemoryLogger } from "../src/log.js";
 import { parseOptions } from "../src/options.js";
 import { createCurrency } from "../src/transcripts/backfill/currency.js";
@@ -81,15 +81,15 @@ try {
   const pacedRun = run("paced", paced.file, 0);
 
   console.error("[backfill] idle appends…");
-  const ledger = createLedger(parseOptions({ dataDir: path.join(root, "idle") }).options, createMemoryLogger());
+  const data = createDataContext(parseOptions({ dataDir: path.join(root, "idle") }).options, createMemoryLogger());
   const builder = syntheticSession(1_000, "ses_benchidle000append");
   const transcripts = createTranscripts({
-    ledger,
+    data,
     source: createMemorySource([builder.data]),
     scope: "/projects/idle",
   });
   await transcripts.export(builder.sessionID);
-  const currency = createCurrency({ ledger, transcripts });
+  const currency = createCurrency({ data, transcripts });
   const hook: number[] = [];
   const after: number[] = [];
   for (let i = 0; i < IDLE_TURNS; i++) {
@@ -101,7 +101,7 @@ try {
     hook.push(returned - began);
     after.push(performance.now() - returned);
   }
-  ledger.database.close();
+  data.database.close();
 
   const med = (mode: keyof typeof runs, key: keyof Run) => median(runs[mode].map((r) => r[key]));
   const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;

@@ -12,7 +12,7 @@ import { loadStatus, transcriptLinesOf } from "../../src/tui/status-load.js";
 import { memoryFixture } from "../helpers/memory.js";
 import { syntheticSession } from "../helpers/synthetic-session.js";
 import { tempDir } from "../helpers/temp-dir.js";
-import { testLedger } from "../helpers/transcripts.js";
+import { testDataContext } from "../helpers/transcripts.js";
 
 const agent = { kind: "agent", agent: "build" } as const;
 const figures = (over: Partial<StatusFigures> = {}): StatusFigures => ({
@@ -27,7 +27,7 @@ const figures = (over: Partial<StatusFigures> = {}): StatusFigures => ({
 describe(`TUI status (${isBun ? "bun:sqlite" : "better-sqlite3"})`, () => {
   it("reads zeros from an absent store without creating it", async () => {
     const f = memoryFixture();
-    const settings = async () => createSessionSettings({ database: f.database, clock: () => f.now.value });
+    const settings = createSessionSettings({ database: f.database, clock: () => f.now.value });
     const deps = { memory: f.memory, database: f.database, settings, project: f.project };
     expect(await loadStatus(deps, "ses_status000001")).toEqual({
       entries: 0,
@@ -40,12 +40,12 @@ describe(`TUI status (${isBun ? "bun:sqlite" : "better-sqlite3"})`, () => {
   });
 
   it("counts this project's and global active entries and candidates, the session's transcript and its switch", async () => {
-    const ledger = testLedger();
-    const f = { database: ledger.database, project: normalizeScopePath(tempDir()), other: "/projects/other" };
-    const memory = createMemoryStore({ database: ledger.database, clock: ledger.clock });
+    const data = testDataContext();
+    const f = { database: data.database, project: normalizeScopePath(tempDir()), other: "/projects/other" };
+    const memory = createMemoryStore({ database: data.database, clock: data.clock });
     const session = syntheticSession(2, "ses_status000001", 100);
     await exportTranscript({
-      ledger,
+      data,
       source: createMemorySource([session.data]),
       sessionID: "ses_status000001",
       scope: f.project,
@@ -54,9 +54,9 @@ describe(`TUI status (${isBun ? "bun:sqlite" : "better-sqlite3"})`, () => {
     await memory.save({ scope: "global", kind: "fact", title: "B", body: "b" }, agent);
     await memory.save({ scope: f.other, kind: "fact", title: "Elsewhere", body: "c" }, agent);
     await memory.save({ scope: f.project, kind: "lesson", title: "C", body: "c" }, agent, { changesAwaitReview: true });
-    const settings = createSessionSettings({ database: f.database, clock: ledger.clock });
+    const settings = createSessionSettings({ database: f.database, clock: data.clock });
     await settings.setInjectionOff("ses_status000001", true);
-    const deps = { memory, database: f.database, settings: async () => settings, project: f.project };
+    const deps = { memory, database: f.database, settings, project: f.project };
 
     const lines = await transcriptLinesOf(f.database, "ses_status000001");
     expect(lines).toBeGreaterThan(10);
@@ -93,19 +93,19 @@ describe(`TUI status (${isBun ? "bun:sqlite" : "better-sqlite3"})`, () => {
   });
 
   it("shows a backfill under way in any process, and nothing once it finished or its process is gone", async () => {
-    const ledger = testLedger();
-    const memory = createMemoryStore({ database: ledger.database, clock: ledger.clock });
-    const settings = createSessionSettings({ database: ledger.database, clock: ledger.clock });
-    const deps = { memory, database: ledger.database, settings: async () => settings, project: "/projects/p" };
+    const data = testDataContext();
+    const memory = createMemoryStore({ database: data.database, clock: data.clock });
+    const settings = createSessionSettings({ database: data.database, clock: data.clock });
+    const deps = { memory, database: data.database, settings, project: "/projects/p" };
     const base = { startedAt: 1, updatedAt: 2, total: 2000, done: 120, exported: 100, current: 20, skipped: 0 };
-    fs.mkdirSync(ledger.options.dataDir, { recursive: true });
-    writeProgress(ledger.options.dataDir, { ...base, pid: process.pid, lines: 0, bytes: 0 });
+    fs.mkdirSync(data.options.dataDir, { recursive: true });
+    writeProgress(data.options.dataDir, { ...base, pid: process.pid, lines: 0, bytes: 0 });
     const running = await loadStatus(deps);
     expect(running.backfill).toEqual({ done: 120, total: 2000 });
     expect(statusText(running)).toBe("mem 0 · backfill 120/2000");
-    writeProgress(ledger.options.dataDir, { ...base, pid: process.pid, lines: 0, bytes: 0, finishedAt: 3 });
+    writeProgress(data.options.dataDir, { ...base, pid: process.pid, lines: 0, bytes: 0, finishedAt: 3 });
     expect((await loadStatus(deps)).backfill).toBeUndefined();
-    writeProgress(ledger.options.dataDir, { ...base, pid: 999_999_999, lines: 0, bytes: 0 });
+    writeProgress(data.options.dataDir, { ...base, pid: 999_999_999, lines: 0, bytes: 0 });
     expect((await loadStatus(deps)).backfill).toBeUndefined();
   });
 

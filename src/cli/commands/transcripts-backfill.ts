@@ -56,7 +56,7 @@ export const command = defineCommand({
       else ctx.note(`opencode-ledger: ${error}`);
       return EXIT.failure;
     }
-    const { withTranscripts } = await import("../open-transcripts.js");
+    const { withServices } = await import("../open-services.js");
     const { runBackfill } = await import("../../transcripts/backfill/backfill.js");
     const { createDatabaseSource } = await import("../../transcripts/backfill/database-source.js");
     const { readProgress } = await import("../../transcripts/backfill/backfill-progress.js");
@@ -64,9 +64,9 @@ export const command = defineCommand({
     const bar = progressBar(ctx, "backfill", "sessions");
     const source = await createDatabaseSource(file);
     try {
-      const outcome = await withTranscripts(ctx, ({ ledger }) =>
+      const outcome = await withServices(ctx, ({ data }) =>
         runBackfill({
-          ledger,
+          data,
           source,
           cpuShare: input.cpu ?? 1,
           maxSessionBytes: input["max-session-mb"] * 1_048_576,

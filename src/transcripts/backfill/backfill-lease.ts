@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { ensurePrivateDir } from "../../store/database.js";
+import { ensurePrivateDir } from "../../store/private-path.js";
 import { LOCK_DIR, processAlive, tryCreate } from "../export/lock.js";
 
 export const LEASE_FILE = "backfill.lock";

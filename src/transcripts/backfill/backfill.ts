@@ -8,8 +8,8 @@
  */
 
 import fs from "node:fs";
+import type { DataContext } from "../../data-context.js";
 import { describeError } from "../../errors.js";
-import type { Ledger } from "../../ledger.js";
 import { projectScope } from "../../scope.js";
 import { checkSessionId } from "../../session-id.js";
 import type { TranscriptRow } from "../../store/schema.js";
@@ -23,7 +23,7 @@ import { summarize } from "./backfill-summary.js";
 import type { ListingSource, SessionListing } from "./session-listing.js";
 
 export interface BackfillRequest {
-  ledger: Ledger;
+  data: DataContext;
   source: ListingSource;
   /** Share of one core the work may take, 0 < share <= 1 (1: no rest between sessions). */
   cpuShare: number;
@@ -44,8 +44,8 @@ const PROGRESS_EVERY_MS = 500;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function runBackfill(request: BackfillRequest): Promise<BackfillOutcome> {
-  const { ledger } = request;
-  const lease = takeLease(ledger.transcriptsDir);
+  const { data } = request;
+  const lease = takeLease(data.transcriptsDir);
   if (!isLease(lease)) return { ran: false, heldBy: lease };
   const startedAt = Date.now();
   const progress: BackfillProgress = {
@@ -63,7 +63,7 @@ export async function runBackfill(request: BackfillRequest): Promise<BackfillOut
   let skipsLogged = 0;
   const skip = (id: string, reason: string) => {
     progress.skipped++;
-    if (skipsLogged++ < LOGGED_SKIPS) ledger.log.log("warn", `backfill: skipped ${id.slice(0, 80)}: ${reason}`);
+    if (skipsLogged++ < LOGGED_SKIPS) data.log.log("warn", `backfill: skipped ${id.slice(0, 80)}: ${reason}`);
   };
   let lastWrite = 0;
   const report = (force = false) => {
@@ -73,7 +73,7 @@ export async function runBackfill(request: BackfillRequest): Promise<BackfillOut
     lastWrite = progress.updatedAt;
     lease.renew();
     try {
-      writeProgress(ledger.options.dataDir, progress);
+      writeProgress(data.options.dataDir, progress);
     } catch {
       // A report only: the work goes on (the next write tries again).
     }
@@ -87,13 +87,13 @@ export async function runBackfill(request: BackfillRequest): Promise<BackfillOut
     report(true);
     for (const bad of unreadable) skip(bad.id, `OpenCode's record of it cannot be read (${bad.reason})`);
 
-    const reconciled = await reconcileOrphans(ledger, new Set(sessions.map((s) => s.id)));
+    const reconciled = await reconcileOrphans(data, new Set(sessions.map((s) => s.id)));
     orphaned = reconciled.orphaned.length;
-    if (orphaned > 0) ledger.log.log("info", `backfill: ${orphaned} transcripts belong to sessions OpenCode deleted`);
-    removed = (await sweepDeleted(ledger, request.source))?.removed.length ?? 0;
+    if (orphaned > 0) data.log.log("info", `backfill: ${orphaned} transcripts belong to sessions OpenCode deleted`);
+    removed = (await sweepDeleted(data, request.source))?.removed.length ?? 0;
 
     const rows = new Map<string, TranscriptRow>();
-    for (const row of await ledger.database.read((db) => listTranscripts(db), [])) rows.set(row.sessionId, row);
+    for (const row of await data.database.read((db) => listTranscripts(db), [])) rows.set(row.sessionId, row);
     const ordered = [...sessions].sort((a, b) => b.updated - a.updated || (a.id < b.id ? 1 : -1));
     for (const session of ordered) {
       if (request.signal?.aborted) break;
@@ -107,7 +107,7 @@ export async function runBackfill(request: BackfillRequest): Promise<BackfillOut
       await sleep(Math.min(rest, 5_000));
     }
   } catch (error) {
-    ledger.log.log("error", `backfill stopped: ${describeError(error)}`);
+    data.log.log("error", `backfill stopped: ${describeError(error)}`);
   } finally {
     progress.finishedAt = Date.now();
     progress.summary = summarize(progress, request.source.name, {
@@ -118,7 +118,7 @@ export async function runBackfill(request: BackfillRequest): Promise<BackfillOut
     report(true);
     lease.release();
   }
-  ledger.log.log("info", progress.summary ?? "");
+  data.log.log("info", progress.summary ?? "");
   return { ran: true, progress, summary: progress.summary ?? "", orphaned, removed };
 }
 
@@ -129,7 +129,7 @@ async function backfillOne(
   progress: BackfillProgress,
   skip: (id: string, reason: string) => void,
 ): Promise<void> {
-  const { ledger, source } = request;
+  const { data, source } = request;
   try {
     checkSessionId(session.id);
   } catch {
@@ -137,7 +137,7 @@ async function backfillOne(
     return;
   }
   // Current: exported after its last change; or nothing to write yet (a session created, never prompted).
-  if ((row && row.exportedAt >= session.updated && fileExists(ledger, row)) || session.bytes === 0) {
+  if ((row && row.exportedAt >= session.updated && fileExists(data, row)) || session.bytes === 0) {
     progress.current++;
     return;
   }
@@ -152,7 +152,7 @@ async function backfillOne(
   }
   try {
     const scope = row?.scope ?? projectScope(within(session), session.directory);
-    const result = await exportTranscript({ ledger, source, sessionID: session.id, scope });
+    const result = await exportTranscript({ data, source, sessionID: session.id, scope });
     progress.exported++;
     progress.lines += result.appendedLines;
     progress.bytes += bytes;
@@ -168,9 +168,9 @@ function within(session: SessionListing): string | undefined {
   return session.directory === root || session.directory.startsWith(`${root}/`) ? root : undefined;
 }
 
-function fileExists(ledger: Ledger, row: TranscriptRow): boolean {
+function fileExists(data: DataContext, row: TranscriptRow): boolean {
   try {
-    return fs.existsSync(containedPath(ledger.transcriptsDir, row.path));
+    return fs.existsSync(containedPath(data.transcriptsDir, row.path));
   } catch {
     return false;
   }

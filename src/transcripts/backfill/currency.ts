@@ -4,13 +4,14 @@
  * event hook only queues the work and returns: the export runs after the turn, on a timer, one at a time per session
  * (an idle that arrives during its export runs it once more afterwards). Nothing here throws into the host.
  */
+
+import type { DataContext } from "../../data-context.js";
 import { describeError } from "../../errors.js";
-import type { Ledger } from "../../ledger.js";
 import type { Transcripts } from "../transcripts.js";
 import { sessionEventOf } from "./session-events.js";
 
 export interface CurrencyDeps {
-  ledger: Ledger;
+  data: DataContext;
   transcripts: Transcripts;
   /** Delay before an idle session is exported (default 0: the next turn of the event loop, after the host's own work). */
   delayMs?: number;
@@ -23,7 +24,7 @@ export interface Currency {
   settled(): Promise<void>;
 }
 
-export function createCurrency({ ledger, transcripts, delayMs = 0 }: CurrencyDeps): Currency {
+export function createCurrency({ data, transcripts, delayMs = 0 }: CurrencyDeps): Currency {
   const running = new Map<string, Promise<void>>();
   const again = new Set<string>();
   const work = new Set<Promise<void>>();
@@ -44,7 +45,7 @@ export function createCurrency({ ledger, transcripts, delayMs = 0 }: CurrencyDep
         try {
           await transcripts.export(sessionID);
         } catch (error) {
-          ledger.log.log("warn", `transcript of idle session ${sessionID}: ${describeError(error)}`);
+          data.log.log("warn", `transcript of idle session ${sessionID}: ${describeError(error)}`);
         }
       } while (again.has(sessionID));
       running.delete(sessionID);
@@ -58,12 +59,12 @@ export function createCurrency({ ledger, transcripts, delayMs = 0 }: CurrencyDep
       (async () => {
         try {
           const { markOrphaned, sweepDeleted } = await import("../retention/orphans.js");
-          const marked = await markOrphaned(ledger, [sessionID]);
+          const marked = await markOrphaned(data, [sessionID]);
           if (marked.length === 0) return;
-          ledger.log.log("info", `transcript ${sessionID}: OpenCode deleted the session; marked orphaned`);
-          await sweepDeleted(ledger, transcripts.source, marked);
+          data.log.log("info", `transcript ${sessionID}: OpenCode deleted the session; marked orphaned`);
+          await sweepDeleted(data, transcripts.source, marked);
         } catch (error) {
-          ledger.log.log("warn", `transcript of deleted session ${sessionID}: ${describeError(error)}`);
+          data.log.log("warn", `transcript of deleted session ${sessionID}: ${describeError(error)}`);
         }
       })(),
     );

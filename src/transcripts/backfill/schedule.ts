@@ -4,8 +4,9 @@
  * the database driver load only then, so OpenCode's own start pays nothing for it. Never throws; the log says what
  * happened.
  */
+
+import type { DataContext } from "../../data-context.js";
 import { describeError } from "../../errors.js";
-import type { Ledger } from "../../ledger.js";
 import type { BackfillOutcome } from "./backfill.js";
 import { opencodeDatabasePath } from "./opencode-db.js";
 
@@ -17,19 +18,22 @@ export interface ScheduledBackfill {
 }
 
 /** Undefined when the backfill is off or already scheduled in this process for this data folder. */
-export function scheduleBackfill(ledger: Ledger, env: NodeJS.ProcessEnv = process.env): ScheduledBackfill | undefined {
-  const options = ledger.options.backfill;
-  if (!options.enabled || scheduled.has(ledger.options.dataDir)) return undefined;
-  scheduled.add(ledger.options.dataDir);
+export function scheduleBackfill(
+  data: DataContext,
+  env: NodeJS.ProcessEnv = process.env,
+): ScheduledBackfill | undefined {
+  const options = data.options.backfill;
+  if (!options.enabled || scheduled.has(data.options.dataDir)) return undefined;
+  scheduled.add(data.options.dataDir);
   const done = new Promise<BackfillOutcome | undefined>((resolve) => {
-    const timer = setTimeout(() => void start(ledger, env).then(resolve), options.delayMs);
+    const timer = setTimeout(() => void start(data, env).then(resolve), options.delayMs);
     timer.unref?.();
   });
   return { done };
 }
 
-async function start(ledger: Ledger, env: NodeJS.ProcessEnv): Promise<BackfillOutcome | undefined> {
-  const options = ledger.options.backfill;
+async function start(data: DataContext, env: NodeJS.ProcessEnv): Promise<BackfillOutcome | undefined> {
+  const options = data.options.backfill;
   const file = opencodeDatabasePath(env, options.database);
   try {
     const [{ runBackfill }, { createDatabaseSource }, fs] = await Promise.all([
@@ -38,26 +42,26 @@ async function start(ledger: Ledger, env: NodeJS.ProcessEnv): Promise<BackfillOu
       import("node:fs"),
     ]);
     if (!fs.existsSync(file)) {
-      ledger.log.log("info", `backfill: no OpenCode database at ${file}; sessions reach transcripts as they go idle`);
+      data.log.log("info", `backfill: no OpenCode database at ${file}; sessions reach transcripts as they go idle`);
       return undefined;
     }
     const source = await createDatabaseSource(file);
     try {
       const outcome = await runBackfill({
-        ledger,
+        data,
         source,
         cpuShare: options.cpuShare,
         maxSessionBytes: options.maxSessionMB * 1_048_576,
       });
       if (!outcome.ran) {
-        ledger.log.log("info", `backfill: another process (pid ${outcome.heldBy.pid}) is doing it; this one skips it`);
+        data.log.log("info", `backfill: another process (pid ${outcome.heldBy.pid}) is doing it; this one skips it`);
       }
       return outcome;
     } finally {
       source.close();
     }
   } catch (error) {
-    ledger.log.log("error", `backfill could not run: ${describeError(error)}`);
+    data.log.log("error", `backfill could not run: ${describeError(error)}`);
     return undefined;
   }
 }

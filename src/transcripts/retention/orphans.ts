@@ -5,8 +5,8 @@
  * deleted sessions (`retention.keepDeleted`), the sweep then removes what is marked.
  */
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import type { DataContext } from "../../data-context.js";
 import { describeError } from "../../errors.js";
-import type { Ledger } from "../../ledger.js";
 import { transcripts } from "../../store/schema.js";
 import type { SessionSource } from "../source/session-source.js";
 import { type SweepReport, sweepTranscripts } from "./retention.js";
@@ -19,10 +19,10 @@ export interface Reconciled {
 }
 
 /** Marks these sessions' transcripts orphaned (those that have one and are not marked yet); returns the ids marked. */
-export async function markOrphaned(ledger: Ledger, sessionIDs: readonly string[]): Promise<string[]> {
+export async function markOrphaned(data: DataContext, sessionIDs: readonly string[]): Promise<string[]> {
   if (sessionIDs.length === 0) return [];
-  const now = ledger.clock();
-  return ledger.database.write((db) => {
+  const now = data.clock();
+  return data.database.write((db) => {
     const marked: string[] = [];
     for (const id of sessionIDs) {
       const done = db
@@ -41,10 +41,10 @@ export async function markOrphaned(ledger: Ledger, sessionIDs: readonly string[]
  * Every transcript against the sessions OpenCode holds now (`known`: the complete list, from every project). An empty
  * list marks nothing: that is an OpenCode database that was replaced or wiped, not every session deleted one by one.
  */
-export async function reconcileOrphans(ledger: Ledger, known: ReadonlySet<string>): Promise<Reconciled> {
-  if (known.size === 0 || !ledger.database.exists()) return { orphaned: [], restored: [] };
-  const now = ledger.clock();
-  return ledger.database.write((db) => {
+export async function reconcileOrphans(data: DataContext, known: ReadonlySet<string>): Promise<Reconciled> {
+  if (known.size === 0 || !data.database.exists()) return { orphaned: [], restored: [] };
+  const now = data.clock();
+  return data.database.write((db) => {
     const rows = db.select({ id: transcripts.sessionId, orphanedAt: transcripts.orphanedAt }).from(transcripts).all();
     const orphaned = rows.filter((r) => r.orphanedAt === null && !known.has(r.id)).map((r) => r.id);
     const restored = rows.filter((r) => r.orphanedAt !== null && known.has(r.id)).map((r) => r.id);
@@ -57,8 +57,8 @@ export async function reconcileOrphans(ledger: Ledger, known: ReadonlySet<string
 }
 
 /** The ids of transcripts marked orphaned. */
-export async function orphanedSessions(ledger: Ledger): Promise<string[]> {
-  return ledger.database.read(
+export async function orphanedSessions(data: DataContext): Promise<string[]> {
+  return data.database.read(
     (db) =>
       db
         .select({ id: transcripts.sessionId })
@@ -75,19 +75,19 @@ export async function orphanedSessions(ledger: Ledger): Promise<string[]> {
  * project are not protected here: the person deleted the session itself. Never throws; problems go to the log.
  */
 export async function sweepDeleted(
-  ledger: Ledger,
+  data: DataContext,
   source: SessionSource,
   only?: readonly string[],
 ): Promise<SweepReport | undefined> {
-  if (ledger.options.retention.keepDeleted) return undefined;
+  if (data.options.retention.keepDeleted) return undefined;
   try {
-    const marked = await orphanedSessions(ledger);
+    const marked = await orphanedSessions(data);
     const ids = only ? marked.filter((id) => only.includes(id)) : marked;
     if (ids.length === 0) return undefined;
     const rules = { retentionDays: 0, keepRecent: 0, maxSessions: 0, orphaned: false, deleted: true, sessionIDs: ids };
-    return await sweepTranscripts({ ledger, source, scopes: undefined, rules, apply: true });
+    return await sweepTranscripts({ data, source, scopes: undefined, rules, apply: true });
   } catch (error) {
-    ledger.log.log("error", `transcripts of deleted sessions: ${describeError(error)}`);
+    data.log.log("error", `transcripts of deleted sessions: ${describeError(error)}`);
     return undefined;
   }
 }

@@ -11,21 +11,21 @@ import type { SessionExport } from "../../../src/transcripts/source/export-file-
 import type { SessionSource } from "../../../src/transcripts/source/session-source.js";
 import { createTranscripts } from "../../../src/transcripts/transcript-service.js";
 import { storedSession } from "../../helpers/opencode-db.js";
-import { testLedger } from "../../helpers/transcripts.js";
+import { testDataContext } from "../../helpers/transcripts.js";
 
 const SID = "ses_currency00000001";
 
 function setup(options: Record<string, unknown> = {}) {
-  const ledger = testLedger(options);
+  const data = testDataContext(options);
   const sessions = new Map<string, SessionExport>([[SID, storedSession(1, SID)]]);
   const source: SessionSource = {
     session: async (id) => sessions.get(id)?.info,
     messages: async (id) => sessions.get(id)?.messages ?? [],
   };
-  const transcripts = createTranscripts({ ledger, source, scope: "/projects/demo" });
-  const currency = createCurrency({ ledger, transcripts });
-  const row = () => ledger.database.read((db) => getTranscript(db, SID), undefined);
-  return { ledger, sessions, transcripts, currency, row };
+  const transcripts = createTranscripts({ data, source, scope: "/projects/demo" });
+  const currency = createCurrency({ data, transcripts });
+  const row = () => data.database.read((db) => getTranscript(db, SID), undefined);
+  return { data, sessions, transcripts, currency, row };
 }
 
 describe("staying current", () => {
@@ -65,24 +65,24 @@ describe("staying current", () => {
   });
 
   it("an idle session OpenCode does not know is logged, never thrown", async () => {
-    const { ledger, currency } = setup();
+    const { data, currency } = setup();
     currency.onEvent({ type: "session.idle", properties: { sessionID: "ses_currency0unknown" } });
     currency.onEvent({ type: "session.idle", properties: { sessionID: "../escape" } });
     await currency.settled();
-    const warnings = ledger.log.lines.filter((l) => l.level === "warn").map((l) => l.message);
+    const warnings = data.log.lines.filter((l) => l.level === "warn").map((l) => l.message);
     expect(warnings).toHaveLength(2);
     expect(warnings[1]).toMatch(/is not a session id/);
   });
 
   it("a deleted session is marked orphaned and its transcript removed", async () => {
-    const { ledger, sessions, transcripts, currency, row } = setup();
+    const { data, sessions, transcripts, currency, row } = setup();
     const file = (await transcripts.export(SID)).path;
     sessions.delete(SID);
     currency.onEvent({ type: "session.deleted", properties: { sessionID: SID, info: { id: SID } } });
     await currency.settled();
     expect(await row()).toBeUndefined();
     expect(fs.existsSync(file)).toBe(false);
-    expect(ledger.log.lines.map((l) => l.message)).toEqual(
+    expect(data.log.lines.map((l) => l.message)).toEqual(
       expect.arrayContaining([
         `transcript ${SID}: OpenCode deleted the session; marked orphaned`,
         expect.stringMatching(new RegExp(`^transcript cleanup removed ${SID} .*OpenCode deleted this session`)),
@@ -100,9 +100,9 @@ describe("staying current", () => {
   });
 
   it("a deleted session without a transcript changes nothing", async () => {
-    const { ledger, currency } = setup();
+    const { data, currency } = setup();
     currency.onEvent({ type: "session.deleted", properties: { sessionID: SID } });
     await currency.settled();
-    expect(ledger.log.lines).toEqual([]);
+    expect(data.log.lines).toEqual([]);
   });
 });

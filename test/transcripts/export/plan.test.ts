@@ -7,15 +7,15 @@ import { exportTranscript } from "../../../src/transcripts/export/export-transcr
 import type { SessionExport } from "../../../src/transcripts/source/export-file-source.js";
 import { createMemorySource } from "../../../src/transcripts/source/export-file-source.js";
 import { storedSession } from "../../helpers/opencode-db.js";
-import { readTranscript, testLedger } from "../../helpers/transcripts.js";
+import { readTranscript, testDataContext } from "../../helpers/transcripts.js";
 
 describe("export plan", () => {
   it("a session exported with no message yet is continued, not written again", async () => {
-    const ledger = testLedger();
+    const data = testDataContext();
     const full = storedSession(2, "ses_planempty000001");
     const session: SessionExport = { info: full.info, messages: [] };
     const source = createMemorySource([session]);
-    const request = { ledger, source, sessionID: full.info.id, scope: "/projects/plan" };
+    const request = { data, source, sessionID: full.info.id, scope: "/projects/plan" };
     const empty = await exportTranscript(request);
     session.messages.push(...full.messages);
     const grown = await exportTranscript(request);
