@@ -25,6 +25,8 @@ import { createMemoryTools } from "./tools/memory-tools.js";
 import { createTranscriptCleanupTool } from "./tools/memory-transcript-cleanup.js";
 import { createTranscriptListTool } from "./tools/memory-transcript-list.js";
 import { guardTools } from "./tools/tool-guard.js";
+import { createCurrency } from "./transcripts/backfill/currency.js";
+import { scheduleBackfill } from "./transcripts/backfill/schedule.js";
 import { scheduleAutoSweep } from "./transcripts/retention/auto-sweep.js";
 import { createHostSource } from "./transcripts/source/host-source.js";
 
@@ -44,6 +46,9 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
   const { data, memory, settings, transcripts, search } = services;
   if (options.retention.autoSweep) scheduleStartupSweep(memory, log);
   scheduleAutoSweep(transcripts, options.retention);
+  // Every session OpenCode holds becomes a transcript in the background; idle and deleted sessions keep them current.
+  scheduleBackfill(data);
+  const currency = createCurrency({ data, transcripts });
 
   const inventory = createMemoryInventory(memory, scope);
   const mapMaxTokens = options.compaction.mapMaxTokens;
@@ -92,23 +97,24 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
     });
     hooks["experimental.chat.system.transform"] = guardHook("experimental.chat.system.transform", log, inject);
   }
-  if (options.reflection.enabled) {
-    const reflection = createReflection({
-      memory,
-      transcripts,
-      claim: (sessionID) => settings.claimReflection(sessionID),
-      ask: (request) => promptOnce(input.client, request),
-      project: scope,
-      options: options.reflection,
-      log,
-    });
-    // Not awaited: OpenCode does not wait for event hooks, and a reflection is a model call.
-    const onEvent = guardHook<{ event: unknown }, undefined>("event", log, async ({ event }) => {
-      const sessionID = idleSessionOf(event);
-      if (sessionID) void reflection.onIdle(sessionID);
-    });
-    hooks.event = (input) => onEvent(input, undefined);
-  }
+  const reflection = options.reflection.enabled
+    ? createReflection({
+        memory,
+        transcripts,
+        claim: (sessionID) => settings.claimReflection(sessionID),
+        ask: (request) => promptOnce(input.client, request),
+        project: scope,
+        options: options.reflection,
+        log,
+      })
+    : undefined;
+  // Not awaited: OpenCode does not wait for event hooks; exports and a reflection run after the turn.
+  const onEvent = guardHook<{ event: unknown }, undefined>("event", log, async ({ event }) => {
+    currency.onEvent(event);
+    const sessionID = reflection && idleSessionOf(event);
+    if (sessionID) void reflection.onIdle(sessionID);
+  });
+  hooks.event = (input) => onEvent(input, undefined);
   return {
     ...hooks,
     config: (cfg) => configure(cfg, undefined),

@@ -11,7 +11,7 @@ export interface CommandEntry {
 }
 
 export const GROUPS: Record<string, string> = {
-  transcripts: "Exported session transcripts: list, search, read, cleanup",
+  transcripts: "Exported session transcripts: list, search, read, cleanup, backfill",
 };
 
 export const COMMANDS: readonly CommandEntry[] = [
@@ -90,6 +90,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     name: "transcripts cleanup",
     summary: "Remove transcripts by retention rules (dry run unless --apply)",
     load: async () => (await import("./commands/transcripts-cleanup.js")).command,
+  },
+  {
+    name: "transcripts backfill",
+    summary: "Turn every session OpenCode holds into a transcript, newest first",
+    load: async () => (await import("./commands/transcripts-backfill.js")).command,
   },
 ];
 

@@ -59,3 +59,46 @@ async function connectNode(file: string, options: { readonly: boolean }): Promis
     close: () => client.close(),
   };
 }
+
+/** Another program's SQLite file, opened read-only: queries only, each its own short read. */
+export interface ReadOnlySqlite {
+  readonly runtime: "bun" | "node";
+  /** Every row of a query. */
+  all<T>(sql: string, ...params: unknown[]): T[];
+  close(): void;
+}
+
+/**
+ * Opens `file` read-only (it must exist): the driver refuses every write, and `query_only` says so twice. A reader of
+ * a WAL database never blocks the file's writer; a statement holds its snapshot only while it runs.
+ */
+export async function openReadOnly(file: string, busyTimeoutMs = 2_000): Promise<ReadOnlySqlite> {
+  if (isBun) {
+    const { Database } = await import("bun:sqlite");
+    const client = new Database(file, { readonly: true });
+    client.exec(`PRAGMA query_only = 1; PRAGMA busy_timeout = ${busyTimeoutMs}`);
+    const statements = new Map<string, ReturnType<typeof client.query>>();
+    return {
+      runtime: "bun",
+      all<T>(sql: string, ...params: unknown[]) {
+        const statement = statements.get(sql) ?? client.query(sql);
+        statements.set(sql, statement);
+        return statement.all(...(params as never[])) as T[];
+      },
+      close: () => client.close(),
+    };
+  }
+  const { default: Database } = await import("better-sqlite3");
+  const client = new Database(file, { readonly: true, fileMustExist: true, timeout: busyTimeoutMs });
+  client.pragma("query_only = 1");
+  const statements = new Map<string, ReturnType<typeof client.prepare>>();
+  return {
+    runtime: "node",
+    all<T>(sql: string, ...params: unknown[]) {
+      const statement = statements.get(sql) ?? client.prepare(sql);
+      statements.set(sql, statement);
+      return (statement.all as (...args: unknown[]) => unknown[])(...params) as T[];
+    },
+    close: () => client.close(),
+  };
+}

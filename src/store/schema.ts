@@ -97,6 +97,8 @@ export const transcripts = sqliteTable(
     createdAt: integer("created_at").notNull(),
     /** Last time lines were appended (the "last touch" retention goes by). */
     updatedAt: integer("updated_at").notNull(),
+    /** When OpenCode was first seen without this session (deleted there); null while OpenCode has it. */
+    orphanedAt: integer("orphaned_at"),
   },
   (t) => [index("transcripts_scope_updated").on(t.scope, t.updatedAt)],
 );

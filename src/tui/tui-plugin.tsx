@@ -260,7 +260,13 @@ export const tui: TuiPlugin = async (api, options) => {
       if (isMemoryTool(event.properties.part)) status.refresh();
     }),
   ];
+  // While a backfill runs (here or in another OpenCode process) its figure moves on its own: look again now and then.
+  const backfillTick = setInterval(() => {
+    if (status.current()?.backfill) status.refresh();
+  }, 5_000);
+  backfillTick.unref?.();
   api.lifecycle.onDispose(() => {
+    clearInterval(backfillTick);
     for (const off of offs) off();
     built?.then((s) => s.data.database.close()).catch(() => {});
   });

@@ -64,7 +64,8 @@ describe("the TUI part in the real TUI", () => {
     stub = await startStubModel();
     run = await startTui({
       stub,
-      serverOptions: { retention: { keepRecent: 0 } },
+      // keepDeleted: a session deleted in OpenCode keeps its transcript (orphaned) until the person cleans up.
+      serverOptions: { retention: { keepRecent: 0, keepDeleted: true }, backfill: { enabled: false } },
       prepare: async (paths) => {
         candidates = await seedStore(paths.dataDir, paths.project);
       },
@@ -140,7 +141,12 @@ describe("the TUI part in the real TUI", () => {
     pane.type("/memory-injection off ");
     pane.keys("Enter");
     await pane.waitForToast("memory injection is off for this session", 5_000, "the injection toast");
-    await pane.waitFor(/mem 3 · 1 to review · injection off/, 5_000, "the switch in the status");
+    // The session's transcript length shows once its idle export is done.
+    await pane.waitFor(
+      /mem 3 · 1 to review( · transcript \d+ lines?)? · injection off/,
+      5_000,
+      "the switch in the status",
+    );
     const { database } = openStore();
     expect((await createSessionSettings({ database, clock: Date.now }).get(b)).injectionOff).toBe(true);
     database.close();
