@@ -23,6 +23,8 @@ import { registerCommands } from "./slash-commands/definitions.js";
 import { lazyMemoryStore } from "./store/lazy-memory-store.js";
 import { lazySessionSettings } from "./store/lazy-session-settings.js";
 import { scheduleStartupSweep } from "./store/memory-startup.js";
+import { lazyTeamMemory } from "./team/lazy-team-memory.js";
+import { followTeamFile } from "./team/team-follow.js";
 import { createSessionReadTool } from "./tools/memory-session-read.js";
 import { createSessionSearchTool } from "./tools/memory-session-search.js";
 import { createMemoryTools } from "./tools/memory-tools.js";
@@ -44,14 +46,17 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
     return {};
   }
   const ledger = createLedger(options, log);
-  const memory = lazyMemoryStore({
-    database: ledger.database,
-    clock: ledger.clock,
-    trashDays: options.retention.trashDays,
-  });
-  if (options.retention.autoSweep) scheduleStartupSweep(memory, log);
   const directory = input.directory ?? process.cwd();
   const scope = projectScope(input.worktree, directory);
+  // Team entries of this project live in its repository; the store is their index, kept in line with the file.
+  const memory = lazyTeamMemory({
+    memory: lazyMemoryStore({ database: ledger.database, clock: ledger.clock, trashDays: options.retention.trashDays }),
+    clock: ledger.clock,
+    follow: [scope],
+    log,
+  });
+  if (options.retention.autoSweep) scheduleStartupSweep(memory, log);
+  followTeamFile(memory, scope, log);
   const transcripts = lazyTranscripts({ ledger, source: createHostSource(input.client, directory), scope });
   scheduleAutoSweep(transcripts, options.retention);
   const search = lazyTranscriptSearch({

@@ -4,7 +4,7 @@
  */
 import path from "node:path";
 import { InvalidInputError } from "../errors.js";
-import { GLOBAL_SCOPE } from "../scope.js";
+import { GLOBAL_SCOPE, teamProject } from "../scope.js";
 import { assertNoSecrets } from "../secret-guard/secret-guard.js";
 import { type EntryFields, LIMITS } from "./memory-types.js";
 
@@ -34,10 +34,11 @@ function oneLine(field: string, value: string): string {
   return value;
 }
 
-/** A scope is "global" or a project's absolute path; callers resolve which one a request may use. */
+/** A scope is "global", a project's absolute path or its team scope; callers resolve which one a request may use. */
 export function cleanScope(value: unknown): string {
-  if (typeof value !== "string" || (value !== GLOBAL_SCOPE && !path.isAbsolute(value))) {
-    throw new InvalidInputError("scope", 'must be "global" or a project\'s absolute path');
+  const project = typeof value === "string" ? (teamProject(value) ?? value) : undefined;
+  if (typeof value !== "string" || (value !== GLOBAL_SCOPE && !path.isAbsolute(project ?? ""))) {
+    throw new InvalidInputError("scope", 'must be "global", a project\'s absolute path or "team:" and that path');
   }
   return value;
 }
