@@ -7,7 +7,7 @@
 import { describeError } from "../errors.js";
 import { parseIsoDate } from "../iso-date.js";
 import { cleanFields } from "../store/memory-validate.js";
-import { isEntryStatus, LINE_KEYS, type TeamEntry } from "./team-entry.js";
+import { formatLine, isEntryStatus, LINE_KEYS, type TeamEntry } from "./team-entry.js";
 
 /** A team file larger than this is not read at all (it is meant to hold decisions, not a dump). */
 export const MAX_TEAM_FILE_BYTES = 4 * 1024 * 1024;
@@ -108,7 +108,7 @@ export function readTeamText(text: string, now: number): TeamRead {
     read.problems.push({ line: 0, message: `the file is larger than ${MAX_TEAM_FILE_BYTES} bytes; nothing was read` });
     return read;
   }
-  const idLines = new Map<string, number>();
+  const idLines = new Map<string, { line: number; text: string }>();
   const titleLines = new Map<string, number>();
   const lines = text.split("\n");
   lines.forEach((raw, index) => {
@@ -138,13 +138,16 @@ export function readTeamText(text: string, now: number): TeamRead {
         read.expired++;
         return;
       }
+      const text = formatLine(entry);
       const sameId = idLines.get(entry.id);
-      if (sameId !== undefined) fail(`entry ${entry.id} is already on line ${sameId}; keep one of the two lines`);
+      // A union merge repeats a line both sides kept around their additions: the same entry twice is no conflict.
+      if (sameId?.text === text) return;
+      if (sameId !== undefined) fail(`entry ${entry.id} is already on line ${sameId.line}; keep one of the two lines`);
       const key = entry.title.normalize("NFC").toLowerCase();
       const sameTitle = titleLines.get(key);
       if (sameTitle !== undefined)
         fail(`the title "${entry.title}" is already on line ${sameTitle}; titles are unique`);
-      idLines.set(entry.id, line);
+      idLines.set(entry.id, { line, text });
       titleLines.set(key, line);
       read.entries.push({ ...entry, line });
     } catch (error) {

@@ -111,6 +111,9 @@ describe("the team file format", () => {
     ]);
     // The duplicate id is not held: its first line stands for it.
     expect([...read.held]).toEqual(["bb0000000002"]);
+    // The same line twice (a union merge repeats a line both sides kept) is no conflict.
+    const twice = formatTeamFile([entry("aa0000000001", "One")]).repeat(2);
+    expect(readTeamText(twice, T0)).toMatchObject({ problems: [], entries: [{ id: "aa0000000001", line: 1 }] });
   });
 
   it("leaves out expired lines without calling them bad, and refuses an oversized file as a whole", () => {
