@@ -6,6 +6,7 @@
  */
 import { and, inArray, isNotNull, type SQL } from "drizzle-orm";
 import { ConflictError, InvalidInputError, LedgerError } from "../errors.js";
+import { teamProject } from "../scope.js";
 import { assertNoSecrets } from "../secret-guard/secret-guard.js";
 import { appendAudit, diff } from "./audit.js";
 import type { Database } from "./database.js";
@@ -87,9 +88,17 @@ export function cleanTransferEntry(input: TransferEntry, now: number): TransferE
   const id = idOf("id", input.id);
   const supersededBy = input.supersededBy === null ? null : idOf("superseded_by", input.supersededBy);
   if (supersededBy === id) throw new InvalidInputError("superseded_by", "an entry cannot supersede itself");
+  const scope = cleanScope(input.scope);
+  // The index of team memory follows the project's file, which an import does not write: it would be undone.
+  if (teamProject(scope) !== undefined) {
+    throw new InvalidInputError(
+      "scope",
+      "team entries travel in the project's .opencode/memory/team.jsonl, not by import",
+    );
+  }
   return {
     id,
-    scope: cleanScope(input.scope),
+    scope,
     kind: fields.kind,
     title: fields.title,
     body: fields.body,

@@ -38,7 +38,7 @@ function oneLine(field: string, value: string): string {
 export function cleanScope(value: unknown): string {
   const project = typeof value === "string" ? (teamProject(value) ?? value) : undefined;
   if (typeof value !== "string" || (value !== GLOBAL_SCOPE && !path.isAbsolute(project ?? ""))) {
-    throw new InvalidInputError("scope", 'must be "global", a project\'s absolute path or "team:" and that path');
+    throw new InvalidInputError("scope", 'must be "global" or a project\'s absolute path');
   }
   return value;
 }

@@ -4,7 +4,7 @@
  */
 
 import { MAX_ENTRIES } from "../bounded-output.js";
-import { GLOBAL_SCOPE } from "../scope.js";
+import { GLOBAL_SCOPE, teamScope } from "../scope.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import type { HistoryRow } from "../store/memory-types.js";
 import { z } from "../zod.js";
@@ -69,7 +69,7 @@ export function createMemoryHistoryTool({ memory }: MemoryHistoryDeps) {
             next: () => "the newest changes are left out; memory_history without an id lists recent changes.",
           });
         }
-        const scopes = [project, GLOBAL_SCOPE];
+        const scopes = [project, teamScope(project), GLOBAL_SCOPE];
         const limit = Math.min(args.limit ?? DEFAULT_LIMIT, MAX_ENTRIES);
         const { rows, total } = await memory.recentChanges(scopes, limit);
         const where = scopesLabel(scopes, project);
