@@ -6,6 +6,7 @@ import path from "node:path";
 import { DB_FILE, MIGRATIONS_FOLDER } from "../store/database.js";
 import { type Finding, modeFinding, orphanFindings, scanTranscripts } from "./doctor-files.js";
 import { checkStore, migrationsFinding, rebuildFts } from "./doctor-store.js";
+import { teamFindings } from "./doctor-team.js";
 
 export interface Diagnosis {
   dataDir: string;
@@ -13,16 +14,18 @@ export interface Diagnosis {
   storeWritable: boolean;
 }
 
-export async function diagnose(dataDir: string): Promise<Diagnosis> {
+/** `project`: the project holding the current folder, whose team memory file is checked too. */
+export async function diagnose(dataDir: string, project?: string): Promise<Diagnosis> {
   const findings: Finding[] = [];
   const migrations = migrationsFinding(MIGRATIONS_FOLDER);
+  const team = project === undefined ? [] : teamFindings(project, Date.now());
   if (!fs.existsSync(dataDir)) {
     findings.push({
       check: "data folder",
       status: "ok",
       detail: `${dataDir} does not exist yet; it is made at the first save`,
     });
-    findings.push(migrations.finding);
+    findings.push(migrations.finding, ...team);
     return { dataDir, findings, storeWritable: migrations.known !== undefined };
   }
   findings.push(modeFinding("data folder", dataDir, 0o700) ?? { check: "data folder", status: "ok", detail: dataDir });
@@ -56,6 +59,7 @@ export async function diagnose(dataDir: string): Promise<Diagnosis> {
       });
     }
   }
+  findings.push(...team);
   return { dataDir, findings, storeWritable };
 }
 

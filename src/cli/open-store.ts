@@ -10,14 +10,27 @@ export const CLI_ACTOR: Actor = { kind: "cli" };
 /** A review decision is a person's judgement, whichever tool carries it (as in the TUI). */
 export const PERSON_ACTOR: Actor = { kind: "person" };
 
+/**
+ * The store with the team memory of the project holding the current folder: its index is brought in line with the
+ * team file before anything is read, and a change to a team entry writes the file.
+ */
 export async function openMemory(ctx: CliContext) {
-  const [{ Database }, { createMemoryStore }] = await Promise.all([
+  const [{ Database }, { createMemoryStore }, { createTeamMemory }, { projectOf }] = await Promise.all([
     import("../store/database.js"),
     import("../store/memory-store.js"),
+    import("../team/team-memory.js"),
+    import("./project.js"),
   ]);
   const database = new Database({ dataDir: ctx.dataDir });
-  const memory = createMemoryStore({ database, clock: Date.now });
-  return { database, memory, close: () => database.close() };
+  const project = projectOf(ctx.cwd);
+  const memory = createTeamMemory({
+    memory: createMemoryStore({ database, clock: Date.now }),
+    clock: Date.now,
+    follow: [project],
+    // Bad lines go to stderr, where a person running a command sees them; `team check` lists them all.
+    log: { log: (level, message) => (level === "warn" ? ctx.note(message) : undefined) },
+  });
+  return { database, memory, project, close: () => database.close() };
 }
 
 export type OpenMemory = Awaited<ReturnType<typeof openMemory>>;

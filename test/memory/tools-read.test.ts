@@ -24,7 +24,9 @@ describe("memory_list", () => {
     await many(f, 60);
     const out = String(await f.tools.memory_list.execute({ limit: 50 }, f.ctx));
     const lines = out.split("\n");
-    expect(lines[0]).toBe("60 active or candidate entries in this project, team and global; showing 1-50, newest first:");
+    expect(lines[0]).toBe(
+      "60 active or candidate entries in this project, team and global; showing 1-50, newest first:",
+    );
     const shown = lines.filter((l) => /^\[[0-9a-z]{12}\] "entry \d\d"/.test(l));
     expect(shown).toHaveLength(50);
     expect(shown[0]).toContain('"entry 59"');
@@ -90,7 +92,9 @@ describe("memory_list", () => {
       /^No active or candidate entries/,
     );
     expect(String(await f.tools.memory_stats.execute({}, f.ctx))).toMatch(/0 live entries .* 0 in the trash, 0 in all/);
-    expect(await f.tools.memory_history.execute({}, f.ctx)).toBe("No memory changes yet in this project, team and global.");
+    expect(await f.tools.memory_history.execute({}, f.ctx)).toBe(
+      "No memory changes yet in this project, team and global.",
+    );
     const unknown = [
       f.tools.memory_forget.execute({ id: "nosuchid0000" }, f.ctx),
       f.tools.memory_forget.execute({ query: "anything" }, f.ctx),
