@@ -12,6 +12,7 @@ import { projectScope } from "../scope.js";
 import { lazyMemoryStore } from "../store/lazy-memory-store.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import type { SessionSettingsStore } from "../store/session-settings.js";
+import { lazyTeamMemory } from "../team/lazy-team-memory.js";
 import { lazyTranscripts } from "../transcripts/lazy-transcripts.js";
 import type { SessionSource } from "../transcripts/source/session-source.js";
 import type { Transcripts } from "../transcripts/transcripts.js";
@@ -59,7 +60,13 @@ export function createTuiServices(input: TuiServicesInput): TuiServices {
     problems: problems.map((p) => p.message),
     project,
     ledger,
-    memory: lazyMemoryStore({ database, clock, trashDays: options.retention.trashDays }),
+    // The project's team memory is followed here too: the dialog shows what its file holds, as the agent sees it.
+    memory: lazyTeamMemory({
+      memory: lazyMemoryStore({ database, clock, trashDays: options.retention.trashDays }),
+      clock,
+      follow: [project],
+      log: input.log,
+    }),
     transcripts: lazyTranscripts({ ledger, source: input.source, scope: project }),
     settings() {
       settings ??= import("../store/session-settings.js").then((m) => m.createSessionSettings({ database, clock }));
