@@ -11,7 +11,7 @@ import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
 import { entryRef } from "./render-entry.js";
 import { toolBoundary } from "./tool-boundary.js";
-import { agentActor, scopeLabel, scopesLabel, sessionProject, writableScopes } from "./tool-scope.js";
+import { agentActor, assertOwnTeam, scopeLabel, scopesLabel, sessionProject, writableScopes } from "./tool-scope.js";
 
 export interface MemoryForgetDeps {
   memory: MemoryStore;
@@ -46,6 +46,8 @@ export function createMemoryForgetTool({ memory, options }: MemoryForgetDeps) {
         const query = args.query?.trim();
         if (!id === !query) throw new InvalidInputError("id", "give either id or query (exactly one of them)");
         if (id) {
+          const target = await memory.get(id);
+          if (target) assertOwnTeam(target.scope, project);
           const { entry } = await memory.trash(id, agentActor(ctx), args.reason);
           return render([entry], project);
         }

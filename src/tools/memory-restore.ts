@@ -7,7 +7,7 @@ import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
 import { entryRef } from "./render-entry.js";
 import { toolBoundary } from "./tool-boundary.js";
-import { agentActor, scopeLabel, sessionProject } from "./tool-scope.js";
+import { agentActor, assertOwnTeam, scopeLabel, sessionProject } from "./tool-scope.js";
 
 export interface MemoryRestoreDeps {
   memory: MemoryStore;
@@ -24,6 +24,8 @@ export function createMemoryRestoreTool({ memory }: MemoryRestoreDeps) {
     async execute(args, ctx) {
       return toolBoundary(async () => {
         const project = sessionProject(ctx);
+        const target = await memory.get(args.id.trim());
+        if (target) assertOwnTeam(target.scope, project);
         const { entry } = await memory.restore(args.id.trim(), agentActor(ctx));
         return `Restored ${entryRef(entry)} to ${scopeLabel(entry.scope, project)} (${entry.kind}, ${entry.status}).`;
       });

@@ -9,7 +9,7 @@ import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
 import { entryRef, renderChanges } from "./render-entry.js";
 import { toolBoundary } from "./tool-boundary.js";
-import { agentActor, scopeLabel, sessionProject } from "./tool-scope.js";
+import { agentActor, assertOwnTeam, scopeLabel, sessionProject } from "./tool-scope.js";
 
 export interface MemoryReviewDeps {
   memory: MemoryStore;
@@ -42,6 +42,8 @@ export function createMemoryReviewTool({ memory, options }: MemoryReviewDeps) {
           );
         }
         const project = sessionProject(ctx);
+        const target = await memory.get(args.id.trim());
+        if (target) assertOwnTeam(target.scope, project);
         const { entry, changes } = await memory.setStatus(
           args.id.trim(),
           { status: args.status, reason: args.reason, supersededBy: args.superseded_by?.trim() || undefined },

@@ -49,6 +49,16 @@ export function writableScopes(project: string): string[] {
   return [project, teamScope(project), GLOBAL_SCOPE];
 }
 
+/**
+ * Refuses a change by id to another project's team memory: it would write that project's repository. (Other scopes
+ * keep the rules of the tool at hand.)
+ */
+export function assertOwnTeam(scope: string, project: string): void {
+  if (teamProject(scope) !== undefined && scope !== teamScope(project)) {
+    throw new ScopeDeniedError(scope, writableScopes(project));
+  }
+}
+
 /** The scopes a read covers; undefined means every scope (asked for with "all"). */
 export function readScopes(scope: string | undefined, project: string): string[] | undefined {
   if (scope === undefined) return [project, teamScope(project), GLOBAL_SCOPE];

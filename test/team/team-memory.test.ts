@@ -91,6 +91,22 @@ describe("team memory through memory_save and the other tools", () => {
     expect(fileLines(b.file)).toHaveLength(1);
     const left = await a.memory.list({ scopes: [teamScope(b.project)] });
     expect(left.items.map((e) => e.title)).toEqual(["Other flaky seed script"]);
+    // Nor by id, nor by naming its scope: a session never writes another project's repository.
+    const otherId = left.items[0]?.id as string;
+    const before = fs.readFileSync(b.file, "utf8");
+    for (const out of [
+      await a.tools.memory_forget.execute({ id: otherId }, a.ctx),
+      await a.tools.memory_review.execute({ id: otherId, status: "rejected" }, a.ctx),
+      await a.tools.memory_save.execute(
+        { kind: "fact", title: "Sneaky", body: "x", scope: teamScope(b.project) },
+        a.ctx,
+      ),
+    ]) {
+      expect(String(out)).toMatch(/^Error: \[opencode-ledger\] (scope "team:.*" is not this project's|scope: )/);
+    }
+    expect(fs.readFileSync(b.file, "utf8")).toBe(before);
+    await a.memory.trash(otherId, { kind: "person" });
+    expect(String(await a.tools.memory_restore.execute({ id: otherId }, a.ctx))).toContain("is not this project's");
     a.close();
     b.close();
   });
