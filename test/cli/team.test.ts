@@ -54,7 +54,7 @@ describe("opencode-ledger team", () => {
     expect(doctor.stdout).toContain(`${file}:4: refused: body looks like it holds a secret (GitHub token)`);
     expect(f.run(["team", "check", "a", "b"]).code).toBe(2);
     f.close();
-  });
+  }, 60_000);
 
   it("lists, shows and reviews team entries with their scope, and promotes and demotes in place", async () => {
     const f = cliFixture();
@@ -98,5 +98,5 @@ describe("opencode-ledger team", () => {
     expect(blocked.code).toBe(1);
     expect(blocked.stderr).toContain("has 1 bad line (line 2: not valid JSON)");
     f.close();
-  });
+  }, 60_000);
 });
