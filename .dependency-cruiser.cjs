@@ -3,7 +3,7 @@
 const FOUNDATION = "^src/(errors|log|options|scope|iso-date|data-dir|bounded-output|human-units|zod|session-id)\\.ts$";
 const above = (...layers) => `^src/(${layers.join("|")})/`;
 const SURFACES = ["tools", "slash-commands", "tui", "cli"];
-const FEATURES = ["compaction", "injection", "reflection"];
+const FEATURES = ["compaction", "injection", "reflection", "team"];
 
 module.exports = {
   forbidden: [
