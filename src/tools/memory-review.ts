@@ -43,7 +43,8 @@ export function createMemoryReviewTool({ memory, options }: MemoryReviewDeps) {
           );
         }
         const project = sessionProject(ctx);
-        const target = await memory.get(args.id.trim());
+        // A store that cannot be read is reported by the change itself, as it is without this check.
+        const target = await memory.get(args.id.trim()).catch(() => undefined);
         if (target) assertOwnTeam(target.scope, project);
         const { entry, changes } = await memory.setStatus(
           args.id.trim(),
