@@ -228,7 +228,8 @@ export function createTeamMemory(deps: TeamMemoryDeps): TeamMemory {
   /** The team project an entry belongs to, read after the followed files are in line. */
   const teamOfEntry = async (id: string): Promise<{ entry?: EntryView; project?: string }> => {
     await follow(undefined);
-    const entry = await memory.get(id);
+    // A store that cannot be read is reported by the change itself, as it is without team memory.
+    const entry = await memory.get(id).catch(() => undefined);
     return { entry, project: entry ? teamProject(entry.scope) : undefined };
   };
 
