@@ -6,13 +6,17 @@ import type { MemoryStore, MemoryStoreDeps } from "./memory-store.js";
 
 export function lazyMemoryStore(deps: MemoryStoreDeps): MemoryStore {
   let loading: Promise<MemoryStore> | undefined;
-  const load = (): Promise<MemoryStore> => {
+  return forwardMemoryStore(deps.database, () => {
     loading ??= import("./memory-store.js").then((m) => m.createMemoryStore(deps));
     return loading;
-  };
+  });
+}
+
+/** A store whose every method waits for `load` and calls the loaded store's. */
+export function forwardMemoryStore(database: MemoryStore["database"], load: () => Promise<MemoryStore>): MemoryStore {
   // Spelled out, so the compiler checks that every method of the store is forwarded with its exact types.
   return {
-    database: deps.database,
+    database,
     save: async (...a) => (await load()).save(...a),
     edit: async (...a) => (await load()).edit(...a),
     supersede: async (...a) => (await load()).supersede(...a),

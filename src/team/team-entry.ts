@@ -2,21 +2,28 @@
  * One entry of a project's team file, as a line of JSON. The line is written with a fixed key order and only the
  * keys that carry a value, so a diff of the file reads as "this decision changed its body" and nothing else.
  */
+import type { EntryView } from "../store/memory-types.js";
 import { ENTRY_STATUSES, type EntryStatus } from "../store/schema.js";
 
-export interface TeamEntry {
-  id: string;
-  kind: string;
-  title: string;
-  body: string;
-  tags: string[];
-  status: EntryStatus;
-  supersededBy: string | null;
-  createdAt: number;
-  updatedAt: number;
-  validFrom: number | null;
-  validUntil: number | null;
-  expiresAt: number | null;
+/** An entry as its line holds it: the fields of the store's view that travel with the repository. */
+export type TeamEntry = Omit<EntryView, "scope" | "supersedes" | "source" | "trashedAt">;
+
+/** The line's fields of an entry (a view, or a line read back). */
+export function teamEntryOf(e: TeamEntry): TeamEntry {
+  return {
+    id: e.id,
+    kind: e.kind,
+    title: e.title,
+    body: e.body,
+    tags: e.tags,
+    status: e.status,
+    supersededBy: e.supersededBy,
+    createdAt: e.createdAt,
+    updatedAt: e.updatedAt,
+    validFrom: e.validFrom,
+    validUntil: e.validUntil,
+    expiresAt: e.expiresAt,
+  };
 }
 
 /** The keys a line may hold, in the order they are written. */

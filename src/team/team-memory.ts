@@ -10,8 +10,7 @@ import type { Logger } from "../log.js";
 import { teamProject, teamScope } from "../scope.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import type { Actor, ChangeResult, EntryView } from "../store/memory-types.js";
-import type { TeamEntry } from "./team-entry.js";
-import { formatTeamFile } from "./team-entry.js";
+import { formatTeamFile, type TeamEntry, teamEntryOf } from "./team-entry.js";
 import { fileSignature, readTeamFile, writeTeamFile } from "./team-file.js";
 import { headCommit } from "./team-git.js";
 import { moveEntry } from "./team-move.js";
@@ -72,23 +71,6 @@ export function problemsText(problems: readonly TeamProblem[]): string {
   const shown = problems.slice(0, PROBLEMS_SHOWN).map((p) => (p.line > 0 ? `line ${p.line}: ${p.message}` : p.message));
   const more = problems.length - shown.length;
   return `${shown.join("; ")}${more > 0 ? `; and ${more} more` : ""}`;
-}
-
-function asTeamEntry(e: EntryView): TeamEntry {
-  return {
-    id: e.id,
-    kind: e.kind,
-    title: e.title,
-    body: e.body,
-    tags: e.tags,
-    status: e.status,
-    supersededBy: e.supersededBy,
-    createdAt: e.createdAt,
-    updatedAt: e.updatedAt,
-    validFrom: e.validFrom,
-    validUntil: e.validUntil,
-    expiresAt: e.expiresAt,
-  };
 }
 
 export function createTeamMemory(deps: TeamMemoryDeps): TeamMemory {
@@ -182,7 +164,7 @@ export function createTeamMemory(deps: TeamMemoryDeps): TeamMemory {
     const all: TeamEntry[] = [];
     for (let offset = 0; ; offset += PAGE) {
       const page = await memory.list({ scopes: [teamScope(project)], status: "all", limit: PAGE, offset });
-      all.push(...page.items.map(asTeamEntry));
+      all.push(...page.items.map(teamEntryOf));
       if (page.items.length < PAGE) return all;
     }
   };

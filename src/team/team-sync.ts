@@ -7,10 +7,11 @@
 import { and, eq, ne } from "drizzle-orm";
 import { appendAudit, diff } from "../store/audit.js";
 import type { LedgerDatabase } from "../store/driver.js";
-import { parseTags } from "../store/entry-row.js";
+import { toView } from "../store/entry-row.js";
 import type { Actor } from "../store/memory-types.js";
+import { auditedFields } from "../store/memory-write.js";
 import { type Entry, entries } from "../store/schema.js";
-import type { TeamEntry } from "./team-entry.js";
+import { type TeamEntry, teamEntryOf } from "./team-entry.js";
 import type { TeamLine, TeamProblem, TeamRead } from "./team-read.js";
 
 export interface SyncOutcome {
@@ -22,37 +23,9 @@ export interface SyncOutcome {
   problems: TeamProblem[];
 }
 
-/** The audited fields of an entry, under the names the audit log uses everywhere else. */
-function audited(e: TeamEntry): Record<string, unknown> {
-  return {
-    kind: e.kind,
-    title: e.title,
-    body: e.body,
-    tags: e.tags,
-    status: e.status,
-    valid_from: e.validFrom,
-    valid_until: e.validUntil,
-    expires_at: e.expiresAt,
-    superseded_by: e.supersededBy,
-  };
-}
-
 /** An index row as the file would hold it. */
 export function rowAsTeamEntry(row: Entry): TeamEntry {
-  return {
-    id: row.id,
-    kind: row.kind,
-    title: row.title,
-    body: row.body,
-    tags: parseTags(row.tags),
-    status: row.status,
-    supersededBy: row.supersededBy,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-    validFrom: row.validFrom,
-    validUntil: row.validUntil,
-    expiresAt: row.expiresAt,
-  };
+  return teamEntryOf(toView(row));
 }
 
 function columnsOf(e: TeamEntry) {
@@ -165,13 +138,13 @@ export function syncTeamIndex(
         action: "create",
         actor,
         at: now,
-        changes: diff({}, { scope, ...audited(entry) }),
+        changes: diff({}, { scope, ...auditedFields(entry) }),
         reason: reason(number),
       });
       outcome.created++;
       continue;
     }
-    const changes = diff(audited(rowAsTeamEntry(row)), audited(entry));
+    const changes = diff(auditedFields(rowAsTeamEntry(row)), auditedFields(entry));
     db.update(entries)
       .set({ ...columnsOf(entry), trashedAt: null })
       .where(eq(entries.id, row.id))

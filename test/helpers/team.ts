@@ -112,3 +112,15 @@ export function teamRepo(): TeamRepo {
 }
 
 export const idOf = (text: unknown) => /\[([0-9a-z]{12})\]/.exec(String(text))?.[1] ?? "";
+
+/** A valid line of a team file, written by hand as a teammate or a merge would leave it. */
+export const teamLine = (id: string, title: string, body = "b", status = "active") =>
+  JSON.stringify({
+    id,
+    kind: "decision",
+    title,
+    status,
+    body,
+    created: "2025-01-01T00:00:00.000Z",
+    updated: "2025-01-01T00:00:00.000Z",
+  });

@@ -11,7 +11,7 @@ import { teamScope } from "../../src/scope.js";
 import { Database } from "../../src/store/database.js";
 import { createMemoryStore } from "../../src/store/memory-store.js";
 import type { EntryView } from "../../src/store/memory-types.js";
-import { formatLine, type TeamEntry } from "../../src/team/team-entry.js";
+import { formatLine, type TeamEntry, teamEntryOf } from "../../src/team/team-entry.js";
 import { createTeamMemory } from "../../src/team/team-memory.js";
 import { teamFilePath } from "../../src/team/team-path.js";
 import { readTeamText } from "../../src/team/team-read.js";
@@ -58,20 +58,6 @@ const isEntryLine = (line: string) => {
   }
 };
 const comparable = (e: Omit<TeamEntry, never>) => formatLine(e);
-const fromView = (e: EntryView): TeamEntry => ({
-  id: e.id,
-  kind: e.kind,
-  title: e.title,
-  body: e.body,
-  tags: e.tags,
-  status: e.status,
-  supersededBy: e.supersededBy,
-  createdAt: e.createdAt,
-  updatedAt: e.updatedAt,
-  validFrom: e.validFrom,
-  validUntil: e.validUntil,
-  expiresAt: e.expiresAt,
-});
 
 describe("the team index", () => {
   it("equals a fresh read of the file after any sequence of saves, forgets, restores, reviews and edits on disk", async () => {
@@ -155,7 +141,7 @@ describe("the team index", () => {
               // Refusals (a bad file, a taken title) are part of the game; anything else is a failure.
               if (!(error instanceof LedgerError)) throw error;
             }
-            const index = (await memory.list({ scopes: [scope], status: "all", limit: 100 })).items.map(fromView);
+            const index = (await memory.list({ scopes: [scope], status: "all", limit: 100 })).items.map(teamEntryOf);
             const text = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "";
             const fresh = readTeamText(text, now.value).entries.map(({ line, ...e }) => e);
             expect(index.map(comparable).sort()).toEqual(fresh.map(comparable).sort());

@@ -3,17 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { teamFilePath } from "../../../src/team/team-path.js";
 import { cliFixture, secretOf } from "../../helpers/cli.js";
-
-const line = (id: string, title: string, body = "b", status = "active") =>
-  JSON.stringify({
-    id,
-    kind: "decision",
-    title,
-    status,
-    body,
-    created: "2025-01-01T00:00:00.000Z",
-    updated: "2025-01-01T00:00:00.000Z",
-  });
+import { teamLine as line } from "../../helpers/team.js";
 
 describe("opencode-ledger team check", () => {
   it("team check passes a valid file and a project without one, and fails with each bad line and secret by number", () => {

@@ -4,17 +4,7 @@ import { describe, expect, it } from "vitest";
 import { teamScope } from "../../../src/scope.js";
 import { teamFilePath } from "../../../src/team/team-path.js";
 import { AGENT, cliFixture } from "../../helpers/cli.js";
-
-const line = (id: string, title: string, body = "b", status = "active") =>
-  JSON.stringify({
-    id,
-    kind: "decision",
-    title,
-    status,
-    body,
-    created: "2025-01-01T00:00:00.000Z",
-    updated: "2025-01-01T00:00:00.000Z",
-  });
+import { teamLine as line } from "../../helpers/team.js";
 
 describe("opencode-ledger team promote and demote, and the memory commands over team entries", () => {
   it("lists, shows and reviews team entries with their scope, and promotes and demotes in place", async () => {
