@@ -13,7 +13,8 @@ export type ErrorCode =
   | "CONFLICT"
   | "STORE_TOO_NEW"
   | "STORE_UNAVAILABLE"
-  | "TRANSCRIPT";
+  | "TRANSCRIPT"
+  | "DATA_FOLDER";
 
 export class LedgerError extends Error {
   readonly code: ErrorCode;
@@ -67,6 +68,19 @@ export class ScopeDeniedError extends LedgerError {
   }
 }
 
+/** An entry of another project, named by id to a tool that may change only this project's and global entries. */
+export class EntryScopeDeniedError extends LedgerError {
+  constructor(
+    readonly id: string,
+    readonly scope: string,
+  ) {
+    super(
+      "SCOPE_DENIED",
+      `entry ${id} belongs to another project (${scope}); from here only this project's and global entries can be changed by id. Change it from a session of that project, or with the opencode-ledger command line.`,
+    );
+  }
+}
+
 /** A value that looks like a credential. The message names the field and the kind, never the value. */
 export class SecretFoundError extends LedgerError {
   constructor(
@@ -110,6 +124,16 @@ export class StoreUnavailableError extends LedgerError {
   }
 }
 
+/** A path in the data folder that is not what the plugin made: a file for a folder, a link, another user's file. */
+export class DataFolderError extends LedgerError {
+  constructor(
+    readonly path: string,
+    detail: string,
+  ) {
+    super("DATA_FOLDER", `${path} ${detail}`);
+  }
+}
+
 export class TranscriptError extends LedgerError {
   constructor(detail: string, options?: { cause?: unknown }) {
     super("TRANSCRIPT", detail, options);
@@ -119,7 +143,7 @@ export class TranscriptError extends LedgerError {
 /** The one place an unknown thrown value becomes a short message for a person or a model. */
 export function describeError(error: unknown): string {
   if (error instanceof LedgerError) return error.message;
-  // One of ours wrapped on its way out (a tool that rethrows): said once, as it was.
+  // One of ours wrapped in a plain Error by code between it and the boundary: said once, as it was.
   if (error instanceof Error && error.cause instanceof LedgerError) return error.cause.message;
   const detail = error instanceof Error ? error.message : String(error);
   return detail.startsWith(`${PREFIX} `) ? detail : `${PREFIX} unexpected error: ${detail}`;

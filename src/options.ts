@@ -163,6 +163,16 @@ export function parseOptions(raw: unknown, env: NodeJS.ProcessEnv = process.env)
     parsed[key] = OFF[key as keyof typeof OFF] ?? schema.parse(undefined);
   }
   // An invalid dataDir switches the whole plugin off (the caller checks `disabled`); the default only names it.
-  parsed.dataDir = path.resolve(typeof parsed.dataDir === "string" ? parsed.dataDir : defaultDataDir(env));
+  if (typeof parsed.dataDir === "string") parsed.dataDir = path.resolve(parsed.dataDir);
+  else {
+    try {
+      parsed.dataDir = defaultDataDir(env);
+    } catch (error) {
+      if (!(error instanceof InvalidOptionError)) throw error;
+      problems.push(error);
+      disabled.add("dataDir");
+      parsed.dataDir = "";
+    }
+  }
   return { options: parsed as Options, disabled, problems };
 }

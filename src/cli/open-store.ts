@@ -4,6 +4,7 @@
  */
 import type { Actor } from "../store/memory-types.js";
 import type { CliContext } from "./context.js";
+import { openServices, withServices } from "./open-services.js";
 
 /** What the command line tool records as the actor of a change it makes. */
 export const CLI_ACTOR: Actor = { kind: "cli" };
@@ -15,32 +16,22 @@ export const PERSON_ACTOR: Actor = { kind: "person" };
  * team file before anything is read, and a change to a team entry writes the file.
  */
 export async function openMemory(ctx: CliContext) {
-  const [{ Database }, { createMemoryStore }, { createTeamMemory }, { projectOf }] = await Promise.all([
-    import("../store/database.js"),
-    import("../store/memory-store.js"),
-    import("../team/team-memory.js"),
-    import("./project.js"),
-  ]);
-  const database = new Database({ dataDir: ctx.dataDir });
-  const project = projectOf(ctx.cwd);
-  const memory = createTeamMemory({
-    memory: createMemoryStore({ database, clock: Date.now }),
-    clock: Date.now,
-    follow: [project],
-    // Bad lines go to stderr, where a person running a command sees them; `team check` lists them all.
-    log: { log: (level, message) => (level === "warn" ? ctx.note(message) : undefined) },
-  });
-  return { database, memory, project, close: () => database.close() };
+  const { data, memory, scope, close } = await openServices(ctx);
+  try {
+    // A data folder that is a file, a store that is a link or another user's: said before any work starts.
+    data.database.exists();
+  } catch (error) {
+    close();
+    throw error;
+  }
+  return { database: data.database, memory, project: scope, close };
 }
 
 export type OpenMemory = Awaited<ReturnType<typeof openMemory>>;
 
 /** Runs `fn` with the store open and closes it afterwards, whatever happens. */
-export async function withMemory<T>(ctx: CliContext, fn: (store: OpenMemory) => Promise<T>): Promise<T> {
-  const store = await openMemory(ctx);
-  try {
-    return await fn(store);
-  } finally {
-    store.close();
-  }
+export function withMemory<T>(ctx: CliContext, fn: (store: OpenMemory) => Promise<T>): Promise<T> {
+  return withServices(ctx, ({ data, memory, scope, close }) =>
+    fn({ database: data.database, memory, project: scope, close }),
+  );
 }

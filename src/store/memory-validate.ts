@@ -4,7 +4,7 @@
  */
 import path from "node:path";
 import { InvalidInputError } from "../errors.js";
-import { GLOBAL_SCOPE, teamProject } from "../scope.js";
+import { GLOBAL_SCOPE, normalizeScopePath, teamProject, teamScope } from "../scope.js";
 import { assertNoSecrets } from "../secret-guard/secret-guard.js";
 import { type EntryFields, LIMITS } from "./memory-types.js";
 
@@ -29,27 +29,34 @@ function text(field: string, value: unknown, max: number, min = 1): string {
   return trimmed;
 }
 
-function oneLine(field: string, value: string): string {
+function checkOneLine(field: string, value: string): string {
   if (/\p{Cc}/u.test(value)) throw new InvalidInputError(field, "must be one line of text");
   return value;
 }
 
-/** A scope is "global", a project's absolute path or its team scope; callers resolve which one a request may use. */
+/**
+ * A scope is "global" or a project's absolute path, normalised as every scope is (`normalizeScopePath`: resolved,
+ * links followed, no trailing slash, NFC), so `/p/`, `/p/../p` and a link to `/p` are one scope. Callers resolve
+ * which one a request may use.
+ */
 export function cleanScope(value: unknown): string {
   const project = typeof value === "string" ? (teamProject(value) ?? value) : undefined;
   if (typeof value !== "string" || (value !== GLOBAL_SCOPE && !path.isAbsolute(project ?? ""))) {
     throw new InvalidInputError("scope", 'must be "global" or a project\'s absolute path');
   }
-  return value;
+  if (value === GLOBAL_SCOPE) return value;
+  const team = teamProject(value);
+  return team === undefined ? normalizeScopePath(value) : teamScope(normalizeScopePath(team));
 }
 
 export function cleanKind(value: unknown): string {
   // Kinds group entries in lists and stats, so "Decision" and "decision" are one kind.
-  return oneLine("kind", text("kind", value, LIMITS.kind)).toLowerCase();
+  return checkOneLine("kind", text("kind", value, LIMITS.kind)).toLowerCase();
 }
 
+/** Kept in NFC, the form titles are compared in (`titleKey`). */
 export function cleanTitle(value: unknown): string {
-  return oneLine("title", text("title", value, LIMITS.title));
+  return checkOneLine("title", text("title", value, LIMITS.title)).normalize("NFC");
 }
 
 export function cleanBody(value: unknown): string {
@@ -62,7 +69,7 @@ export function cleanTags(value: readonly unknown[] | undefined): string[] {
   const seen = new Set<string>();
   const tags: string[] = [];
   for (const raw of value) {
-    const tag = oneLine("tags", text("tags", raw, LIMITS.tag));
+    const tag = checkOneLine("tags", text("tags", raw, LIMITS.tag));
     if (seen.has(tag.toLowerCase())) continue;
     seen.add(tag.toLowerCase());
     tags.push(tag);

@@ -262,7 +262,7 @@ export function createTeamMemory(deps: TeamMemoryDeps): TeamMemory {
       const change = () => memory.trashByQuery(query, scopes, actor, reason);
       return projects.length === 0 ? change() : teamChange(projects, change);
     },
-    restore: (id, actor) => byId(id, () => memory.restore(id, actor)),
+    restore: (id, actor, within) => byId(id, () => memory.restore(id, actor, within)),
     purge: (id, actor) => byId(id, () => memory.purge(id, actor)),
     async get(id) {
       await follow(undefined);

@@ -6,8 +6,7 @@ import type { MemoryStore } from "../store/memory-store.js";
 import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
 import { entryRef } from "./render-entry.js";
-import { toolBoundary } from "./tool-boundary.js";
-import { agentActor, assertOwnTeam, scopeLabel, sessionProject } from "./tool-scope.js";
+import { agentActor, scopeLabel, sessionProject, writableScopes } from "./tool-scope.js";
 
 export interface MemoryRestoreDeps {
   memory: MemoryStore;
@@ -22,14 +21,9 @@ export function createMemoryRestoreTool({ memory }: MemoryRestoreDeps) {
       id: z.string().describe("Id of the trashed entry to restore."),
     }),
     async execute(args, ctx) {
-      return toolBoundary(async () => {
-        const project = sessionProject(ctx);
-        // A store that cannot be read is reported by the change itself, as it is without this check.
-        const target = await memory.get(args.id.trim()).catch(() => undefined);
-        if (target) assertOwnTeam(target.scope, project);
-        const { entry } = await memory.restore(args.id.trim(), agentActor(ctx));
-        return `Restored ${entryRef(entry)} to ${scopeLabel(entry.scope, project)} (${entry.kind}, ${entry.status}).`;
-      });
+      const project = sessionProject(ctx);
+      const { entry } = await memory.restore(args.id.trim(), agentActor(ctx), writableScopes(project));
+      return `Restored ${entryRef(entry)} to ${scopeLabel(entry.scope, project)} (${entry.kind}, ${entry.status}).`;
     },
   });
 }

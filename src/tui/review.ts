@@ -5,10 +5,10 @@
  */
 import { ConflictError } from "../errors.js";
 import { formatBytes } from "../human-units.js";
+import { oneLine } from "../one-line.js";
 import { GLOBAL_SCOPE, teamScope } from "../scope.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import type { Actor, EntryView, Stats } from "../store/memory-types.js";
-import { oneLine } from "./text.js";
 
 /** Candidates shown per page of the dialog. */
 export const REVIEW_PAGE_SIZE = 8;
