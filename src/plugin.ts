@@ -19,6 +19,7 @@ import { createCleanupSweep } from "./slash-commands/cleanup-sweep.js";
 import { createCommandHook } from "./slash-commands/command-hook.js";
 import { registerCommands } from "./slash-commands/definitions.js";
 import { scheduleStartupSweep } from "./store/memory-startup.js";
+import { followTeamFile } from "./team/team-follow.js";
 import { createSessionReadTool } from "./tools/memory-session-read.js";
 import { createSessionSearchTool } from "./tools/memory-session-search.js";
 import { createMemoryTools } from "./tools/memory-tools.js";
@@ -45,6 +46,7 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
   const services = createServices({ options, log, scope, host: createHostSource(input.client, directory) });
   const { data, memory, settings, transcripts, search } = services;
   if (options.retention.autoSweep) scheduleStartupSweep(memory, log);
+  followTeamFile(memory, scope, log);
   scheduleAutoSweep(transcripts, options.retention);
   // Every session OpenCode holds becomes a transcript in the background; idle and deleted sessions keep them current.
   scheduleBackfill(data);

@@ -12,6 +12,7 @@ export interface CommandEntry {
 
 export const GROUPS: Record<string, string> = {
   transcripts: "Exported session transcripts: list, search, read, cleanup, backfill",
+  team: "Team memory kept in the project's repository: check, promote, demote",
 };
 
 export const COMMANDS: readonly CommandEntry[] = [
@@ -70,6 +71,21 @@ export const COMMANDS: readonly CommandEntry[] = [
     name: "doctor",
     summary: "Check paths, file modes, schema, integrity, index and transcripts",
     load: async () => (await import("./commands/doctor.js")).command,
+  },
+  {
+    name: "team check",
+    summary: "Validate the team memory file (exit 1 on a bad line or a secret)",
+    load: async () => (await import("./commands/team-check.js")).command,
+  },
+  {
+    name: "team promote",
+    summary: "Move project entries into the team memory",
+    load: async () => (await import("./commands/team-move.js")).promote,
+  },
+  {
+    name: "team demote",
+    summary: "Move team entries back to the project's own memory",
+    load: async () => (await import("./commands/team-move.js")).demote,
   },
   {
     name: "transcripts list",

@@ -16,6 +16,7 @@ import {
 } from "./doctor-files.js";
 import { rebuildSearchIndex, searchIndexFindings } from "./doctor-search-index.js";
 import { checkStore, migrationsFinding, rebuildFts } from "./doctor-store.js";
+import { teamFindings } from "./doctor-team.js";
 
 export interface Diagnosis {
   dataDir: string;
@@ -23,16 +24,18 @@ export interface Diagnosis {
   storeWritable: boolean;
 }
 
-export async function diagnose(dataDir: string): Promise<Diagnosis> {
+/** `project`: the project holding the current folder, whose team memory file is checked too. */
+export async function diagnose(dataDir: string, project?: string): Promise<Diagnosis> {
   const findings: Finding[] = [];
   const migrations = migrationsFinding(MIGRATIONS_FOLDER);
+  const team = project === undefined ? [] : teamFindings(project, Date.now());
   if (!fs.existsSync(dataDir)) {
     findings.push({
       check: "data folder",
       status: "ok",
       detail: `${dataDir} does not exist yet; it is made at the first save`,
     });
-    findings.push(migrations.finding);
+    findings.push(migrations.finding, ...team);
     return { dataDir, findings, storeWritable: migrations.known !== undefined };
   }
   const folder = dataFolderFinding(dataDir);
@@ -78,6 +81,7 @@ export async function diagnose(dataDir: string): Promise<Diagnosis> {
     }
   }
   findings.push(...(await searchIndexFindings(dataDir)));
+  findings.push(...team);
   return { dataDir, findings, storeWritable };
 }
 

@@ -54,7 +54,8 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const ACTOR_KINDS = ["agent", "person", "cli", "sweep"] as const;
+/** "repo": a change that arrived through the project's team file (a pull, a checkout, a merge, an edit). */
+export const ACTOR_KINDS = ["agent", "person", "cli", "sweep", "repo"] as const;
 export type ActorKind = (typeof ACTOR_KINDS)[number];
 
 export const auditLog = sqliteTable(

@@ -102,7 +102,7 @@ describe("the TUI part in the real TUI", () => {
     expect(dialog).toMatch(/› lesson\s+Prefer small commits/);
     fs.writeFileSync(
       path.join(REPO_ROOT, "docs", "tui-memory.txt"),
-      cropCapture(dialog, "Memory: this project and global", "a approve · r reject"),
+      cropCapture(dialog, "Memory: this project, its team and global", "a approve · r reject"),
     );
 
     pane.keys("Down", "a");
