@@ -6,8 +6,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { StoreTooNewError, StoreUnavailableError } from "../errors.js";
-import { connect, type LedgerDatabase, type SqliteConnection } from "./driver.js";
+import { NoDriverError, StoreTooNewError, StoreUnavailableError } from "../errors.js";
+import { chooseDriver, type LedgerDatabase, type SqliteConnection } from "./driver.js";
 
 export const DB_FILE = "ledger.db";
 const SIDE_FILES = ["-wal", "-shm", "-journal"] as const;
@@ -193,6 +193,9 @@ export class Database {
 
   private async doOpen(): Promise<SqliteConnection> {
     const known = knownSchemaVersion(this.migrationsFolder);
+    // Without a driver nothing is made: no folder, no empty store file left behind.
+    const { driver, missed } = await chooseDriver();
+    if (!driver) throw new NoDriverError(missed);
     ensurePrivateDir(this.dataDir);
     if (!fs.existsSync(this.file)) {
       // Create the file ourselves so it is 0600 from its first byte; SQLite gives -wal and -shm the same mode.
@@ -201,7 +204,7 @@ export class Database {
     tightenFiles(this.file);
     let connection: SqliteConnection;
     try {
-      connection = await connect(this.file, { readonly: false });
+      connection = driver.open(this.file, { readonly: false });
     } catch (cause) {
       throw new StoreUnavailableError(this.file, describeCause(cause), { cause });
     }
