@@ -4,8 +4,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { DB_FILE, MIGRATIONS_FOLDER } from "../store/database.js";
+import { chooseDriver } from "../store/driver.js";
 import { type Finding, modeFinding, orphanFindings, scanTranscripts } from "./doctor-files.js";
-import { checkStore, migrationsFinding, rebuildFts } from "./doctor-store.js";
+import { checkStore, driverFinding, migrationsFinding, rebuildFts } from "./doctor-store.js";
+import { opencodePackageCache, versionFindings } from "./doctor-versions.js";
 
 export interface Diagnosis {
   dataDir: string;
@@ -13,17 +15,19 @@ export interface Diagnosis {
   storeWritable: boolean;
 }
 
-export async function diagnose(dataDir: string): Promise<Diagnosis> {
-  const findings: Finding[] = [];
+export async function diagnose(dataDir: string, env: NodeJS.ProcessEnv = process.env): Promise<Diagnosis> {
+  const choice = await chooseDriver();
+  const findings: Finding[] = [driverFinding(choice)];
   const migrations = migrationsFinding(MIGRATIONS_FOLDER);
+  const cache = opencodePackageCache(env);
   if (!fs.existsSync(dataDir)) {
     findings.push({
       check: "data folder",
       status: "ok",
       detail: `${dataDir} does not exist yet; it is made at the first save`,
     });
-    findings.push(migrations.finding);
-    return { dataDir, findings, storeWritable: migrations.known !== undefined };
+    findings.push(migrations.finding, ...versionFindings(cache, undefined));
+    return { dataDir, findings, storeWritable: migrations.known !== undefined && choice.driver !== undefined };
   }
   findings.push(modeFinding("data folder", dataDir, 0o700) ?? { check: "data folder", status: "ok", detail: dataDir });
   findings.push(migrations.finding);
@@ -32,13 +36,21 @@ export async function diagnose(dataDir: string): Promise<Diagnosis> {
     const finding = modeFinding(`store mode`, db + suffix, 0o600);
     if (finding) findings.push(finding);
   }
-  let storeWritable = migrations.known !== undefined;
+  let storeWritable = migrations.known !== undefined && choice.driver !== undefined;
   let rows: { sessionId: string; path: string }[] | undefined;
-  if (fs.existsSync(db)) {
+  let schemaVersion: number | undefined;
+  if (fs.existsSync(db) && !choice.driver) {
+    findings.push({
+      check: "store",
+      status: "warn",
+      detail: `${db} was not opened: no SQLite driver loads here (see "sqlite driver"); nothing says it is damaged`,
+    });
+  } else if (fs.existsSync(db)) {
     const store = await checkStore(db, migrations.known);
     findings.push(...store.findings);
     storeWritable &&= store.writable;
     rows = store.transcriptRows;
+    schemaVersion = store.schemaVersion;
   } else {
     findings.push({ check: "store", status: "ok", detail: `${db} does not exist yet; it is made at the first save` });
   }
@@ -56,6 +68,7 @@ export async function diagnose(dataDir: string): Promise<Diagnosis> {
       });
     }
   }
+  findings.push(...versionFindings(cache, schemaVersion));
   return { dataDir, findings, storeWritable };
 }
 

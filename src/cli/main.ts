@@ -4,10 +4,10 @@
  * without loading anything heavy, validates flags (exit 2 on a usage error), runs the command and turns any error into
  * one short message (exit 1).
  */
-import fs from "node:fs";
 import { EXIT } from "./command.js";
 import { COMMANDS, findCommand, GROUPS } from "./command-list.js";
 import { BIN, commandHelp, groupHelp, mainHelp } from "./help.js";
+import { ownVersion } from "./own-package.js";
 
 const GLOBAL_VALUE_FLAGS = new Set(["--data-dir"]);
 const GLOBAL_SWITCHES = new Set(["--json", "--progress"]);
@@ -28,13 +28,6 @@ function hoistGlobals(argv: string[]): string[] {
     } else break;
   }
   return [...argv.slice(i), ...moved];
-}
-
-function version(): string {
-  const pkg = JSON.parse(fs.readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
-    version?: string;
-  };
-  return pkg.version ?? "unknown";
 }
 
 function wantsHelp(argv: readonly string[]): boolean {
@@ -82,7 +75,7 @@ async function main(raw: string[]): Promise<number> {
     return EXIT.usage;
   }
   if (first === "--version" || first === "-V") {
-    process.stdout.write(json ? `${JSON.stringify({ version: version() })}\n` : `${version()}\n`);
+    process.stdout.write(json ? `${JSON.stringify({ version: ownVersion() })}\n` : `${ownVersion()}\n`);
     return EXIT.ok;
   }
   if (first === "--help" || first === "-h" || first === "help") {
@@ -123,6 +116,9 @@ async function main(raw: string[]): Promise<number> {
     process.stdout.write(`${commandHelp(spec, entry)}\n`);
     return EXIT.ok;
   }
+  // Before any flag is read or anything is written: the second run reads and does it all itself.
+  const relaunched = await (await import("./relaunch.js")).relaunchWithoutDriver(raw);
+  if (relaunched !== undefined) return relaunched;
   const { readArgv, validate } = await import("./args.js");
   const { z } = await import("zod");
   const { describeError, LedgerError } = await import("../errors.js");

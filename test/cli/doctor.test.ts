@@ -60,7 +60,10 @@ describe("opencode-ledger doctor", () => {
     const f = cliFixture();
     const empty = f.run(["doctor", "--json"]);
     expect(empty.code).toBe(0);
-    expect(empty.json<Report>().findings[0]).toMatchObject({ check: "data folder", status: "ok" });
+    const [driver, folder] = empty.json<Report>().findings;
+    expect(driver).toMatchObject({ check: "sqlite driver", status: "ok" });
+    expect(driver?.detail).toMatch(/^(node:sqlite|better-sqlite3|bun:sqlite) \(SQLite 3\.\d+/);
+    expect(folder).toMatchObject({ check: "data folder", status: "ok" });
     expect(fs.existsSync(f.dataDir)).toBe(false);
 
     const db = await healthy(f);
