@@ -4,41 +4,17 @@
  * install the plugin by name with nothing leaving the machine. Every request is recorded: a request for any other
  * package means the install needed a dependency.
  */
-import { execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-
-export interface PackedPackage {
-  name: string;
-  version: string;
-  /** The manifest as packed (package.json). */
-  manifest: Record<string, unknown>;
-  tarball: Buffer;
-}
+import type { PackedPackage } from "../helpers/packed.js";
 
 export interface LocalRegistry {
   readonly url: string;
   /** Paths asked for, in order. */
   readonly requests: string[];
   close(): Promise<void>;
-}
-
-/** `npm pack` of `dir` (without running its build again) into `scratch`. */
-export function pack(dir: string, scratch: string): PackedPackage {
-  const out = execFileSync("npm", ["pack", "--ignore-scripts", "--silent", "--pack-destination", scratch], {
-    cwd: dir,
-    encoding: "utf8",
-  });
-  const file = path.join(scratch, out.trim().split("\n").at(-1) as string);
-  const manifest = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as Record<string, unknown>;
-  return {
-    name: manifest.name as string,
-    version: manifest.version as string,
-    manifest,
-    tarball: fs.readFileSync(file),
-  };
 }
 
 export function startRegistry(pkg: PackedPackage): Promise<LocalRegistry> {

@@ -8,9 +8,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type PackedPackage, pack } from "../helpers/packed.js";
 import { type LiveServer, startOpencode } from "./harness.js";
 import { REPO_ROOT } from "./live-home.js";
-import { installedSize, type LocalRegistry, type PackedPackage, pack, startRegistry } from "./local-registry.js";
+import { installedSize, type LocalRegistry, startRegistry } from "./local-registry.js";
 
 const MAX_BYTES = 5 * 1024 * 1024;
 const MAX_PACKAGES = 10;
