@@ -4,11 +4,12 @@
 // more download), and every OpenCode start resolves, reads and links a few files for the plugin's start path. The
 // parts loaded on first use (store, transcripts, search) stay behind their dynamic imports as chunks.
 //
-// Two bundles, each flat in a folder two levels under the package root as dist/<area>/ is, so the paths the code
+// Three bundles, each flat in a folder two levels under the package root as dist/<area>/ is, so the paths the code
 // builds from import.meta.url hold (../../migrations, ../../package.json, ./pointer-provider.js, ./scan-worker.js):
 // - dist/server/: the server entry OpenCode imports at every start, the pointer model's provider and the scan worker.
 //   Alone in its build, its start path shares no chunk with the TUI or the CLI and stays a few files.
-// - dist/tui-cli/: the TUI part (tui.js) and the command-line tool (cli.js), with a scan worker of their own.
+// - dist/tui-part/: the TUI part (tui.js). Alone too: chunks shared with the CLI kept OpenCode's TUI from loading it.
+// - dist/cli-tool/: the command-line tool (cli.js), with a scan worker of its own.
 // What stays outside: the runtime's own modules (node:*, bun:sqlite), the host's TUI libraries (solid-js, @opentui/*:
 // OpenCode hands the TUI part its own instances) and better-sqlite3 (a native addon, used only where installed).
 // dist/index.js then re-exports dist/server/index.js for checkouts loaded by path.
@@ -42,7 +43,7 @@ for (const entry of compiled) {
 }
 
 /** Bundles `entries` (named after their files) into a staging folder beside dist/<name>; returns the folder. */
-function bundle(name, entries) {
+function bundle(name, entries, { minify = true } = {}) {
   const staging = path.join(dist, `${name}.${process.pid}.tmp`);
   staged.push(staging);
   const result = spawnSync(
@@ -58,8 +59,7 @@ function bundle(name, entries) {
       "--format",
       "esm",
       ...EXTERNAL.flatMap((e) => ["--external", e]),
-      "--minify-syntax",
-      "--minify-whitespace",
+      ...(minify ? ["--minify-syntax", "--minify-whitespace"] : []),
       "--entry-naming",
       "[name].[ext]",
       "--chunk-naming",
@@ -80,16 +80,21 @@ const serverDir = bundle("server", [server, pointer, worker]);
 fs.mkdirSync(aliases, { recursive: true });
 fs.writeFileSync(path.join(aliases, "tui.js"), 'export { default } from "../tui/index.js";\n');
 fs.writeFileSync(path.join(aliases, "cli.js"), 'import "../cli/main.js";\n');
-const localDir = bundle("tui-cli", [path.join(aliases, "tui.js"), path.join(aliases, "cli.js"), worker]);
+// Not minified: OpenCode's TUI hands a plugin its own solid-js and @opentui instances only for imports written the
+// usual way (`from "solid-js"`, with the space); a minified `from"solid-js"` loads a second copy and no toast, no slot
+// and no dialog of the part renders ("No renderer found").
+const tuiDir = bundle("tui-part", [path.join(aliases, "tui.js")], { minify: false });
+const cliDir = bundle("cli-tool", [path.join(aliases, "cli.js"), worker]);
 fs.rmSync(aliases, { recursive: true, force: true });
 
-const cli = path.join(localDir, "cli.js");
+const cli = path.join(cliDir, "cli.js");
 const text = fs.readFileSync(cli, "utf8");
 if (!text.startsWith("#!")) fs.writeFileSync(cli, `#!/usr/bin/env node\n${text}`);
 fs.chmodSync(cli, 0o755);
 for (const [name, staging] of [
   ["server", serverDir],
-  ["tui-cli", localDir],
+  ["tui-part", tuiDir],
+  ["cli-tool", cliDir],
 ]) {
   fs.rmSync(path.join(dist, name), { recursive: true, force: true });
   fs.renameSync(staging, path.join(dist, name));

@@ -224,7 +224,7 @@ describe("opencode-ledger doctor", () => {
     fs.copyFileSync(path.join(REPO_ROOT, "package.json"), path.join(pkg, "package.json"));
     fs.symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(pkg, "node_modules"));
     const run = (args: string[], input = "") =>
-      spawnSync(NODE, [path.join(pkg, "dist", "tui-cli", "cli.js"), "--data-dir", f.dataDir, ...args], {
+      spawnSync(NODE, [path.join(pkg, "dist", "cli-tool", "cli.js"), "--data-dir", f.dataDir, ...args], {
         encoding: "utf8",
         input,
       });

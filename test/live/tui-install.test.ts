@@ -75,7 +75,7 @@ describe("the TUI part from an npm-installed layout", () => {
   });
 
   it("ships compiled JS only, and OpenCode loads it from node_modules: toast, status, /memory", async () => {
-    const shipped = fs.readdirSync(path.join(installed, "dist", "tui-cli"));
+    const shipped = fs.readdirSync(path.join(installed, "dist", "tui-part"));
     expect(shipped).toContain("tui.js");
     expect(shipped.filter((f) => /\.(tsx|jsx)$/.test(f))).toEqual([]);
     await run.pane.waitForToast("memory loaded: /memory", 15_000, "the load toast");
