@@ -12,11 +12,11 @@ if (!fs.existsSync(bin)) {
   process.exit(1);
 }
 const skip = new Set(["live", "helpers", "fixtures"]);
-const dirs = fs
-  .readdirSync(path.join(root, "test"), { withFileTypes: true })
-  .filter((d) => d.isDirectory() && !skip.has(d.name))
-  .map((d) => `./test/${d.name}/`);
-const result = spawnSync(bin, ["test", ...dirs, ...process.argv.slice(2)], {
+// Test files mirror the source, so some sit at the top of test/ (test/options.test.ts for src/options.ts).
+const entries = fs.readdirSync(path.join(root, "test"), { withFileTypes: true });
+const dirs = entries.filter((d) => d.isDirectory() && !skip.has(d.name)).map((d) => `./test/${d.name}/`);
+const files = entries.filter((d) => d.isFile() && d.name.endsWith(".test.ts")).map((d) => `./test/${d.name}`);
+const result = spawnSync(bin, ["test", ...dirs, ...files, ...process.argv.slice(2)], {
   cwd: root,
   stdio: "inherit",
   env: { ...process.env, BUN_BE_BUN: "1" },

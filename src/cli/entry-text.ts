@@ -1,8 +1,9 @@
 /**
  * How entries read for people on the command line: table rows for lists, a full block for one entry.
  */
+
+import { formatTime, renderChanges } from "../store/change-text.js";
 import type { EntryView, HistoryRow, Page } from "../store/memory-types.js";
-import { formatTime, renderChanges } from "../tools/render-entry.js";
 import type { CliContext } from "./context.js";
 import { scopeText } from "./project.js";
 import { type Column, renderTable } from "./table.js";

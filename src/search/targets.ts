@@ -6,9 +6,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { inArray } from "drizzle-orm";
+import { checkSessionId } from "../session-id.js";
 import type { Database } from "../store/database.js";
 import { transcripts } from "../store/schema.js";
-import { checkSessionId, SCOPE_FILE, scopeDirName, TRANSCRIPT_EXT } from "../transcripts/paths.js";
+import { SCOPE_FILE, scopeDirName, TRANSCRIPT_EXT } from "../transcripts/paths.js";
 
 export interface TranscriptFile {
   sessionID: string;

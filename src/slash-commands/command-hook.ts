@@ -5,7 +5,7 @@
 import type { Hooks } from "@opencode-ai/plugin";
 import type { SessionPointer } from "../compaction/session-pointer.js";
 import { describeError } from "../errors.js";
-import { checkSessionId } from "../transcripts/paths.js";
+import { checkSessionId } from "../session-id.js";
 import { CLEANUP_COMMAND, CONTINUE_COMMAND } from "./definitions.js";
 
 export interface CommandHookDeps {

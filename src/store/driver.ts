@@ -4,42 +4,17 @@
  * installed. The first two need no native build. All are synchronous and give drizzle the same query API; nothing
  * else in the store depends on what a driver returns from `run()`.
  */
-import type { BaseSQLiteDatabase } from "drizzle-orm/sqlite-core";
 import { NoDriverError } from "../errors.js";
-import type * as schema from "./schema.js";
+import type { DriverMiss, DriverName, OpenOptions, SqliteConnection, SqliteDriver } from "./sqlite-connection.js";
 
-export type LedgerDatabase = BaseSQLiteDatabase<"sync", unknown, typeof schema>;
-export type DriverName = "bun:sqlite" | "node:sqlite" | "better-sqlite3";
-
-export interface SqliteConnection {
-  readonly db: LedgerDatabase;
-  readonly runtime: "bun" | "node";
-  readonly driver: DriverName;
-  /** Runs one or more statements without results (pragmas, DDL). */
-  exec(sql: string): void;
-  /** First row of a query, or undefined. */
-  get<T>(sql: string, ...params: unknown[]): T | undefined;
-  migrate(migrationsFolder: string): void;
-  close(): void;
-}
-
-export interface OpenOptions {
-  readonly: boolean;
-}
-
-/** A loaded driver: opening a file with it can still fail, for reasons of the file (those are not driver faults). */
-export interface SqliteDriver {
-  readonly name: DriverName;
-  /** The SQLite library's version, for doctor. */
-  readonly sqliteVersion: string;
-  open(file: string, options: OpenOptions): SqliteConnection;
-}
-
-/** Why one driver could not be loaded, in a few words. */
-export interface DriverMiss {
-  readonly name: DriverName;
-  readonly reason: string;
-}
+export type {
+  DriverMiss,
+  DriverName,
+  LedgerDatabase,
+  OpenOptions,
+  SqliteConnection,
+  SqliteDriver,
+} from "./sqlite-connection.js";
 
 export type DriverChoice = { driver: SqliteDriver; missed: DriverMiss[] } | { driver: undefined; missed: DriverMiss[] };
 

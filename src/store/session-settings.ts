@@ -3,7 +3,7 @@
  * server side reads them (memory injection checks `injectionOff` before it adds the memory block).
  */
 import { eq } from "drizzle-orm";
-import { checkSessionId } from "../transcripts/paths.js";
+import { checkSessionId } from "../session-id.js";
 import type { Database } from "./database.js";
 import type { LedgerDatabase } from "./driver.js";
 import { type SessionSettingsRow, sessionSettings } from "./schema.js";

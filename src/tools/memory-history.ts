@@ -5,11 +5,12 @@
 
 import { MAX_ENTRIES } from "../bounded-output.js";
 import { GLOBAL_SCOPE } from "../scope.js";
+import { formatTime, renderChanges } from "../store/change-text.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import type { HistoryRow } from "../store/memory-types.js";
 import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
-import { boundedList, entryBlock, formatTime, renderChanges } from "./render-entry.js";
+import { boundedList, entryBlock } from "./render-entry.js";
 import { toolBoundary } from "./tool-boundary.js";
 import { scopeLabel, scopesLabel, sessionProject } from "./tool-scope.js";
 

@@ -4,10 +4,11 @@
 
 import { InvalidInputError } from "../errors.js";
 import type { Options } from "../options.js";
+import { renderChanges } from "../store/change-text.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
-import { entryRef, renderChanges } from "./render-entry.js";
+import { entryRef } from "./render-entry.js";
 import { toolBoundary } from "./tool-boundary.js";
 import { agentActor, scopeLabel, sessionProject } from "./tool-scope.js";
 

@@ -6,11 +6,12 @@
 import { ScopeDeniedError } from "../errors.js";
 import { optionalIsoDate } from "../iso-date.js";
 import type { Options } from "../options.js";
+import { formatTime, renderChanges } from "../store/change-text.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import type { SaveResult } from "../store/memory-types.js";
 import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
-import { entryRef, formatTime, renderChanges } from "./render-entry.js";
+import { entryRef } from "./render-entry.js";
 import { toolBoundary } from "./tool-boundary.js";
 import { agentActor, scopeLabel, sessionProject, writableScopes, writeScope } from "./tool-scope.js";
 

@@ -4,7 +4,7 @@
 import { MAX_RESULT_BYTES } from "../bounded-output.js";
 import { InvalidInputError, NotFoundError } from "../errors.js";
 import { projectScope } from "../scope.js";
-import { checkSessionId } from "../transcripts/paths.js";
+import { checkSessionId } from "../session-id.js";
 import { oneLine } from "../transcripts/render/text-lines.js";
 import { readWindow } from "../transcripts/transcript-reader.js";
 import type { Transcripts } from "../transcripts/transcripts.js";

@@ -7,7 +7,7 @@ import { describeError } from "../errors.js";
 import { projectScope } from "../scope.js";
 import { MAX_QUERY_CHARS, SEARCH_LIMITS } from "../search/limits.js";
 import type { TranscriptSearch } from "../search/search.js";
-import { checkSessionId } from "../transcripts/paths.js";
+import { checkSessionId } from "../session-id.js";
 import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
 

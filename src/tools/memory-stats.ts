@@ -2,10 +2,11 @@
  * memory_stats: how much is remembered, by kind and status, the trash, the store's size and its oldest live entry.
  */
 
+import { formatTime } from "../store/change-text.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
-import { count, entryRef, formatTime } from "./render-entry.js";
+import { count, entryRef } from "./render-entry.js";
 import { toolBoundary } from "./tool-boundary.js";
 import { READ_SCOPE_DESCRIPTION, readScopes, scopesLabel, sessionProject } from "./tool-scope.js";
 

@@ -8,7 +8,7 @@ import { InvalidInputError } from "../errors.js";
 import { formatAge, formatBytes } from "../human-units.js";
 import type { Ledger } from "../ledger.js";
 import { projectScope } from "../scope.js";
-import { checkSessionId } from "../transcripts/paths.js";
+import { checkSessionId } from "../session-id.js";
 import type { SweepDecision } from "../transcripts/retention/retention.js";
 import type { Transcripts } from "../transcripts/transcripts.js";
 import { z } from "../zod.js";

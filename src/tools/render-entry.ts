@@ -3,12 +3,9 @@
  * and every list bounded in count and bytes with a last line that says what was left out and how to get it.
  */
 import { BODY_PREVIEW_CHARS, byteLength, MAX_RESULT_BYTES, preview } from "../bounded-output.js";
-import type { Changes, EntryView } from "../store/memory-types.js";
+import { formatTime } from "../store/change-text.js";
+import type { EntryView } from "../store/memory-types.js";
 import { scopeLabel } from "./tool-scope.js";
-
-export function formatTime(ms: number): string {
-  return new Date(ms).toISOString().replace(/:\d{2}\.\d{3}Z$/, "Z");
-}
 
 export function entryRef(entry: Pick<EntryView, "id" | "title">): string {
   return `[${entry.id}] "${entry.title}"`;
@@ -47,37 +44,6 @@ function indent(text: string): string {
     .split("\n")
     .map((line) => `  ${line}`)
     .join("\n");
-}
-
-const TIME_FIELDS = new Set(["valid_from", "valid_until", "expires_at", "trashed_at"]);
-
-function short(value: unknown, max: number, isTime: boolean): string {
-  if (value === null || value === undefined) return "none";
-  if (Array.isArray(value)) return value.length === 0 ? "[]" : `[${value.join(", ")}]`;
-  if (isTime && typeof value === "number") return formatTime(value);
-  const text = String(value).replace(/\s+/g, " ");
-  return text.length > max ? `"${text.slice(0, max)}…" (${text.length} chars)` : `"${text}"`;
-}
-
-/**
- * `field: old → new` for each change; bodies as lengths. For a created entry (`created`), only the new values, and
- * without the scope, which the line around it names.
- */
-export function renderChanges(changes: Changes, max = 80, created = false): string {
-  const parts = Object.entries(changes).flatMap(([field, [before, after]]) => {
-    if (created && (field === "scope" || after === null)) return [];
-    const isTime = TIME_FIELDS.has(field);
-    if (field === "body") {
-      // Short bodies read best as text; long ones as lengths (memory_history shows the whole entry).
-      const [b, a] = [String(before ?? ""), String(after ?? "")];
-      if (created) return [`body: ${a.length} chars`];
-      if (b.length <= max && a.length <= max) return [`body: ${short(b, max, false)} → ${short(a, max, false)}`];
-      return [`body: ${b.length} → ${a.length} chars`];
-    }
-    if (created) return [`${field}: ${short(after, max, isTime)}`];
-    return [`${field}: ${short(before, max, isTime)} → ${short(after, max, isTime)}`];
-  });
-  return parts.length > 0 ? parts.join("; ") : "nothing";
 }
 
 /** "1 entry", "3 entries". */

@@ -7,22 +7,10 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { InvalidInputError } from "../errors.js";
+import { checkSessionId } from "../session-id.js";
 
 export const TRANSCRIPT_EXT = ".md";
 export const SCOPE_FILE = "scope.txt";
-
-const SESSION_ID = /^ses_[0-9A-Za-z]{8,64}$/;
-
-/** Throws unless `id` has the shape of an OpenCode session id (no separators, no dots, bounded length). */
-export function checkSessionId(id: string, field = "sessionID"): string {
-  if (!SESSION_ID.test(id)) {
-    throw new InvalidInputError(
-      field,
-      `"${id.slice(0, 80)}" is not a session id (expected ses_ followed by letters and digits)`,
-    );
-  }
-  return id;
-}
 
 /** A safe, collision-free folder name for a project path. */
 export function scopeDirName(scope: string): string {

@@ -3,7 +3,7 @@
  * as a user message with `noReply`, so the next prompt the person sends carries it and nothing is sent now.
  */
 import { InvalidInputError } from "../errors.js";
-import { checkSessionId } from "../transcripts/paths.js";
+import { checkSessionId } from "../session-id.js";
 
 export interface ContinueDeps {
   /** Exports (appends) the session's transcript and builds its pointer; refuses a session OpenCode does not have. */

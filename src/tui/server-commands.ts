@@ -5,8 +5,10 @@
  * its slash name. The one entry left inserts the command, and the TUI's reader of typed slash commands takes it on
  * Enter, with no model turn.
  */
-import { CLEANUP_COMMAND, CONTINUE_COMMAND } from "../slash-commands/definitions.js";
 import { type PluginSpec, specIsOurs } from "./tui-options.js";
+
+/** The names src/slash-commands/definitions.ts gives them (the TUI does not import the server's surface). */
+export const SERVER_COMMANDS = ["memory-continue", "memory-cleanup"] as const;
 
 /** The slash names of the server part's commands that OpenCode already lists, so the TUI leaves them out. */
 export function serverSlashNames(config: { plugin?: unknown; command?: unknown }, packageRoot?: string): Set<string> {
@@ -16,5 +18,5 @@ export function serverSlashNames(config: { plugin?: unknown; command?: unknown }
     return typeof spec === "string" && specIsOurs(spec, packageRoot);
   });
   const defined = config.command && typeof config.command === "object" ? Object.keys(config.command) : [];
-  return new Set([CONTINUE_COMMAND, CLEANUP_COMMAND].filter((name) => serverPart || defined.includes(name)));
+  return new Set(SERVER_COMMANDS.filter((name) => serverPart || defined.includes(name)));
 }

@@ -2,7 +2,7 @@
  * OpenCode with a store the plugin cannot use, live: one from a newer version, and a file that is not a store. The
  * server starts, the model's tool calls get a clear message naming what is wrong, the session goes on, a compaction
  * still ends with a summary, and the file is left as it was. (Every tool, hook and `doctor` against these faults:
- * test/reliability/store-faults.test.ts.)
+ * test/store/database.faults.test.ts.)
  */
 import fs from "node:fs";
 import path from "node:path";

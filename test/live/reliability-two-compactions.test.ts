@@ -2,7 +2,7 @@
  * Two OpenCode processes on one HOME (as the TUI and `opencode run` are), both loading the plugin, compacting the
  * same session at the same moment, several times as it grows: the transcript has every message once, its lines
  * numbered 1..N with no gap, no repair, and each compaction's pointer names the same file. (The same at the export
- * level, with a session growing between exports: test/transcripts/concurrent-export.test.ts.)
+ * level, with a session growing between exports: test/transcripts/export/export-transcript.concurrent.test.ts.)
  */
 import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";

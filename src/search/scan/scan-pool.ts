@@ -5,10 +5,9 @@
  */
 import { Worker } from "node:worker_threads";
 import type { QueryInput } from "../query.js";
-import type { FileHits } from "./collect-types.js";
+import type { FileHits, ScanOptions, ScanResult, ScanTarget } from "./collect-types.js";
 import { DEFAULT_CHUNK_BYTES } from "./scan-file.js";
 import { type PoolInput, type PoolMessage, STATUS } from "./scan-protocol.js";
-import type { ScanOptions, ScanResult, ScanTarget } from "./scanner.js";
 
 /** Time the threads get past the budget to notice it themselves before they are terminated. */
 const GRACE_MS = 250;

@@ -2,7 +2,7 @@
  * `better-sqlite3`: the last resort under Node, when the Node version has no `node:sqlite`. A native addon: it is
  * used only where it is already installed and built (the package does not depend on it).
  */
-import type { SqliteDriver } from "../driver.js";
+import type { SqliteDriver } from "../sqlite-connection.js";
 
 export async function loadBetterSqlite3(): Promise<SqliteDriver> {
   const { default: Database } = await import("better-sqlite3");

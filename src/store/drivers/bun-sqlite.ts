@@ -1,5 +1,5 @@
 /** `bun:sqlite`: the driver inside OpenCode, and for the CLI when OpenCode's runtime runs it. */
-import type { SqliteDriver } from "../driver.js";
+import type { SqliteDriver } from "../sqlite-connection.js";
 
 export async function loadBunSqlite(): Promise<SqliteDriver> {
   const { Database } = await import("bun:sqlite");

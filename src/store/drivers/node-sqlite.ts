@@ -6,7 +6,7 @@
 import { BetterSQLiteSession } from "drizzle-orm/better-sqlite3/session";
 import { createTableRelationsHelpers, extractTablesRelationalConfig } from "drizzle-orm/relations";
 import { BaseSQLiteDatabase, SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
-import type { LedgerDatabase, SqliteDriver } from "../driver.js";
+import type { LedgerDatabase, SqliteDriver } from "../sqlite-connection.js";
 
 type Row = Record<string, unknown>;
 type Params = unknown[];

@@ -9,6 +9,7 @@
 import path from "node:path";
 import { describeError, NotFoundError } from "../../errors.js";
 import type { Ledger } from "../../ledger.js";
+import { checkSessionId } from "../../session-id.js";
 import type { LedgerDatabase } from "../../store/driver.js";
 import type { TranscriptRow } from "../../store/schema.js";
 import {
@@ -22,7 +23,7 @@ import {
   upsertMessageRows,
   upsertPartRows,
 } from "../catalog.js";
-import { checkSessionId, containedPath, scopeDir, transcriptPath } from "../paths.js";
+import { containedPath, scopeDir, transcriptPath } from "../paths.js";
 import { isSummary, note } from "../render/message.js";
 import { removeSketch } from "../sketch/file.js";
 import { refreshSketch } from "../sketch/writer.js";

@@ -11,8 +11,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { TranscriptError } from "../../errors.js";
 import type { Ledger } from "../../ledger.js";
+import { checkSessionId } from "../../session-id.js";
 import { ensurePrivateDir } from "../../store/database.js";
-import { checkSessionId } from "../paths.js";
 
 export const LOCK_DIR = ".locks";
 

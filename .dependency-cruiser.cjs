@@ -1,0 +1,80 @@
+// The layering of src/ (docs/architecture.md draws it): imports point down only. `npm run lint:deps` checks it in
+// `npm test`; a back-edge fails the run with the rule's name.
+const FOUNDATION = "^src/(errors|log|options|scope|iso-date|data-dir|bounded-output|human-units|zod|session-id)\\.ts$";
+const above = (...layers) => `^src/(${layers.join("|")})/`;
+const SURFACES = ["tools", "slash-commands", "tui", "cli"];
+const FEATURES = ["compaction", "injection", "reflection"];
+
+module.exports = {
+  forbidden: [
+    {
+      name: "no-cycles",
+      comment: "A cycle hides which module is the lower one.",
+      severity: "error",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "foundation-is-a-leaf",
+      comment: "Errors, logging, options, scopes and the small text helpers import nothing of ours but each other.",
+      severity: "error",
+      from: { path: FOUNDATION },
+      to: { path: "^src/", pathNot: FOUNDATION },
+    },
+    {
+      name: "secret-guard-is-a-leaf",
+      comment: "The secret guard knows no store, transcript or surface: anything may ask it.",
+      severity: "error",
+      from: { path: "^src/secret-guard/" },
+      to: { path: above("store", "transcripts", "search", ...FEATURES, ...SURFACES) },
+    },
+    {
+      name: "store-knows-no-transcripts",
+      comment: "The store is the bottom of the data layer: transcripts and search use it, never the reverse.",
+      severity: "error",
+      from: { path: "^src/store/" },
+      to: { path: above("transcripts", "search", ...FEATURES, ...SURFACES) },
+    },
+    {
+      name: "transcripts-know-no-search",
+      comment: "Search reads transcripts and never writes them; transcripts know nothing of search or any feature.",
+      severity: "error",
+      from: { path: "^src/transcripts/" },
+      to: { path: above("search", ...FEATURES, ...SURFACES) },
+    },
+    {
+      name: "search-knows-no-features",
+      severity: "error",
+      from: { path: "^src/search/" },
+      to: { path: above(...FEATURES, ...SURFACES) },
+    },
+    {
+      name: "features-know-no-surfaces",
+      comment: "Compaction, injection and reflection are used by the surfaces, never the reverse.",
+      severity: "error",
+      from: { path: above(...FEATURES) },
+      to: { path: above(...SURFACES) },
+    },
+    ...SURFACES.map((surface) => ({
+      name: `${surface}-stands-alone`,
+      comment: "The agent's tools, the slash commands, the TUI and the CLI share what lies below them, not each other.",
+      severity: "error",
+      from: { path: `^src/${surface}/` },
+      to: { path: above(...SURFACES.filter((other) => other !== surface)) },
+    })),
+    {
+      name: "only-the-entry-composes",
+      comment: "plugin.ts is the composition root: only the package entry imports it.",
+      severity: "error",
+      from: { path: "^src/", pathNot: "^src/(index|plugin)\\.ts$" },
+      to: { path: "^src/plugin\\.ts$" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^(node_modules|dist)/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default"] },
+  },
+};

@@ -1,0 +1,17 @@
+/**
+ * OpenCode session ids, checked wherever one comes from outside (tool arguments, slash commands, file names).
+ */
+import { InvalidInputError } from "./errors.js";
+
+const SESSION_ID = /^ses_[0-9A-Za-z]{8,64}$/;
+
+/** Throws unless `id` has the shape of an OpenCode session id (no separators, no dots, bounded length). */
+export function checkSessionId(id: string, field = "sessionID"): string {
+  if (!SESSION_ID.test(id)) {
+    throw new InvalidInputError(
+      field,
+      `"${id.slice(0, 80)}" is not a session id (expected ses_ followed by letters and digits)`,
+    );
+  }
+  return id;
+}

@@ -1,0 +1,57 @@
+/**
+ * The layering of src/ (docs/architecture.md) as dependency-cruiser checks it in `npm test`: the tree as it is
+ * passes, and a planted back-edge of each kind fails with the rule that names it.
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { REPO_ROOT } from "./helpers/runtime-child.js";
+import { tempDir } from "./helpers/temp-dir.js";
+
+const CRUISER = path.join(REPO_ROOT, "node_modules", "dependency-cruiser", "bin", "dependency-cruise.mjs");
+
+/** Runs the project's rules over `root`'s src/ (Node, whichever runtime runs the test). */
+function cruise(root: string): { status: number | null; output: string } {
+  const result = spawnSync("node", [CRUISER, "src", "--config", ".dependency-cruiser.cjs"], {
+    cwd: root,
+    encoding: "utf8",
+  });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+/** A copy of src/ with the rules and tsconfig beside it, and `plant` written into it. */
+function treeWith(plant: Record<string, string>): string {
+  const root = tempDir("ledger-layers-");
+  fs.cpSync(path.join(REPO_ROOT, "src"), path.join(root, "src"), { recursive: true });
+  for (const file of [".dependency-cruiser.cjs", "tsconfig.json"]) {
+    fs.copyFileSync(path.join(REPO_ROOT, file), path.join(root, file));
+  }
+  fs.symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(root, "node_modules"));
+  for (const [file, text] of Object.entries(plant)) fs.writeFileSync(path.join(root, file), text);
+  return root;
+}
+
+describe("the dependency rule", () => {
+  it("passes the tree as it is", () => {
+    const { status, output } = cruise(REPO_ROOT);
+    expect(output).toContain("no dependency violations found");
+    expect(status).toBe(0);
+  }, 60_000);
+
+  it("fails on a back-edge from the store to search, a CLI that imports a tool, and a cycle", () => {
+    const root = treeWith({
+      "src/store/planted.ts":
+        'import { createTranscriptSearch } from "../search/search.js";\nexport const x = createTranscriptSearch;\n',
+      "src/cli/planted.ts":
+        'import { createMemoryTools } from "../tools/memory-tools.js";\nexport const y = createMemoryTools;\n',
+      "src/planted-a.ts": 'import { b } from "./planted-b.js";\nexport const a = () => b;\n',
+      "src/planted-b.ts": 'import { a } from "./planted-a.js";\nexport const b = () => a;\n',
+    });
+    const { status, output } = cruise(root);
+    expect(status).not.toBe(0);
+    expect(output).toMatch(/store-knows-no-transcripts: src\/store\/planted\.ts → src\/search\/search\.ts/);
+    expect(output).toMatch(/cli-stands-alone: src\/cli\/planted\.ts → src\/tools\/memory-tools\.ts/);
+    expect(output).toMatch(/no-cycles: src\/planted-a\.ts/);
+  }, 60_000);
+});

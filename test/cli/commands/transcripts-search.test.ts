@@ -1,0 +1,75 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { createLedger } from "../../../src/ledger.js";
+import { createMemoryLogger } from "../../../src/log.js";
+import { parseOptions } from "../../../src/options.js";
+import { exportTranscript } from "../../../src/transcripts/export/export-transcript.js";
+import { createExportFileSource, readExportFile } from "../../../src/transcripts/source/export-file-source.js";
+import { cliFixture } from "../../helpers/cli.js";
+import { corpusFiles } from "../../helpers/transcripts.js";
+
+interface Hit {
+  sessionID: string;
+  file: string;
+  title?: string;
+  lines: { line: number; text: string; match: boolean }[];
+}
+
+async function exported() {
+  const f = cliFixture();
+  const files = corpusFiles();
+  const ledger = createLedger(parseOptions({ dataDir: f.dataDir }).options, createMemoryLogger());
+  const source = createExportFileSource(files);
+  const ids: string[] = [];
+  for (const [i, file] of files.entries()) {
+    const id = readExportFile(file).info.id;
+    await exportTranscript({ ledger, source, sessionID: id, scope: i === 0 ? f.project : f.other });
+    ids.push(id);
+  }
+  ledger.database.close();
+  return { f, ids };
+}
+
+describe("opencode-ledger transcripts search", () => {
+  it("finds exact lines with their numbers, in this project by default and everywhere with --scope all", async () => {
+    const { f, ids } = await exported();
+    const mine = ids[0] as string;
+    const file = f.run(["transcripts", "list", "--json"]).json<{ transcripts: { file: string }[] }>().transcripts[0]
+      ?.file as string;
+    const lines = fs.readFileSync(file, "utf8").split("\n");
+    // A line of this transcript's text to look for: its title line.
+    const titleLine = lines.find((l) => /\ttitle: /.test(l)) as string;
+    const needle = titleLine.split("\ttitle: ")[1]?.slice(0, 30) as string;
+    const out = f.run(["transcripts", "search", needle, "--json"]);
+    expect(out.code, out.stderr).toBe(0);
+    const doc = out.json<{ matches: number; files: Hit[]; engine: string }>();
+    expect(doc.files.map((h) => h.sessionID)).toEqual([mine]);
+    const hit = doc.files[0]?.lines.find((l) => l.match);
+    expect(hit?.text).toContain(needle);
+    expect(lines[(hit?.line ?? 0) - 1]).toContain(needle);
+    const text = f.run(["transcripts", "search", needle]);
+    expect(text.stdout).toContain(`${path.basename(file)}:${hit?.line}:`);
+    const everywhere = f.run(["transcripts", "search", "the", "--scope", "all", "--limit", "500", "--json"]);
+    expect(new Set(everywhere.json<{ files: Hit[] }>().files.map((h) => h.sessionID)).size).toBeGreaterThan(1);
+  });
+
+  it("searches one session, with a regular expression and case, and refuses bad input", async () => {
+    const { f, ids } = await exported();
+    const other = ids[1] as string;
+    // The other project's session, named from this project: an id is found wherever its transcript is.
+    const one = f.run(["transcripts", "search", "--session", other, "--regex", "^#\\s+Session", "--json"]);
+    expect(one.code, one.stderr).toBe(0);
+    expect(one.json<{ files: Hit[] }>().files.map((h) => h.sessionID)).toEqual([other]);
+    const cased = f.run(["transcripts", "search", "SESSION SES_", "--case-sensitive", "--scope", "all", "--json"]);
+    expect(cased.json<{ matches: number }>().matches).toBe(0);
+    const none = f.run(["transcripts", "search", "no-such-text-anywhere-4821"]);
+    expect(none.code).toBe(0);
+    expect(f.run(["transcripts", "search"]).code).toBe(2);
+    expect(f.run(["transcripts", "search", "x", "--context", "11"]).code).toBe(2);
+    expect(f.run(["transcripts", "search", "x", "--session", "bad"]).code).toBe(2);
+    const badRegex = f.run(["transcripts", "search", "(", "--regex"]);
+    expect(badRegex.code).toBe(1);
+    expect(badRegex.stderr).toContain("[opencode-ledger]");
+  });
+});

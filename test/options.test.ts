@@ -1,0 +1,71 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { InvalidOptionError } from "../src/errors.js";
+import { defaultDataDir, parseOptions } from "../src/options.js";
+
+const env = { HOME: "/home/someone" } as NodeJS.ProcessEnv;
+
+describe("plugin options", () => {
+  it("fills every default from nothing", () => {
+    const { options, disabled, problems } = parseOptions(undefined, env);
+    expect(problems).toEqual([]);
+    expect(disabled.size).toBe(0);
+    expect(options).toEqual({
+      dataDir: "/home/someone/.local/share/opencode-ledger",
+      compaction: { mode: "pointer", overrideUserModel: false, inlineOutputMaxBytes: 50_000 },
+      retention: { retentionDays: 0, keepRecent: 10, maxSessions: 0, autoSweep: true, trashDays: 30 },
+      search: { useRipgrep: true },
+      injection: { enabled: true, maxChars: 1_200 },
+      agentSaves: "active",
+      reflection: { enabled: false, maxLessons: 3, transcriptChars: 8_000 },
+    });
+  });
+
+  it("honours XDG_DATA_HOME and resolves a relative dataDir", () => {
+    expect(defaultDataDir({ XDG_DATA_HOME: "/xdg", HOME: "/h" } as NodeJS.ProcessEnv)).toBe("/xdg/opencode-ledger");
+    expect(parseOptions({ dataDir: "rel/dir" }, env).options.dataDir).toBe(path.resolve("rel/dir"));
+  });
+
+  it("names an invalid option and switches off only its feature", () => {
+    const { options, disabled, problems } = parseOptions(
+      { compaction: { mode: "summarise" }, injection: { maxChars: 10 }, retention: { keepRecent: 3 } },
+      env,
+    );
+    expect(problems.map((p) => p.option).sort()).toEqual(["compaction.mode", "injection.maxChars"]);
+    expect(problems.every((p) => p instanceof InvalidOptionError)).toBe(true);
+    expect(problems[0]?.message).toMatch(/^\[opencode-ledger\] option "compaction\.mode": .*switched off/);
+    expect([...disabled].sort()).toEqual(["compaction", "injection"]);
+    expect(options.compaction.mode).toBe("off");
+    expect(options.injection.enabled).toBe(false);
+    // the valid section next to them is kept as written
+    expect(options.retention.keepRecent).toBe(3);
+  });
+
+  it("reports a misspelt option instead of ignoring it silently", () => {
+    const { problems, disabled } = parseOptions({ agentSave: "candidate" }, env);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]?.option).toBe("agentSave");
+    expect(problems[0]?.message).toMatch(/unknown option; known options: dataDir, compaction/);
+    expect(disabled.size).toBe(0);
+  });
+
+  it("refuses unknown keys inside a section", () => {
+    const { problems, disabled } = parseOptions({ search: { useRipGrep: false } }, env);
+    expect(problems.map((p) => p.message).join()).toMatch(/search/);
+    expect(disabled.has("search")).toBe(true);
+  });
+
+  it("switches the whole plugin off for an invalid dataDir", () => {
+    const { disabled, problems } = parseOptions({ dataDir: "" }, env);
+    expect(disabled.has("dataDir")).toBe(true);
+    expect(problems[0]?.option).toBe("dataDir");
+  });
+
+  it("says so when the options are not an object", () => {
+    for (const raw of ["pointer", 42, ["a"]]) {
+      const { problems, options } = parseOptions(raw, env);
+      expect(problems[0]?.message).toMatch(/expected an object of options/);
+      expect(options.compaction.mode).toBe("pointer");
+    }
+  });
+});
