@@ -7,7 +7,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { createLedger } from "../src/ledger.js";
+import { createDataContext } from "../src/data-context.js";
 import { createMemoryLogger } from "../src/log.js";
 import { parseOptions } from "../src/options.js";
 import { exportTranscript } from "../src/transcripts/export/export-transcript.js";
@@ -42,8 +42,8 @@ const start = performance.now();
 let transcriptsDir = outDir;
 
 if (mode === "ledger") {
-  const ledger = createLedger(parseOptions({ dataDir: outDir }).options, createMemoryLogger());
-  transcriptsDir = ledger.transcriptsDir;
+  const data = createDataContext(parseOptions({ dataDir: outDir }).options, createMemoryLogger());
+  transcriptsDir = data.transcriptsDir;
   // The session being exported, parsed once: the exporter asks for its info, then its messages.
   let current: SessionExport | undefined;
   const source: SessionSource = {
@@ -52,10 +52,10 @@ if (mode === "ledger") {
   };
   for (const [i, file] of files.entries()) {
     current = readExportFile(file);
-    await exportTranscript({ ledger, source, sessionID: current.info.id, scope: `/projects/p${i % 20}` });
+    await exportTranscript({ data, source, sessionID: current.info.id, scope: `/projects/p${i % 20}` });
   }
   current = undefined;
-  ledger.database.close();
+  data.database.close();
 } else {
   for (const file of files) {
     const data = JSON.parse(fs.readFileSync(file, "utf8")) as SessionExport;

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createLedger } from "../src/ledger.js";
+import { createDataContext } from "../src/data-context.js";
 import { createMemoryLogger } from "../src/log.js";
 import { parseOptions } from "../src/options.js";
 import { exportTranscript } from "../src/transcripts/export/export-transcript.js";
@@ -88,20 +88,20 @@ export async function realSessions(): Promise<RealSessions | undefined> {
   if (!fs.existsSync(dir)) return undefined;
   const files = fs.readdirSync(dir).filter((f) => f.endsWith(".json"));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ledger-bench-sketch-"));
-  const ledger = createLedger(parseOptions({ dataDir }).options, createMemoryLogger());
+  const data = createDataContext(parseOptions({ dataDir }).options, createMemoryLogger());
   const source = createExportFileSource(files.map((f) => path.join(dir, f)));
   const out: RealSessions = { sessions: 0, transcriptBytes: 0, sketchBytes: 0 };
   try {
     for (const f of files) {
       const id = /ses_[0-9A-Za-z]+/.exec(f)?.[0];
       if (!id) continue;
-      const result = await exportTranscript({ ledger, source, sessionID: id, scope: "/projects/real" });
+      const result = await exportTranscript({ data, source, sessionID: id, scope: "/projects/real" });
       out.sessions++;
       out.transcriptBytes += fs.statSync(result.path).size;
       out.sketchBytes += fs.statSync(sketchPathOf(result.path)).size;
     }
   } finally {
-    ledger.database.close();
+    data.database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   return out;

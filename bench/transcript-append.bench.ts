@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createLedger, type Ledger } from "../src/ledger.js";
+import { createDataContext, type DataContext } from "../src/data-context.js";
 import { createMemoryLogger } from "../src/log.js";
 import { parseOptions } from "../src/options.js";
 import { exportTranscript } from "../src/transcripts/export/export-transcript.js";
@@ -21,8 +21,11 @@ const SCOPE = "/projects/bench";
 const loadBefore = loadAverage();
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "ledger-bench-"));
 let ledgers = 0;
-function freshLedger(): Ledger {
-  return createLedger(parseOptions({ dataDir: path.join(root, `data-${ledgers++}`) }).options, createMemoryLogger());
+function freshLedger(): DataContext {
+  return createDataContext(
+    parseOptions({ dataDir: path.join(root, `data-${ledgers++}`) }).options,
+    createMemoryLogger(),
+  );
 }
 
 try {
@@ -36,7 +39,7 @@ try {
   // One transcript that each run grows by 10 messages: the session is 2,000 messages and more throughout.
   const growing = freshLedger();
   session.data.messages.splice(MESSAGES - APPENDED);
-  await exportTranscript({ ledger: growing, source: growingSource, sessionID, scope: SCOPE });
+  await exportTranscript({ data: growing, source: growingSource, sessionID, scope: SCOPE });
   let turn = MESSAGES;
 
   // Full exports and appends alternate, so both meet the same load on the machine; the first of each is a warm-up.
@@ -45,14 +48,14 @@ try {
   let full = { totalLines: 0, path: "" };
   let appended = 0;
   for (let run = 0; run <= RUNS; run++) {
-    const ledger = freshLedger();
+    const data = freshLedger();
     let start = performance.now();
-    full = await exportTranscript({ ledger, source: fullSource, sessionID, scope: SCOPE });
+    full = await exportTranscript({ data, source: fullSource, sessionID, scope: SCOPE });
     const fullTime = performance.now() - start;
-    ledger.database.close();
+    data.database.close();
     for (let i = 0; i < APPENDED / 2; i++) session.turn(turn++);
     start = performance.now();
-    appended = (await exportTranscript({ ledger: growing, source: growingSource, sessionID, scope: SCOPE }))
+    appended = (await exportTranscript({ data: growing, source: growingSource, sessionID, scope: SCOPE }))
       .appendedLines;
     const appendTime = performance.now() - start;
     if (run === 0) continue;

@@ -1,5 +1,5 @@
 /** The words of the transcript search benchmark's section, around its figures. */
-import { formatBytes } from "../src/search/render.js";
+import { formatBytes } from "../src/human-units.js";
 import type { FalsePositives, RealSessions } from "./sketch-sizing.js";
 
 export interface Row {

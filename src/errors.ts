@@ -134,7 +134,7 @@ export class TranscriptError extends LedgerError {
 /** The one place an unknown thrown value becomes a short message for a person or a model. */
 export function describeError(error: unknown): string {
   if (error instanceof LedgerError) return error.message;
-  // One of ours wrapped on its way out (a tool that rethrows): said once, as it was.
+  // One of ours wrapped in a plain Error by code between it and the boundary: said once, as it was.
   if (error instanceof Error && error.cause instanceof LedgerError) return error.cause.message;
   const detail = error instanceof Error ? error.message : String(error);
   return detail.startsWith(`${PREFIX} `) ? detail : `${PREFIX} unexpected error: ${detail}`;

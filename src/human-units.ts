@@ -1,9 +1,11 @@
-/** Sizes and durations as a person reads them in a tool result. */
+/** Sizes, durations and counts as a person reads them, in a tool result, the TUI or the command line. */
 
+/** Decimal units, as disks and file managers count them: "999 B", "1.5 kB", "12.0 MB", "1.25 GB". */
 export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  if (bytes < 1_000) return `${bytes} B`;
+  if (bytes < 1_000_000) return `${(bytes / 1_000).toFixed(1)} kB`;
+  if (bytes < 1_000_000_000) return `${(bytes / 1_000_000).toFixed(1)} MB`;
+  return `${(bytes / 1_000_000_000).toFixed(2)} GB`;
 }
 
 export function formatAge(ms: number): string {
@@ -12,4 +14,9 @@ export function formatAge(ms: number): string {
   const hours = Math.floor(minutes / 60);
   if (hours < 48) return `${hours} h`;
   return `${Math.floor(hours / 24)} d`;
+}
+
+/** "1 entry", "3 entries", "1,200 transcripts". */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 }

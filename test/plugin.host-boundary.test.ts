@@ -11,7 +11,7 @@ import { createOpencodeClient } from "@opencode-ai/sdk";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { byteLength, MAX_RESULT_BYTES } from "../src/bounded-output.js";
-import { createLedger } from "../src/ledger.js";
+import { createDataContext } from "../src/data-context.js";
 import { createMemoryLogger } from "../src/log.js";
 import { parseOptions } from "../src/options.js";
 import { server } from "../src/plugin.js";
@@ -59,8 +59,8 @@ describe("no tool or hook throws into the host", () => {
     const project = normalizeScopePath(path.join(root));
     const dataDir = path.join(root, "data");
     // A store with entries and a transcript of this project, so the tools get past "nothing here yet".
-    const ledger = createLedger(parseOptions({ dataDir }).options, createMemoryLogger());
-    const memory = createMemoryStore({ database: ledger.database, clock: Date.now });
+    const data = createDataContext(parseOptions({ dataDir }).options, createMemoryLogger());
+    const memory = createMemoryStore({ database: data.database, clock: Date.now });
     for (let i = 0; i < 30; i++) {
       await memory.save(
         { scope: i % 2 ? project : "global", kind: `kind${i % 7}`, title: `Entry ${i}`, body: "b".repeat(i * 250) },
@@ -68,8 +68,8 @@ describe("no tool or hook throws into the host", () => {
       );
     }
     const session = syntheticSession(12, SESSION, 3_000);
-    await exportTranscript({ ledger, source: createMemorySource([session.data]), sessionID: SESSION, scope: project });
-    ledger.database.close();
+    await exportTranscript({ data, source: createMemorySource([session.data]), sessionID: SESSION, scope: project });
+    data.database.close();
 
     const input = {
       client: createOpencodeClient({ baseUrl: host.url }),

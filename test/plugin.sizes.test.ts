@@ -82,7 +82,7 @@ describe("sizes", () => {
     const now = Date.now();
     for (let f = 0; f < SESSIONS; f++) {
       const scope = path.join(parts.root, `project-${f % PROJECTS}`);
-      const dir = scopeDir(parts.ledger.transcriptsDir, scope);
+      const dir = scopeDir(parts.data.transcriptsDir, scope);
       fs.mkdirSync(dir, { recursive: true });
       let text = "";
       for (let i = 1; i <= LINES_PER_SESSION; i++) {
@@ -100,7 +100,7 @@ describe("sizes", () => {
       rows.push({
         sessionId,
         scope,
-        path: path.relative(parts.ledger.transcriptsDir, file),
+        path: path.relative(parts.data.transcriptsDir, file),
         title: `Session ${f}`,
         lines: LINES_PER_SESSION,
         bytes: text.length,
@@ -110,11 +110,11 @@ describe("sizes", () => {
         updatedAt: now - f * 60_000,
       });
     }
-    await parts.ledger.database.write((db) => {
+    await parts.data.database.write((db) => {
       for (const row of rows) saveTranscript(db, row);
     });
     // One transcript of this project with an 8 MB line near its start and 200,000 lines after it.
-    hugeFile = path.join(scopeDir(parts.ledger.transcriptsDir, alpha.scope), "ses_hugehugehuge0001.md");
+    hugeFile = path.join(scopeDir(parts.data.transcriptsDir, alpha.scope), "ses_hugehugehuge0001.md");
     fs.mkdirSync(path.dirname(hugeFile), { recursive: true });
     const fd = fs.openSync(hugeFile, "w");
     fs.writeSync(fd, line(1, "start"));
@@ -125,11 +125,11 @@ describe("sizes", () => {
     fs.closeSync(fd);
     const hugeBytes = fs.statSync(hugeFile).size;
     totalBytes += hugeBytes;
-    await parts.ledger.database.write((db) =>
+    await parts.data.database.write((db) =>
       saveTranscript(db, {
         sessionId: "ses_hugehugehuge0001",
         scope: alpha.scope,
-        path: path.relative(parts.ledger.transcriptsDir, hugeFile),
+        path: path.relative(parts.data.transcriptsDir, hugeFile),
         title: "Huge lines",
         lines: 199_999,
         bytes: hugeBytes,
@@ -140,7 +140,7 @@ describe("sizes", () => {
     );
   }, 120_000);
   afterAll(() => {
-    parts?.ledger.database.close();
+    parts?.data.database.close();
     suite.remove();
   });
 
@@ -184,7 +184,7 @@ describe("sizes", () => {
       b.text("done");
     });
     const result = await exportTranscript({
-      ledger: parts.ledger,
+      data: parts.data,
       source: createMemorySource([session.data]),
       sessionID: session.sessionID,
       scope: alpha.scope,
@@ -230,7 +230,7 @@ describe("sizes", () => {
     expect(cleanup).toMatch(/more not shown \(output limit 24000 bytes\)/);
     expect(byteLength(cleanup)).toBeLessThanOrEqual(MAX_RESULT_BYTES + 200);
 
-    const measured = await probe(["search", parts.ledger.transcriptsDir, alpha.scope, "found nowhere at all"]);
+    const measured = await probe(["search", parts.data.transcriptsDir, alpha.scope, "found nowhere at all"]);
     figure(`search of ${SESSIONS + 1} transcripts, ${(totalBytes / MB).toFixed(0)} MB, 2 threads`, measured);
     for (const m of [measured.node, measured.bun]) {
       expect(m.searched).toBeGreaterThan(SESSIONS);

@@ -3,12 +3,12 @@ import type { PluginInput } from "@opencode-ai/plugin";
 import { createOpencodeClient } from "@opencode-ai/sdk";
 import { describe, expect, it } from "vitest";
 import { server } from "../src/plugin.js";
-import { lazyTranscripts } from "../src/transcripts/lazy-transcripts.js";
 import { scheduleAutoSweep } from "../src/transcripts/retention/auto-sweep.js";
 import { createMemorySource } from "../src/transcripts/source/export-file-source.js";
+import { createTranscripts } from "../src/transcripts/transcript-service.js";
 import { tempDir } from "./helpers/temp-dir.js";
 import { toolContext } from "./helpers/tool-context.js";
-import { testLedger } from "./helpers/transcripts.js";
+import { testDataContext } from "./helpers/transcripts.js";
 
 interface Described {
   description?: string;
@@ -41,14 +41,14 @@ describe("the plugin's transcript tools", () => {
   });
 
   it("schedules the start-up sweep only when a retention rule is set", async () => {
-    const ledger = testLedger({ retention: { retentionDays: 3 } });
-    const transcripts = lazyTranscripts({ ledger, source: createMemorySource([]), scope: "/projects/x" });
-    const off = { ...ledger.options.retention, retentionDays: 0, maxSessions: 0 };
+    const data = testDataContext({ retention: { retentionDays: 3 } });
+    const transcripts = createTranscripts({ data, source: createMemorySource([]), scope: "/projects/x" });
+    const off = { ...data.options.retention, retentionDays: 0, maxSessions: 0 };
     expect(scheduleAutoSweep(transcripts, off, 0)).toBe(false);
     expect(scheduleAutoSweep(transcripts, { ...off, autoSweep: false, maxSessions: 2 }, 0)).toBe(false);
-    expect(scheduleAutoSweep(transcripts, ledger.options.retention, 0)).toBe(true);
+    expect(scheduleAutoSweep(transcripts, data.options.retention, 0)).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 50));
     // The sweep ran on an absent store: nothing to remove, nothing created.
-    expect(fs.existsSync(ledger.options.dataDir)).toBe(false);
+    expect(fs.existsSync(data.options.dataDir)).toBe(false);
   });
 });

@@ -2,8 +2,8 @@
  * Runs doctor's checks in order and applies the repairs `--fix` may make.
  */
 import fs from "node:fs";
-import path from "node:path";
-import { DB_FILE, MIGRATIONS_FOLDER } from "../store/database.js";
+import { dataLayout } from "../data-dir.js";
+import { MIGRATIONS_FOLDER } from "../store/database.js";
 import { chooseDriver } from "../store/driver.js";
 import { type Finding, modeFinding, orphanFindings, scanTranscripts } from "./doctor-files.js";
 import { checkStore, driverFinding, migrationsFinding, rebuildFts } from "./doctor-store.js";
@@ -31,7 +31,7 @@ export async function diagnose(dataDir: string, env: NodeJS.ProcessEnv = process
   }
   findings.push(modeFinding("data folder", dataDir, 0o700) ?? { check: "data folder", status: "ok", detail: dataDir });
   findings.push(migrations.finding);
-  const db = path.join(dataDir, DB_FILE);
+  const { databaseFile: db, transcriptsDir } = dataLayout(dataDir);
   for (const suffix of ["", "-wal", "-shm", "-journal"]) {
     const finding = modeFinding(`store mode`, db + suffix, 0o600);
     if (finding) findings.push(finding);
@@ -54,7 +54,6 @@ export async function diagnose(dataDir: string, env: NodeJS.ProcessEnv = process
   } else {
     findings.push({ check: "store", status: "ok", detail: `${db} does not exist yet; it is made at the first save` });
   }
-  const transcriptsDir = path.join(dataDir, "transcripts");
   if (fs.existsSync(transcriptsDir)) {
     const scan = scanTranscripts(transcriptsDir);
     findings.push(...scan.findings);
@@ -82,7 +81,7 @@ export async function repair(diagnosis: Diagnosis): Promise<string[]> {
       fs.chmodSync(fix.path, fix.mode);
       done.push(`${fix.path} is now 0${fix.mode.toString(8)}`);
     } else if (diagnosis.storeWritable) {
-      await rebuildFts(path.join(diagnosis.dataDir, DB_FILE));
+      await rebuildFts(dataLayout(diagnosis.dataDir).databaseFile);
       done.push("the full-text index was rebuilt from the entries");
     }
   }

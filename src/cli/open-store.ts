@@ -4,6 +4,7 @@
  */
 import type { Actor } from "../store/memory-types.js";
 import type { CliContext } from "./context.js";
+import { openServices, withServices } from "./open-services.js";
 
 /** What the command line tool records as the actor of a change it makes. */
 export const CLI_ACTOR: Actor = { kind: "cli" };
@@ -11,23 +12,13 @@ export const CLI_ACTOR: Actor = { kind: "cli" };
 export const PERSON_ACTOR: Actor = { kind: "person" };
 
 export async function openMemory(ctx: CliContext) {
-  const [{ Database }, { createMemoryStore }] = await Promise.all([
-    import("../store/database.js"),
-    import("../store/memory-store.js"),
-  ]);
-  const database = new Database({ dataDir: ctx.dataDir });
-  const memory = createMemoryStore({ database, clock: Date.now });
-  return { database, memory, close: () => database.close() };
+  const { data, memory, close } = await openServices(ctx);
+  return { database: data.database, memory, close };
 }
 
 export type OpenMemory = Awaited<ReturnType<typeof openMemory>>;
 
 /** Runs `fn` with the store open and closes it afterwards, whatever happens. */
-export async function withMemory<T>(ctx: CliContext, fn: (store: OpenMemory) => Promise<T>): Promise<T> {
-  const store = await openMemory(ctx);
-  try {
-    return await fn(store);
-  } finally {
-    store.close();
-  }
+export function withMemory<T>(ctx: CliContext, fn: (store: OpenMemory) => Promise<T>): Promise<T> {
+  return withServices(ctx, ({ data, memory, close }) => fn({ database: data.database, memory, close }));
 }

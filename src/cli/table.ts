@@ -2,6 +2,7 @@
  * Aligned columns for people. When the rows are wider than the terminal, the flexible columns (titles, paths) give up
  * width first and their cells are cut with "…"; nothing is cut when the width is unknown (output to a file or a pipe).
  */
+import { graphemes, cellWidth as width } from "./cell-width.js";
 
 export interface Column {
   header: string;
@@ -13,16 +14,18 @@ export interface Column {
 
 const GAP = "  ";
 
-/** Characters as a terminal shows them; good enough for the text we print (no wide-glyph table). */
-function width(text: string): number {
-  return [...text].length;
-}
-
+/** `text` cut to at most `max` terminal columns, with "…" (one column) when anything was cut. */
 export function truncate(text: string, max: number): string {
   if (max <= 0) return "";
-  const chars = [...text];
-  if (chars.length <= max) return text;
-  return max === 1 ? "…" : `${chars.slice(0, max - 1).join("")}…`;
+  if (width(text) <= max) return text;
+  let kept = "";
+  let used = 0;
+  for (const g of graphemes(text)) {
+    if (used + g.width > max - 1) break;
+    kept += g.text;
+    used += g.width;
+  }
+  return `${kept}…`;
 }
 
 function pad(text: string, size: number, align: "left" | "right"): string {

@@ -2,7 +2,7 @@
  * Last-resort summary when neither a pointer nor a model summary can be had: a bounded extract of the history text
  * OpenCode put in the compaction prompt ("[User]: …" / "[Assistant]: …" blocks). Honest about what it is.
  */
-import { oneLine } from "./pointer.js";
+import { oneLine } from "../one-line.js";
 
 export const EXTRACT_MAX_CHARS = 4_000;
 

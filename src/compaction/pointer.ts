@@ -2,6 +2,7 @@
  * The pointer that replaces a compaction summary: where the full transcript is, which lines, what the user asked
  * last, the rule to look things up instead of guessing, and what curated memory holds. At most ~120 tokens.
  */
+import { oneLine } from "../one-line.js";
 
 /** Hard upper bound of a pointer in characters (about 120 tokens of English and paths). */
 export const POINTER_MAX_CHARS = 700;
@@ -18,12 +19,6 @@ export interface PointerInput {
   lastUserRequest: string;
   /** One line about curated memory (e.g. "memory: 12 active entries, 3 lessons"); omitted when empty. */
   inventory?: string;
-}
-
-/** `text` on one line, cut to `max` characters with an ellipsis. */
-export function oneLine(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length <= max ? flat : `${flat.slice(0, Math.max(0, max - 1)).trimEnd()}…`;
 }
 
 export function buildPointer(input: PointerInput): string {

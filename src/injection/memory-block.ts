@@ -4,6 +4,7 @@
  * active, live entries ever appear (the store's list already leaves out trashed and expired ones).
  */
 
+import { oneLine } from "../one-line.js";
 import { GLOBAL_SCOPE } from "../scope.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import type { EntryView } from "../store/memory-types.js";
@@ -15,11 +16,6 @@ const LESSON_PREVIEW_CHARS = 160;
 
 const OPEN = '<memory source="opencode-ledger">';
 const CLOSE = "</memory>";
-
-function oneLine(text: string, max: number): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length <= max ? flat : `${flat.slice(0, max - 1)}…`;
-}
 
 function scopeMark(entry: EntryView): string {
   return entry.scope === GLOBAL_SCOPE ? " (global)" : "";

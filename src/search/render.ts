@@ -5,6 +5,7 @@
  */
 import path from "node:path";
 import { byteLength } from "../bounded-output.js";
+import { formatBytes, plural } from "../human-units.js";
 import type { ScanResult } from "./scan/scanner.js";
 import type { TranscriptFile } from "./targets.js";
 
@@ -44,15 +45,6 @@ export interface Rendered {
 }
 
 const COVERAGE_RESERVE = 900;
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1_000) return `${bytes} B`;
-  if (bytes < 1_000_000) return `${(bytes / 1_000).toFixed(1)} kB`;
-  if (bytes < 1_000_000_000) return `${(bytes / 1_000_000).toFixed(1)} MB`;
-  return `${(bytes / 1_000_000_000).toFixed(2)} GB`;
-}
-
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
 function header(file: TranscriptFile, showScope: boolean): string {
   const title = file.title ? ` · "${file.title.replace(/\s+/g, " ").slice(0, 120)}"` : "";

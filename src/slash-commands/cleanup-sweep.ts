@@ -3,27 +3,27 @@
  * applied, rendered as a short bounded report.
  */
 import { joinWithinBudget, MAX_RESULT_BYTES } from "../bounded-output.js";
+import type { DataContext } from "../data-context.js";
 import { formatAge, formatBytes } from "../human-units.js";
-import type { Ledger } from "../ledger.js";
 import type { SweepDecision } from "../transcripts/retention/retention.js";
 import type { Transcripts } from "../transcripts/transcripts.js";
 
 export interface CleanupSweepDeps {
-  ledger: Ledger;
+  data: DataContext;
   transcripts: Pick<Transcripts, "sweep" | "scope">;
 }
 
 const total = (decisions: readonly SweepDecision[]) => decisions.reduce((n, d) => n + d.bytes, 0);
 
-export function createCleanupSweep({ ledger, transcripts }: CleanupSweepDeps): (apply: boolean) => Promise<string> {
+export function createCleanupSweep({ data, transcripts }: CleanupSweepDeps): (apply: boolean) => Promise<string> {
   return async (apply) => {
-    const { retentionDays, keepRecent, maxSessions } = ledger.options.retention;
+    const { retentionDays, keepRecent, maxSessions } = data.options.retention;
     if (retentionDays === 0 && maxSessions === 0) {
       return "No retention rule is set (the options retention.retentionDays and retention.maxSessions are 0), so no transcript is eligible and nothing was removed.";
     }
     const rules = { retentionDays, keepRecent, maxSessions, orphaned: false };
     const report = await transcripts.sweep({ scopes: [transcripts.scope], rules, apply });
-    const now = ledger.clock();
+    const now = data.clock();
     const line = (d: SweepDecision, what: string) =>
       `- ${d.sessionID} "${d.title.slice(0, 60)}" · ${formatBytes(d.bytes)} · last touch ${formatAge(now - d.lastTouch)} ago · ${what}`;
     const head = apply

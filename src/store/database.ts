@@ -6,10 +6,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { dataLayout } from "../data-dir.js";
 import { NoDriverError, StoreTooNewError, StoreUnavailableError } from "../errors.js";
 import { chooseDriver, type LedgerDatabase, type SqliteConnection } from "./driver.js";
 
-export const DB_FILE = "ledger.db";
 const SIDE_FILES = ["-wal", "-shm", "-journal"] as const;
 const BUSY_TIMEOUT_MS = 10_000;
 /** A write that meets another process's lock tries again after 1 ms plus up to this much at random. */
@@ -72,7 +72,7 @@ export class Database {
   private tooNew: StoreTooNewError | undefined;
 
   constructor(options: DatabaseOptions) {
-    this.file = path.join(options.dataDir, DB_FILE);
+    this.file = dataLayout(options.dataDir).databaseFile;
     this.migrationsFolder = options.migrationsFolder ?? MIGRATIONS_FOLDER;
     this.busyTimeoutMs = options.busyTimeoutMs ?? BUSY_TIMEOUT_MS;
   }

@@ -29,7 +29,7 @@ function text(field: string, value: unknown, max: number, min = 1): string {
   return trimmed;
 }
 
-function oneLine(field: string, value: string): string {
+function checkOneLine(field: string, value: string): string {
   if (/\p{Cc}/u.test(value)) throw new InvalidInputError(field, "must be one line of text");
   return value;
 }
@@ -44,11 +44,11 @@ export function cleanScope(value: unknown): string {
 
 export function cleanKind(value: unknown): string {
   // Kinds group entries in lists and stats, so "Decision" and "decision" are one kind.
-  return oneLine("kind", text("kind", value, LIMITS.kind)).toLowerCase();
+  return checkOneLine("kind", text("kind", value, LIMITS.kind)).toLowerCase();
 }
 
 export function cleanTitle(value: unknown): string {
-  return oneLine("title", text("title", value, LIMITS.title));
+  return checkOneLine("title", text("title", value, LIMITS.title));
 }
 
 export function cleanBody(value: unknown): string {
@@ -61,7 +61,7 @@ export function cleanTags(value: readonly unknown[] | undefined): string[] {
   const seen = new Set<string>();
   const tags: string[] = [];
   for (const raw of value) {
-    const tag = oneLine("tags", text("tags", raw, LIMITS.tag));
+    const tag = checkOneLine("tags", text("tags", raw, LIMITS.tag));
     if (seen.has(tag.toLowerCase())) continue;
     seen.add(tag.toLowerCase());
     tags.push(tag);

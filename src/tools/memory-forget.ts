@@ -10,7 +10,6 @@ import type { EntryView } from "../store/memory-types.js";
 import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
 import { entryRef } from "./render-entry.js";
-import { toolBoundary } from "./tool-boundary.js";
 import { agentActor, scopeLabel, scopesLabel, sessionProject, writableScopes } from "./tool-scope.js";
 
 export interface MemoryForgetDeps {
@@ -40,22 +39,20 @@ export function createMemoryForgetTool({ memory, options }: MemoryForgetDeps) {
       reason: z.string().optional().describe("Why it is forgotten, kept in the audit log."),
     }),
     async execute(args, ctx) {
-      return toolBoundary(async () => {
-        const project = sessionProject(ctx);
-        const id = args.id?.trim();
-        const query = args.query?.trim();
-        if (!id === !query) throw new InvalidInputError("id", "give either id or query (exactly one of them)");
-        if (id) {
-          const { entry } = await memory.trash(id, agentActor(ctx), args.reason);
-          return render([entry], project);
-        }
-        const scopes = writableScopes(project);
-        const trashed = await memory.trashByQuery(query ?? "", scopes, agentActor(ctx), args.reason);
-        if (trashed.length === 0) {
-          return `No entry in ${scopesLabel(scopes, project)} matches every word of "${query?.slice(0, 200)}"; nothing was trashed. Check with memory_search.`;
-        }
-        return render(trashed, project);
-      });
+      const project = sessionProject(ctx);
+      const id = args.id?.trim();
+      const query = args.query?.trim();
+      if (!id === !query) throw new InvalidInputError("id", "give either id or query (exactly one of them)");
+      if (id) {
+        const { entry } = await memory.trash(id, agentActor(ctx), args.reason);
+        return render([entry], project);
+      }
+      const scopes = writableScopes(project);
+      const trashed = await memory.trashByQuery(query ?? "", scopes, agentActor(ctx), args.reason);
+      if (trashed.length === 0) {
+        return `No entry in ${scopesLabel(scopes, project)} matches every word of "${query?.slice(0, 200)}"; nothing was trashed. Check with memory_search.`;
+      }
+      return render(trashed, project);
     },
   });
 }

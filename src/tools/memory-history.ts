@@ -11,7 +11,6 @@ import type { HistoryRow } from "../store/memory-types.js";
 import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
 import { boundedList, entryBlock } from "./render-entry.js";
-import { toolBoundary } from "./tool-boundary.js";
 import { scopeLabel, scopesLabel, sessionProject } from "./tool-scope.js";
 
 const DEFAULT_LIMIT = 20;
@@ -54,32 +53,30 @@ export function createMemoryHistoryTool({ memory }: MemoryHistoryDeps) {
         .describe(`Without an id: how many recent changes to show, 1-${MAX_ENTRIES} (default ${DEFAULT_LIMIT}).`),
     }),
     async execute(args, ctx) {
-      return toolBoundary(async () => {
-        const project = sessionProject(ctx);
-        const id = args.id?.trim();
-        if (id) {
-          const { entry, rows } = await memory.history(id);
-          const head = entry
-            ? entryBlock(entry, project, FULL_BODY_CHARS)
-            : `[${id}] no longer exists (purged); its trail remains without content.`;
-          const lines = rows.map((row) => historyLine(row, false));
-          return boundedList(`${head}\nHistory, oldest first:`, lines, {
-            total: lines.length,
-            offset: 0,
-            next: () => "the newest changes are left out; memory_history without an id lists recent changes.",
-          });
-        }
-        const scopes = [project, GLOBAL_SCOPE];
-        const limit = Math.min(args.limit ?? DEFAULT_LIMIT, MAX_ENTRIES);
-        const { rows, total } = await memory.recentChanges(scopes, limit);
-        const where = scopesLabel(scopes, project);
-        if (total === 0) return `No memory changes yet in ${where}.`;
-        const lines = rows.map((row) => `${historyLine(row, true)} (${scopeLabel(row.scope, project)})`);
-        return boundedList(`${total} changes in ${where}; the newest ${rows.length}, newest first:`, lines, {
-          total,
+      const project = sessionProject(ctx);
+      const id = args.id?.trim();
+      if (id) {
+        const { entry, rows } = await memory.history(id);
+        const head = entry
+          ? entryBlock(entry, project, FULL_BODY_CHARS)
+          : `[${id}] no longer exists (purged); its trail remains without content.`;
+        const lines = rows.map((row) => historyLine(row, false));
+        return boundedList(`${head}\nHistory, oldest first:`, lines, {
+          total: lines.length,
           offset: 0,
-          next: () => `raise limit (up to ${MAX_ENTRIES}) or give an entry id for its whole trail.`,
+          next: () => "the newest changes are left out; memory_history without an id lists recent changes.",
         });
+      }
+      const scopes = [project, GLOBAL_SCOPE];
+      const limit = Math.min(args.limit ?? DEFAULT_LIMIT, MAX_ENTRIES);
+      const { rows, total } = await memory.recentChanges(scopes, limit);
+      const where = scopesLabel(scopes, project);
+      if (total === 0) return `No memory changes yet in ${where}.`;
+      const lines = rows.map((row) => `${historyLine(row, true)} (${scopeLabel(row.scope, project)})`);
+      return boundedList(`${total} changes in ${where}; the newest ${rows.length}, newest first:`, lines, {
+        total,
+        offset: 0,
+        next: () => `raise limit (up to ${MAX_ENTRIES}) or give an entry id for its whole trail.`,
       });
     },
   });

@@ -6,7 +6,6 @@ import type { MemoryStore } from "../store/memory-store.js";
 import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
 import { entryRef } from "./render-entry.js";
-import { toolBoundary } from "./tool-boundary.js";
 import { agentActor, scopeLabel, sessionProject } from "./tool-scope.js";
 
 export interface MemoryRestoreDeps {
@@ -22,11 +21,9 @@ export function createMemoryRestoreTool({ memory }: MemoryRestoreDeps) {
       id: z.string().describe("Id of the trashed entry to restore."),
     }),
     async execute(args, ctx) {
-      return toolBoundary(async () => {
-        const project = sessionProject(ctx);
-        const { entry } = await memory.restore(args.id.trim(), agentActor(ctx));
-        return `Restored ${entryRef(entry)} to ${scopeLabel(entry.scope, project)} (${entry.kind}, ${entry.status}).`;
-      });
+      const project = sessionProject(ctx);
+      const { entry } = await memory.restore(args.id.trim(), agentActor(ctx));
+      return `Restored ${entryRef(entry)} to ${scopeLabel(entry.scope, project)} (${entry.kind}, ${entry.status}).`;
     },
   });
 }

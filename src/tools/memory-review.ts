@@ -9,7 +9,6 @@ import type { MemoryStore } from "../store/memory-store.js";
 import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
 import { entryRef } from "./render-entry.js";
-import { toolBoundary } from "./tool-boundary.js";
 import { agentActor, scopeLabel, sessionProject } from "./tool-scope.js";
 
 export interface MemoryReviewDeps {
@@ -34,25 +33,23 @@ export function createMemoryReviewTool({ memory, options }: MemoryReviewDeps) {
         .describe('With status "superseded": the id of the entry that replaced this one.'),
     }),
     async execute(args, ctx) {
-      return toolBoundary(async () => {
-        if (args.status === "active" && options.agentSaves === "candidate") {
-          // Candidate mode exists so that a person decides what becomes active; an agent approving itself defeats it.
-          throw new InvalidInputError(
-            "status",
-            'an agent cannot make entries active here: memory takes agent saves as candidates for a person to review (option agentSaves = "candidate"). Leave it a candidate, or reject it.',
-          );
-        }
-        const project = sessionProject(ctx);
-        const { entry, changes } = await memory.setStatus(
-          args.id.trim(),
-          { status: args.status, reason: args.reason, supersededBy: args.superseded_by?.trim() || undefined },
-          agentActor(ctx),
+      if (args.status === "active" && options.agentSaves === "candidate") {
+        // Candidate mode exists so that a person decides what becomes active; an agent approving itself defeats it.
+        throw new InvalidInputError(
+          "status",
+          'an agent cannot make entries active here: memory takes agent saves as candidates for a person to review (option agentSaves = "candidate"). Leave it a candidate, or reject it.',
         );
-        const where = scopeLabel(entry.scope, project);
-        if (Object.keys(changes).length === 0)
-          return `${entryRef(entry)} in ${where} is already ${entry.status}; nothing changed.`;
-        return `Marked ${entryRef(entry)} in ${where} ${entry.status}. Changed: ${renderChanges(changes)}.`;
-      });
+      }
+      const project = sessionProject(ctx);
+      const { entry, changes } = await memory.setStatus(
+        args.id.trim(),
+        { status: args.status, reason: args.reason, supersededBy: args.superseded_by?.trim() || undefined },
+        agentActor(ctx),
+      );
+      const where = scopeLabel(entry.scope, project);
+      if (Object.keys(changes).length === 0)
+        return `${entryRef(entry)} in ${where} is already ${entry.status}; nothing changed.`;
+      return `Marked ${entryRef(entry)} in ${where} ${entry.status}. Changed: ${renderChanges(changes)}.`;
     },
   });
 }

@@ -12,7 +12,6 @@ import type { SaveResult } from "../store/memory-types.js";
 import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
 import { entryRef } from "./render-entry.js";
-import { toolBoundary } from "./tool-boundary.js";
 import { agentActor, scopeLabel, sessionProject, writableScopes, writeScope } from "./tool-scope.js";
 
 export interface MemorySaveDeps {
@@ -102,42 +101,40 @@ export function createMemorySaveTool({ memory, options }: MemorySaveDeps) {
         .describe("When the entry stops being useful, ISO 8601 (a future date); it is then deleted automatically."),
     }),
     async execute(args, ctx) {
-      return toolBoundary(async () => {
-        const project = sessionProject(ctx);
-        const scope = writeScope(args.scope, project);
-        const validFrom = optionalIsoDate("valid_from", args.valid_from);
-        const expiresAt = optionalIsoDate("expires_at", args.expires_at);
-        if (args.supersedes) {
-          // Superseding changes the old entry, so it must be one this session may write.
-          const target = await memory.get(args.supersedes);
-          if (target && !writableScopes(project).includes(target.scope)) {
-            throw new ScopeDeniedError(target.scope, writableScopes(project));
-          }
+      const project = sessionProject(ctx);
+      const scope = writeScope(args.scope, project);
+      const validFrom = optionalIsoDate("valid_from", args.valid_from);
+      const expiresAt = optionalIsoDate("expires_at", args.expires_at);
+      if (args.supersedes) {
+        // Superseding changes the old entry, so it must be one this session may write.
+        const target = await memory.get(args.supersedes);
+        if (target && !writableScopes(project).includes(target.scope)) {
+          throw new ScopeDeniedError(target.scope, writableScopes(project));
         }
-        const candidateMode = options.agentSaves === "candidate";
-        const notes: string[] = [];
-        if (candidateMode && args.status === "active") {
-          notes.push(
-            'Note: saved as a candidate, not active: this memory takes agent saves as candidates for a person to review (option agentSaves = "candidate").',
-          );
-        }
-        const result = await memory.save(
-          {
-            scope,
-            kind: args.kind,
-            title: args.title,
-            body: args.body,
-            tags: args.tags,
-            status: candidateMode ? undefined : args.status,
-            supersedes: args.supersedes,
-            validFrom,
-            expiresAt,
-          },
-          agentActor(ctx),
-          { changesAwaitReview: candidateMode },
+      }
+      const candidateMode = options.agentSaves === "candidate";
+      const notes: string[] = [];
+      if (candidateMode && args.status === "active") {
+        notes.push(
+          'Note: saved as a candidate, not active: this memory takes agent saves as candidates for a person to review (option agentSaves = "candidate").',
         );
-        return render(result, project, notes);
-      });
+      }
+      const result = await memory.save(
+        {
+          scope,
+          kind: args.kind,
+          title: args.title,
+          body: args.body,
+          tags: args.tags,
+          status: candidateMode ? undefined : args.status,
+          supersedes: args.supersedes,
+          validFrom,
+          expiresAt,
+        },
+        agentActor(ctx),
+        { changesAwaitReview: candidateMode },
+      );
+      return render(result, project, notes);
     },
   });
 }

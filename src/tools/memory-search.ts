@@ -9,7 +9,6 @@ import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
 import { filterLabel, listQuery, readArgs } from "./read-args.js";
 import { boundedList, entryBlock } from "./render-entry.js";
-import { toolBoundary } from "./tool-boundary.js";
 import { scopesLabel, sessionProject } from "./tool-scope.js";
 
 const DEFAULT_LIMIT = 10;
@@ -34,37 +33,35 @@ export function createMemorySearchTool({ memory }: MemorySearchDeps) {
       ...readArgs(DEFAULT_LIMIT),
     }),
     async execute(args, ctx) {
-      return toolBoundary(async () => {
-        const project = sessionProject(ctx);
-        const query = listQuery(args, project, DEFAULT_LIMIT);
-        const page = await memory.search({ ...query, query: args.query, preferScope: project });
-        const where = scopesLabel(query.scopes, project);
-        const words = page.words.join(" ");
-        const notes =
-          page.ignoredWords > 0
-            ? [`(the query had ${page.ignoredWords} more words than the ${page.words.length} searched for)`]
-            : [];
-        if (page.total === 0) {
-          return [
-            `No ${filterLabel(args, 0)} in ${where} match "${words}". Try other or fewer words, scope "all", status "all", or memory_list.`,
-            ...notes,
-          ].join("\n");
-        }
-        if (page.items.length === 0) {
-          return `${page.total} ${filterLabel(args, page.total)} in ${where} ${page.total === 1 ? "matches" : "match"} "${words}", but offset ${page.offset} is past the last of them.`;
-        }
-        const first = page.offset + 1;
-        const header = [
-          `${page.total} ${filterLabel(args, page.total)} in ${where} ${page.total === 1 ? "matches" : "match"} "${words}"; showing ${first}-${page.offset + page.items.length}, best first:`,
+      const project = sessionProject(ctx);
+      const query = listQuery(args, project, DEFAULT_LIMIT);
+      const page = await memory.search({ ...query, query: args.query, preferScope: project });
+      const where = scopesLabel(query.scopes, project);
+      const words = page.words.join(" ");
+      const notes =
+        page.ignoredWords > 0
+          ? [`(the query had ${page.ignoredWords} more words than the ${page.words.length} searched for)`]
+          : [];
+      if (page.total === 0) {
+        return [
+          `No ${filterLabel(args, 0)} in ${where} match "${words}". Try other or fewer words, scope "all", status "all", or memory_list.`,
           ...notes,
         ].join("\n");
-        const blocks = page.items.map((hit) => `${entryBlock(hit.entry, project)}\n  match: ${TIER_LABEL[hit.tier]}`);
-        return boundedList(header, blocks, {
-          total: page.total,
-          offset: page.offset,
-          next: (offset) =>
-            `call memory_search again with offset ${offset} for the next ones, or use more precise words.`,
-        });
+      }
+      if (page.items.length === 0) {
+        return `${page.total} ${filterLabel(args, page.total)} in ${where} ${page.total === 1 ? "matches" : "match"} "${words}", but offset ${page.offset} is past the last of them.`;
+      }
+      const first = page.offset + 1;
+      const header = [
+        `${page.total} ${filterLabel(args, page.total)} in ${where} ${page.total === 1 ? "matches" : "match"} "${words}"; showing ${first}-${page.offset + page.items.length}, best first:`,
+        ...notes,
+      ].join("\n");
+      const blocks = page.items.map((hit) => `${entryBlock(hit.entry, project)}\n  match: ${TIER_LABEL[hit.tier]}`);
+      return boundedList(header, blocks, {
+        total: page.total,
+        offset: page.offset,
+        next: (offset) =>
+          `call memory_search again with offset ${offset} for the next ones, or use more precise words.`,
       });
     },
   });

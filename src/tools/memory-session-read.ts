@@ -5,12 +5,11 @@ import { MAX_RESULT_BYTES } from "../bounded-output.js";
 import { InvalidInputError, NotFoundError } from "../errors.js";
 import { projectScope } from "../scope.js";
 import { checkSessionId } from "../session-id.js";
-import { oneLine } from "../transcripts/render/text-lines.js";
+import { visibleLine } from "../transcripts/render/text-lines.js";
 import { readWindow } from "../transcripts/transcript-reader.js";
 import type { Transcripts } from "../transcripts/transcripts.js";
 import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
-import { toolError } from "./tool-error.js";
 
 export const READ_DEFAULT_LINES = 200;
 export const READ_MAX_LINES = 2_000;
@@ -50,37 +49,32 @@ export function createSessionReadTool({ transcripts }: { transcripts: Transcript
         .describe("Allow a session of another project (default false: this project's sessions only)"),
     }),
     async execute(args, context) {
-      try {
-        const sessionID = checkSessionId(args.sessionID);
-        const offset = args.offset ?? 1;
-        const limit = Math.min(args.limit ?? READ_DEFAULT_LINES, READ_MAX_LINES);
-        const maxBytes = Math.min(args.maxBytes ?? MAX_RESULT_BYTES, READ_MAX_BYTES);
-        if (!Number.isInteger(offset) || offset < 1)
-          throw new InvalidInputError("offset", "must be a whole number ≥ 1");
-        const project = projectScope(context.worktree, context.directory);
-        const known = await transcripts.find(sessionID);
-        if (known && known.scope !== project && args.all !== true) throw elsewhere(sessionID, known.scope);
-        const { row, file } = await transcripts.ensure(sessionID);
-        // Another project's session seen for the first time: exported under its own project, and read only when asked.
-        if (row.scope !== project && args.all !== true) throw elsewhere(sessionID, row.scope);
-        if (offset > row.lines) {
-          throw new InvalidInputError(
-            "offset",
-            `${offset} is past the end: the transcript of ${sessionID} has ${row.lines} lines; read from offset ${Math.max(1, row.lines - limit + 1)}`,
-          );
-        }
-        // The header and the closing line take part of the budget.
-        const window = readWindow(file, { offset, limit, maxBytes: Math.max(500, maxBytes - 600) });
-        const title = row.title ? ` "${oneLine(row.title, 120)}"` : "";
-        const head = `${sessionID}${title}: lines ${window.first}-${window.last} of ${row.lines} · ${file}`;
-        const tail =
-          window.nextOffset !== undefined
-            ? `… next: memory_session_read({ sessionID: "${sessionID}", offset: ${window.nextOffset} })`
-            : `(end of the transcript at line ${window.last})`;
-        return [head, ...window.lines, tail].join("\n");
-      } catch (error) {
-        throw toolError(error);
+      const sessionID = checkSessionId(args.sessionID);
+      const offset = args.offset ?? 1;
+      const limit = Math.min(args.limit ?? READ_DEFAULT_LINES, READ_MAX_LINES);
+      const maxBytes = Math.min(args.maxBytes ?? MAX_RESULT_BYTES, READ_MAX_BYTES);
+      if (!Number.isInteger(offset) || offset < 1) throw new InvalidInputError("offset", "must be a whole number ≥ 1");
+      const project = projectScope(context.worktree, context.directory);
+      const known = await transcripts.find(sessionID);
+      if (known && known.scope !== project && args.all !== true) throw elsewhere(sessionID, known.scope);
+      const { row, file } = await transcripts.ensure(sessionID);
+      // Another project's session seen for the first time: exported under its own project, and read only when asked.
+      if (row.scope !== project && args.all !== true) throw elsewhere(sessionID, row.scope);
+      if (offset > row.lines) {
+        throw new InvalidInputError(
+          "offset",
+          `${offset} is past the end: the transcript of ${sessionID} has ${row.lines} lines; read from offset ${Math.max(1, row.lines - limit + 1)}`,
+        );
       }
+      // The header and the closing line take part of the budget.
+      const window = readWindow(file, { offset, limit, maxBytes: Math.max(500, maxBytes - 600) });
+      const title = row.title ? ` "${visibleLine(row.title, 120)}"` : "";
+      const head = `${sessionID}${title}: lines ${window.first}-${window.last} of ${row.lines} · ${file}`;
+      const tail =
+        window.nextOffset !== undefined
+          ? `… next: memory_session_read({ sessionID: "${sessionID}", offset: ${window.nextOffset} })`
+          : `(end of the transcript at line ${window.last})`;
+      return [head, ...window.lines, tail].join("\n");
     },
   });
 }

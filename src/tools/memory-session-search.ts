@@ -3,7 +3,6 @@
  * numbers and context, bounded, and a last line that says what was searched and what was left out.
  */
 
-import { describeError } from "../errors.js";
 import { projectScope } from "../scope.js";
 import { MAX_QUERY_CHARS, SEARCH_LIMITS } from "../search/limits.js";
 import type { TranscriptSearch } from "../search/search.js";
@@ -70,18 +69,13 @@ export function createSessionSearchTool({ search }: { search: TranscriptSearch }
         ),
     }),
     async execute(args, context) {
-      try {
-        if (args.sessionID !== undefined) checkSessionId(args.sessionID);
-        const outcome = await search({
-          ...args,
-          scope: projectScope(context.worktree, context.directory),
-          signal: context.abort,
-        });
-        return outcome.text;
-      } catch (error) {
-        // The host marks a thrown error as a failed call and shows the message; never a result that looks like success.
-        throw new Error(describeError(error), { cause: error });
-      }
+      if (args.sessionID !== undefined) checkSessionId(args.sessionID);
+      const outcome = await search({
+        ...args,
+        scope: projectScope(context.worktree, context.directory),
+        signal: context.abort,
+      });
+      return outcome.text;
     },
   });
 }

@@ -4,17 +4,16 @@
  */
 
 import { joinWithinBudget, MAX_ENTRIES, MAX_RESULT_BYTES } from "../bounded-output.js";
+import type { DataContext } from "../data-context.js";
 import { formatAge, formatBytes } from "../human-units.js";
-import type { Ledger } from "../ledger.js";
 import { normalizeScopePath, projectScope } from "../scope.js";
 import type { TranscriptRow } from "../store/schema.js";
-import { oneLine } from "../transcripts/render/text-lines.js";
+import { visibleLine } from "../transcripts/render/text-lines.js";
 import type { Transcripts } from "../transcripts/transcripts.js";
 import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
-import { toolError } from "./tool-error.js";
 
-export function createTranscriptListTool({ ledger, transcripts }: { ledger: Ledger; transcripts: Transcripts }) {
+export function createTranscriptListTool({ data, transcripts }: { data: DataContext; transcripts: Transcripts }) {
   return lazyTool({
     description:
       "List exported session transcripts, newest first: size, lines, age, last touch, title, and whether OpenCode still has the session. " +
@@ -24,36 +23,32 @@ export function createTranscriptListTool({ ledger, transcripts }: { ledger: Ledg
       scope: z.string().optional().describe("Project folder whose transcripts to list (default: this project)"),
     }),
     async execute(args, context) {
-      try {
-        const scopes = args.all
-          ? undefined
-          : [args.scope ? normalizeScopePath(args.scope) : projectScope(context.worktree, context.directory)];
-        const rows = await transcripts.list(scopes);
-        if (rows.length === 0) {
-          return args.all
-            ? "No transcripts yet: a session is exported when it compacts or when a tool names it."
-            : `No transcripts for ${scopes?.[0]} yet (all=true lists every project's).`;
-        }
-        const shown = rows.slice(0, MAX_ENTRIES);
-        const inHost = await hostStatus(transcripts, shown);
-        const now = ledger.clock();
-        const blocks = shown.map((row, i) => describeRow(row, inHost[i] ?? "unknown", now, args.all === true));
-        const total = rows.reduce((n, r) => n + r.bytes, 0);
-        const summary = `${rows.length} transcript${rows.length === 1 ? "" : "s"}, ${formatBytes(total)} in all${rows.length > shown.length ? `; the newest ${shown.length} are listed` : ""}.`;
-        return joinWithinBudget(
-          [summary, ...blocks],
-          MAX_RESULT_BYTES,
-          "Narrow with scope, or clean up with memory_transcript_cleanup.",
-        );
-      } catch (error) {
-        throw toolError(error);
+      const scopes = args.all
+        ? undefined
+        : [args.scope ? normalizeScopePath(args.scope) : projectScope(context.worktree, context.directory)];
+      const rows = await transcripts.list(scopes);
+      if (rows.length === 0) {
+        return args.all
+          ? "No transcripts yet: a session is exported when it compacts or when a tool names it."
+          : `No transcripts for ${scopes?.[0]} yet (all=true lists every project's).`;
       }
+      const shown = rows.slice(0, MAX_ENTRIES);
+      const inHost = await hostStatus(transcripts, shown);
+      const now = data.clock();
+      const blocks = shown.map((row, i) => describeRow(row, inHost[i] ?? "unknown", now, args.all === true));
+      const total = rows.reduce((n, r) => n + r.bytes, 0);
+      const summary = `${rows.length} transcript${rows.length === 1 ? "" : "s"}, ${formatBytes(total)} in all${rows.length > shown.length ? `; the newest ${shown.length} are listed` : ""}.`;
+      return joinWithinBudget(
+        [summary, ...blocks],
+        MAX_RESULT_BYTES,
+        "Narrow with scope, or clean up with memory_transcript_cleanup.",
+      );
     },
   });
 }
 
 function describeRow(row: TranscriptRow, inHost: string, now: number, withScope: boolean): string {
-  const title = row.title ? `"${oneLine(row.title, 100)}"` : "(untitled)";
+  const title = row.title ? `"${visibleLine(row.title, 100)}"` : "(untitled)";
   const where = withScope ? ` · project ${row.scope}` : "";
   return (
     `${row.sessionId} · ${title} · ${row.lines} lines · ${formatBytes(row.bytes)} · ${row.messageCount} messages` +

@@ -46,11 +46,6 @@ function indent(text: string): string {
     .join("\n");
 }
 
-/** "1 entry", "3 entries". */
-export function count(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
 /**
  * A header, then blocks while they fit in the byte budget, then one line that says how many were left out (by the
  * limit or by the budget) and what to call to see them.

@@ -17,10 +17,10 @@ import type { SessionInfo } from "./source/session-source.js";
 import type { Transcripts, TranscriptsDeps } from "./transcripts.js";
 
 /** Transcripts over the ledger's store, read from `source`; new ones go under `scope` unless the session ran elsewhere. */
-export function createTranscripts({ ledger, source, scope }: TranscriptsDeps): Transcripts {
+export function createTranscripts({ data, source, scope }: TranscriptsDeps): Transcripts {
   const find = (sessionID: string) =>
-    ledger.database.read((db) => getTranscript(db, checkSessionId(sessionID)), undefined);
-  const fileOf = (row: TranscriptRow) => containedPath(ledger.transcriptsDir, row.path);
+    data.database.read((db) => getTranscript(db, checkSessionId(sessionID)), undefined);
+  const fileOf = (row: TranscriptRow) => containedPath(data.transcriptsDir, row.path);
 
   /** Whether the host's session was updated after the last export; a host that cannot tell means no. */
   async function changedSince(row: TranscriptRow): Promise<boolean> {
@@ -37,7 +37,7 @@ export function createTranscripts({ ledger, source, scope }: TranscriptsDeps): T
       if (!info) throw unknownSession(sessionID);
       target = scopeOfSession(info, scope);
     }
-    return exportTranscript({ ledger, source, sessionID, scope: target });
+    return exportTranscript({ data, source, sessionID, scope: target });
   }
 
   return {
@@ -46,9 +46,9 @@ export function createTranscripts({ ledger, source, scope }: TranscriptsDeps): T
     find,
     fileOf,
     export: exportSession,
-    list: (scopes) => ledger.database.read((db) => listTranscripts(db, scopes), []),
-    sweep: (request) => sweepTranscripts({ ledger, source, ...request }),
-    autoSweep: () => autoSweep(ledger, source, scope),
+    list: (scopes) => data.database.read((db) => listTranscripts(db, scopes), []),
+    sweep: (request) => sweepTranscripts({ data, source, ...request }),
+    autoSweep: () => autoSweep(data, source, scope),
     async ensure(sessionID) {
       const row = await find(sessionID);
       if (row && fs.existsSync(fileOf(row)) && !(await changedSince(row))) return { row, file: fileOf(row) };

@@ -1,8 +1,8 @@
 /**
- * What the tools and hooks use of transcripts. Types only: the plugin holds a lazy implementation
- * (./lazy-transcripts.ts), so loading the plugin loads none of the export code or drizzle.
+ * What the tools and hooks use of transcripts. Types only: the services (src/services.ts) hold an implementation that
+ * loads on first use, so loading the plugin loads none of the export code or drizzle.
  */
-import type { Ledger } from "../ledger.js";
+import type { DataContext } from "../data-context.js";
 import type { TranscriptRow } from "../store/schema.js";
 import type { ExportResult } from "./export/export-transcript.js";
 import type { SweepReport, SweepRequest } from "./retention/retention.js";
@@ -26,13 +26,13 @@ export interface Transcripts {
   /** Index rows of these projects (undefined: all), last touched first. */
   list(scopes: readonly string[] | undefined): Promise<TranscriptRow[]>;
   /** The retention sweep (see ./retention.ts). */
-  sweep(request: Omit<SweepRequest, "ledger" | "source">): Promise<SweepReport>;
+  sweep(request: Omit<SweepRequest, "data" | "source">): Promise<SweepReport>;
   /** The sweep by the `retention` options, for this project; undefined when no rule is set. Never throws. */
   autoSweep(): Promise<SweepReport | undefined>;
 }
 
 export interface TranscriptsDeps {
-  ledger: Ledger;
+  data: DataContext;
   source: SessionSource;
   /** Scope of the plugin instance (its project). */
   scope: string;

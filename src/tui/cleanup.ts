@@ -4,11 +4,11 @@
  * confirmation exactly the transcripts that were listed are removed, never more.
  */
 
-import { formatAge, formatBytes } from "../human-units.js";
+import { formatAge, formatBytes, plural } from "../human-units.js";
+import { oneLine } from "../one-line.js";
 import type { Options } from "../options.js";
 import type { SweepDecision, SweepReport } from "../transcripts/retention/retention.js";
 import type { Transcripts } from "../transcripts/transcripts.js";
-import { count, oneLine } from "./text.js";
 
 /** Transcripts listed in the dialog; the rest are counted in a last line. */
 export const CLEANUP_LIST_MAX = 12;
@@ -54,8 +54,8 @@ export async function planCleanup(
   const bytes = report.eligible.reduce((n, d) => n + d.bytes, 0);
   const head =
     report.eligible.length === 0
-      ? `Nothing to remove: ${count(report.considered, "transcript", "transcripts")} of this project considered.`
-      : `${count(report.eligible.length, "transcript", "transcripts")} of ${report.considered} can go (${formatBytes(bytes)}):`;
+      ? `Nothing to remove: ${plural(report.considered, "transcript", "transcripts")} of this project considered.`
+      : `${plural(report.eligible.length, "transcript", "transcripts")} of ${report.considered} can go (${formatBytes(bytes)}):`;
   const kept =
     report.protected.length > 0
       ? [`${report.protected.length} more would qualify but are among the newest (kept).`]
@@ -95,7 +95,7 @@ export async function applyCleanup(
     apply: true,
   });
   const removed = report.removed.reduce((n, d) => n + d.bytes, 0);
-  const parts = [`Removed ${count(report.removed.length, "transcript", "transcripts")} (${formatBytes(removed)}).`];
+  const parts = [`Removed ${plural(report.removed.length, "transcript", "transcripts")} (${formatBytes(removed)}).`];
   if (report.failed.length > 0) {
     parts.push(
       `${report.failed.length} could not be removed: ${report.failed.map((f) => `${f.sessionID}: ${f.error}`).join("; ")}`,

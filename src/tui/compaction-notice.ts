@@ -3,7 +3,7 @@
  * the in-process pointer model wrote the summary (it never reaches a provider) or when the host reports no tokens.
  */
 import type { AssistantMessage, Message } from "@opencode-ai/sdk/v2";
-import { count } from "./text.js";
+import { plural } from "../human-units.js";
 
 /** The provider id of the in-process pointer model the server part registers for compaction. */
 export const POINTER_PROVIDER_ID = "ledger";
@@ -53,7 +53,7 @@ export function compactionNotice(
         : `${tokens} tokens (summary by ${summary?.providerID}/${summary?.modelID})`;
   return {
     variant: "success",
-    message: `transcript saved: ${count(transcriptLines, "line", "lines")}, ${cost}`,
+    message: `transcript saved: ${plural(transcriptLines, "line", "lines")}, ${cost}`,
     label: `compacted, ${tokens === undefined ? "cost unknown" : `${tokens} tokens`}`,
   };
 }

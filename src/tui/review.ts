@@ -4,11 +4,11 @@
  * person as the actor. Every list is bounded; a cut list says what was left out.
  */
 import { ConflictError } from "../errors.js";
-import { formatBytes } from "../human-units.js";
+import { formatBytes, plural } from "../human-units.js";
+import { oneLine } from "../one-line.js";
 import { GLOBAL_SCOPE } from "../scope.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import type { Actor, EntryView, Stats } from "../store/memory-types.js";
-import { count, oneLine } from "./text.js";
 
 /** Candidates shown per page of the dialog. */
 export const REVIEW_PAGE_SIZE = 8;
@@ -67,7 +67,7 @@ function toRow(entry: EntryView, project: string): ReviewRow {
 export function figureLines(stats: Stats): string[] {
   const s = stats.byStatus;
   return [
-    `${count(stats.live, "entry", "entries")}: ${s.active} active, ${s.candidate} candidate, ${s.superseded} superseded, ${s.rejected} rejected`,
+    `${plural(stats.live, "entry", "entries")}: ${s.active} active, ${s.candidate} candidate, ${s.superseded} superseded, ${s.rejected} rejected`,
     `${stats.trash} in the trash · store ${formatBytes(stats.storeBytes)} (every project)`,
   ];
 }

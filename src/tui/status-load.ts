@@ -12,7 +12,7 @@ import type { StatusFigures } from "./status.js";
 export interface StatusDeps {
   memory: MemoryStore;
   database: Database;
-  settings: () => Promise<SessionSettingsStore>;
+  settings: SessionSettingsStore;
   project: string;
 }
 
@@ -27,7 +27,7 @@ export async function loadStatus(deps: StatusDeps, sessionID?: string): Promise<
   };
   if (!sessionID) return figures;
   figures.transcriptLines = await transcriptLinesOf(deps.database, sessionID);
-  figures.injectionOff = (await (await deps.settings()).get(sessionID)).injectionOff;
+  figures.injectionOff = (await deps.settings.get(sessionID)).injectionOff;
   return figures;
 }
 

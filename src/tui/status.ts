@@ -3,7 +3,7 @@
  * session's transcript is. Loaded in the background, cached, refreshed when something relevant happened; rendering
  * only ever reads the cache, so it never waits on the disk.
  */
-import { count } from "./text.js";
+import { plural } from "../human-units.js";
 
 export interface StatusFigures {
   /** Active entries of this project and global. */
@@ -26,7 +26,7 @@ export function statusText(figures: StatusFigures | undefined, sessionID?: strin
   if (figures.candidates > 0) parts.push(`${figures.candidates} to review`);
   const forSession = sessionID !== undefined && figures.sessionID === sessionID;
   if (forSession && figures.transcriptLines !== null) {
-    parts.push(`transcript ${count(figures.transcriptLines, "line", "lines")}`);
+    parts.push(`transcript ${plural(figures.transcriptLines, "line", "lines")}`);
   }
   if (forSession && compaction) parts.push(compaction);
   if (forSession && figures.injectionOff) parts.push("injection off");

@@ -4,11 +4,12 @@
  */
 import type { TuiPluginApi } from "@opencode-ai/plugin/tui";
 import { InvalidInputError } from "../errors.js";
+import { plural } from "../human-units.js";
+import { oneLine } from "../one-line.js";
 import { applyCleanup, planCleanup } from "./cleanup.js";
 import { type ContinueDeps, continueSession } from "./continue-session.js";
 import { ReviewDialog } from "./review-dialog.js";
 import type { InjectionChoice } from "./slash-input.js";
-import { count, oneLine } from "./text.js";
 import type { TuiServices } from "./tui-services.js";
 
 /** Sessions offered by the `/memory-continue` picker. */
@@ -47,7 +48,7 @@ export async function continueFrom(c: CommandContext, target: string): Promise<v
   if (result.created) c.api.route.navigate("session", { sessionID: result.sessionID });
   c.toast(
     "success",
-    `pointer to ${target} (${count(result.lines, "line", "lines")}) added to ${result.created ? "a new session" : "this session"}; no model turn`,
+    `pointer to ${target} (${plural(result.lines, "line", "lines")}) added to ${result.created ? "a new session" : "this session"}; no model turn`,
   );
   c.changed(result.sessionID);
 }
@@ -68,7 +69,7 @@ export async function openContinuePicker(c: CommandContext): Promise<void> {
       return {
         title: oneLine(session.title || session.id, 60),
         value: session.id,
-        description: n === undefined ? session.id : `${session.id} · transcript ${count(n, "line", "lines")}`,
+        description: n === undefined ? session.id : `${session.id} · transcript ${plural(n, "line", "lines")}`,
       };
     });
   if (options.length === 0) {
@@ -91,7 +92,7 @@ export async function openContinuePicker(c: CommandContext): Promise<void> {
 export async function openCleanup(c: CommandContext): Promise<void> {
   const s = await c.services();
   const retention = s.options.retention;
-  const plan = await planCleanup(s.transcripts, retention, s.project, s.ledger.clock());
+  const plan = await planCleanup(s.transcripts, retention, s.project, s.data.clock());
   if (plan.sessionIDs.length === 0) {
     c.api.ui.dialog.replace(() => (
       <c.api.ui.DialogAlert
@@ -137,7 +138,7 @@ export async function setInjection(c: CommandContext, choice: InjectionChoice): 
   if (!sessionID) {
     throw new InvalidInputError("/memory-injection", "open a session first: the switch holds for one session");
   }
-  const settings = await (await c.services()).settings();
+  const { settings } = await c.services();
   const off = choice === "toggle" ? !(await settings.get(sessionID)).injectionOff : choice === "off";
   await settings.setInjectionOff(sessionID, off);
   c.toast(

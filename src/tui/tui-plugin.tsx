@@ -89,7 +89,7 @@ export const tui: TuiPlugin = async (api, options) => {
     async (sessionID) => {
       const s = await services();
       const { loadStatus } = await import("./status-load.js");
-      return loadStatus({ ...s, database: s.ledger.database }, sessionID);
+      return loadStatus({ ...s, database: s.data.database }, sessionID);
     },
     (error) => report("status", error),
   );
@@ -236,7 +236,7 @@ export const tui: TuiPlugin = async (api, options) => {
   const onCompacted = async (sessionID: string) => {
     const s = await services();
     const { transcriptLinesOf } = await import("./status-load.js");
-    const lines = await transcriptLinesOf(s.ledger.database, sessionID);
+    const lines = await transcriptLinesOf(s.data.database, sessionID);
     let summary = latestSummary(api.state.session.messages(sessionID));
     if (!summary) {
       const recent = await api.client.session.messages({ sessionID, limit: 10 });
@@ -263,6 +263,6 @@ export const tui: TuiPlugin = async (api, options) => {
   ];
   api.lifecycle.onDispose(() => {
     for (const off of offs) off();
-    built?.then((s) => s.ledger.database.close()).catch(() => {});
+    built?.then((s) => s.data.database.close()).catch(() => {});
   });
 };

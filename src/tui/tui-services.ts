@@ -1,18 +1,17 @@
 /**
- * What the TUI part works on: its options, the project it is open on, the store (the same file the server part
- * writes, opened in the TUI process; WAL lets both use it at once) and the transcripts. Built on first use, when
- * OpenCode's state is ready, and only the cheap parts at that: the memory store and the transcripts load their code
- * on their first call.
+ * What the TUI part works on: its options, the project it is open on, and the services (src/services.ts) over the
+ * same store the server part writes, opened in the TUI process (WAL lets both use it at once). Built on first use,
+ * when OpenCode's state is ready; the memory store, the settings and the transcripts load their code on their first
+ * call.
  */
+import type { DataContext } from "../data-context.js";
 import { InvalidOptionError } from "../errors.js";
-import { createLedger, type Ledger } from "../ledger.js";
 import type { Logger } from "../log.js";
 import { type Options, parseOptions } from "../options.js";
 import { projectScope } from "../scope.js";
-import { lazyMemoryStore } from "../store/lazy-memory-store.js";
+import { createServices } from "../services.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import type { SessionSettingsStore } from "../store/session-settings.js";
-import { lazyTranscripts } from "../transcripts/lazy-transcripts.js";
 import type { SessionSource } from "../transcripts/source/session-source.js";
 import type { Transcripts } from "../transcripts/transcripts.js";
 import { type PluginSpec, type RawTuiOptions, resolveTuiOptions } from "./tui-options.js";
@@ -23,12 +22,11 @@ export interface TuiServices {
   /** Options that did not validate (their feature is off), as messages for a toast. */
   problems: string[];
   project: string;
-  ledger: Ledger;
+  data: DataContext;
   memory: MemoryStore;
   transcripts: Transcripts;
-  settings(): Promise<SessionSettingsStore>;
+  settings: SessionSettingsStore;
 }
-
 export interface TuiServicesInput {
   /** The options of the tui.json entry. */
   tuiOptions: unknown;
@@ -49,21 +47,16 @@ export function createTuiServices(input: TuiServicesInput): TuiServices {
   if (disabled.has("dataDir")) {
     throw problems.find((p) => p.option === "dataDir") ?? new InvalidOptionError("dataDir", "does not validate");
   }
-  const ledger = createLedger(options, input.log, input.clock);
-  const { database, clock } = ledger;
   const project = projectScope(input.worktree, input.directory || process.cwd());
-  let settings: Promise<SessionSettingsStore> | undefined;
+  const services = createServices({ options, log: input.log, clock: input.clock, scope: project, host: input.source });
   return {
     options,
     optionsSource: resolved.source,
     problems: problems.map((p) => p.message),
     project,
-    ledger,
-    memory: lazyMemoryStore({ database, clock, trashDays: options.retention.trashDays }),
-    transcripts: lazyTranscripts({ ledger, source: input.source, scope: project }),
-    settings() {
-      settings ??= import("../store/session-settings.js").then((m) => m.createSessionSettings({ database, clock }));
-      return settings;
-    },
+    data: services.data,
+    memory: services.memory,
+    transcripts: services.transcripts,
+    settings: services.settings,
   };
 }

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { buildPointer, oneLine, POINTER_MAX_CHARS, REQUEST_MAX_CHARS } from "../../src/compaction/pointer.js";
+import { buildPointer, POINTER_MAX_CHARS, REQUEST_MAX_CHARS } from "../../src/compaction/pointer.js";
+import { oneLine } from "../../src/one-line.js";
 
 const base = {
   sessionID: "ses_0123456789abcdefABCDEF",

@@ -2,21 +2,21 @@
 // Run by the concurrency test through the OpenCode binary (a Bun): `opencode run export-worker.ts <args>`.
 // Args: dataDir, session export file, session id, stop-marker file. Prints one JSON line when done.
 import fs from "node:fs";
-import { createLedger } from "../../src/ledger.js";
+import { createDataContext } from "../../src/data-context.js";
 import { createMemoryLogger } from "../../src/log.js";
 import { parseOptions } from "../../src/options.js";
 import { exportTranscript } from "../../src/transcripts/export/export-transcript.js";
 import { createExportFileSource } from "../../src/transcripts/source/export-file-source.js";
 
 const [dataDir, sessionFile, sessionID, stopFile] = process.argv.slice(2) as [string, string, string, string];
-const ledger = createLedger(parseOptions({ dataDir }).options, createMemoryLogger());
+const data = createDataContext(parseOptions({ dataDir }).options, createMemoryLogger());
 const source = createExportFileSource([sessionFile]);
 let exports = 0;
 let appending = 0;
 console.log("ready");
 for (let last = false; ; ) {
   last = fs.existsSync(stopFile);
-  const result = await exportTranscript({ ledger, source, sessionID, scope: "/projects/concurrent" });
+  const result = await exportTranscript({ data, source, sessionID, scope: "/projects/concurrent" });
   exports++;
   if (result.appendedLines > 0) {
     appending++;
@@ -25,5 +25,5 @@ for (let last = false; ; ) {
   if (last) break;
   await new Promise((resolve) => setTimeout(resolve, Math.random() * 10));
 }
-ledger.database.close();
+data.database.close();
 console.log(JSON.stringify({ exports, appending }));

@@ -10,6 +10,7 @@ import { normalizeScopePath } from "../../src/scope.js";
 import { Database } from "../../src/store/database.js";
 import { createMemoryStore, type MemoryStore } from "../../src/store/memory-store.js";
 import { createMemoryTools } from "../../src/tools/memory-tools.js";
+import { guardTools } from "../../src/tools/tool-guard.js";
 import { tempDir } from "./temp-dir.js";
 
 export const DAY = 86_400_000;
@@ -20,6 +21,7 @@ export interface MemoryFixture {
   database: Database;
   memory: MemoryStore;
   options: Options;
+  /** The eight tools behind the tool guard, as the plugin registers them. */
   tools: ReturnType<typeof createMemoryTools>;
   /** The current time of the store's clock; assign to move it. */
   now: { value: number };
@@ -63,7 +65,7 @@ export function memoryFixture(rawOptions: Record<string, unknown> = {}): MemoryF
     database,
     memory,
     options,
-    tools: createMemoryTools({ memory, options }),
+    tools: guardTools(createMemoryTools({ memory, options })),
     now,
     project: normalizeScopePath(projectDir),
     other: normalizeScopePath(otherDir),

@@ -7,13 +7,13 @@ import fs from "node:fs";
 import path from "node:path";
 import type { ToolContext, ToolDefinition } from "@opencode-ai/plugin";
 import { createSessionPointer } from "../../src/compaction/session-pointer.js";
-import { createLedger, type Ledger } from "../../src/ledger.js";
+import { createDataContext, type DataContext } from "../../src/data-context.js";
 import { createMemoryLogger } from "../../src/log.js";
 import { type Options, parseOptions } from "../../src/options.js";
 import { normalizeScopePath } from "../../src/scope.js";
-import { ensureThrough } from "../../src/search/lazy-search.js";
 import { createRipgrepLocator } from "../../src/search/ripgrep/locate.js";
 import { createTranscriptSearch } from "../../src/search/search.js";
+import { ensureThrough } from "../../src/services.js";
 import { createCommandHook } from "../../src/slash-commands/command-hook.js";
 import { createMemoryStore, type MemoryStore } from "../../src/store/memory-store.js";
 import { createSessionReadTool } from "../../src/tools/memory-session-read.js";
@@ -42,7 +42,7 @@ export interface ProjectParts {
 export interface PluginParts {
   root: string;
   dataDir: string;
-  ledger: Ledger;
+  data: DataContext;
   memory: MemoryStore;
   options: Options;
   /** The sessions OpenCode "has"; push to add one. */
@@ -59,10 +59,10 @@ export function pluginParts(
   const dataDir = path.join(root, "data");
   const { options, problems } = parseOptions({ search: { useRipgrep: false }, ...rawOptions, dataDir });
   if (problems.length > 0) throw problems[0];
-  const ledger = createLedger(options, createMemoryLogger());
+  const data = createDataContext(options, createMemoryLogger());
   const memory = createMemoryStore({
-    database: ledger.database,
-    clock: ledger.clock,
+    database: data.database,
+    clock: data.clock,
     trashDays: options.retention.trashDays,
   });
   const sessions: SessionExport[] = [];
@@ -71,20 +71,20 @@ export function pluginParts(
     const dir = path.join(root, folder);
     fs.mkdirSync(dir, { recursive: true });
     const scope = normalizeScopePath(dir);
-    const transcripts = createTranscripts({ ledger, source, scope });
+    const transcripts = createTranscripts({ data, source, scope });
     const search = createTranscriptSearch({
-      transcriptsDir: ledger.transcriptsDir,
-      database: ledger.database,
+      transcriptsDir: data.transcriptsDir,
+      database: data.database,
       useRipgrep: options.search.useRipgrep,
       locateRipgrep: createRipgrepLocator(options.search.ripgrepPath),
       ensureTranscript: ensureThrough(transcripts),
     });
-    const tools = guardTools({
+    const tools: Record<string, ToolDefinition> = guardTools({
       ...createMemoryTools({ memory, options }),
       memory_session_read: createSessionReadTool({ transcripts }),
       memory_session_search: createSessionSearchTool({ search }),
-      memory_transcript_list: createTranscriptListTool({ ledger, transcripts }),
-      memory_transcript_cleanup: createTranscriptCleanupTool({ ledger, transcripts }),
+      memory_transcript_list: createTranscriptListTool({ data, transcripts }),
+      memory_transcript_cleanup: createTranscriptCleanupTool({ data, transcripts }),
     });
     const hook = createCommandHook({
       sessionPointer: createSessionPointer({ exportSession: (id) => transcripts.export(id) }),
@@ -107,5 +107,5 @@ export function pluginParts(
       },
     };
   };
-  return { root, dataDir, ledger, memory, options, sessions, project };
+  return { root, dataDir, data, memory, options, sessions, project };
 }

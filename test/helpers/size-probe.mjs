@@ -48,12 +48,12 @@ async function read(file, offset, maxBytes) {
 }
 
 async function exportSession(dataDir, outputBytes) {
-  const { createLedger } = await import("../../dist/ledger.js");
+  const { createDataContext } = await import("../../dist/data-context.js");
   const { createMemoryLogger } = await import("../../dist/log.js");
   const { parseOptions } = await import("../../dist/options.js");
   const { createMemorySource } = await import("../../dist/transcripts/source/export-file-source.js");
   const { exportTranscript } = await import("../../dist/transcripts/export/export-transcript.js");
-  const ledger = createLedger(parseOptions({ dataDir }).options, createMemoryLogger());
+  const data = createDataContext(parseOptions({ dataDir }).options, createMemoryLogger());
   const sessionID = "ses_sizeprobe0000001";
   const t = 1_771_200_000_000;
   // Lines of 100 bytes, made flat in one allocation: the session holds its output before the export starts.
@@ -121,8 +121,8 @@ async function exportSession(dataDir, outputBytes) {
     { info: { id: sessionID, title: "Size probe", directory: "/p", time: { created: t, updated: t } }, messages },
   ]);
   const before = rssBefore();
-  const result = await exportTranscript({ ledger, source, sessionID, scope: "/p" });
-  ledger.database.close();
+  const result = await exportTranscript({ data, source, sessionID, scope: "/p" });
+  data.database.close();
   return { before, transcriptBytes: fs.statSync(result.path).size, lines: result.totalLines };
 }
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createLedger, type Ledger } from "../../src/ledger.js";
+import { createDataContext, type DataContext } from "../../src/data-context.js";
 import { createMemoryLogger } from "../../src/log.js";
 import { parseOptions } from "../../src/options.js";
 import type { SessionExport } from "../../src/transcripts/source/export-file-source.js";
@@ -26,15 +26,15 @@ export function corpusFiles(): string[] {
   return files;
 }
 
-export type TestLedger = Ledger & { log: ReturnType<typeof createMemoryLogger> };
+export type TestDataContext = DataContext & { log: ReturnType<typeof createMemoryLogger> };
 
-/** A ledger over a fresh data folder; `options` are plugin options as a user would write them. */
-export function testLedger(options: Record<string, unknown> = {}, clock?: () => number): TestLedger {
+/** A data context over a fresh data folder; `options` are plugin options as a user would write them. */
+export function testDataContext(options: Record<string, unknown> = {}, clock?: () => number): TestDataContext {
   const dataDir = path.join(tempDir(), "data");
   const parsed = parseOptions({ ...options, dataDir });
   if (parsed.problems.length > 0) throw new Error(parsed.problems.map((p) => p.message).join("; "));
   const log = createMemoryLogger();
-  return createLedger(parsed.options, log, clock) as TestLedger;
+  return createDataContext(parsed.options, log, clock) as TestDataContext;
 }
 
 /** The lines of a transcript, split into number and text; checks the line format on the way. */

@@ -4,10 +4,10 @@ import { parseOptions } from "../../src/options.js";
 import { createReflection, REFLECTION_SESSION_TITLE } from "../../src/reflection/reflection.js";
 import { createMemoryStore } from "../../src/store/memory-store.js";
 import { createSessionSettings } from "../../src/store/session-settings.js";
-import { lazyTranscripts } from "../../src/transcripts/lazy-transcripts.js";
 import { createMemorySource } from "../../src/transcripts/source/export-file-source.js";
+import { createTranscripts } from "../../src/transcripts/transcript-service.js";
 import { SessionBuilder } from "../helpers/synthetic-session.js";
-import { testLedger } from "../helpers/transcripts.js";
+import { testDataContext } from "../helpers/transcripts.js";
 
 const PROJECT = "/projects/demo";
 const SECRET = ["ghp", "_", "Zx9Qw8Er7Ty6Ui5Op4As3Df2Gh1Jk0Lz9Xc8V"].join("");
@@ -23,16 +23,16 @@ function sessionWithTurns(id: string, turns: number, extra: Partial<{ parentID: 
 }
 
 function fixture(answer: string, rawOptions: Record<string, unknown> = {}) {
-  const ledger = testLedger({ reflection: { enabled: true, ...rawOptions } });
+  const data = testDataContext({ reflection: { enabled: true, ...rawOptions } });
   const { options } = parseOptions({ reflection: { enabled: true, ...rawOptions } });
   const sessions = [
     sessionWithTurns("ses_reflect00000001", 3),
     sessionWithTurns("ses_reflect00000002", 1),
     sessionWithTurns("ses_reflect00000003", 3, { parentID: "ses_reflect00000001" }),
   ];
-  const transcripts = lazyTranscripts({ ledger, source: createMemorySource(sessions), scope: PROJECT });
-  const memory = createMemoryStore({ database: ledger.database, clock: ledger.clock });
-  const settings = createSessionSettings({ database: ledger.database, clock: ledger.clock });
+  const transcripts = createTranscripts({ data, source: createMemorySource(sessions), scope: PROJECT });
+  const memory = createMemoryStore({ database: data.database, clock: data.clock });
+  const settings = createSessionSettings({ database: data.database, clock: data.clock });
   const asked: OneShotPrompt[] = [];
   const reflection = createReflection({
     memory,
@@ -45,9 +45,9 @@ function fixture(answer: string, rawOptions: Record<string, unknown> = {}) {
     },
     project: PROJECT,
     options: options.reflection,
-    log: ledger.log,
+    log: data.log,
   });
-  return { ledger, reflection, memory, asked, close: () => ledger.database.close() };
+  return { data, reflection, memory, asked, close: () => data.database.close() };
 }
 
 let close: (() => void) | undefined;
@@ -141,8 +141,8 @@ describe("reflection", () => {
     });
     const titles = (await fx.memory.list({ scopes: [PROJECT], status: "all" })).items.map((e) => e.title);
     expect(titles).toEqual(["Pin the runner image"]);
-    expect(fx.ledger.log.lines.some((l) => l.level === "warn" && /secret/.test(l.message))).toBe(true);
-    expect(fx.ledger.log.lines.some((l) => l.message.includes(SECRET))).toBe(false);
+    expect(fx.data.log.lines.some((l) => l.level === "warn" && /secret/.test(l.message))).toBe(true);
+    expect(fx.data.log.lines.some((l) => l.message.includes(SECRET))).toBe(false);
   });
 
   it("saves nothing and says so when the model gives no usable answer", async () => {
@@ -153,15 +153,15 @@ describe("reflection", () => {
   });
 
   it("logs a failed model call once and does not retry on the next idle", async () => {
-    const ledger = testLedger();
-    close = () => ledger.database.close();
+    const data = testDataContext();
+    close = () => data.database.close();
     const { options } = parseOptions({ reflection: { enabled: true } });
-    const settings = createSessionSettings({ database: ledger.database, clock: ledger.clock });
+    const settings = createSessionSettings({ database: data.database, clock: data.clock });
     let calls = 0;
     const reflection = createReflection({
-      memory: createMemoryStore({ database: ledger.database, clock: ledger.clock }),
-      transcripts: lazyTranscripts({
-        ledger,
+      memory: createMemoryStore({ database: data.database, clock: data.clock }),
+      transcripts: createTranscripts({
+        data,
         source: createMemorySource([sessionWithTurns("ses_reflect00000001", 3)]),
         scope: PROJECT,
       }),
@@ -172,7 +172,7 @@ describe("reflection", () => {
       },
       project: PROJECT,
       options: options.reflection,
-      log: ledger.log,
+      log: data.log,
     });
     expect((await reflection.onIdle("ses_reflect00000001")).status).toBe("skipped");
     expect(await reflection.onIdle("ses_reflect00000001")).toEqual({
@@ -180,6 +180,6 @@ describe("reflection", () => {
       reason: "already reflected on",
     });
     expect(calls).toBe(1);
-    expect(ledger.log.lines.filter((l) => l.level === "error")).toHaveLength(1);
+    expect(data.log.lines.filter((l) => l.level === "error")).toHaveLength(1);
   });
 });

@@ -94,7 +94,7 @@ describe("transcript search: literal queries", () => {
     it(`memory_session_search accepts any string (${useRipgrep ? "ripgrep" : "built-in scanner"})`, async () => {
       const parts = pluginParts({ search: { useRipgrep } });
       const alpha = parts.project("alpha");
-      writeTranscript(parts.ledger.transcriptsDir, alpha.scope, "ses_literal000000001", [
+      writeTranscript(parts.data.transcriptsDir, alpha.scope, "ses_literal000000001", [
         "plain words and (parens) and [brackets] and $dollars ^carets \\backslashes",
         "a".repeat(50_000),
         "unicode: ÄÖÜ ß ǅ ſ K 日本語 😀 \u202e",
@@ -174,9 +174,9 @@ describe("transcript search: user regexes", () => {
       ...("word ".repeat(2_000).match(/.{1,4000}/g) ?? []),
       `${"ab".repeat(3_000)}c`,
     ];
-    writeTranscript(parts.ledger.transcriptsDir, alpha.scope, "ses_regexregex000001", lines);
+    writeTranscript(parts.data.transcriptsDir, alpha.scope, "ses_regexregex000001", lines);
     const search = createTranscriptSearch({
-      transcriptsDir: parts.ledger.transcriptsDir,
+      transcriptsDir: parts.data.transcriptsDir,
       useRipgrep: false,
       locateRipgrep: createRipgrepLocator(undefined),
     });

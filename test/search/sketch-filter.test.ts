@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatBytes } from "../../src/search/render.js";
+import { formatBytes } from "../../src/human-units.js";
 import { createRipgrepLocator } from "../../src/search/ripgrep/locate.js";
 import { createTranscriptSearch, type SearchOutcome, type SearchRequest } from "../../src/search/search.js";
 import { scopeDir } from "../../src/transcripts/paths.js";

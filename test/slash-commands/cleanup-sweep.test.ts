@@ -5,7 +5,7 @@ import { exportTranscript } from "../../src/transcripts/export/export-transcript
 import { createMemorySource, type SessionExport } from "../../src/transcripts/source/export-file-source.js";
 import { createTranscripts } from "../../src/transcripts/transcript-service.js";
 import { syntheticSession } from "../helpers/synthetic-session.js";
-import { testLedger } from "../helpers/transcripts.js";
+import { testDataContext } from "../helpers/transcripts.js";
 
 const DAY = 86_400_000;
 const HERE = "/projects/here";
@@ -14,7 +14,7 @@ const NOW = Date.UTC(2026, 5, 1);
 /** Three transcripts of this project on a real store, the i-th last touched i days ago. */
 async function setup(retention: Record<string, unknown>) {
   let now = NOW;
-  const ledger = testLedger({ retention: { autoSweep: false, ...retention } }, () => now);
+  const data = testDataContext({ retention: { autoSweep: false, ...retention } }, () => now);
   const sessions: SessionExport[] = [];
   const files: string[] = [];
   for (let i = 2; i >= 0; i--) {
@@ -23,7 +23,7 @@ async function setup(retention: Record<string, unknown>) {
     sessions.push(session);
     now = NOW - i * DAY;
     const result = await exportTranscript({
-      ledger,
+      data,
       source: createMemorySource([session]),
       sessionID: session.info.id,
       scope: HERE,
@@ -31,8 +31,8 @@ async function setup(retention: Record<string, unknown>) {
     files[i] = result.path;
   }
   now = NOW;
-  const transcripts = createTranscripts({ ledger, source: createMemorySource(sessions), scope: HERE });
-  const sweep = createCleanupSweep({ ledger, transcripts });
+  const transcripts = createTranscripts({ data, source: createMemorySource(sessions), scope: HERE });
+  const sweep = createCleanupSweep({ data, transcripts });
   return { sweep, files };
 }
 

@@ -14,25 +14,25 @@ import { exportTranscript } from "../../src/transcripts/export/export-transcript
 import { createMemorySource } from "../../src/transcripts/source/export-file-source.js";
 import { onSmallDisk, SKIP_DISK_FULL } from "../helpers/small-disk.js";
 import { syntheticSession } from "../helpers/synthetic-session.js";
-import { readTranscript, testLedger } from "../helpers/transcripts.js";
+import { readTranscript, testDataContext } from "../helpers/transcripts.js";
 
 const SCOPE = "/projects/full";
 
 describe.skipIf(SKIP_DISK_FULL)("a full disk", () => {
   it("an export that cannot append leaves the transcript and the index as they were; later it completes", async () => {
-    const ledger = testLedger();
-    await onSmallDisk(ledger.transcriptsDir, 4 * 1024 * 1024, async (disk) => {
+    const data = testDataContext();
+    await onSmallDisk(data.transcriptsDir, 4 * 1024 * 1024, async (disk) => {
       const session = syntheticSession(4, "ses_diskfulldisk0001", 2_000);
       const exportNow = () =>
         exportTranscript({
-          ledger,
+          data,
           source: createMemorySource([session.data]),
           sessionID: session.sessionID,
           scope: SCOPE,
         });
       const first = await exportNow();
       const before = fs.readFileSync(first.path);
-      const row = () => ledger.database.read((db) => getTranscript(db, session.sessionID), undefined);
+      const row = () => data.database.read((db) => getTranscript(db, session.sessionID), undefined);
       const rowBefore = await row();
 
       // Room for part of the next append only: the kernel takes what fits, then refuses the rest.
@@ -49,7 +49,7 @@ describe.skipIf(SKIP_DISK_FULL)("a full disk", () => {
       const second = await exportNow();
       expect(second.repaired).toBe(false);
       const clean = await exportTranscript({
-        ledger: testLedger(),
+        data: testDataContext(),
         source: createMemorySource([session.data]),
         sessionID: session.sessionID,
         scope: SCOPE,
@@ -59,9 +59,9 @@ describe.skipIf(SKIP_DISK_FULL)("a full disk", () => {
   });
 
   it("a store on a full disk refuses a save with a clear message and keeps what it had", async () => {
-    const ledger = testLedger();
-    await onSmallDisk(ledger.options.dataDir, 2 * 1024 * 1024, async (disk) => {
-      const memory = createMemoryStore({ database: ledger.database, clock: Date.now });
+    const data = testDataContext();
+    await onSmallDisk(data.options.dataDir, 2 * 1024 * 1024, async (disk) => {
+      const memory = createMemoryStore({ database: data.database, clock: Date.now });
       const kept = await memory.save(
         { scope: "global", kind: "fact", title: "Before the disk filled", body: "kept" },
         {
@@ -83,10 +83,10 @@ describe.skipIf(SKIP_DISK_FULL)("a full disk", () => {
       );
       disk.free();
       expect((await memory.get(kept.entry.id))?.title).toBe("Before the disk filled");
-      const raw = await ledger.database.raw();
+      const raw = await data.database.raw();
       expect(raw.get<{ integrity_check: string }>("PRAGMA integrity_check")?.integrity_check).toBe("ok");
-      ledger.database.close();
-      expect(path.basename(ledger.database.file)).toBe("ledger.db");
+      data.database.close();
+      expect(path.basename(data.database.file)).toBe("ledger.db");
     });
   });
 });

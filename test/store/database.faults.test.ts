@@ -14,7 +14,7 @@ import { pathToFileURL } from "node:url";
 import type { Hooks, PluginInput } from "@opencode-ai/plugin";
 import { createOpencodeClient } from "@opencode-ai/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLedger } from "../../src/ledger.js";
+import { createDataContext } from "../../src/data-context.js";
 import { createMemoryLogger } from "../../src/log.js";
 import { parseOptions } from "../../src/options.js";
 import { server } from "../../src/plugin.js";
@@ -77,8 +77,8 @@ interface Fixture {
 async function healthyStore(): Promise<Fixture> {
   const root = normalizeScopePath(tempDir());
   const dataDir = path.join(root, "data");
-  const ledger = createLedger(parseOptions({ dataDir }).options, createMemoryLogger());
-  const memory = createMemoryStore({ database: ledger.database, clock: Date.now });
+  const data = createDataContext(parseOptions({ dataDir }).options, createMemoryLogger());
+  const memory = createMemoryStore({ database: data.database, clock: Date.now });
   let id = "";
   for (let i = 0; i < 60; i++) {
     const saved = await memory.save(
@@ -88,8 +88,8 @@ async function healthyStore(): Promise<Fixture> {
     id = saved.entry.id;
   }
   const session = syntheticSession(12, SESSION, 3_000);
-  await exportTranscript({ ledger, source: createMemorySource([session.data]), sessionID: SESSION, scope: root });
-  ledger.database.close();
+  await exportTranscript({ data, source: createMemorySource([session.data]), sessionID: SESSION, scope: root });
+  data.database.close();
   const db = path.join(dataDir, "ledger.db");
   const c = await connect(db, { readonly: false });
   c.exec("PRAGMA wal_checkpoint(TRUNCATE)");

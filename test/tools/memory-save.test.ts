@@ -4,6 +4,7 @@ import { GLOBAL_SCOPE } from "../../src/scope.js";
 import { Database, knownSchemaVersion, MIGRATIONS_FOLDER } from "../../src/store/database.js";
 import { createMemoryStore } from "../../src/store/memory-store.js";
 import { createMemoryTools } from "../../src/tools/memory-tools.js";
+import { guardTools } from "../../src/tools/tool-guard.js";
 import { DAY, memoryFixture, storeBytes, T0, toolContext } from "../helpers/memory.js";
 
 const idOf = (text: unknown) => /\[([0-9a-z]{12})\]/.exec(String(text))?.[1] ?? "";
@@ -171,7 +172,9 @@ describe("memory_save", () => {
     (await f.database.raw()).exec(`PRAGMA user_version = ${knownSchemaVersion(MIGRATIONS_FOLDER) + 1}`);
     f.close();
     const database = new Database({ dataDir: f.dataDir });
-    const tools = createMemoryTools({ memory: createMemoryStore({ database, clock: () => T0 }), options: f.options });
+    const tools = guardTools(
+      createMemoryTools({ memory: createMemoryStore({ database, clock: () => T0 }), options: f.options }),
+    );
     const out = String(await tools.memory_save.execute({ kind: "fact", title: "B", body: "b" }, f.ctx));
     expect(out).toMatch(
       /^Error: \[opencode-ledger\] the store .* has schema version \d+, newer than this plugin knows .* Upgrade opencode-ledger\.$/,

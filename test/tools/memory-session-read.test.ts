@@ -5,23 +5,23 @@ import { createMemorySource } from "../../src/transcripts/source/export-file-sou
 import { createTranscripts } from "../../src/transcripts/transcript-service.js";
 import { syntheticSession } from "../helpers/synthetic-session.js";
 import { toolContext } from "../helpers/tool-context.js";
-import { readTranscript, testLedger } from "../helpers/transcripts.js";
+import { readTranscript, testDataContext } from "../helpers/transcripts.js";
 
 const SCOPE = "/projects/demo";
 
 function setup() {
-  const ledger = testLedger();
+  const data = testDataContext();
   const session = syntheticSession(20);
-  const transcripts = createTranscripts({ ledger, source: createMemorySource([session.data]), scope: SCOPE });
+  const transcripts = createTranscripts({ data, source: createMemorySource([session.data]), scope: SCOPE });
   const read = createSessionReadTool({ transcripts });
   const call = (args: Parameters<typeof read.execute>[0]) => read.execute(args, toolContext(SCOPE));
-  return { ledger, session, transcripts, call };
+  return { data, session, transcripts, call };
 }
 
 describe("memory_session_read", () => {
   it("exports a session on demand the first time, then reads numbered windows with the next offset", async () => {
-    const { ledger, session, call } = setup();
-    expect(fs.existsSync(ledger.transcriptsDir)).toBe(false);
+    const { data, session, call } = setup();
+    expect(fs.existsSync(data.transcriptsDir)).toBe(false);
     const first = String(await call({ sessionID: session.sessionID, limit: 50, maxBytes: 100_000 }));
     const [head, ...rest] = first.split("\n");
     expect(head).toMatch(/^ses_synthetic0000000001 "Synthetic session": lines 1-50 of \d+ · \/.*\.md$/);
@@ -58,14 +58,14 @@ describe("memory_session_read", () => {
   });
 
   it("refuses an offset past the end, a malformed id and an unknown session, creating nothing", async () => {
-    const { ledger, session, call } = setup();
+    const { data, session, call } = setup();
     await expect(call({ sessionID: "../../etc/passwd" })).rejects.toThrow(
       /^\[opencode-ledger\] sessionID: "..\/..\/etc\/passwd" is not a session id/,
     );
     await expect(call({ sessionID: "ses_unknown000000001" })).rejects.toThrow(
       'no session with id "ses_unknown000000001"; it was never exported and OpenCode does not know it',
     );
-    expect(fs.existsSync(ledger.options.dataDir)).toBe(false);
+    expect(fs.existsSync(data.options.dataDir)).toBe(false);
     await call({ sessionID: session.sessionID });
     await expect(call({ sessionID: session.sessionID, offset: 100_000 })).rejects.toThrow(
       /offset: 100000 is past the end: the transcript of ses_synthetic0000000001 has \d+ lines; read from offset \d+/,
@@ -73,21 +73,21 @@ describe("memory_session_read", () => {
   });
 
   it("brings the transcript up to date when OpenCode says the session changed since the last export", async () => {
-    const { ledger, session, call } = setup();
+    const { data, session, call } = setup();
     const first = String(await call({ sessionID: session.sessionID, limit: 1 }));
     const total = Number(first.match(/of (\d+)/)?.[1]);
     await call({ sessionID: session.sessionID, limit: 1 });
     session.user("A new request after the export");
     expect(String(await call({ sessionID: session.sessionID, limit: 1 }))).toContain(`of ${total} ·`);
-    session.data.info.time.updated = ledger.clock() + 1_000;
+    session.data.info.time.updated = data.clock() + 1_000;
     const after = String(await call({ sessionID: session.sessionID, offset: total + 1 }));
     expect(after).toContain("A new request after the export");
   });
 
   it("reads a transcript whose session OpenCode no longer has", async () => {
-    const { ledger, session, transcripts } = setup();
+    const { data, session, transcripts } = setup();
     await transcripts.export(session.sessionID);
-    const gone = createTranscripts({ ledger, source: createMemorySource([]), scope: SCOPE });
+    const gone = createTranscripts({ data, source: createMemorySource([]), scope: SCOPE });
     const read = createSessionReadTool({ transcripts: gone });
     const result = String(await read.execute({ sessionID: session.sessionID, limit: 3 }, toolContext(SCOPE)));
     expect(result.split("\n")[1]).toBe(`     1\t# Session ${session.sessionID}`);

@@ -111,12 +111,12 @@ describe("hostile session ids", () => {
   it("links planted in the transcripts folder are never followed, by the tools or by an export", async () => {
     const { parts, alpha, outside } = setup();
     await alpha.transcripts.export(KNOWN);
-    const dir = scopeDir(parts.ledger.transcriptsDir, alpha.scope);
+    const dir = scopeDir(parts.data.transcriptsDir, alpha.scope);
     // A transcript that is a link to a file outside, and a whole project folder that is a link outside.
     const planted = "ses_plantedplanted01";
     fs.symlinkSync(path.join(outside, "secret.txt"), path.join(dir, `${planted}.md`));
     fs.writeFileSync(path.join(outside, `${planted}.md`), `     1\t${SECRET}\n`);
-    fs.symlinkSync(outside, path.join(parts.ledger.transcriptsDir, "linked-project-0000000000000000"));
+    fs.symlinkSync(outside, path.join(parts.data.transcriptsDir, "linked-project-0000000000000000"));
     // Positive control: the same query finds the marker in a real transcript.
     expect(await alpha.call("memory_session_search", { query: "lapis-2208", all: true })).toContain("lapis-2208");
 

@@ -12,7 +12,7 @@ import { createTranscripts } from "../../src/transcripts/transcript-service.js";
 import { syntheticSession } from "../helpers/synthetic-session.js";
 import { tempDir } from "../helpers/temp-dir.js";
 import { toolContext } from "../helpers/tool-context.js";
-import { testLedger } from "../helpers/transcripts.js";
+import { testDataContext } from "../helpers/transcripts.js";
 
 const SCOPE = "/projects/demo";
 const mode = (p: string) => fs.statSync(p).mode & 0o777;
@@ -21,18 +21,18 @@ describe("transcript files", () => {
   it("are 0600 in 0700 folders under umask 022, with the project's real path in scope.txt", async () => {
     const previous = process.umask(0o022);
     try {
-      const ledger = testLedger();
+      const data = testDataContext();
       const session = syntheticSession(2);
       const result = await exportTranscript({
-        ledger,
+        data,
         source: createMemorySource([session.data]),
         sessionID: session.sessionID,
         scope: SCOPE,
       });
       const scopeDir = path.dirname(result.path);
       expect(path.basename(scopeDir)).toBe(scopeDirName(SCOPE));
-      expect(mode(ledger.options.dataDir)).toBe(0o700);
-      expect(mode(ledger.transcriptsDir)).toBe(0o700);
+      expect(mode(data.options.dataDir)).toBe(0o700);
+      expect(mode(data.transcriptsDir)).toBe(0o700);
       expect(mode(scopeDir)).toBe(0o700);
       expect(mode(result.path)).toBe(0o600);
       expect(mode(path.join(scopeDir, "scope.txt"))).toBe(0o600);
@@ -41,7 +41,7 @@ describe("transcript files", () => {
       fs.chmodSync(result.path, 0o644);
       session.turn(5);
       await exportTranscript({
-        ledger,
+        data,
         source: createMemorySource([session.data]),
         sessionID: session.sessionID,
         scope: SCOPE,
@@ -53,7 +53,7 @@ describe("transcript files", () => {
   });
 
   it("refuses malformed session ids before touching anything", async () => {
-    const ledger = testLedger();
+    const data = testDataContext();
     const source = createMemorySource([]);
     for (const bad of [
       "../x",
@@ -64,17 +64,17 @@ describe("transcript files", () => {
       "ses_abcdefgh\n",
       `ses_${"a".repeat(65)}`,
     ]) {
-      const error = await exportTranscript({ ledger, source, sessionID: bad, scope: SCOPE }).catch((e: unknown) => e);
+      const error = await exportTranscript({ data, source, sessionID: bad, scope: SCOPE }).catch((e: unknown) => e);
       expect(error, bad).toBeInstanceOf(InvalidInputError);
       expect((error as Error).message).toMatch(/^\[opencode-ledger\] sessionID: .* is not a session id/s);
     }
-    expect(fs.existsSync(ledger.options.dataDir)).toBe(false);
+    expect(fs.existsSync(data.options.dataDir)).toBe(false);
   });
 
   it("refuses a session OpenCode does not have, creating nothing", async () => {
-    const ledger = testLedger();
+    const data = testDataContext();
     const error = await exportTranscript({
-      ledger,
+      data,
       source: createMemorySource([]),
       sessionID: "ses_nothere000000001",
       scope: SCOPE,
@@ -83,17 +83,17 @@ describe("transcript files", () => {
     expect((error as Error).message).toBe(
       '[opencode-ledger] no session with id "ses_nothere000000001"; OpenCode does not have it, so it cannot be exported',
     );
-    expect(fs.existsSync(ledger.options.dataDir)).toBe(false);
+    expect(fs.existsSync(data.options.dataDir)).toBe(false);
   });
 
   it("never follows a scope folder that links out of the transcripts folder", async () => {
-    const ledger = testLedger();
+    const data = testDataContext();
     const outside = tempDir("outside-");
-    fs.mkdirSync(ledger.transcriptsDir, { recursive: true });
-    fs.symlinkSync(outside, path.join(ledger.transcriptsDir, scopeDirName(SCOPE)));
+    fs.mkdirSync(data.transcriptsDir, { recursive: true });
+    fs.symlinkSync(outside, path.join(data.transcriptsDir, scopeDirName(SCOPE)));
     const session = syntheticSession(1);
     const error = await exportTranscript({
-      ledger,
+      data,
       source: createMemorySource([session.data]),
       sessionID: session.sessionID,
       scope: SCOPE,
@@ -104,16 +104,16 @@ describe("transcript files", () => {
   });
 
   it("never writes through a transcript that is a symlink, even to a file inside", async () => {
-    const ledger = testLedger();
+    const data = testDataContext();
     const session = syntheticSession(1);
     const source = createMemorySource([session.data]);
-    const first = await exportTranscript({ ledger, source, sessionID: session.sessionID, scope: SCOPE });
+    const first = await exportTranscript({ data, source, sessionID: session.sessionID, scope: SCOPE });
     const target = path.join(path.dirname(first.path), "other.md");
     fs.renameSync(first.path, target);
     fs.symlinkSync(target, first.path);
     const before = fs.readFileSync(target, "utf8");
     session.turn(3);
-    const error = await exportTranscript({ ledger, source, sessionID: session.sessionID, scope: SCOPE }).catch(
+    const error = await exportTranscript({ data, source, sessionID: session.sessionID, scope: SCOPE }).catch(
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(TranscriptError);
@@ -122,11 +122,11 @@ describe("transcript files", () => {
   });
 
   it("refuses an index row whose path leaves the transcripts folder", async () => {
-    const ledger = testLedger();
+    const data = testDataContext();
     const session = syntheticSession(1);
-    const transcripts = createTranscripts({ ledger, source: createMemorySource([session.data]), scope: SCOPE });
+    const transcripts = createTranscripts({ data, source: createMemorySource([session.data]), scope: SCOPE });
     await transcripts.export(session.sessionID);
-    await ledger.database.write((db) =>
+    await data.database.write((db) =>
       db
         .update(transcriptsTable)
         .set({ path: "../../../etc/passwd" })

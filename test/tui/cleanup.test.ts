@@ -7,7 +7,7 @@ import { createMemorySource, type SessionExport } from "../../src/transcripts/so
 import { createTranscripts } from "../../src/transcripts/transcript-service.js";
 import { applyCleanup, CLEANUP_LIST_MAX, planCleanup } from "../../src/tui/cleanup.js";
 import { syntheticSession } from "../helpers/synthetic-session.js";
-import { testLedger } from "../helpers/transcripts.js";
+import { testDataContext } from "../helpers/transcripts.js";
 
 const DAY = 86_400_000;
 const HERE = "/projects/here";
@@ -16,7 +16,7 @@ const NOW = Date.UTC(2026, 5, 1);
 /** `count` transcripts of HERE, session i last touched i days ago; `gone` of them no longer known to OpenCode. */
 async function setup(count: number, retention: Record<string, number>, gone = 0) {
   let now = NOW;
-  const ledger = testLedger({ retention }, () => now);
+  const data = testDataContext({ retention }, () => now);
   const sessions: SessionExport[] = [];
   const ids: string[] = [];
   for (let i = count - 1; i >= 0; i--) {
@@ -25,15 +25,15 @@ async function setup(count: number, retention: Record<string, number>, gone = 0)
     session.info.directory = HERE;
     ids[i] = id;
     now = NOW - i * DAY;
-    await exportTranscript({ ledger, source: createMemorySource([session]), sessionID: id, scope: HERE });
+    await exportTranscript({ data, source: createMemorySource([session]), sessionID: id, scope: HERE });
     if (i >= count - gone) continue; // the oldest `gone` sessions were deleted in OpenCode
     sessions.push(session);
   }
   now = NOW;
-  const transcripts = createTranscripts({ ledger, source: createMemorySource(sessions), scope: HERE });
-  const r = ledger.options.retention;
+  const transcripts = createTranscripts({ data, source: createMemorySource(sessions), scope: HERE });
+  const r = data.options.retention;
   const rows = async () => (await transcripts.list([HERE])).map((row) => row.sessionId);
-  return { ledger, transcripts, ids, rows, retention: r };
+  return { data, transcripts, ids, rows, retention: r };
 }
 
 describe(`TUI /memory-cleanup (${isBun ? "bun:sqlite" : "better-sqlite3"})`, () => {
@@ -42,7 +42,7 @@ describe(`TUI /memory-cleanup (${isBun ? "bun:sqlite" : "better-sqlite3"})`, () 
     const plan = await planCleanup(transcripts, retention, HERE, NOW);
     expect(plan.sessionIDs.sort()).toEqual([ids[4], ids[5]].sort());
     const lines = plan.message.split("\n");
-    expect(lines[0]).toMatch(/^2 transcripts of 6 can go \(\d+(\.\d)? KB\):$/);
+    expect(lines[0]).toMatch(/^2 transcripts of 6 can go \(\d+(\.\d)? kB\):$/);
     expect(plan.message).toContain(`${ids[5]} "Synthetic session" · `);
     expect(plan.message).toMatch(/5 d ago · untouched for 5 days \(retentionDays 3\)/);
     expect(lines.at(-1)).toBe(
@@ -68,27 +68,27 @@ describe(`TUI /memory-cleanup (${isBun ? "bun:sqlite" : "better-sqlite3"})`, () 
   });
 
   it("applying removes exactly the listed transcripts, files and index rows", async () => {
-    const { transcripts, ids, rows, retention, ledger } = await setup(6, { retentionDays: 3, keepRecent: 2 });
+    const { transcripts, ids, rows, retention, data } = await setup(6, { retentionDays: 3, keepRecent: 2 });
     const plan = await planCleanup(transcripts, retention, HERE, NOW);
     const rowsBefore = await transcripts.list([HERE]);
     const files = rowsBefore.filter((r) => plan.sessionIDs.includes(r.sessionId)).map((r) => transcripts.fileOf(r));
     expect(files).toHaveLength(2);
     for (const file of files) expect(fs.existsSync(file)).toBe(true);
     const { message, report } = await applyCleanup(transcripts, plan, retention, HERE);
-    expect(message).toMatch(/^Removed 2 transcripts \(\d+(\.\d)? KB\)\.$/);
+    expect(message).toMatch(/^Removed 2 transcripts \(\d+(\.\d)? kB\)\.$/);
     expect(report.removed.map((d) => d.sessionID).sort()).toEqual(plan.sessionIDs.sort());
     expect((await rows()).sort()).toEqual(ids.slice(0, 4).sort());
     for (const file of files) expect(fs.existsSync(file)).toBe(false);
-    expect(ledger.log.lines.filter((l) => l.message.startsWith("transcript cleanup removed"))).toHaveLength(2);
+    expect(data.log.lines.filter((l) => l.message.startsWith("transcript cleanup removed"))).toHaveLength(2);
   });
 
   it("a transcript touched after the dry run is kept if it became one of the newest", async () => {
-    const { transcripts, ids, rows, retention, ledger } = await setup(4, { retentionDays: 2, keepRecent: 1 });
+    const { transcripts, ids, rows, retention, data } = await setup(4, { retentionDays: 2, keepRecent: 1 });
     const plan = await planCleanup(transcripts, retention, HERE, NOW);
     expect(plan.sessionIDs.sort()).toEqual([ids[3]].sort());
     // ids[3] gets new activity: re-exported now, it is the newest transcript of the project
     const touched = ids[3] as string;
-    await ledger.database.write((db) =>
+    await data.database.write((db) =>
       db.run(sql`UPDATE transcripts SET updated_at = ${NOW + 1_000} WHERE session_id = ${touched}`),
     );
     const { message } = await applyCleanup(transcripts, plan, retention, HERE);

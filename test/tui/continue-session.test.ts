@@ -5,17 +5,17 @@ import { createMemorySource } from "../../src/transcripts/source/export-file-sou
 import { createTranscripts } from "../../src/transcripts/transcript-service.js";
 import { type ContinueDeps, continueSession, continueText } from "../../src/tui/continue-session.js";
 import { syntheticSession } from "../helpers/synthetic-session.js";
-import { readTranscript, testLedger } from "../helpers/transcripts.js";
+import { readTranscript, testDataContext } from "../helpers/transcripts.js";
 
 const HERE = "/projects/here";
 const SOURCE = "ses_continuefrom01";
 
 /** Real exports of a synthetic session; injections and created sessions are recorded instead of sent to a host. */
 function setup() {
-  const ledger = testLedger();
+  const data = testDataContext();
   const session = syntheticSession(3, SOURCE, 100).data;
   session.info.directory = HERE;
-  const transcripts = createTranscripts({ ledger, source: createMemorySource([session]), scope: HERE });
+  const transcripts = createTranscripts({ data, source: createMemorySource([session]), scope: HERE });
   const injected: { sessionID: string; text: string }[] = [];
   const created: string[] = [];
   const deps: ContinueDeps = {
@@ -32,7 +32,7 @@ function setup() {
       return id;
     },
   };
-  return { ledger, transcripts, deps, injected, created };
+  return { data, transcripts, deps, injected, created };
 }
 
 describe(`TUI /memory-continue (${isBun ? "bun:sqlite" : "better-sqlite3"})`, () => {

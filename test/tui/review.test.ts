@@ -52,7 +52,7 @@ describe(`TUI review (${isBun ? "bun:sqlite" : "better-sqlite3"})`, () => {
 
     const view = await loadReview(f.memory, { project: f.project });
     expect(view.figures[0]).toBe("3 entries: 1 active, 2 candidate, 0 superseded, 0 rejected");
-    expect(view.figures[1]).toMatch(/^1 in the trash · store \d+(\.\d)? KB \(every project\)$/);
+    expect(view.figures[1]).toMatch(/^1 in the trash · store \d+(\.\d)? kB \(every project\)$/);
     expect(view.recent).toEqual([
       {
         id: expect.any(String),
@@ -146,7 +146,7 @@ describe(`TUI review (${isBun ? "bun:sqlite" : "better-sqlite3"})`, () => {
         live: 10,
         trash: 7,
         total: 17,
-        storeBytes: 3 * 1024 * 1024,
+        storeBytes: 3_000_000,
         oldestLive: null,
       }),
     ).toEqual([

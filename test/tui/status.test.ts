@@ -11,7 +11,7 @@ import { loadStatus, transcriptLinesOf } from "../../src/tui/status-load.js";
 import { memoryFixture } from "../helpers/memory.js";
 import { syntheticSession } from "../helpers/synthetic-session.js";
 import { tempDir } from "../helpers/temp-dir.js";
-import { testLedger } from "../helpers/transcripts.js";
+import { testDataContext } from "../helpers/transcripts.js";
 
 const agent = { kind: "agent", agent: "build" } as const;
 const figures = (over: Partial<StatusFigures> = {}): StatusFigures => ({
@@ -26,7 +26,7 @@ const figures = (over: Partial<StatusFigures> = {}): StatusFigures => ({
 describe(`TUI status (${isBun ? "bun:sqlite" : "better-sqlite3"})`, () => {
   it("reads zeros from an absent store without creating it", async () => {
     const f = memoryFixture();
-    const settings = async () => createSessionSettings({ database: f.database, clock: () => f.now.value });
+    const settings = createSessionSettings({ database: f.database, clock: () => f.now.value });
     const deps = { memory: f.memory, database: f.database, settings, project: f.project };
     expect(await loadStatus(deps, "ses_status000001")).toEqual({
       entries: 0,
@@ -39,12 +39,12 @@ describe(`TUI status (${isBun ? "bun:sqlite" : "better-sqlite3"})`, () => {
   });
 
   it("counts this project's and global active entries and candidates, the session's transcript and its switch", async () => {
-    const ledger = testLedger();
-    const f = { database: ledger.database, project: normalizeScopePath(tempDir()), other: "/projects/other" };
-    const memory = createMemoryStore({ database: ledger.database, clock: ledger.clock });
+    const data = testDataContext();
+    const f = { database: data.database, project: normalizeScopePath(tempDir()), other: "/projects/other" };
+    const memory = createMemoryStore({ database: data.database, clock: data.clock });
     const session = syntheticSession(2, "ses_status000001", 100);
     await exportTranscript({
-      ledger,
+      data,
       source: createMemorySource([session.data]),
       sessionID: "ses_status000001",
       scope: f.project,
@@ -53,9 +53,9 @@ describe(`TUI status (${isBun ? "bun:sqlite" : "better-sqlite3"})`, () => {
     await memory.save({ scope: "global", kind: "fact", title: "B", body: "b" }, agent);
     await memory.save({ scope: f.other, kind: "fact", title: "Elsewhere", body: "c" }, agent);
     await memory.save({ scope: f.project, kind: "lesson", title: "C", body: "c" }, agent, { changesAwaitReview: true });
-    const settings = createSessionSettings({ database: f.database, clock: ledger.clock });
+    const settings = createSessionSettings({ database: f.database, clock: data.clock });
     await settings.setInjectionOff("ses_status000001", true);
-    const deps = { memory, database: f.database, settings: async () => settings, project: f.project };
+    const deps = { memory, database: f.database, settings, project: f.project };
 
     const lines = await transcriptLinesOf(f.database, "ses_status000001");
     expect(lines).toBeGreaterThan(10);

@@ -52,7 +52,7 @@ describe("TUI options", () => {
       log: createMemoryLogger(),
     });
     expect(s.optionsSource).toBe("opencode.json");
-    expect(s.ledger.database.file).toBe(path.join(dataDir, "ledger.db"));
+    expect(s.data.database.file).toBe(path.join(dataDir, "ledger.db"));
     expect(s.project).toBe(fs.realpathSync(project));
     expect(s.problems).toHaveLength(1);
     expect(s.problems[0]).toMatch(/^\[opencode-ledger\] option "retention.keepRecent": /);

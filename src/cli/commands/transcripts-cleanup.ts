@@ -62,16 +62,13 @@ export const command = defineCommand({
   },
   async run(input, ctx) {
     const { transcriptScopes } = await import("../transcript-scope.js");
-    const { withTranscripts } = await import("../open-transcripts.js");
-    const { sweepTranscripts } = await import("../../transcripts/retention/retention.js");
+    const { withServices } = await import("../open-services.js");
     const { progress } = await import("../progress.js");
     const { scopes, label } = transcriptScopes(input.scope, ctx.cwd, ctx.env.HOME);
     const apply = input.apply === true;
     const bar = progress(ctx, "cleanup");
-    const report = await withTranscripts(ctx, ({ ledger, source }) =>
-      sweepTranscripts({
-        ledger,
-        source,
+    const report = await withServices(ctx, ({ transcripts }) =>
+      transcripts.sweep({
         scopes,
         apply,
         rules: {

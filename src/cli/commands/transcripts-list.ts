@@ -29,15 +29,15 @@ export const command = defineCommand({
   },
   async run(input, ctx) {
     const { transcriptScopes } = await import("../transcript-scope.js");
-    const { withTranscripts } = await import("../open-transcripts.js");
+    const { withServices } = await import("../open-services.js");
     const { listTranscripts } = await import("../../transcripts/catalog.js");
     const { scopes, label } = transcriptScopes(input.scope, ctx.cwd, ctx.env.HOME);
-    const rows = await withTranscripts(ctx, ({ ledger }) =>
-      ledger.database.read((db) => listTranscripts(db, scopes), []),
-    );
+    const { rows, transcriptsDir } = await withServices(ctx, async ({ data }) => ({
+      rows: await data.database.read((db) => listTranscripts(db, scopes), []),
+      transcriptsDir: data.transcriptsDir,
+    }));
     if (ctx.json) {
       const { containedPath } = await import("../../transcripts/paths.js");
-      const transcriptsDir = `${ctx.dataDir}/transcripts`;
       ctx.printJson({
         scopes: scopes ?? "all",
         transcripts: rows.map((r) => ({ ...r, file: containedPath(transcriptsDir, r.path) })),

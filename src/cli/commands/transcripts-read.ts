@@ -35,14 +35,14 @@ export const command = defineCommand({
   },
   async run(input, ctx) {
     const fs = await import("node:fs");
-    const { withTranscripts } = await import("../open-transcripts.js");
+    const { withServices } = await import("../open-services.js");
     const { getTranscript } = await import("../../transcripts/catalog.js");
     const { containedPath } = await import("../../transcripts/paths.js");
     const { readWindow } = await import("../../transcripts/transcript-reader.js");
     const { NotFoundError, TranscriptError } = await import("../../errors.js");
     const sessionID = input._;
-    const row = await withTranscripts(ctx, ({ ledger }) =>
-      ledger.database.read((db) => getTranscript(db, sessionID), undefined),
+    const row = await withServices(ctx, ({ data }) =>
+      data.database.read((db) => getTranscript(db, sessionID), undefined),
     );
     if (!row) {
       throw new NotFoundError(

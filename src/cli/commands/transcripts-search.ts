@@ -58,21 +58,11 @@ export const command = defineCommand({
     });
   },
   async run(input, ctx) {
-    const path = await import("node:path");
     const { transcriptScopes } = await import("../transcript-scope.js");
     const { projectOf } = await import("../project.js");
-    const { Database } = await import("../../store/database.js");
-    const { createTranscriptSearch } = await import("../../search/search.js");
-    const { createRipgrepLocator } = await import("../../search/ripgrep/locate.js");
+    const { withServices } = await import("../open-services.js");
     const { scopes } = transcriptScopes(input.scope, ctx.cwd, ctx.env.HOME);
-    const database = new Database({ dataDir: ctx.dataDir });
-    try {
-      const search = createTranscriptSearch({
-        transcriptsDir: path.join(ctx.dataDir, "transcripts"),
-        database,
-        useRipgrep: true,
-        locateRipgrep: createRipgrepLocator(undefined, ctx.env),
-      });
+    return withServices(ctx, async ({ search }) => {
       const outcome = await search({
         query: input._,
         regex: input.regex,
@@ -102,8 +92,6 @@ export const command = defineCommand({
         });
       } else ctx.print(outcome.text);
       return EXIT.ok;
-    } finally {
-      database.close();
-    }
+    });
   },
 });

@@ -7,7 +7,7 @@
  */
 import os from "node:os";
 import type { CompiledQuery, QueryInput } from "../query.js";
-import type { CollectLimits, FileHits, ScanOptions, ScanResult, ScanTarget } from "./collect-types.js";
+import type { CollectLimits, ScanOptions, ScanResult, ScanTarget } from "./collect-types.js";
 
 export type { FileOutcome, ScanOptions, ScanResult, ScanTarget } from "./collect-types.js";
 

@@ -7,8 +7,8 @@
  * logged and costs searches only speed).
  */
 import path from "node:path";
+import type { DataContext } from "../../data-context.js";
 import { describeError, NotFoundError } from "../../errors.js";
-import type { Ledger } from "../../ledger.js";
 import { checkSessionId } from "../../session-id.js";
 import type { LedgerDatabase } from "../../store/driver.js";
 import type { TranscriptRow } from "../../store/schema.js";
@@ -42,7 +42,7 @@ import { type Plan, planExport } from "./plan.js";
 import { canResume, cutResumeNote, fileStartsPlan, resumeNote } from "./resume.js";
 
 export interface ExportRequest {
-  ledger: Ledger;
+  data: DataContext;
   source: SessionSource;
   sessionID: string;
   /** Project the transcript belongs to; a transcript already exported stays where it is. */
@@ -68,35 +68,35 @@ export interface ExportResult {
 }
 
 export async function exportTranscript(request: ExportRequest): Promise<ExportResult> {
-  const { ledger, source, sessionID } = request;
+  const { data, source, sessionID } = request;
   checkSessionId(sessionID);
   // Asked before the lock, so an unknown session is refused without creating anything.
   if (!(await source.session(sessionID))) throw notInHost(sessionID);
-  return withExportLock(ledger, sessionID, async () => {
+  return withExportLock(data, sessionID, async () => {
     const info = await source.session(sessionID);
     if (!info) throw notInHost(sessionID);
     const messages = await source.messages(sessionID);
     let result: ExportResult;
     try {
-      result = await ledger.database.write((db) => writeExport(db, request, info, messages));
+      result = await data.database.write((db) => writeExport(db, request, info, messages));
     } catch (error) {
-      forget(ledger.database, sessionID);
+      forget(data.database, sessionID);
       throw error;
     }
-    keepSketch(ledger, result);
+    keepSketch(data, result);
     return result;
   });
 }
 
 /** Hashes what this export (or an interrupted one before it) appended into the transcript's search sketch. */
-function keepSketch(ledger: Ledger, result: ExportResult): void {
+function keepSketch(data: DataContext, result: ExportResult): void {
   try {
     const refresh = refreshSketch(result.path);
     if (refresh.restarted && refresh.restarted !== "missing") {
-      ledger.log.log("warn", `transcript ${result.sessionID}: search sketch written again (${refresh.restarted})`);
+      data.log.log("warn", `transcript ${result.sessionID}: search sketch written again (${refresh.restarted})`);
     }
   } catch (error) {
-    ledger.log.log(
+    data.log.log(
       "warn",
       `transcript ${result.sessionID}: search sketch not updated (${describeError(error)}); searches read the rest of the transcript`,
     );
@@ -113,10 +113,10 @@ function writeExport(
   info: SessionInfo,
   messages: readonly SessionMessage[],
 ): ExportResult {
-  const { ledger, sessionID } = request;
+  const { data, sessionID } = request;
   const row = getTranscript(db, sessionID);
   const scope = row?.scope ?? request.scope;
-  const root = ledger.transcriptsDir;
+  const root = data.transcriptsDir;
   const relative = row?.path ?? path.relative(root, transcriptPath(root, scope, sessionID));
   const file = containedPath(root, relative);
   ensureScopeDir(row ? path.dirname(file) : scopeDir(root, scope), scope);
@@ -135,14 +135,14 @@ function writeExport(
       tailMessageId,
       known,
       loadParts: (messageId) => loadPartRows(db, sessionID, messageId),
-      render: { inlineOutputMaxBytes: ledger.options.compaction.inlineOutputMaxBytes },
+      render: { inlineOutputMaxBytes: data.options.compaction.inlineOutputMaxBytes },
     });
   const done =
     (canResume(tail) && resume(db, request, file, tail, row, plan)) || appendAfter(db, request, file, tail, row, plan);
   const { written, repair } = done;
   upsertMessageRows(db, sessionID, written.messages);
   upsertPartRows(db, sessionID, written.parts);
-  const now = ledger.clock();
+  const now = data.clock();
   const last = messages.at(-1);
   const saved = {
     sessionId: sessionID,
@@ -162,8 +162,8 @@ function writeExport(
   saveTranscript(db, saved);
   // Kept for the next export of this session in this process (dropped again if this transaction fails).
   for (const m of written.messages) done.known.set(m.messageId, { hash: m.hash, line: m.line });
-  remember(ledger.database, sessionID, stampOf(saved), done.known);
-  if (repair) ledger.log.log("warn", `transcript ${sessionID}: ${repair}`);
+  remember(data.database, sessionID, stampOf(saved), done.known);
+  if (repair) data.log.log("warn", `transcript ${sessionID}: ${repair}`);
   return {
     sessionID,
     path: file,
@@ -205,10 +205,10 @@ function appendAfter(
   row: TranscriptRow | undefined,
   plan: Planner,
 ): Appended {
-  const { ledger, sessionID } = request;
+  const { data, sessionID } = request;
   const preface = repairNotes(tail);
   if (tail.lostLines > 0) forgetAfterLine(db, sessionID, tail.lines);
-  const cached = preface.length === 0 ? recall(ledger.database, sessionID, row) : undefined;
+  const cached = preface.length === 0 ? recall(data.database, sessionID, row) : undefined;
   const known = cached ?? loadMessageRows(db, sessionID);
   const tailMessage = preface.length === 0 ? (row?.lastMessageId ?? undefined) : undefined;
   const written = plan(tail.lines + 1, preface, tailMessage, known);

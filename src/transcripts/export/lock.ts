@@ -9,8 +9,8 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import type { DataContext } from "../../data-context.js";
 import { TranscriptError } from "../../errors.js";
-import type { Ledger } from "../../ledger.js";
 import { checkSessionId } from "../../session-id.js";
 import { ensurePrivateDir } from "../../store/database.js";
 
@@ -78,16 +78,16 @@ function isStale(held: Held, staleMs: number): boolean {
 
 /** Runs `fn` holding the export lock of `sessionID`; waits while another live export holds it. */
 export async function withExportLock<T>(
-  ledger: Ledger,
+  data: DataContext,
   sessionID: string,
   fn: () => Promise<T>,
   options: LockOptions = {},
 ): Promise<T> {
   const waitMs = options.waitMs ?? 60_000;
   const staleMs = options.staleMs ?? 600_000;
-  const file = lockFile(ledger.transcriptsDir, sessionID);
-  ensurePrivateDir(path.dirname(ledger.transcriptsDir));
-  ensurePrivateDir(ledger.transcriptsDir);
+  const file = lockFile(data.transcriptsDir, sessionID);
+  ensurePrivateDir(path.dirname(data.transcriptsDir));
+  ensurePrivateDir(data.transcriptsDir);
   ensurePrivateDir(path.dirname(file));
   const mine = `${process.pid} ${Date.now()} ${randomUUID()}`;
   const deadline = Date.now() + waitMs;
@@ -96,13 +96,13 @@ export async function withExportLock<T>(
     const held = readLock(file);
     if (!held) continue; // released in between: try again at once
     if (isStale(held, staleMs)) {
-      const taken = await ledger.database.write(() => {
+      const taken = await data.database.write(() => {
         if (readLock(file)?.raw !== held.raw) return false; // someone else moved first
         fs.rmSync(file, { force: true });
         return tryCreate(file, mine);
       });
       if (taken) {
-        ledger.log.log("warn", `transcript ${sessionID}: took over a stale export lock of pid ${held.pid}`);
+        data.log.log("warn", `transcript ${sessionID}: took over a stale export lock of pid ${held.pid}`);
         break;
       }
       continue;

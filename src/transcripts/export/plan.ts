@@ -7,7 +7,7 @@
 import { type MessageUpsert, type PartUpsert, REMOVED, type UnitRow } from "../catalog.js";
 import { isSummary, note, renderMessageError, renderMessageHeader, renderSessionHeader } from "../render/message.js";
 import { type RenderOptions, renderPart } from "../render/part.js";
-import { oneLine } from "../render/text-lines.js";
+import { visibleLine } from "../render/text-lines.js";
 import type { SessionInfo, SessionMessage } from "../source/session-source.js";
 import { hash53, messageFingerprint, partFingerprint, settledKey } from "./fingerprint.js";
 
@@ -63,7 +63,7 @@ export function planExport(input: PlanInput): Plan {
     plan.tailMessageId = undefined;
   } else if (sessionUnits.get(TITLE)?.hash !== hash53(input.info.title)) {
     plan.parts.push({ partId: TITLE, messageId: SESSION_UNITS, hash: hash53(input.info.title), line: at() });
-    noted(`the session's title is now: ${oneLine(input.info.title, 500)}`);
+    noted(`the session's title is now: ${visibleLine(input.info.title, 500)}`);
   }
   planRevert(input, sessionUnits, plan, at, noted);
 

@@ -4,7 +4,7 @@
  */
 import type { Message } from "@opencode-ai/sdk/v2";
 import type { SessionInfo, SessionMessage } from "../source/session-source.js";
-import { oneLine } from "./text-lines.js";
+import { visibleLine } from "./text-lines.js";
 
 export function iso(ms: number | undefined): string {
   if (typeof ms !== "number" || !Number.isFinite(ms)) return "unknown time";
@@ -15,7 +15,7 @@ export function renderSessionHeader(info: SessionInfo, scope: string): string[] 
   const parent = info.parentID ? [`parent session: ${info.parentID}`] : [];
   return [
     `# Session ${info.id}`,
-    `title: ${oneLine(info.title || "(untitled)", 500)}`,
+    `title: ${visibleLine(info.title || "(untitled)", 500)}`,
     `project: ${scope}`,
     `directory: ${info.directory}`,
     `created: ${iso(info.time.created)}`,
@@ -57,7 +57,7 @@ export function renderMessageError(info: Message): string[] | undefined {
   if (info.role !== "assistant" || !info.error) return undefined;
   const data = info.error.data as { message?: unknown } | undefined;
   const message = typeof data?.message === "string" ? data.message : JSON.stringify(info.error.data ?? {});
-  return [`[message error · ${info.error.name}] ${oneLine(message, 2_000)}`];
+  return [`[message error · ${info.error.name}] ${visibleLine(message, 2_000)}`];
 }
 
 export const note = (text: string) => `[note] ${text}`;

@@ -3,8 +3,9 @@
  * is one bracketed label line, so step boundaries and markers stay compact.
  */
 import type { Part, StepFinishPart } from "@opencode-ai/sdk/v2";
+import { plural } from "../../human-units.js";
 import { isKnownPart, type SessionPart } from "../source/session-source.js";
-import { oneLine, textLines } from "./text-lines.js";
+import { textLines, visibleLine } from "./text-lines.js";
 import { renderAttachment, renderTool } from "./tool.js";
 
 export interface RenderOptions {
@@ -32,14 +33,14 @@ function renderKnown(part: Part, options: RenderOptions): string[] | undefined {
       return [renderAttachment(part, "file")];
     case "patch":
       return [
-        `[patch ${part.hash.slice(0, 12)} · ${count(part.files.length, "file")}]`,
-        ...part.files.map((f) => oneLine(f, 1_000)),
+        `[patch ${part.hash.slice(0, 12)} · ${plural(part.files.length, "file")}]`,
+        ...part.files.map((f) => visibleLine(f, 1_000)),
       ];
     case "subtask": {
       const model = part.model ? ` · model ${part.model.providerID}/${part.model.modelID}` : "";
       const command = part.command ? ` · command /${part.command}` : "";
       return [
-        `[subtask · agent ${part.agent}${model}${command} · ${oneLine(part.description, 300)}]`,
+        `[subtask · agent ${part.agent}${model}${command} · ${visibleLine(part.description, 300)}]`,
         ...textLines(part.prompt),
       ];
     }
@@ -53,7 +54,7 @@ function renderKnown(part: Part, options: RenderOptions): string[] | undefined {
       return [`[snapshot ${part.snapshot}]`];
     case "retry": {
       const status = part.error.data?.statusCode ? ` ${part.error.data.statusCode}` : "";
-      const message = oneLine(String(part.error.data?.message ?? ""), 500);
+      const message = visibleLine(String(part.error.data?.message ?? ""), 500);
       return [`[retry · attempt ${part.attempt} · ${part.error.name ?? "error"}${status}: ${message}]`];
     }
     case "compaction": {
@@ -75,9 +76,5 @@ function renderOpaque(part: SessionPart): string[] {
   const original = part.type === "opaque" ? part.original : part;
   const type = String(original.type);
   const label = part.type === "opaque" && part.malformed ? `[part ${type} · unreadable]` : `[part ${type}]`;
-  return [label, `data: ${oneLine(JSON.stringify(original) ?? "", 4_000)}`];
-}
-
-function count(n: number, noun: string): string {
-  return `${n} ${noun}${n === 1 ? "" : "s"}`;
+  return [label, `data: ${visibleLine(JSON.stringify(original) ?? "", 4_000)}`];
 }

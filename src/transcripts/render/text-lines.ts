@@ -15,7 +15,7 @@ export function textLines(text: string): string[] {
 }
 
 /** A value on one line (labels, headers): line breaks shown as a visible "⏎". */
-export function oneLine(text: string, max = 300): string {
+export function visibleLine(text: string, max = 300): string {
   const flat = text.replace(/\r?\n/g, " ⏎ ").replaceAll("\0", "\u2400");
   return flat.length > max ? `${flat.slice(0, max)}… [${flat.length - max} more chars]` : flat;
 }

@@ -4,7 +4,7 @@
  * the whole text is.
  */
 import type { FilePart, ToolPart } from "@opencode-ai/sdk/v2";
-import { cutHeadTail, oneLine } from "./text-lines.js";
+import { cutHeadTail, visibleLine } from "./text-lines.js";
 
 /** Most lines one tool input renders to (a huge array is summarised past it). */
 const MAX_INPUT_LINES = 2_000;
@@ -12,12 +12,12 @@ const MAX_DEPTH = 6;
 
 export function renderTool(part: ToolPart, maxBytes: number): string[] {
   const state = part.state;
-  const title = "title" in state && state.title ? ` · ${JSON.stringify(oneLine(state.title, 200))}` : "";
+  const title = "title" in state && state.title ? ` · ${JSON.stringify(visibleLine(state.title, 200))}` : "";
   const compacted = state.status === "completed" && state.time.compacted ? " · compacted" : "";
   const lines = [`[tool ${part.tool} · ${state.status} · ${part.callID}${title}${compacted}]`];
   const where = spillHint(part);
   renderInput(state.input, maxBytes, where, lines);
-  if (state.status === "pending" && state.raw) lines.push(`raw input: ${oneLine(state.raw, 2_000)}`);
+  if (state.status === "pending" && state.raw) lines.push(`raw input: ${visibleLine(state.raw, 2_000)}`);
   if (state.status === "completed") {
     renderBlock("output", state.output, maxBytes, where, lines);
     for (const attachment of state.attachments ?? []) lines.push(renderAttachment(attachment, "attachment"));
@@ -82,7 +82,7 @@ function renderInput(input: Record<string, unknown>, maxBytes: number, where: st
       for (const [key, item] of Object.entries(value)) field(`${path}.${key}`, item, depth + 1);
       return;
     }
-    out.push(`${path}: ${oneLine(JSON.stringify(value) ?? String(value), maxBytes / 3)}`);
+    out.push(`${path}: ${visibleLine(JSON.stringify(value) ?? String(value), maxBytes / 3)}`);
   };
   for (const [key, value] of Object.entries(input)) field(key, value, 0);
   if (left < 0) out.push(`[… ${-left} more input fields not shown; ${where}]`);
@@ -98,6 +98,6 @@ export function renderAttachment(file: FilePart, label: string): string {
   const name = file.filename ?? (source && "path" in source ? source.path : undefined) ?? "(no name)";
   const url = file.url.startsWith("data:")
     ? `inline data, ${file.url.length} chars, not copied`
-    : oneLine(file.url, 500);
-  return `[${label} ${oneLine(name, 200)} · ${file.mime} · ${url}]`;
+    : visibleLine(file.url, 500);
+  return `[${label} ${visibleLine(name, 200)} · ${file.mime} · ${url}]`;
 }

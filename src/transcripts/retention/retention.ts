@@ -4,8 +4,8 @@
  * (file + index rows) only when asked to apply. Every removal is logged.
  */
 import fs from "node:fs";
+import type { DataContext } from "../../data-context.js";
 import { describeError } from "../../errors.js";
-import type { Ledger } from "../../ledger.js";
 import type { TranscriptRow } from "../../store/schema.js";
 import { deleteTranscript, getTranscript, listTranscripts } from "../catalog.js";
 import { withExportLock } from "../export/lock.js";
@@ -53,7 +53,7 @@ export interface SweepReport {
 }
 
 export interface SweepRequest {
-  ledger: Ledger;
+  data: DataContext;
   source: SessionSource;
   /** Projects to sweep; undefined: every project. */
   scopes: readonly string[] | undefined;
@@ -64,15 +64,15 @@ export interface SweepRequest {
 }
 
 export async function sweepTranscripts({
-  ledger,
+  data,
   source,
   scopes,
   rules,
   apply,
   onProgress,
 }: SweepRequest): Promise<SweepReport> {
-  const now = ledger.clock();
-  const rows = await ledger.database.read((db) => listTranscripts(db, scopes), []);
+  const now = data.clock();
+  const rows = await data.database.read((db) => listTranscripts(db, scopes), []);
   const named = rules.sessionIDs ? new Set(rules.sessionIDs) : undefined;
   const report: SweepReport = {
     applied: apply,
@@ -92,7 +92,7 @@ export async function sweepTranscripts({
     group.sort((a, b) => b.updatedAt - a.updatedAt || b.createdAt - a.createdAt);
     group.forEach((row, rank) => {
       if (named && !named.has(row.sessionId)) return;
-      decisions.push(decide(ledger, row, rank, rules, now, named !== undefined));
+      decisions.push(decide(data, row, rank, rules, now, named !== undefined));
     });
   }
   report.considered = decisions.length;
@@ -109,7 +109,7 @@ export async function sweepTranscripts({
   }
   if (apply) {
     for (const [i, decision] of report.eligible.entries()) {
-      await remove(ledger, decision, report);
+      await remove(data, decision, report);
       onProgress?.(i + 1, report.eligible.length);
     }
   }
@@ -117,7 +117,7 @@ export async function sweepTranscripts({
 }
 
 function decide(
-  ledger: Ledger,
+  data: DataContext,
   row: TranscriptRow,
   rank: number,
   rules: SweepRules,
@@ -126,7 +126,7 @@ function decide(
 ): SweepDecision {
   let file: string;
   try {
-    file = containedPath(ledger.transcriptsDir, row.path);
+    file = containedPath(data.transcriptsDir, row.path);
   } catch {
     file = "";
   }
@@ -166,11 +166,11 @@ async function markOrphans(source: SessionSource, decisions: SweepDecision[]): P
   await Promise.all(Array.from({ length: 8 }, worker));
 }
 
-async function remove(ledger: Ledger, decision: SweepDecision, report: SweepReport): Promise<void> {
+async function remove(data: DataContext, decision: SweepDecision, report: SweepReport): Promise<void> {
   try {
     // Under the export lock, so a removal never interleaves with an export of the same session.
-    await withExportLock(ledger, decision.sessionID, () =>
-      ledger.database.write((db) => {
+    await withExportLock(data, decision.sessionID, () =>
+      data.database.write((db) => {
         if (!getTranscript(db, decision.sessionID)) return;
         deleteTranscript(db, decision.sessionID);
         if (decision.file) {
@@ -180,7 +180,7 @@ async function remove(ledger: Ledger, decision: SweepDecision, report: SweepRepo
       }),
     );
     report.removed.push(decision);
-    ledger.log.log(
+    data.log.log(
       "info",
       `transcript cleanup removed ${decision.sessionID} (${decision.bytes} bytes): ${decision.reasons.join("; ")}`,
     );
@@ -194,17 +194,17 @@ async function remove(ledger: Ledger, decision: SweepDecision, report: SweepRepo
  * applied (the options are the user's standing instruction). Never throws; problems go to the log.
  */
 export async function autoSweep(
-  ledger: Ledger,
+  data: DataContext,
   source: SessionSource,
   scope: string,
 ): Promise<SweepReport | undefined> {
-  const { autoSweep: enabled, retentionDays, keepRecent, maxSessions } = ledger.options.retention;
+  const { autoSweep: enabled, retentionDays, keepRecent, maxSessions } = data.options.retention;
   if (!enabled || (retentionDays === 0 && maxSessions === 0)) return undefined;
   try {
     const rules = { retentionDays, keepRecent, maxSessions, orphaned: false };
-    return await sweepTranscripts({ ledger, source, scopes: [scope], rules, apply: true });
+    return await sweepTranscripts({ data, source, scopes: [scope], rules, apply: true });
   } catch (error) {
-    ledger.log.log("error", `transcript auto-sweep: ${describeError(error)}`);
+    data.log.log("error", `transcript auto-sweep: ${describeError(error)}`);
     return undefined;
   }
 }

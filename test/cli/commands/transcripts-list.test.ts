@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createLedger } from "../../../src/ledger.js";
+import { createDataContext } from "../../../src/data-context.js";
 import { createMemoryLogger } from "../../../src/log.js";
 import { parseOptions } from "../../../src/options.js";
 import { connect } from "../../../src/store/driver.js";
@@ -26,16 +26,16 @@ interface Row {
 async function withTranscripts() {
   const f = cliFixture();
   const files = corpusFiles();
-  const ledger = createLedger(parseOptions({ dataDir: f.dataDir }).options, createMemoryLogger());
+  const data = createDataContext(parseOptions({ dataDir: f.dataDir }).options, createMemoryLogger());
   const source = createExportFileSource(files);
   const sessions: { id: string; scope: string }[] = [];
   for (const [i, file] of files.entries()) {
     const id = readExportFile(file).info.id;
     const scope = i < 4 ? f.project : f.other;
-    await exportTranscript({ ledger, source, sessionID: id, scope });
+    await exportTranscript({ data, source, sessionID: id, scope });
     sessions.push({ id, scope });
   }
-  ledger.database.close();
+  data.database.close();
   const db = path.join(f.dataDir, "ledger.db");
   /** Sets when lines were last appended, `days` ago. */
   const age = async (id: string, days: number) => {
@@ -107,7 +107,7 @@ describe("opencode-ledger transcripts", () => {
     expect(noRule.stderr).toContain("no rule given");
     const dry = f.run(["transcripts", "cleanup", "--older-than", "90", "--keep-recent", "1"]);
     expect(dry.code).toBe(0);
-    expect(dry.stdout).toMatch(/Dry run: 3 of 4 transcripts are eligible \([\d.]+ [KM]?B\); nothing was removed\./);
+    expect(dry.stdout).toMatch(/Dry run: 3 of 4 transcripts are eligible \([\d.]+ [kM]?B\); nothing was removed\./);
     expect(dry.stdout).toMatch(/kept\s+among the 1 newest transcripts of its project/);
     expect(dry.stdout).toMatch(/eligible\s+untouched for 10\d days \(retentionDays 90\)/);
     expect(listJson(f).transcripts).toHaveLength(4);

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createLedger } from "../../../src/ledger.js";
+import { createDataContext } from "../../../src/data-context.js";
 import { createMemoryLogger } from "../../../src/log.js";
 import { parseOptions } from "../../../src/options.js";
 import { exportTranscript } from "../../../src/transcripts/export/export-transcript.js";
@@ -19,15 +19,15 @@ interface Hit {
 async function exported() {
   const f = cliFixture();
   const files = corpusFiles();
-  const ledger = createLedger(parseOptions({ dataDir: f.dataDir }).options, createMemoryLogger());
+  const data = createDataContext(parseOptions({ dataDir: f.dataDir }).options, createMemoryLogger());
   const source = createExportFileSource(files);
   const ids: string[] = [];
   for (const [i, file] of files.entries()) {
     const id = readExportFile(file).info.id;
-    await exportTranscript({ ledger, source, sessionID: id, scope: i === 0 ? f.project : f.other });
+    await exportTranscript({ data, source, sessionID: id, scope: i === 0 ? f.project : f.other });
     ids.push(id);
   }
-  ledger.database.close();
+  data.database.close();
   return { f, ids };
 }
 

@@ -7,7 +7,7 @@ import { exportTranscript } from "../../../src/transcripts/export/export-transcr
 import { createMemorySource } from "../../../src/transcripts/source/export-file-source.js";
 import { syntheticSession } from "../../helpers/synthetic-session.js";
 import { tempDir } from "../../helpers/temp-dir.js";
-import { readTranscript, testLedger } from "../../helpers/transcripts.js";
+import { readTranscript, testDataContext } from "../../helpers/transcripts.js";
 
 const root = path.resolve(fileURLToPath(new URL("../../..", import.meta.url)));
 const bin = path.join(root, "node_modules", ".bin", "opencode");
@@ -47,7 +47,7 @@ function startWorker(args: string[]) {
 describe("two processes exporting one growing session", () => {
   it("write every line once: no duplicate, no gap, the same file a single export writes", async () => {
     const dir = tempDir();
-    const ledger = testLedger();
+    const data = testDataContext();
     const sessionFile = path.join(dir, "session.json");
     const stopFile = path.join(dir, "stop");
     const session = syntheticSession(2, "ses_concurrent00000001", 400);
@@ -56,7 +56,7 @@ describe("two processes exporting one growing session", () => {
       fs.renameSync(`${sessionFile}.tmp`, sessionFile);
     };
     publish();
-    const args = [ledger.options.dataDir, sessionFile, session.sessionID, stopFile];
+    const args = [data.options.dataDir, sessionFile, session.sessionID, stopFile];
     const workers = [startWorker(args), startWorker(args)];
     await Promise.all(workers.map((w) => w.ready));
     // Grow the session until both processes have appended to the transcript a few times (bounded).
@@ -70,7 +70,7 @@ describe("two processes exporting one growing session", () => {
     expect(stats.every((s) => s.exports > 1 && s.appending >= 3)).toBe(true);
 
     const final = await exportTranscript({
-      ledger,
+      data,
       source: createMemorySource([session.data]),
       sessionID: session.sessionID,
       scope: "/projects/concurrent",
@@ -83,9 +83,9 @@ describe("two processes exporting one growing session", () => {
       expect(lines.filter((l) => l.text.startsWith("## ") && l.text.includes(message.info.id))).toHaveLength(1);
     }
 
-    const single = testLedger();
+    const single = testDataContext();
     const once = await exportTranscript({
-      ledger: single,
+      data: single,
       source: createMemorySource([session.data]),
       sessionID: session.sessionID,
       scope: "/projects/concurrent",

@@ -14,7 +14,7 @@ import { createMemorySource } from "../../../src/transcripts/source/export-file-
 import { REPO_ROOT, spawnBun } from "../../helpers/runtime-child.js";
 import { SessionBuilder } from "../../helpers/synthetic-session.js";
 import { tempDir } from "../../helpers/temp-dir.js";
-import { readTranscript, testLedger } from "../../helpers/transcripts.js";
+import { readTranscript, testDataContext } from "../../helpers/transcripts.js";
 
 const WORKER = path.join(REPO_ROOT, "test", "helpers", "export-once.ts");
 const SESSION = "ses_killedkilled0001";
@@ -51,15 +51,15 @@ function grow(session: SessionBuilder, round: number): void {
 
 describe("kill -9 during an export", () => {
   it("at several points: the next export repairs it, nothing lost or doubled, every repair recorded", async () => {
-    const ledger = testLedger({ compaction: { inlineOutputMaxBytes: INLINE } });
+    const data = testDataContext({ compaction: { inlineOutputMaxBytes: INLINE } });
     const dir = tempDir();
     const sessionFile = path.join(dir, "session.json");
     const session = new SessionBuilder(SESSION, "Killed exports", "/projects/killed");
     const points: Point[] = [];
     let file: string | undefined;
     const indexRow = async () => {
-      const row = await ledger.database.read((db) => getTranscript(db, SESSION), undefined);
-      ledger.database.close();
+      const row = await data.database.read((db) => getTranscript(db, SESSION), undefined);
+      data.database.close();
       return row;
     };
 
@@ -68,14 +68,14 @@ describe("kill -9 during an export", () => {
       fs.writeFileSync(sessionFile, JSON.stringify(session.data));
       const before = await indexRow();
       const sizeBefore = file && fs.existsSync(file) ? fs.statSync(file).size : 0;
-      const worker = spawnBun(WORKER, [ledger.options.dataDir, sessionFile, SESSION, String(INLINE)]);
+      const worker = spawnBun(WORKER, [data.options.dataDir, sessionFile, SESSION, String(INLINE)]);
       await worker.waitFor("started");
       const when = SCHEDULE[round % SCHEDULE.length] as Trigger;
       if (when === "on growth") {
         // Kill the moment the transcript starts to grow: inside the write of several megabytes.
         const deadline = Date.now() + 30_000;
         for (;;) {
-          const found = file ?? findTranscript(ledger.transcriptsDir);
+          const found = file ?? findTranscript(data.transcriptsDir);
           const size = found && fs.existsSync(found) ? fs.statSync(found).size : 0;
           if (size > sizeBefore || Date.now() > deadline) break;
           Atomics.wait(pause, 0, 0, 0.2);
@@ -88,7 +88,7 @@ describe("kill -9 during an export", () => {
         worker.child.kill("SIGKILL");
       }
       await worker.exited;
-      file ??= findTranscript(ledger.transcriptsDir);
+      file ??= findTranscript(data.transcriptsDir);
       const after = await indexRow();
       const size = file && fs.existsSync(file) ? fs.statSync(file).size : 0;
       const endsWithNewline = size === 0 || lastByte(file as string) === 0x0a;
@@ -101,7 +101,7 @@ describe("kill -9 during an export", () => {
 
     // The next export finds what the last kill left and repairs it.
     const final = await exportTranscript({
-      ledger,
+      data,
       source: createMemorySource([session.data]),
       sessionID: SESSION,
       scope: "/projects/killed",
@@ -110,7 +110,7 @@ describe("kill -9 during an export", () => {
     expect(lines.map((l) => l.number)).toEqual(lines.map((_, i) => i + 1));
     const notes = lines.filter((l) => l.text.startsWith("[note] repair:"));
     const clean = await exportTranscript({
-      ledger: testLedger({ compaction: { inlineOutputMaxBytes: INLINE } }),
+      data: testDataContext({ compaction: { inlineOutputMaxBytes: INLINE } }),
       source: createMemorySource([session.data]),
       sessionID: SESSION,
       scope: "/projects/killed",
@@ -123,11 +123,11 @@ describe("kill -9 during an export", () => {
       ),
     ).toBe("none");
     for (const note of notes) expect(note.text).toMatch(/nothing written twice$/);
-    const row = await ledger.database.read((db) => getTranscript(db, SESSION), undefined);
+    const row = await data.database.read((db) => getTranscript(db, SESSION), undefined);
     expect(row?.repairs).toBe(notes.length);
     expect(row?.lines).toBe(lines.length);
     expect(row?.bytes).toBe(fs.statSync(final.path).size);
-    const raw = await ledger.database.raw();
+    const raw = await data.database.raw();
     expect(raw.get<{ integrity_check: string }>("PRAGMA integrity_check")?.integrity_check).toBe("ok");
 
     // Each export that committed after finding damage recorded one repair (a repair killed before its commit is

@@ -1,18 +1,18 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { createLedger } from "../../../src/ledger.js";
+import { createDataContext } from "../../../src/data-context.js";
 import { createMemoryLogger } from "../../../src/log.js";
 import { transcripts } from "../../../src/store/schema.js";
 import { exportTranscript } from "../../../src/transcripts/export/export-transcript.js";
 import { createMemorySource } from "../../../src/transcripts/source/export-file-source.js";
 import { type SessionBuilder, syntheticSession } from "../../helpers/synthetic-session.js";
-import { readTranscript, type TestLedger, testLedger } from "../../helpers/transcripts.js";
+import { readTranscript, type TestDataContext, testDataContext } from "../../helpers/transcripts.js";
 
 const SCOPE = "/projects/demo";
 
-function exportNow(ledger: TestLedger, builder: SessionBuilder) {
+function exportNow(data: TestDataContext, builder: SessionBuilder) {
   return exportTranscript({
-    ledger,
+    data,
     source: createMemorySource([builder.data]),
     sessionID: builder.sessionID,
     scope: SCOPE,
@@ -29,15 +29,15 @@ const expectNumbered = (file: string) => {
 
 describe("append-only export", () => {
   it("appends only what is new; every old line keeps its number and its text", async () => {
-    const ledger = testLedger();
+    const data = testDataContext();
     const session = syntheticSession(3);
-    const first = await exportNow(ledger, session);
+    const first = await exportNow(data, session);
     const before = fs.readFileSync(first.path, "utf8");
     expect(first).toMatchObject({ firstLine: 1, appendedLines: first.totalLines, messageCount: 6 });
 
     session.turn(3);
     session.user("One more thing:\nrename the module.");
-    const second = await exportNow(ledger, session);
+    const second = await exportNow(data, session);
     const after = fs.readFileSync(second.path, "utf8");
     expect(after.startsWith(before)).toBe(true);
     expect(second.firstLine).toBe(first.totalLines + 1);
@@ -50,26 +50,26 @@ describe("append-only export", () => {
     expect(appended).toContain("rename the module.");
     expect(notes(second.path)).toEqual([]);
 
-    const third = await exportNow(ledger, session);
+    const third = await exportNow(data, session);
     expect(third).toMatchObject({ appendedLines: 0, firstLine: second.totalLines + 1, lastLine: second.totalLines });
     expect(fs.readFileSync(third.path, "utf8")).toBe(after);
   });
 
   it("two writers on one store take turns without duplicating what the other appended", async () => {
-    const a = testLedger();
-    const b = createLedger(a.options, createMemoryLogger());
+    const a = testDataContext();
+    const b = createDataContext(a.options, createMemoryLogger());
     const session = syntheticSession(2);
     await exportNow(a, session);
     session.turn(2);
-    await exportNow(b as TestLedger, session);
+    await exportNow(b as TestDataContext, session);
     session.turn(3);
     const last = await exportNow(a, session);
-    const single = await exportNow(testLedger(), session);
+    const single = await exportNow(testDataContext(), session);
     expect(fs.readFileSync(last.path, "utf8")).toBe(fs.readFileSync(single.path, "utf8"));
   });
 
   it("appends a tool that completed after it was written as a note, and leaves the running one in place", async () => {
-    const ledger = testLedger();
+    const data = testDataContext();
     const session = syntheticSession(1);
     session.user("Run the tests");
     let call = undefined as ReturnType<SessionBuilder["assistant"]>["parts"][number] | undefined;
@@ -80,7 +80,7 @@ describe("append-only export", () => {
       },
       { completed: false },
     );
-    const first = await exportNow(ledger, session);
+    const first = await exportNow(data, session);
     const before = fs.readFileSync(first.path, "utf8");
     expect(texts(first.path)).toContain(`[tool bash · running · ${(call as { callID: string }).callID} · "bash call"]`);
 
@@ -94,20 +94,20 @@ describe("append-only export", () => {
       time: { start: 1, end: 2 },
     };
     turn.info.time = { created: turn.info.time.created, completed: turn.info.time.created + 5 };
-    const second = await exportNow(ledger, session);
+    const second = await exportNow(data, session);
     expect(fs.readFileSync(second.path, "utf8").startsWith(before)).toBe(true);
     const appended = texts(second.path).slice(first.totalLines);
     expect(appended[0]).toMatch(new RegExp(`^\\[note\\] tool call ${part.callID} .* changed; it now reads:$`));
     expect(appended).toEqual(
       expect.arrayContaining([`[tool bash · completed · ${part.callID} · "bash call"]`, "12 passed", "0 failed"]),
     );
-    expect(await exportNow(ledger, session)).toMatchObject({ appendedLines: 0 });
+    expect(await exportNow(data, session)).toMatchObject({ appendedLines: 0 });
   });
 
   it("notes a removed message, a removed part, a new title and a revert; never rewrites them", async () => {
-    const ledger = testLedger();
+    const data = testDataContext();
     const session = syntheticSession(3);
-    const first = await exportNow(ledger, session);
+    const first = await exportNow(data, session);
     const before = fs.readFileSync(first.path, "utf8");
     const [removed] = session.data.messages.splice(2, 1);
     const trimmed = session.data.messages[3];
@@ -115,7 +115,7 @@ describe("append-only export", () => {
     session.data.info.title = "Fix the build";
     session.data.info.revert = { messageID: session.data.messages[4]?.info.id ?? "" };
 
-    const second = await exportNow(ledger, session);
+    const second = await exportNow(data, session);
     expect(fs.readFileSync(second.path, "utf8").startsWith(before)).toBe(true);
     const written = notes(second.path);
     expect(written).toHaveLength(4);
@@ -123,20 +123,20 @@ describe("append-only export", () => {
     expect(written.join("\n")).toContain(`reverted to message ${session.data.info.revert.messageID}`);
     expect(written.join("\n")).toContain(`part ${dropped?.id} of message ${trimmed?.info.id}`);
     expect(written.join("\n")).toContain(`message ${removed?.info.id} (written at line`);
-    expect(await exportNow(ledger, session)).toMatchObject({ appendedLines: 0 });
+    expect(await exportNow(data, session)).toMatchObject({ appendedLines: 0 });
 
     if (removed) session.data.messages.splice(2, 0, removed);
     session.data.info.revert = undefined;
-    const third = await exportNow(ledger, session);
+    const third = await exportNow(data, session);
     const latest = notes(third.path).slice(4).join("\n");
     expect(latest).toContain(`message ${removed?.info.id} (first written at line`);
     expect(latest).toContain("revert was undone or committed");
   });
 
   it("continues the last written message plainly, and notes a part added to an earlier one", async () => {
-    const ledger = testLedger();
+    const data = testDataContext();
     const session = syntheticSession(2);
-    const first = await exportNow(ledger, session);
+    const first = await exportNow(data, session);
     const last = session.data.messages.at(-1);
     last?.parts.push({
       ...(last.parts[0] as object),
@@ -144,7 +144,7 @@ describe("append-only export", () => {
       type: "text",
       text: "Late words.",
     } as never);
-    const second = await exportNow(ledger, session);
+    const second = await exportNow(data, session);
     expect(texts(second.path).slice(first.totalLines)).toEqual(["[text]", "Late words."]);
 
     const earlier = session.data.messages[1];
@@ -154,7 +154,7 @@ describe("append-only export", () => {
       type: "text",
       text: "Later.",
     } as never);
-    const third = await exportNow(ledger, session);
+    const third = await exportNow(data, session);
     const appended = texts(third.path).slice(second.totalLines);
     expect(appended[0]).toMatch(
       /^\[note\] text part prt_zzzzlate0002 added later to message .* \(header at line \d+\):$/,
@@ -163,10 +163,10 @@ describe("append-only export", () => {
   });
 
   it("writes a compaction summary as one marker line, never its text", async () => {
-    const ledger = testLedger();
+    const data = testDataContext();
     const session = syntheticSession(1);
     session.assistant((b) => b.text("SUMMARY-POINTER the transcript is at /x lines 1-40"), { summary: true });
-    const result = await exportNow(ledger, session);
+    const result = await exportNow(data, session);
     const all = texts(result.path);
     expect(all.some((t) => t.includes("SUMMARY-POINTER"))).toBe(false);
     const marker = all.filter((t) => t.startsWith("## summary · "));
@@ -176,7 +176,7 @@ describe("append-only export", () => {
   });
 
   it("names attachments by name and type and never copies inline data", async () => {
-    const ledger = testLedger();
+    const data = testDataContext();
     const session = syntheticSession(0);
     const blob = `data:image/png;base64,${Buffer.alloc(3_000, 7).toString("base64")}`;
     session.user("Look at this", (messageID) => [
@@ -190,7 +190,7 @@ describe("append-only export", () => {
         url: blob,
       },
     ]);
-    const result = await exportNow(ledger, session);
+    const result = await exportNow(data, session);
     const body = fs.readFileSync(result.path, "utf8");
     expect(body).not.toContain("base64,");
     expect(texts(result.path)).toContain(`[file shot.png · image/png · inline data, ${blob.length} chars, not copied]`);
@@ -199,24 +199,24 @@ describe("append-only export", () => {
 
 describe("repair", () => {
   async function exported() {
-    const ledger = testLedger();
+    const data = testDataContext();
     const session = syntheticSession(2);
-    const first = await exportNow(ledger, session);
-    return { ledger, session, first };
+    const first = await exportNow(data, session);
+    return { data, session, first };
   }
 
-  const row = async (ledger: TestLedger) =>
-    ledger.database.read((db) => db.select().from(transcripts).get(), undefined);
+  const row = async (data: TestDataContext) =>
+    data.database.read((db) => db.select().from(transcripts).get(), undefined);
 
   /** The texts a clean export of the session writes: what a repaired transcript must hold, notes aside. */
-  const cleanTexts = async (session: SessionBuilder) => texts((await exportNow(testLedger(), session)).path);
+  const cleanTexts = async (session: SessionBuilder) => texts((await exportNow(testDataContext(), session)).path);
 
   it("cuts a torn last line left by a crash, completes the export, and records the repair after it", async () => {
-    const { ledger, session, first } = await exported();
+    const { data, session, first } = await exported();
     const intact = fs.readFileSync(first.path, "utf8");
     fs.appendFileSync(first.path, `${String(first.totalLines + 1).padStart(6)}\t[tool bash · comp`);
     session.turn(9);
-    const second = await exportNow(ledger, session);
+    const second = await exportNow(data, session);
     expect(second.repaired).toBe(true);
     const body = fs.readFileSync(second.path, "utf8");
     expect(body.startsWith(intact)).toBe(true);
@@ -226,34 +226,34 @@ describe("repair", () => {
       /^\[note\] repair: an export was interrupted \(a torn last line of \d+ bytes was cut\); it was completed above, nothing written twice$/,
     );
     expect(lines.slice(0, -1).map((l) => l.text)).toEqual(await cleanTexts(session));
-    expect((await row(ledger))?.repairs).toBe(1);
-    expect((await row(ledger))?.lines).toBe(lines.length);
-    expect(ledger.log.lines.some((l) => l.level === "warn" && l.message.includes("torn"))).toBe(true);
-    expect(await exportNow(ledger, session)).toMatchObject({ appendedLines: 0, repaired: false });
+    expect((await row(data))?.repairs).toBe(1);
+    expect((await row(data))?.lines).toBe(lines.length);
+    expect(data.log.lines.some((l) => l.level === "warn" && l.message.includes("torn"))).toBe(true);
+    expect(await exportNow(data, session)).toMatchObject({ appendedLines: 0, repaired: false });
   });
 
   /** An export whose index update is lost (the store as it was before it, put back: a crash between the two). */
   async function lostExport() {
-    const { ledger, session, first } = await exported();
-    ledger.database.close();
-    const store = ledger.database.file;
+    const { data, session, first } = await exported();
+    data.database.close();
+    const store = data.database.file;
     const files = ["", "-wal", "-shm"].map((side) => store + side);
     const saved = files.map((f) => (fs.existsSync(f) ? fs.readFileSync(f) : undefined));
     session.turn(9);
-    const lost = await exportNow(ledger, session);
-    ledger.database.close();
+    const lost = await exportNow(data, session);
+    data.database.close();
     files.forEach((f, i) => {
       const bytes = saved[i];
       if (bytes) fs.writeFileSync(f, bytes);
       else fs.rmSync(f, { force: true });
     });
-    return { ledger, session, first, lost };
+    return { data, session, first, lost };
   }
 
   it("keeps the lines of an export whose index update was lost when they match the session: nothing twice", async () => {
-    const { ledger, session, first, lost } = await lostExport();
+    const { data, session, first, lost } = await lostExport();
     session.turn(10);
-    const second = await exportNow(ledger, session);
+    const second = await exportNow(data, session);
     expect(second).toMatchObject({ repaired: true, firstLine: first.totalLines + 1 });
     const lines = expectNumbered(second.path);
     expect(lines.at(-1)?.text).toBe(
@@ -263,21 +263,21 @@ describe("repair", () => {
     for (const message of session.data.messages) {
       expect(lines.filter((l) => l.text.startsWith("## ") && l.text.includes(message.info.id))).toHaveLength(1);
     }
-    expect((await row(ledger))?.repairs).toBe(1);
-    expect(await exportNow(ledger, session)).toMatchObject({ appendedLines: 0 });
+    expect((await row(data))?.repairs).toBe(1);
+    expect(await exportNow(data, session)).toMatchObject({ appendedLines: 0 });
   });
 
   it("a resume whose index update was lost: its note is cut, what it completed kept, nothing twice", async () => {
-    const { ledger, session, first } = await exported();
+    const { data, session, first } = await exported();
     // A torn line makes the next export a resume; its index update is then lost (killed after its note).
     fs.appendFileSync(first.path, `${String(first.totalLines + 1).padStart(6)}\t[tool bash · comp`);
-    ledger.database.close();
-    const files = ["", "-wal", "-shm"].map((side) => ledger.database.file + side);
+    data.database.close();
+    const files = ["", "-wal", "-shm"].map((side) => data.database.file + side);
     const saved = files.map((f) => (fs.existsSync(f) ? fs.readFileSync(f) : undefined));
     session.turn(9);
-    const lost = await exportNow(ledger, session);
+    const lost = await exportNow(data, session);
     expect(lost.repaired).toBe(true);
-    ledger.database.close();
+    data.database.close();
     files.forEach((f, i) => {
       const bytes = saved[i];
       if (bytes) fs.writeFileSync(f, bytes);
@@ -286,24 +286,24 @@ describe("repair", () => {
     expect(notes(lost.path)).toHaveLength(1);
 
     session.turn(10);
-    const second = await exportNow(ledger, session);
+    const second = await exportNow(data, session);
     expect(second).toMatchObject({ repaired: true, firstLine: first.totalLines + 1 });
     const lines = expectNumbered(second.path);
     expect(notes(second.path)).toEqual([
       `[note] repair: an export was interrupted (the note of an earlier resume that was never recorded was cut; lines ${first.totalLines + 1}-${lost.totalLines - 1} were written but not recorded, and match the session: kept); it was completed above, nothing written twice`,
     ]);
     expect(lines.slice(0, -1).map((l) => l.text)).toEqual(await cleanTexts(session));
-    expect((await row(ledger))?.repairs).toBe(1);
-    expect(await exportNow(ledger, session)).toMatchObject({ appendedLines: 0, repaired: false });
+    expect((await row(data))?.repairs).toBe(1);
+    expect(await exportNow(data, session)).toMatchObject({ appendedLines: 0, repaired: false });
   });
 
   it("keeps lines of a lost export that no longer match the session, says so, and writes them again", async () => {
-    const { ledger, session, first, lost } = await lostExport();
+    const { data, session, first, lost } = await lostExport();
     // The session changed in between: the newest message reads differently now.
     const newest = session.data.messages.at(-1)?.parts.find((p) => p.type === "text");
     if (newest?.type === "text") newest.text = `${newest.text} (edited after the crash)`;
     else throw new Error("the synthetic turn ends without a text part");
-    const second = await exportNow(ledger, session);
+    const second = await exportNow(data, session);
     const lines = expectNumbered(second.path);
     expect(lines[lost.totalLines]?.text).toBe(
       `[note] repair: lines ${first.totalLines + 1}-${lost.totalLines} were written by an export that was interrupted before it was recorded; they are kept, and what they hold is written again below`,
@@ -315,15 +315,15 @@ describe("repair", () => {
       ).toEqual([false, true]);
     }
     expect(texts(second.path).some((t) => t.includes("edited after the crash"))).toBe(true);
-    expect((await row(ledger))?.repairs).toBe(1);
-    expect(await exportNow(ledger, session)).toMatchObject({ appendedLines: 0 });
+    expect((await row(data))?.repairs).toBe(1);
+    expect(await exportNow(data, session)).toMatchObject({ appendedLines: 0 });
   });
 
   it("writes again what a shortened file lost, and a whole missing file", async () => {
-    const { ledger, session, first } = await exported();
+    const { data, session, first } = await exported();
     const keep = readTranscript(first.path).slice(0, 20);
     fs.writeFileSync(first.path, keep.map((l) => `${String(l.number).padStart(6)}\t${l.text}\n`).join(""));
-    const second = await exportNow(ledger, session);
+    const second = await exportNow(data, session);
     const lines = expectNumbered(second.path);
     expect(lines[20]?.text).toBe(
       `[note] repair: the file ends at line 20 but the index knew ${first.totalLines} lines; what was lost is written again below`,
@@ -332,10 +332,10 @@ describe("repair", () => {
     expect(new Set(headers.map((h) => h.text)).size).toBe(4);
 
     fs.rmSync(second.path);
-    const third = await exportNow(ledger, session);
+    const third = await exportNow(data, session);
     const again = expectNumbered(third.path);
     expect(again[0]?.text).toMatch(/^\[note\] repair: the transcript file was missing/);
     expect(again.filter((l) => l.text.startsWith("## "))).toHaveLength(4);
-    expect((await row(ledger))?.repairs).toBe(2);
+    expect((await row(data))?.repairs).toBe(2);
   });
 });

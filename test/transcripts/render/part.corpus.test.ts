@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { exportTranscript } from "../../../src/transcripts/export/export-transcript.js";
 import { createExportFileSource, readExportFile } from "../../../src/transcripts/source/export-file-source.js";
 import { isKnownPart } from "../../../src/transcripts/source/session-source.js";
-import { corpusFiles, readTranscript, testLedger } from "../../helpers/transcripts.js";
+import { corpusFiles, readTranscript, testDataContext } from "../../helpers/transcripts.js";
 
 const CAP = 50_000;
 const split = (text: string) =>
@@ -27,9 +27,9 @@ describe("the renderer over every session of the corpus", () => {
   for (const file of files) {
     const data = readExportFile(file);
     it(`${data.info.id}: every text, reasoning, tool input and output line is a transcript line`, async () => {
-      const ledger = testLedger();
+      const context = testDataContext();
       const result = await exportTranscript({
-        ledger,
+        data: context,
         source: createExportFileSource([file]),
         sessionID: data.info.id,
         scope: "/projects/dark-factory",
@@ -79,12 +79,12 @@ describe("the renderer over every session of the corpus", () => {
   }
 
   it("renders every part type of the corpus with its label, and outputs over the cap head and tail", async () => {
-    const ledger = testLedger({ compaction: { inlineOutputMaxBytes: 2_000 } });
+    const context = testDataContext({ compaction: { inlineOutputMaxBytes: 2_000 } });
     const seen = new Set<string>();
     for (const file of files) {
       const data = readExportFile(file);
       const result = await exportTranscript({
-        ledger,
+        data: context,
         source: createExportFileSource([file]),
         sessionID: data.info.id,
         scope: "/projects/dark-factory",

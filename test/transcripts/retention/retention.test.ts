@@ -9,7 +9,7 @@ import { createMemorySource, type SessionExport } from "../../../src/transcripts
 import { createTranscripts } from "../../../src/transcripts/transcript-service.js";
 import { syntheticSession } from "../../helpers/synthetic-session.js";
 import { toolContext } from "../../helpers/tool-context.js";
-import { testLedger } from "../../helpers/transcripts.js";
+import { testDataContext } from "../../helpers/transcripts.js";
 
 const DAY = 86_400_000;
 const HERE = "/projects/here";
@@ -19,7 +19,7 @@ const NOW = Date.UTC(2026, 5, 1);
 /** `count` transcripts in HERE, session i last touched i days ago, plus two in THERE. */
 async function setup(count = 14, options: Record<string, unknown> = {}) {
   let now = NOW;
-  const ledger = testLedger(options, () => now);
+  const data = testDataContext(options, () => now);
   const sessions: SessionExport[] = [];
   const ids: string[] = [];
   for (let i = count - 1; i >= 0; i--) {
@@ -29,22 +29,22 @@ async function setup(count = 14, options: Record<string, unknown> = {}) {
     sessions.push(session);
     ids[i] = id;
     now = NOW - i * DAY;
-    await exportTranscript({ ledger, source: createMemorySource([session]), sessionID: id, scope: HERE });
+    await exportTranscript({ data, source: createMemorySource([session]), sessionID: id, scope: HERE });
   }
   for (const n of [1, 2]) {
     const session = syntheticSession(1, `ses_there00000000000${n}`, 200).data;
     sessions.push(session);
     now = NOW - 100 * DAY;
-    await exportTranscript({ ledger, source: createMemorySource([session]), sessionID: session.info.id, scope: THERE });
+    await exportTranscript({ data, source: createMemorySource([session]), sessionID: session.info.id, scope: THERE });
   }
   now = NOW;
-  const transcripts = createTranscripts({ ledger, source: createMemorySource(sessions), scope: HERE });
-  const cleanup = createTranscriptCleanupTool({ ledger, transcripts });
-  const list = createTranscriptListTool({ ledger, transcripts });
+  const transcripts = createTranscripts({ data, source: createMemorySource(sessions), scope: HERE });
+  const cleanup = createTranscriptCleanupTool({ data, transcripts });
+  const list = createTranscriptListTool({ data, transcripts });
   const run = async (args: Parameters<typeof cleanup.execute>[0]) =>
     String(await cleanup.execute(args, toolContext(HERE)));
-  const rows = () => ledger.database.read((db) => db.select().from(transcriptsTable).all(), []);
-  return { ledger, sessions, ids, transcripts, run, list, rows };
+  const rows = () => data.database.read((db) => db.select().from(transcriptsTable).all(), []);
+  return { data, sessions, ids, transcripts, run, list, rows };
 }
 
 describe("memory_transcript_cleanup", () => {
@@ -68,7 +68,7 @@ describe("memory_transcript_cleanup", () => {
   });
 
   it("applies: removes the files and every index row, logs each removal, keeps the rest", async () => {
-    const { run, rows, ids, ledger, transcripts } = await setup();
+    const { run, rows, ids, data, transcripts } = await setup();
     const files = await Promise.all(ids.map(async (id) => transcripts.fileOf((await transcripts.find(id)) as never)));
     const report = await run({ retentionDays: 5, apply: true });
     expect(report.split("\n")[0]).toMatch(/^Removed 4 of 4 eligible transcripts \(.*\); 14 considered\.$/);
@@ -77,7 +77,7 @@ describe("memory_transcript_cleanup", () => {
     for (const i of [0, 5, 9]) expect(fs.existsSync(files[i] as string)).toBe(true);
     expect((await rows()).map((r) => r.sessionId)).not.toContain(ids[13]);
     expect(await rows()).toHaveLength(12);
-    const orphanRows = await ledger.database.read(
+    const orphanRows = await data.database.read(
       (db) =>
         [...db.select().from(transcriptParts).all(), ...db.select().from(transcriptMessages).all()].filter(
           (r) => r.sessionId === ids[13],
@@ -85,7 +85,7 @@ describe("memory_transcript_cleanup", () => {
       [],
     );
     expect(orphanRows).toEqual([]);
-    expect(ledger.log.lines.filter((l) => l.message.startsWith("transcript cleanup removed"))).toHaveLength(4);
+    expect(data.log.lines.filter((l) => l.message.startsWith("transcript cleanup removed"))).toHaveLength(4);
     expect(await run({ retentionDays: 5, apply: true })).toMatch(/^Removed 0 of 0 eligible/);
   });
 
@@ -99,7 +99,7 @@ describe("memory_transcript_cleanup", () => {
   });
 
   it("finds orphans: sessions OpenCode no longer has, and index rows whose file is gone", async () => {
-    const { run, sessions, ids, transcripts, ledger } = await setup(12);
+    const { run, sessions, ids, transcripts, data } = await setup(12);
     sessions.splice(
       sessions.findIndex((s) => s.info.id === ids[11]),
       1,
@@ -111,7 +111,7 @@ describe("memory_transcript_cleanup", () => {
     expect(report.split("\n")[0]).toMatch(/^Dry run: 2 of 14/);
     await run({ orphaned: true, keepRecent: 2, apply: true });
     expect(await transcripts.find(ids[10] as string)).toBeUndefined();
-    expect(ledger.log.lines.some((l) => l.message.includes(`removed ${ids[10]}`))).toBe(true);
+    expect(data.log.lines.some((l) => l.message.includes(`removed ${ids[10]}`))).toBe(true);
   });
 
   it("names unknown ids, refuses bad ones and a contradiction, and says when no rule is set", async () => {
@@ -128,9 +128,9 @@ describe("memory_transcript_cleanup", () => {
 
   it("sweeps by the retention options after start-up, applying them, and not without a rule", async () => {
     const off = await setup(12);
-    expect(await autoSweep(off.ledger, off.transcripts.source, HERE)).toBeUndefined();
+    expect(await autoSweep(off.data, off.transcripts.source, HERE)).toBeUndefined();
     const on = await setup(12, { retention: { retentionDays: 3, keepRecent: 5 } });
-    const report = await autoSweep(on.ledger, on.transcripts.source, HERE);
+    const report = await autoSweep(on.data, on.transcripts.source, HERE);
     expect(report?.removed.map((d) => d.sessionID).sort()).toEqual(on.ids.slice(5).sort());
     expect(await on.rows()).toHaveLength(7);
   });
@@ -144,10 +144,10 @@ describe("memory_transcript_list", () => {
       1,
     );
     const result = String(await list.execute({}, toolContext(HERE))).split("\n");
-    expect(result[0]).toMatch(/^3 transcripts, [\d.]+ KB in all\.$/);
+    expect(result[0]).toMatch(/^3 transcripts, [\d.]+ kB in all\.$/);
     expect(result[1]).toMatch(
       new RegExp(
-        `^${ids[0]} · "Synthetic session" · \\d+ lines · [\\d.]+ KB · 2 messages · age 0 min · last touch 0 min ago · in OpenCode: yes$`,
+        `^${ids[0]} · "Synthetic session" · \\d+ lines · [\\d.]+ kB · 2 messages · age 0 min · last touch 0 min ago · in OpenCode: yes$`,
       ),
     );
     expect(result[3]).toMatch(new RegExp(`^${ids[2]} · .* · age 2 d · last touch 2 d ago · in OpenCode: no$`));

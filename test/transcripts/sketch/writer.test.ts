@@ -8,14 +8,14 @@ import { SketchProbe } from "../../../src/transcripts/sketch/sketch.js";
 import { refreshSketch } from "../../../src/transcripts/sketch/writer.js";
 import { createMemorySource } from "../../../src/transcripts/source/export-file-source.js";
 import { type SessionBuilder, syntheticSession } from "../../helpers/synthetic-session.js";
-import { type TestLedger, testLedger } from "../../helpers/transcripts.js";
+import { type TestDataContext, testDataContext } from "../../helpers/transcripts.js";
 
 const SCOPE = "/projects/sketched";
 const encoder = new TextEncoder();
 
-function exportNow(ledger: TestLedger, session: SessionBuilder) {
+function exportNow(data: TestDataContext, session: SessionBuilder) {
   return exportTranscript({
-    ledger,
+    data,
     source: createMemorySource([session.data]),
     sessionID: session.sessionID,
     scope: SCOPE,
@@ -46,10 +46,10 @@ const MARKER = "planted marker: orthogonal saxophones jubilate";
 
 describe("the sketch written by the exporter", () => {
   it("is written 0600 on the first export and covers the whole transcript", async () => {
-    const ledger = testLedger();
+    const data = testDataContext();
     const session = syntheticSession(4);
     session.user("the deploy failed with ERR_LEDGER_SHARD_MISMATCH on node 7");
-    const result = await exportNow(ledger, session);
+    const result = await exportNow(data, session);
     const sketch = sketchFor(result.path);
     expect(fs.statSync(sketchPathOf(result.path)).mode & 0o777).toBe(0o600);
     expect(sketch.sketch.coveredBytes).toBe(fs.statSync(result.path).size);
@@ -60,16 +60,16 @@ describe("the sketch written by the exporter", () => {
   });
 
   it("takes the appended lines in incrementally: bits already set stay, nothing is hashed twice", async () => {
-    const ledger = testLedger();
+    const data = testDataContext();
     const session = syntheticSession(3);
-    const first = await exportNow(ledger, session);
+    const first = await exportNow(data, session);
     plantBits(first.path, MARKER);
     const before = sketchFor(first.path).sketch;
     const beforeBits = before.segments.map((s) => Uint8Array.from(s.bits));
 
     session.turn(3);
     session.user("append this: a kaleidoscope of ECONNABORTED");
-    const second = await exportNow(ledger, session);
+    const second = await exportNow(data, session);
     expect(second.appendedLines).toBeGreaterThan(0);
     const after = sketchFor(second.path).sketch;
     expect(after.coveredBytes).toBe(fs.statSync(second.path).size);
@@ -86,12 +86,12 @@ describe("the sketch written by the exporter", () => {
   });
 
   it("covers a repair note: a torn last line cut by the next export", async () => {
-    const ledger = testLedger();
+    const data = testDataContext();
     const session = syntheticSession(2);
-    const first = await exportNow(ledger, session);
+    const first = await exportNow(data, session);
     fs.appendFileSync(first.path, "    99\ta line cut short by a cra");
     session.turn(2);
-    const second = await exportNow(ledger, session);
+    const second = await exportNow(data, session);
     expect(second.repaired).toBe(true);
     expect(sketchFor(second.path).sketch.coveredBytes).toBe(fs.statSync(second.path).size);
     expect(may(second.path, "cut a torn last line")).toBe(true);
@@ -99,25 +99,25 @@ describe("the sketch written by the exporter", () => {
   });
 
   it("catches up with lines written past it (a crash between the append and the sketch, or an older version)", async () => {
-    const ledger = testLedger();
+    const data = testDataContext();
     const session = syntheticSession(2);
-    const first = await exportNow(ledger, session);
+    const first = await exportNow(data, session);
     const covered = sketchFor(first.path).sketch.coveredBytes;
     fs.appendFileSync(first.path, "  9999\twritten by an older version: zanzibar quokka\n");
     expect(sketchFor(first.path).sketch.coveredBytes).toBe(covered);
     session.turn(2);
-    const second = await exportNow(ledger, session);
+    const second = await exportNow(data, session);
     expect(sketchFor(second.path).sketch.coveredBytes).toBe(fs.statSync(second.path).size);
     expect(may(second.path, "zanzibar quokka")).toBe(true);
   });
 
   it("starts over for a transcript written again from its first line", async () => {
-    const ledger = testLedger();
+    const data = testDataContext();
     const session = syntheticSession(2);
-    const first = await exportNow(ledger, session);
+    const first = await exportNow(data, session);
     plantBits(first.path, MARKER);
     fs.rmSync(first.path);
-    const second = await exportNow(ledger, session);
+    const second = await exportNow(data, session);
     expect(second.repaired).toBe(true);
     expect(sketchFor(second.path).sketch.coveredBytes).toBe(fs.statSync(second.path).size);
     expect(may(second.path, MARKER)).toBe(false);
@@ -125,45 +125,45 @@ describe("the sketch written by the exporter", () => {
   });
 
   it("writes a damaged sketch again at the next export, and says so in the log", async () => {
-    const ledger = testLedger();
+    const data = testDataContext();
     const session = syntheticSession(2);
-    const first = await exportNow(ledger, session);
+    const first = await exportNow(data, session);
     const file = sketchPathOf(first.path);
     const bytes = fs.readFileSync(file);
     bytes[bytes.length - 5] = (bytes[bytes.length - 5] as number) ^ 0x10;
     fs.writeFileSync(file, bytes);
     expect(readSketch(first.path)).toEqual({ unusable: "damaged bits" });
-    await exportNow(ledger, session);
+    await exportNow(data, session);
     expect(sketchFor(first.path).sketch.coveredBytes).toBe(fs.statSync(first.path).size);
     expect(
-      ledger.log.lines.some(
+      data.log.lines.some(
         (l) => l.level === "warn" && l.message.includes("search sketch written again (damaged bits)"),
       ),
     ).toBe(true);
   });
 
   it("never fails an export: a sketch that cannot be written is logged, and the transcript is written", async () => {
-    const ledger = testLedger();
+    const data = testDataContext();
     const session = syntheticSession(2);
-    const first = await exportNow(ledger, session);
+    const first = await exportNow(data, session);
     const covered = sketchFor(first.path).sketch.coveredBytes;
     fs.mkdirSync(`${sketchPathOf(first.path)}.tmp`);
     session.turn(2);
-    const second = await exportNow(ledger, session);
+    const second = await exportNow(data, session);
     expect(second.appendedLines).toBeGreaterThan(0);
     expect(sketchFor(second.path).sketch.coveredBytes).toBe(covered);
-    expect(ledger.log.lines.some((l) => l.level === "warn" && l.message.includes("search sketch not updated"))).toBe(
+    expect(data.log.lines.some((l) => l.level === "warn" && l.message.includes("search sketch not updated"))).toBe(
       true,
     );
   });
 
   it("is removed with its transcript by the retention sweep", async () => {
-    const ledger = testLedger();
+    const data = testDataContext();
     const session = syntheticSession(1, "ses_sketchsweep0001");
-    const result = await exportNow(ledger, session);
+    const result = await exportNow(data, session);
     expect(fs.existsSync(sketchPathOf(result.path))).toBe(true);
     const report = await sweepTranscripts({
-      ledger,
+      data,
       source: createMemorySource([session.data]),
       scopes: undefined,
       rules: { retentionDays: 0, keepRecent: 0, maxSessions: 0, orphaned: false, sessionIDs: [session.sessionID] },

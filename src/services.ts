@@ -1,0 +1,115 @@
+/**
+ * The one wiring point: the services of a data folder, built the same way for the plugin, the TUI and the command
+ * line. Only the cheap parts are made here; the memory store, the session settings, the transcripts and the search
+ * load their code on their first call (src/lazy-load.ts), so the plugin's start, in every OpenCode process, pays for
+ * none of them.
+ */
+import { createDataContext, type DataContext } from "./data-context.js";
+import { lazyFunction, lazyObject } from "./lazy-load.js";
+import type { Logger } from "./log.js";
+import type { Options } from "./options.js";
+import { createRipgrepLocator } from "./search/ripgrep/locate.js";
+import type { EnsuredTranscript, TranscriptSearch } from "./search/search.js";
+import type { MemoryStore } from "./store/memory-store.js";
+import type { SessionSettingsStore } from "./store/session-settings.js";
+import { containedPath } from "./transcripts/paths.js";
+import type { SessionSource } from "./transcripts/source/session-source.js";
+import type { Transcripts } from "./transcripts/transcripts.js";
+
+export interface ServicesInput {
+  options: Options;
+  log: Logger;
+  /** The project served: new transcripts go under it. */
+  scope: string;
+  /**
+   * Where sessions are read from for an export: OpenCode (the plugin's or the TUI's client). Without one (the command
+   * line) nothing is exported, a search never exports the session it names, and "does OpenCode still have this
+   * session?" is answered "unknown", which the retention sweep treats as "keep".
+   */
+  host?: SessionSource;
+  /** Milliseconds since the epoch (default `Date.now`); tests pass their own. */
+  clock?: () => number;
+  /** Where ripgrep is looked up (default `process.env`). */
+  env?: NodeJS.ProcessEnv;
+}
+
+/** What the plugin, the TUI and the command line work with. */
+export interface Services {
+  readonly data: DataContext;
+  readonly scope: string;
+  readonly memory: MemoryStore;
+  readonly settings: SessionSettingsStore;
+  readonly transcripts: Transcripts;
+  readonly search: TranscriptSearch;
+  /** Closes the store's database (the command line, after a command). */
+  close(): void;
+}
+
+const NO_HOST: SessionSource = {
+  session: () => Promise.reject(new Error("the command line tool does not ask OpenCode")),
+  messages: () => Promise.resolve([]),
+};
+
+export function createServices(input: ServicesInput): Services {
+  const { options, scope } = input;
+  const data = createDataContext(options, input.log, input.clock);
+  const { database, clock } = data;
+  const source = input.host ?? NO_HOST;
+  const memory = lazyObject<MemoryStore, Exclude<keyof MemoryStore, "database">>(
+    () =>
+      import("./store/memory-store.js").then((m) =>
+        m.createMemoryStore({ database, clock, trashDays: options.retention.trashDays }),
+      ),
+    [
+      "save",
+      "edit",
+      "supersede",
+      "setStatus",
+      "trash",
+      "trashByQuery",
+      "restore",
+      "purge",
+      "get",
+      "list",
+      "search",
+      "history",
+      "recentChanges",
+      "stats",
+      "sweep",
+      "sweepIfDue",
+    ],
+    { database },
+  );
+  const settings = lazyObject<SessionSettingsStore, keyof SessionSettingsStore>(
+    () => import("./store/session-settings.js").then((m) => m.createSessionSettings({ database, clock })),
+    ["get", "setInjectionOff", "claimReflection"],
+    {},
+  );
+  const transcripts = lazyObject<Transcripts, Exclude<keyof Transcripts, "source" | "scope" | "fileOf">>(
+    () => import("./transcripts/transcript-service.js").then((m) => m.createTranscripts({ data, source, scope })),
+    ["export", "ensure", "find", "list", "sweep", "autoSweep"],
+    { source, scope, fileOf: (row) => containedPath(data.transcriptsDir, row.path) },
+  );
+  const search = lazyFunction<TranscriptSearch>(() =>
+    import("./search/search.js").then((m) =>
+      m.createTranscriptSearch({
+        transcriptsDir: data.transcriptsDir,
+        database,
+        useRipgrep: options.search.useRipgrep,
+        locateRipgrep: createRipgrepLocator(options.search.ripgrepPath, input.env),
+        // Without a host there is nothing to export a named session from: it is searched only if it is on disk.
+        ensureTranscript: input.host ? ensureThrough(transcripts) : undefined,
+        log: data.log,
+      }),
+    ),
+  );
+  return { data, scope, memory, settings, transcripts, search, close: () => database.close() };
+}
+
+/** The search's `ensureTranscript`: a session named but not exported yet is exported, then searched. */
+export function ensureThrough(transcripts: Pick<Transcripts, "ensure">) {
+  return async (sessionID: string): Promise<EnsuredTranscript> => {
+    const { row, file } = await transcripts.ensure(sessionID);
+    return { path: file, scope: row.scope, title: row.title };
+  };
+}
