@@ -116,9 +116,6 @@ async function main(raw: string[]): Promise<number> {
     process.stdout.write(`${commandHelp(spec, entry)}\n`);
     return EXIT.ok;
   }
-  // Before any flag is read or anything is written: the second run reads and does it all itself.
-  const relaunched = await (await import("./relaunch.js")).relaunchWithoutDriver(raw);
-  if (relaunched !== undefined) return relaunched;
   const { readArgv, validate } = await import("./args.js");
   const { z } = await import("zod");
   const { describeError, LedgerError } = await import("../errors.js");
@@ -129,6 +126,9 @@ async function main(raw: string[]): Promise<number> {
     const code = error instanceof LedgerError ? error.code : "INVALID_INPUT";
     return fail(describeError(error), json, EXIT.usage, code, `Run "${BIN} ${name} --help" for usage.`);
   }
+  // Before anything is read or written: the second run does it all itself (a usage error never gets this far).
+  const relaunched = await (await import("./relaunch.js")).relaunchWithoutDriver(raw);
+  if (relaunched !== undefined) return relaunched;
   const { createContext } = await import("./context.js");
   const flags = input as { "data-dir"?: string; json?: boolean; progress?: boolean };
   const ctx = createContext({ dataDir: flags["data-dir"], json: flags.json, progress: flags.progress });
