@@ -8,12 +8,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { GLOBAL_SCOPE, normalizeScopePath } from "../../src/scope.js";
-import { Database } from "../../src/store/database.js";
-import { createMemoryStore } from "../../src/store/memory-store.js";
-import { AGENT, REPO_ROOT } from "../helpers/cli.js";
+import { REPO_ROOT } from "../helpers/cli.js";
 import { nodeOf } from "../helpers/node-runtimes.js";
-import { type InstalledCli, installedCli } from "../helpers/packed.js";
+import { type InstalledCli, installedCli, seedProjectStore } from "../helpers/packed.js";
 import { suiteDir } from "../helpers/temp-dir.js";
 
 const OPENCODE = path.join(REPO_ROOT, "node_modules", ".bin", "opencode");
@@ -52,14 +49,8 @@ describe.skipIf(!node20.bin)("the installed command-line tool on Node 20", () =>
     });
 
   beforeAll(async () => {
-    fs.mkdirSync(path.join(project, ".git"), { recursive: true });
     fs.mkdirSync(home, { recursive: true });
-    const database = new Database({ dataDir: f.dataDir });
-    const m = createMemoryStore({ database, clock: Date.now });
-    const scope = normalizeScopePath(project);
-    await m.save({ scope, kind: "fact", title: "Deploys go through staging", body: "always" }, AGENT);
-    await m.save({ scope: GLOBAL_SCOPE, kind: "lesson", title: "Pin the plugin", body: "one install" }, AGENT);
-    database.close();
+    await seedProjectStore(f.dataDir, project);
     cli = installedCli(REPO_ROOT, f.root, node20.bin as string);
   }, 180_000);
 

@@ -137,3 +137,22 @@ export function installedCli(repo: string, root: string, node: string): Installe
     },
   };
 }
+
+/** A project folder (a git root) and a store with one entry of it and one global, for the installed tool to read. */
+export async function seedProjectStore(dataDir: string, project: string): Promise<void> {
+  const [{ Database }, { createMemoryStore }, { GLOBAL_SCOPE, normalizeScopePath }] = await Promise.all([
+    import("../../src/store/database.js"),
+    import("../../src/store/memory-store.js"),
+    import("../../src/scope.js"),
+  ]);
+  fs.mkdirSync(path.join(project, ".git"), { recursive: true });
+  const database = new Database({ dataDir });
+  const memory = createMemoryStore({ database, clock: Date.now });
+  const actor = { kind: "agent", agent: "build", session: "ses_cli00001" } as const;
+  await memory.save(
+    { scope: normalizeScopePath(project), kind: "fact", title: "Deploys go through staging", body: "always" },
+    actor,
+  );
+  await memory.save({ scope: GLOBAL_SCOPE, kind: "lesson", title: "Pin the plugin", body: "one install" }, actor);
+  database.close();
+}

@@ -10,9 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GLOBAL_SCOPE, normalizeScopePath } from "../../../src/scope.js";
 import { Database } from "../../../src/store/database.js";
 import { createMemoryStore } from "../../../src/store/memory-store.js";
-import { AGENT, REPO_ROOT } from "../../helpers/cli.js";
+import { REPO_ROOT } from "../../helpers/cli.js";
 import { nodeOf } from "../../helpers/node-runtimes.js";
-import { type InstalledCli, installedCli } from "../../helpers/packed.js";
+import { type InstalledCli, installedCli, seedProjectStore } from "../../helpers/packed.js";
 import { suiteDir } from "../../helpers/temp-dir.js";
 
 const newest = nodeOf("latest");
@@ -34,14 +34,8 @@ describe.skipIf(!newest.bin)("node:sqlite, the CLI's driver on a Node that has i
     cli.run(["--data-dir", dir, ...args], { cwd: project, home, input });
 
   beforeAll(async () => {
-    fs.mkdirSync(path.join(project, ".git"), { recursive: true });
     fs.mkdirSync(home, { recursive: true });
-    const database = new Database({ dataDir });
-    const memory = createMemoryStore({ database, clock: Date.now });
-    const scope = normalizeScopePath(project);
-    await memory.save({ scope, kind: "fact", title: "Deploys go through staging", body: "always" }, AGENT);
-    await memory.save({ scope: GLOBAL_SCOPE, kind: "lesson", title: "Pin the plugin", body: "one install" }, AGENT);
-    database.close();
+    await seedProjectStore(dataDir, project);
     cli = installedCli(REPO_ROOT, suite.path, newest.bin as string);
   }, 300_000);
 
