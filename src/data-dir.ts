@@ -4,6 +4,7 @@
  */
 import os from "node:os";
 import path from "node:path";
+import { InvalidOptionError } from "./errors.js";
 
 /** The store's SQLite file, directly in the data folder (its -wal and -shm beside it). */
 export const DB_FILE = "ledger.db";
@@ -27,8 +28,28 @@ export function dataLayout(dataDir: string): DataLayout {
   };
 }
 
-/** `$XDG_DATA_HOME/opencode-ledger`, else `~/.local/share/opencode-ledger`. */
+/**
+ * `$XDG_DATA_HOME/opencode-ledger`, else `~/.local/share/opencode-ledger`. A relative `XDG_DATA_HOME` is ignored (the
+ * XDG spec says so); with no absolute home either, there is no default: a store relative to whatever folder a
+ * process starts in would be a different store each time, so the caller is told to name one.
+ */
 export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
-  const base = env.XDG_DATA_HOME || path.join(env.HOME || os.homedir(), ".local", "share");
-  return path.join(base, "opencode-ledger");
+  const xdg = env.XDG_DATA_HOME;
+  if (xdg && path.isAbsolute(xdg)) return path.join(xdg, "opencode-ledger");
+  const home = env.HOME || safeHomedir();
+  if (!home || !path.isAbsolute(home)) {
+    throw new InvalidOptionError(
+      "dataDir",
+      `no data folder: HOME is ${env.HOME === undefined ? "unset" : env.HOME === "" ? "empty" : `"${env.HOME}", not an absolute path`} and XDG_DATA_HOME is not an absolute path. Set HOME or XDG_DATA_HOME, or name the folder (--data-dir <folder>, or the plugin's dataDir option)`,
+    );
+  }
+  return path.join(home, ".local", "share", "opencode-ledger");
+}
+
+function safeHomedir(): string {
+  try {
+    return os.homedir();
+  } catch {
+    return "";
+  }
 }

@@ -14,7 +14,8 @@ export type ErrorCode =
   | "NO_DRIVER"
   | "STORE_TOO_NEW"
   | "STORE_UNAVAILABLE"
-  | "TRANSCRIPT";
+  | "TRANSCRIPT"
+  | "DATA_FOLDER";
 
 export class LedgerError extends Error {
   readonly code: ErrorCode;
@@ -64,6 +65,19 @@ export class ScopeDeniedError extends LedgerError {
     super(
       "SCOPE_DENIED",
       `scope "${scope}" is not this project's; use one of: ${allowed.map((s) => `"${s}"`).join(", ")}`,
+    );
+  }
+}
+
+/** An entry of another project, named by id to a tool that may change only this project's and global entries. */
+export class EntryScopeDeniedError extends LedgerError {
+  constructor(
+    readonly id: string,
+    readonly scope: string,
+  ) {
+    super(
+      "SCOPE_DENIED",
+      `entry ${id} belongs to another project (${scope}); from here only this project's and global entries can be changed by id. Change it from a session of that project, or with the opencode-ledger command line.`,
     );
   }
 }
@@ -122,6 +136,16 @@ export class StoreUnavailableError extends LedgerError {
     options?: { cause?: unknown },
   ) {
     super("STORE_UNAVAILABLE", `the store ${path} cannot be used: ${detail}`, options);
+  }
+}
+
+/** A path in the data folder that is not what the plugin made: a file for a folder, a link, another user's file. */
+export class DataFolderError extends LedgerError {
+  constructor(
+    readonly path: string,
+    detail: string,
+  ) {
+    super("DATA_FOLDER", `${path} ${detail}`);
   }
 }
 

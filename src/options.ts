@@ -16,7 +16,7 @@ export { defaultDataDir };
  */
 const SECTION_DEFAULTS = {
   dataDir: undefined,
-  compaction: { mode: "pointer", overrideUserModel: false, inlineOutputMaxBytes: 50_000 },
+  compaction: { mode: "pointer", overrideUserModel: false, inlineOutputMaxBytes: 50_000, mapMaxTokens: 1_000 },
   retention: { retentionDays: 0, keepRecent: 10, maxSessions: 0, autoSweep: true, trashDays: 30 },
   search: { useRipgrep: true },
   injection: { enabled: true, maxChars: 1_200 },
@@ -38,6 +38,8 @@ const SECTION_SCHEMAS = {
         overrideUserModel: z.boolean().default(false),
         /** Tool outputs longer than this are cut head and tail in the transcript (default 50,000 bytes). */
         inlineOutputMaxBytes: z.number().int().min(1_000).max(10_000_000).default(50_000),
+        /** Bound of the session map that stands for the compacted turns, in estimated tokens (default 1,000; 200 to 4,000). */
+        mapMaxTokens: z.number().int().min(200).max(4_000).default(1_000),
       })
       .default(SECTION_DEFAULTS.compaction),
   retention: () =>
@@ -120,7 +122,7 @@ export interface ParsedOptions {
 }
 
 const OFF: Partial<{ [K in OptionFeature]: output<Sections[K]> }> = {
-  compaction: { mode: "off", overrideUserModel: false, inlineOutputMaxBytes: 50_000 },
+  compaction: { mode: "off", overrideUserModel: false, inlineOutputMaxBytes: 50_000, mapMaxTokens: 1_000 },
   retention: { retentionDays: 0, keepRecent: 10, maxSessions: 0, autoSweep: false, trashDays: 30 },
   search: { useRipgrep: false },
   injection: { enabled: false, maxChars: 1_200 },
@@ -163,6 +165,16 @@ export function parseOptions(raw: unknown, env: NodeJS.ProcessEnv = process.env)
     parsed[key] = OFF[key as keyof typeof OFF] ?? schema.parse(undefined);
   }
   // An invalid dataDir switches the whole plugin off (the caller checks `disabled`); the default only names it.
-  parsed.dataDir = path.resolve(typeof parsed.dataDir === "string" ? parsed.dataDir : defaultDataDir(env));
+  if (typeof parsed.dataDir === "string") parsed.dataDir = path.resolve(parsed.dataDir);
+  else {
+    try {
+      parsed.dataDir = defaultDataDir(env);
+    } catch (error) {
+      if (!(error instanceof InvalidOptionError)) throw error;
+      problems.push(error);
+      disabled.add("dataDir");
+      parsed.dataDir = "";
+    }
+  }
   return { options: parsed as Options, disabled, problems };
 }

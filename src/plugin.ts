@@ -46,7 +46,13 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
   scheduleAutoSweep(transcripts, options.retention);
 
   const inventory = createMemoryInventory(memory, scope);
-  const sessionPointer = createSessionPointer({ exportSession: (id) => transcripts.export(id), inventory });
+  const mapMaxTokens = options.compaction.mapMaxTokens;
+  const sessionPointer = createSessionPointer({
+    exportSession: (id) => transcripts.export(id),
+    inventory,
+    mapMaxTokens,
+    log,
+  });
   const compactionPointer = createSessionPointer({
     exportSession: async (id) => {
       const result = await transcripts.export(id);
@@ -55,6 +61,8 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
       return result;
     },
     inventory,
+    mapMaxTokens,
+    log,
   });
   const compaction = createCompactionFeature({
     client: input.client,

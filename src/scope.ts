@@ -6,13 +6,28 @@ import path from "node:path";
 
 export const GLOBAL_SCOPE = "global";
 
-/** The normalised absolute form of a folder: resolved, symlinks followed where it exists, no trailing slash. */
+/**
+ * The normalised absolute form of a folder: resolved, symlinks followed where it exists, no trailing slash, Unicode
+ * NFC (so a path typed or reported in decomposed form names the same scope).
+ */
 export function normalizeScopePath(dir: string): string {
   const resolved = path.resolve(dir);
   try {
-    return fs.realpathSync.native(resolved);
+    return fs.realpathSync.native(resolved).normalize("NFC");
   } catch {
-    return resolved;
+    return resolved.normalize("NFC");
+  }
+}
+
+/**
+ * The project a folder belongs to when OpenCode did not say (a session read from another project): the nearest folder
+ * at or above it holding `.git`, as OpenCode finds a worktree, else the folder itself.
+ */
+export function projectOfDirectory(dir: string): string {
+  const start = normalizeScopePath(dir);
+  for (let at = start; ; at = path.dirname(at)) {
+    if (fs.existsSync(path.join(at, ".git"))) return at;
+    if (path.dirname(at) === at) return start;
   }
 }
 

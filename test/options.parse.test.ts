@@ -33,10 +33,25 @@ describe("plugin options", () => {
       env,
     );
     expect(problems).toEqual([]);
-    expect(options.compaction).toEqual({ mode: "prompt", overrideUserModel: false, inlineOutputMaxBytes: 50_000 });
+    expect(options.compaction).toEqual({
+      mode: "prompt",
+      overrideUserModel: false,
+      inlineOutputMaxBytes: 50_000,
+      mapMaxTokens: 1_000,
+    });
     expect(options.agentSaves).toBe("candidate");
     expect(options.dataDir).toBe(path.resolve("/tmp/x"));
     expect(options.retention.trashDays).toBe(30);
+  });
+
+  it("refuse a session map bound outside 200 to 4,000 tokens, naming the option", () => {
+    for (const mapMaxTokens of [199, 4_001, 1.5, "1000"]) {
+      const { disabled, problems } = parseOptions({ compaction: { mapMaxTokens } }, env);
+      expect(disabled.has("compaction"), String(mapMaxTokens)).toBe(true);
+      expect(problems[0]?.message).toContain('option "compaction.mapMaxTokens"');
+    }
+    expect(parseOptions({ compaction: { mapMaxTokens: 4_000 } }, env).options.compaction.mapMaxTokens).toBe(4_000);
+    expect(parseOptions({ compaction: { mapMaxTokens: 200 } }, env).options.compaction.mapMaxTokens).toBe(200);
   });
 
   it("switch off only the feature whose section is invalid, naming the option", () => {

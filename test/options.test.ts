@@ -12,7 +12,7 @@ describe("plugin options", () => {
     expect(disabled.size).toBe(0);
     expect(options).toEqual({
       dataDir: "/home/someone/.local/share/opencode-ledger",
-      compaction: { mode: "pointer", overrideUserModel: false, inlineOutputMaxBytes: 50_000 },
+      compaction: { mode: "pointer", overrideUserModel: false, inlineOutputMaxBytes: 50_000, mapMaxTokens: 1_000 },
       retention: { retentionDays: 0, keepRecent: 10, maxSessions: 0, autoSweep: true, trashDays: 30 },
       search: { useRipgrep: true },
       injection: { enabled: true, maxChars: 1_200 },

@@ -20,13 +20,43 @@ export interface Finding {
 
 const octal = (mode: number) => `0${(mode & 0o777).toString(8)}`;
 
-/** A folder or file must give nothing to group or others; the owner must be able to read and write it. */
+/**
+ * A folder or file must give nothing to group or others; the owner must be able to read and write it. A link or
+ * another user's file is reported as such and never offered to `--fix` (a chmod would reach the link's target, or
+ * someone else's file).
+ */
 export function modeFinding(check: string, file: string, expected: number): Finding | undefined {
   let stat: fs.Stats;
   try {
     stat = fs.lstatSync(file);
   } catch {
     return undefined;
+  }
+  const kind = expected === 0o700 ? "folder" : "file";
+  if (stat.isSymbolicLink()) {
+    return {
+      check,
+      status: "fail",
+      detail: `${file} is a symbolic link; links inside the data folder are never followed, so what it points to is not used`,
+      fix: `replace the link with the ${kind} itself (or remove it); doctor --fix does not change links`,
+    };
+  }
+  const uid = process.getuid?.();
+  if (uid !== undefined && stat.uid !== uid) {
+    return {
+      check,
+      status: "fail",
+      detail: `${file} belongs to another user (uid ${stat.uid}; you are uid ${uid}); opencode-ledger does not use it`,
+      fix: "use a data folder of your own (--data-dir, or the plugin's dataDir option), or run as its owner; doctor --fix does not change another user's files",
+    };
+  }
+  if (kind === "folder" ? !stat.isDirectory() : !stat.isFile()) {
+    return {
+      check,
+      status: "fail",
+      detail: `${file} is ${stat.isDirectory() ? "a folder" : "not a regular file"}; it should be a ${kind}`,
+      fix: `move it aside; opencode-ledger makes the ${kind} it needs`,
+    };
   }
   if (process.platform === "win32") return { check, status: "ok", detail: `${file} (modes not checked on Windows)` };
   const mode = stat.mode & 0o777;
@@ -41,9 +71,19 @@ export function modeFinding(check: string, file: string, expected: number): Find
   };
 }
 
+/** A transcript's row in the store's index, as doctor reads it. */
+export interface IndexedTranscript {
+  sessionId: string;
+  path: string;
+  /** The bytes the last export left the file with. */
+  bytes: number;
+}
+
 export interface TranscriptFiles {
   /** Paths relative to the transcripts folder of every `.md` file. */
   files: string[];
+  /** Paths of `.md` names that are links (reported as links, not as missing). */
+  links: string[];
   findings: Finding[];
 }
 
@@ -51,6 +91,7 @@ export interface TranscriptFiles {
 export function scanTranscripts(transcriptsDir: string): TranscriptFiles {
   const findings: Finding[] = [];
   const files: string[] = [];
+  const links: string[] = [];
   const loose: Finding[] = [];
   const walk = (dir: string, depth: number) => {
     const own = modeFinding("transcripts mode", dir, 0o700);
@@ -59,7 +100,17 @@ export function scanTranscripts(transcriptsDir: string): TranscriptFiles {
     if (depth > 1) return;
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full, depth + 1);
+      if (entry.isSymbolicLink()) {
+        loose.push({
+          check: "transcripts links",
+          status: "fail",
+          detail: `${full} is a symbolic link; links in the transcripts folder are never followed, so it is neither searched nor read`,
+          fix: entry.name.endsWith(".md")
+            ? "replace it with the transcript file itself, or remove the link (its session is exported again on its next compaction)"
+            : "remove the link",
+        });
+        if (entry.name.endsWith(".md")) links.push(path.relative(transcriptsDir, full));
+      } else if (entry.isDirectory()) walk(full, depth + 1);
       else if (entry.isFile()) {
         const finding = modeFinding("transcripts mode", full, 0o600);
         if (finding && finding.status !== "ok") loose.push(finding);
@@ -71,17 +122,18 @@ export function scanTranscripts(transcriptsDir: string): TranscriptFiles {
   if (loose.length === 0) {
     findings.push({ check: "transcripts mode", status: "ok", detail: `${transcriptsDir}: folders 0700, files 0600` });
   } else findings.push(...loose);
-  return { files: files.sort(), findings };
+  return { files: files.sort(), links: links.sort(), findings };
 }
 
 /** Transcript files without an index row, and index rows whose file is gone. */
 export function orphanFindings(
   transcriptsDir: string,
   files: readonly string[],
-  rows: readonly { sessionId: string; path: string }[],
+  rows: readonly IndexedTranscript[],
+  links: readonly string[] = [],
 ): Finding[] {
   const indexed = new Set(rows.map((r) => path.normalize(r.path)));
-  const present = new Set(files.map((f) => path.normalize(f)));
+  const present = new Set([...files, ...links].map((f) => path.normalize(f)));
   const unindexed = files.filter((f) => !indexed.has(path.normalize(f)));
   const missing = rows.filter((r) => !present.has(path.normalize(r.path)));
   const findings: Finding[] = [];
@@ -111,4 +163,40 @@ export function orphanFindings(
     });
   }
   return findings;
+}
+
+/**
+ * Transcripts whose size is not what the last export left: edited by hand (a pasted secret deleted, say) or cut. The
+ * next export of such a session notices it too; doctor says so before anyone reads the file.
+ */
+export function editedFindings(
+  transcriptsDir: string,
+  files: readonly string[],
+  rows: readonly IndexedTranscript[],
+): Finding[] {
+  const present = new Set(files.map((f) => path.normalize(f)));
+  const changed: string[] = [];
+  for (const row of rows) {
+    if (!present.has(path.normalize(row.path))) continue;
+    let size: number;
+    try {
+      size = fs.lstatSync(path.join(transcriptsDir, row.path)).size;
+    } catch {
+      continue;
+    }
+    if (size !== row.bytes) {
+      const by = size < row.bytes ? `${row.bytes - size} bytes shorter` : `${size - row.bytes} bytes longer`;
+      changed.push(`${row.sessionId} (${row.path}, ${by})`);
+    }
+  }
+  if (changed.length === 0) return [];
+  const list = changed.slice(0, 5).join(", ") + (changed.length > 5 ? `, and ${changed.length - 5} more` : "");
+  return [
+    {
+      check: "transcripts edited",
+      status: "warn",
+      detail: `${changed.length} transcript file(s) differ in size from what their last export wrote (changed outside opencode-ledger): ${list}`,
+      fix: 'if you edited them on purpose (to remove a secret), keep them; otherwise remove them with "opencode-ledger transcripts cleanup --session <id> --apply" and they are written again in full at the next compaction',
+    },
+  ];
 }

@@ -6,13 +6,13 @@
 import { DRIVER_FIX, NoDriverError } from "../errors.js";
 import { knownSchemaVersion } from "../store/database.js";
 import { connect, type DriverChoice, isBun, type SqliteConnection } from "../store/driver.js";
-import type { Finding } from "./doctor-files.js";
+import type { Finding, IndexedTranscript } from "./doctor-files.js";
 import { RELAUNCHED } from "./relaunch.js";
 
 export interface StoreReport {
   findings: Finding[];
   /** Index rows of the transcripts, when the store could be read. */
-  transcriptRows?: { sessionId: string; path: string }[];
+  transcriptRows?: IndexedTranscript[];
   /** Whether the store can be opened and changed by this version (for --fix). */
   writable: boolean;
   /** The store's schema version, when it could be read. */
@@ -146,7 +146,7 @@ export async function checkStore(file: string, known: number | undefined): Promi
       return { findings, writable: false };
     }
 
-    if (tableExists(c, "entries_fts")) findings.push(ftsFinding(c));
+    if (tableExists(c, "entries_fts")) findings.push(ftsFinding(c), staleTermsFinding(c));
     else if (version > 0) {
       findings.push({
         check: "search index",
@@ -188,20 +188,58 @@ function ftsFinding(c: SqliteConnection): Finding {
   }
 }
 
-function readTranscriptRows(c: SqliteConnection): { sessionId: string; path: string }[] {
-  // The driver's `get` returns one row; paths are read with a JSON aggregate so both runtimes answer the same shape.
-  const json = c.get<{ rows: string | null }>(
-    "SELECT json_group_array(json_object('sessionId', session_id, 'path', path)) AS rows FROM transcripts",
-  )?.rows;
-  return json ? (JSON.parse(json) as { sessionId: string; path: string }[]) : [];
+/**
+ * The segment table keeps each index leaf's first term as a separator; one whose term no live entry holds any more
+ * is a fragment of a word that was edited or deleted away (a purge compacts the index, so it never leaves one).
+ */
+function staleTermsFinding(c: SqliteConnection): Finding {
+  try {
+    c.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.ledger_vocab USING fts5vocab(main, entries_fts, 'row')");
+    // The first byte of a separator says which index it belongs to (the full terms or a prefix index).
+    const stale =
+      c.get<{ n: number }>(`
+        SELECT count(*) AS n FROM (SELECT CAST(substr(term, 2) AS TEXT) AS t FROM entries_fts_idx WHERE length(term) > 1)
+        WHERE NOT EXISTS (SELECT 1 FROM temp.ledger_vocab v WHERE v.term >= t AND v.term < t || char(1114111))`)?.n ??
+      0;
+    if (stale === 0)
+      return { check: "search index terms", status: "ok", detail: "every indexed term is held by an entry" };
+    return {
+      check: "search index terms",
+      status: "warn",
+      detail: `the full-text index keeps ${stale} fragment(s) of words no entry holds any more (left by edits or deletes): they cannot be searched, but they are in the file`,
+      fix: 'rewrite the index from the entries with "opencode-ledger doctor --fix"',
+      repair: { kind: "fts" },
+    };
+  } catch (error) {
+    return {
+      check: "search index terms",
+      status: "warn",
+      detail: `the index's terms could not be compared with the entries: ${message(error)}`,
+    };
+  } finally {
+    c.exec("DROP TABLE IF EXISTS temp.ledger_vocab");
+  }
 }
 
-/** `doctor --fix`: rebuilds the full-text index from the entries table. */
+function readTranscriptRows(c: SqliteConnection): IndexedTranscript[] {
+  // The driver's `get` returns one row; paths are read with a JSON aggregate so both runtimes answer the same shape.
+  const json = c.get<{ rows: string | null }>(
+    "SELECT json_group_array(json_object('sessionId', session_id, 'path', path, 'bytes', bytes)) AS rows FROM transcripts",
+  )?.rows;
+  return json ? (JSON.parse(json) as IndexedTranscript[]) : [];
+}
+
+/**
+ * `doctor --fix`: rebuilds the full-text index from the entries table, then folds the WAL back so the old index pages
+ * (zeroed by secure_delete) are not kept in it.
+ */
 export async function rebuildFts(file: string): Promise<void> {
   const c = await connect(file, { readonly: false });
   try {
     c.exec("PRAGMA busy_timeout = 10000");
+    c.exec("PRAGMA secure_delete = ON");
     c.exec("INSERT INTO entries_fts(entries_fts) VALUES('rebuild')");
+    c.get("PRAGMA wal_checkpoint(TRUNCATE)");
   } finally {
     c.close();
   }

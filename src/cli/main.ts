@@ -131,7 +131,13 @@ async function main(raw: string[]): Promise<number> {
   if (relaunched !== undefined) return relaunched;
   const { createContext } = await import("./context.js");
   const flags = input as { "data-dir"?: string; json?: boolean; progress?: boolean };
-  const ctx = createContext({ dataDir: flags["data-dir"], json: flags.json, progress: flags.progress });
+  let ctx: ReturnType<typeof createContext>;
+  try {
+    ctx = createContext({ dataDir: flags["data-dir"], json: flags.json, progress: flags.progress });
+  } catch (error) {
+    const code = error instanceof LedgerError ? error.code : "UNEXPECTED";
+    return fail(describeError(error), json, EXIT.usage, code);
+  }
   try {
     return await spec.run(input, ctx);
   } catch (error) {

@@ -13,6 +13,13 @@ export const PERSON_ACTOR: Actor = { kind: "person" };
 
 export async function openMemory(ctx: CliContext) {
   const { data, memory, close } = await openServices(ctx);
+  try {
+    // A data folder that is a file, a store that is a link or another user's: said before any work starts.
+    data.database.exists();
+  } catch (error) {
+    close();
+    throw error;
+  }
   return { database: data.database, memory, close };
 }
 

@@ -5,8 +5,15 @@
 export const POINTER_START = "<<<opencode-ledger:pointer>>>";
 export const POINTER_END = "<<<opencode-ledger:end>>>";
 
+/**
+ * The pointer between the markers. A marker inside it (a session map quotes user requests, which may hold anything)
+ * loses one bracket each side, so the model cannot be made to answer with a text someone planted after it.
+ */
 export function wrapPointer(pointer: string): string {
-  return `${POINTER_START}\n${pointer}\n${POINTER_END}`;
+  const inert = pointer
+    .replaceAll(POINTER_START, POINTER_START.slice(1, -1))
+    .replaceAll(POINTER_END, POINTER_END.slice(1, -1));
+  return `${POINTER_START}\n${inert}\n${POINTER_END}`;
 }
 
 /** The text between the last pair of markers, or undefined when there is none. */

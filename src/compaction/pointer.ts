@@ -1,6 +1,7 @@
 /**
- * The pointer that replaces a compaction summary: where the full transcript is, which lines, what the user asked
- * last, the rule to look things up instead of guessing, and what curated memory holds. At most ~120 tokens.
+ * The bare pointer: where the full transcript is, which lines, what the user asked last, the rule to look things up
+ * instead of guessing, and what curated memory holds, at most ~120 tokens. The session map (session-map/) stands for
+ * the compacted turns; the pointer is what is left when a map cannot be made of the session's data.
  */
 import { oneLine } from "../one-line.js";
 

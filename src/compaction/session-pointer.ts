@@ -1,38 +1,66 @@
 /**
- * Export a session's transcript (append what is new) and build its pointer: what a compaction and
- * `/memory-continue` both need.
+ * Export a session's transcript (append what is new) and build its session map: what a compaction and
+ * `/memory-continue` both need. The map is built from the messages the export read, with the lines it wrote them at.
  */
-import { buildPointer } from "./pointer.js";
 
-/** The part of the transcript exporter's result a pointer needs. */
+import { describeError } from "../errors.js";
+import type { Logger } from "../log.js";
+import type { LineIndex } from "../transcripts/catalog.js";
+import type { SessionMessage } from "../transcripts/source/session-source.js";
+import { buildPointer } from "./pointer.js";
+import { buildSessionMap } from "./session-map/session-map.js";
+
+/** The part of the transcript exporter's result a map needs. */
 export interface ExportedTranscript {
   sessionID: string;
   path: string;
   totalLines: number;
+  directory: string;
+  /** The newest request a person typed, for the bare pointer when no map can be made. */
   lastUserRequest: string;
+  messages: readonly SessionMessage[];
+  lines: LineIndex;
 }
 
 export interface SessionPointerDeps {
   /** Appends the session's new messages to its transcript; throws when it cannot. */
   exportSession: (sessionID: string) => Promise<ExportedTranscript>;
-  /** One line about curated memory for the pointer; failures leave it out. */
+  /** One line about curated memory for the map; failures leave it out. */
   inventory?: () => Promise<string>;
+  /** Bound of the map in estimated tokens (option `compaction.mapMaxTokens`). */
+  mapMaxTokens?: number;
+  /** Applied to the finished map (the secret redactor, where there is one). */
+  redact?: (text: string) => string;
+  /** Where a map that could not be made is reported. */
+  log?: Logger;
 }
 
+/** `pointer` is the session map: the text that stands for the session's earlier turns. */
 export type SessionPointer = (sessionID: string) => Promise<{ pointer: string; transcript: ExportedTranscript }>;
 
 export function createSessionPointer(deps: SessionPointerDeps): SessionPointer {
   return async (sessionID) => {
     const transcript = await deps.exportSession(sessionID);
     const inventory = deps.inventory ? await deps.inventory().catch(() => "") : "";
-    const pointer = buildPointer({
-      sessionID,
-      path: transcript.path,
-      firstLine: 1,
-      lastLine: transcript.totalLines,
-      lastUserRequest: transcript.lastUserRequest,
-      inventory,
-    });
-    return { pointer, transcript };
+    const header = { sessionID, path: transcript.path, firstLine: 1, lastLine: transcript.totalLines, inventory };
+    let map: string;
+    try {
+      map = buildSessionMap({
+        ...header,
+        messages: transcript.messages,
+        lines: transcript.lines,
+        directory: transcript.directory,
+        maxTokens: deps.mapMaxTokens,
+      });
+    } catch (error) {
+      // Session data the map cannot read must not cost the session its transcript summary: the bare pointer
+      // (where the transcript is, the last request, the rule) still stands for the compacted turns.
+      deps.log?.log(
+        "warn",
+        `session map of ${sessionID} could not be made (${describeError(error)}); the pointer is used`,
+      );
+      map = buildPointer({ ...header, lastUserRequest: transcript.lastUserRequest });
+    }
+    return { pointer: deps.redact ? deps.redact(map) : map, transcript };
   };
 }

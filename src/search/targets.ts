@@ -1,6 +1,7 @@
 /**
  * Which transcript files a search covers: this project's folder, every project's with `all`, or one session. Only
- * regular files named like a session are taken (a symlink planted in the folder is never followed), newest first.
+ * regular files named like a session, in real folders, are taken (a link planted for a file, a project's folder or
+ * the transcripts folder itself is never followed, for any scope), newest first.
  * Titles and project paths come from the store's index when it exists, else from each folder's scope.txt.
  */
 import fs from "node:fs";
@@ -38,7 +39,20 @@ function readScopeFile(folder: string): string | undefined {
   }
 }
 
+/**
+ * The transcripts folder and a scope folder under it are used only as real folders: a link there (to a folder outside
+ * the data folder, or to another project's folder) would make its files look like this project's.
+ */
+function realFolder(dir: string): boolean {
+  try {
+    return fs.lstatSync(dir).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 function fileEntry(transcriptsDir: string, folder: string, name: string): TranscriptFile | undefined {
+  if (!realFolder(transcriptsDir) || !realFolder(path.join(transcriptsDir, folder))) return undefined;
   const full = path.join(transcriptsDir, folder, name);
   let stat: fs.Stats;
   try {
@@ -59,6 +73,7 @@ function fileEntry(transcriptsDir: string, folder: string, name: string): Transc
 
 /** Real folders (not links) directly under the transcripts folder. */
 function scopeFolders(transcriptsDir: string): string[] {
+  if (!realFolder(transcriptsDir)) return [];
   try {
     return fs
       .readdirSync(transcriptsDir, { withFileTypes: true })
@@ -71,6 +86,7 @@ function scopeFolders(transcriptsDir: string): string[] {
 }
 
 function filesIn(transcriptsDir: string, folder: string): TranscriptFile[] {
+  if (!realFolder(transcriptsDir) || !realFolder(path.join(transcriptsDir, folder))) return [];
   let names: string[];
   try {
     names = fs.readdirSync(path.join(transcriptsDir, folder));

@@ -3,6 +3,7 @@
  * always starts a model turn after a command, so a refusal is worded for the model to pass on.
  */
 import type { Hooks } from "@opencode-ai/plugin";
+import { tagCommandParts } from "../compaction/session-map/command-tag.js";
 import type { SessionPointer } from "../compaction/session-pointer.js";
 import { describeError } from "../errors.js";
 import { checkSessionId } from "../session-id.js";
@@ -64,5 +65,8 @@ export function createCommandHook(deps: CommandHookDeps): CommandHook {
   return async (input, output) => {
     if (input.command === CONTINUE_COMMAND) setText(output.parts, await continueText(deps, input.arguments));
     else if (input.command === CLEANUP_COMMAND) setText(output.parts, await cleanupText(deps, input.arguments));
+    // Every command's text is its template (or what ours made of it), not what the person typed: tagged so a
+    // session map leaves it out.
+    tagCommandParts(output.parts as Parameters<typeof tagCommandParts>[0], input.command);
   };
 }

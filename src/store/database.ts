@@ -8,7 +8,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { dataLayout } from "../data-dir.js";
 import { NoDriverError, StoreTooNewError, StoreUnavailableError } from "../errors.js";
+import { noFollow, writePrivateFile } from "../private-file.js";
 import { chooseDriver, type LedgerDatabase, type SqliteConnection } from "./driver.js";
+import { checkDataDir, checkOwnPath, ensureDataDir } from "./private-path.js";
 
 const SIDE_FILES = ["-wal", "-shm", "-journal"] as const;
 const BUSY_TIMEOUT_MS = 10_000;
@@ -46,20 +48,33 @@ export function knownSchemaVersion(migrationsFolder: string): number {
   return parsed.entries?.length ?? 0;
 }
 
-/** Creates a folder (and its missing parents under it) with mode 0700 and tightens it if it already existed. */
-export function ensurePrivateDir(dir: string): void {
-  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  fs.chmodSync(dir, 0o700);
+/**
+ * Refuses a store file (or one of its side files) that is a link, not a file, or another user's; true when the store
+ * file exists.
+ */
+function checkStoreFiles(file: string): boolean {
+  for (const suffix of SIDE_FILES) checkOwnPath(file + suffix, "file");
+  return checkOwnPath(file, "file") !== undefined;
 }
 
-/** Makes every file of the database private, whatever the umask it was created under. */
-function tightenFiles(file: string): void {
-  for (const suffix of ["", ...SIDE_FILES]) {
-    try {
-      fs.chmodSync(file + suffix, 0o600);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-    }
+/**
+ * Creates the store file 0600 from its first byte, exclusively and never through a link; SQLite gives -wal and -shm
+ * the mode of the store file. A file that exists keeps the mode its owner gave it (doctor reports a loose one).
+ */
+function createStoreFile(file: string): void {
+  const flags = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | noFollow();
+  let fd: number;
+  try {
+    fd = fs.openSync(file, flags, 0o600);
+  } catch (error) {
+    // Another process made it a moment ago: theirs is as good as ours.
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return;
+    throw error;
+  }
+  try {
+    fs.fchmodSync(fd, 0o600);
+  } finally {
+    fs.closeSync(fd);
   }
 }
 
@@ -81,8 +96,9 @@ export class Database {
     return path.dirname(this.file);
   }
 
+  /** Whether a store file exists; throws when the data folder or the store file is not what the plugin made. */
   exists(): boolean {
-    return this.connection !== undefined || fs.existsSync(this.file);
+    return this.connection !== undefined || (checkDataDir(this.dataDir) && checkStoreFiles(this.file));
   }
 
   /** Runs `fn` on the store, or returns `empty` when no store file exists yet. Never creates anything. */
@@ -101,7 +117,6 @@ export class Database {
     const connection = await this.open();
     if (this.tooNew) throw this.tooNew;
     const result = await this.transact(connection, fn);
-    tightenFiles(this.file);
     this.retryWipe(connection);
     return result;
   }
@@ -132,16 +147,15 @@ export class Database {
   /**
    * Folds the WAL back into the file and truncates it, so no old page of it keeps content that was deleted (after a
    * purge). It waits for readers up to the busy timeout; when one holds on longer, a marker beside the store makes the
-   * next write or open of any process try again. True when the WAL is empty now.
+   * next write or open of any process try again. The marker is written before the wait, so a process killed while it
+   * waits still leaves the wipe owed. True when the WAL is empty now.
    */
   async wipeWal(): Promise<boolean> {
     const connection = await this.open();
-    if (checkpoint(connection)) {
-      fs.rmSync(this.file + WIPE_PENDING, { force: true });
-      return true;
-    }
-    fs.writeFileSync(this.file + WIPE_PENDING, `${new Date().toISOString()}\n`, { mode: 0o600 });
-    return false;
+    markWipePending(this.file);
+    if (!checkpoint(connection)) return false;
+    fs.rmSync(this.file + WIPE_PENDING, { force: true });
+    return true;
   }
 
   /** A wipe left pending by a purge, tried again without waiting (a writer or reader still there: next time). */
@@ -196,12 +210,8 @@ export class Database {
     // Without a driver nothing is made: no folder, no empty store file left behind.
     const { driver, missed } = await chooseDriver();
     if (!driver) throw new NoDriverError(missed);
-    ensurePrivateDir(this.dataDir);
-    if (!fs.existsSync(this.file)) {
-      // Create the file ourselves so it is 0600 from its first byte; SQLite gives -wal and -shm the same mode.
-      fs.closeSync(fs.openSync(this.file, "a", 0o600));
-    }
-    tightenFiles(this.file);
+    ensureDataDir(this.dataDir);
+    if (!checkStoreFiles(this.file)) createStoreFile(this.file);
     let connection: SqliteConnection;
     try {
       connection = driver.open(this.file, { readonly: false });
@@ -221,7 +231,6 @@ export class Database {
       connection.exec("PRAGMA secure_delete = ON");
       connection.exec("PRAGMA foreign_keys = ON");
       if (version < known) this.migrate(connection, known);
-      tightenFiles(this.file);
       this.retryWipe(connection);
       return connection;
     } catch (cause) {
@@ -281,6 +290,11 @@ function storeFailure(file: string, error: unknown, outcome: string): unknown {
             ? `it is damaged (${detail}). Run "opencode-ledger doctor" to see what is wrong`
             : undefined;
   return why ? new StoreUnavailableError(file, `${why}; ${outcome}`, { cause: error }) : error;
+}
+
+/** The marker that a wipe is owed; replaced whole (never through a link), so a torn write cannot lose it. */
+function markWipePending(file: string): void {
+  writePrivateFile(file + WIPE_PENDING, `${new Date().toISOString()}\n`);
 }
 
 /** A TRUNCATE checkpoint; true when it completed (no reader or writer kept it from emptying the WAL). */

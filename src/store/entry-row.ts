@@ -1,11 +1,12 @@
 /**
  * Rows of `entries` as the store reads them, and the conditions every read shares (live, in scope, by status).
  */
-import { and, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
-import { NotFoundError } from "../errors.js";
+import { and, eq, gt, inArray, isNotNull, isNull, or, type SQL } from "drizzle-orm";
+import { EntryScopeDeniedError, NotFoundError } from "../errors.js";
 import type { LedgerDatabase } from "./driver.js";
 import type { EntryView, StatusFilter } from "./memory-types.js";
 import { type Entry, type EntryStatus, entries } from "./schema.js";
+import { titleKey } from "./title-key.js";
 
 export function parseTags(json: string): string[] {
   try {
@@ -68,13 +69,26 @@ export function requireRow(db: LedgerDatabase, id: string): Entry {
   return row;
 }
 
-/** The live entry holding `title` in `scope` (titles compare case-insensitively, as the unique index does). */
+/** Refuses an entry outside the scopes a caller may change (undefined: any). */
+export function requireWithin(row: Entry, within: readonly string[] | undefined): Entry {
+  if (within && !within.includes(row.scope)) throw new EntryScopeDeniedError(row.id, row.scope);
+  return row;
+}
+
+/**
+ * The live entry holding `title` in `scope`: titles compare after NFC and a Unicode case fold (`titleKey`); the unique
+ * index, which folds ASCII only, is the last line behind this.
+ */
 export function findByTitle(db: LedgerDatabase, scope: string, title: string): Entry | undefined {
-  return db
-    .select()
+  const key = titleKey(title);
+  const live = db
+    .select({ id: entries.id, title: entries.title })
     .from(entries)
-    .where(and(eq(entries.scope, scope), sql`${entries.title} = ${title} COLLATE NOCASE`, isNull(entries.trashedAt)))
-    .get();
+    .where(and(eq(entries.scope, scope), isNull(entries.trashedAt)))
+    .orderBy(entries.seq)
+    .all();
+  const holder = live.find((row) => titleKey(row.title) === key);
+  return holder ? findRow(db, holder.id) : undefined;
 }
 
 /** Not past its expiry: an expired entry is never shown, even before the sweep removes it. */

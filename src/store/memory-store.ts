@@ -10,7 +10,15 @@ import type { Database } from "./database.js";
 import { requireRow, toView } from "./entry-row.js";
 import { noQueryWords, queryWords } from "./fts-query.js";
 import { emptyStats, getEntry, historyOf, listEntries, searchEntries, statsOf, storeBytes } from "./memory-query.js";
-import { purgeEntry, restoreEntry, sweepDue, sweepEntries, trashByQuery, trashEntry } from "./memory-trash.js";
+import {
+  compactFtsIndex,
+  purgeEntry,
+  restoreEntry,
+  sweepDue,
+  sweepEntries,
+  trashByQuery,
+  trashEntry,
+} from "./memory-trash.js";
 import type {
   Actor,
   ChangeResult,
@@ -57,7 +65,8 @@ export interface MemoryStore {
   trash(id: string, actor: Actor, reason?: string): Promise<ChangeResult>;
   /** Trashes the entries matching every word of `query`, only inside `scopes`. */
   trashByQuery(query: string, scopes: readonly string[], actor: Actor, reason?: string): Promise<EntryView[]>;
-  restore(id: string, actor: Actor): Promise<ChangeResult>;
+  /** `within`: the scopes the caller may change (an agent: its project and global); undefined: any. */
+  restore(id: string, actor: Actor, within?: readonly string[]): Promise<ChangeResult>;
   /** Permanent: the entry and the content of its audit rows are gone from the file and its WAL. */
   purge(id: string, actor: Actor): Promise<PurgeResult>;
   get(id: string): Promise<EntryView | undefined>;
@@ -161,14 +170,17 @@ export function createMemoryStore(deps: MemoryStoreDeps): MemoryStore {
       return database.write((db) => trashByQuery(db, query, scopes, actor, clock(), clean));
     },
 
-    async restore(id, actor) {
+    async restore(id, actor, within) {
       if (!database.exists()) throw notFound(id);
-      return database.write((db) => restoreEntry(db, id, actor, clock()));
+      return database.write((db) => restoreEntry(db, id, actor, clock(), within));
     },
 
     async purge(id, actor) {
       if (!database.exists()) throw notFound(id);
-      await database.write((db) => purgeEntry(db, id, actor, clock()));
+      await database.write((db) => {
+        purgeEntry(db, id, actor, clock());
+        compactFtsIndex(db);
+      });
       return { id, checkpointed: await checkpoint() };
     },
 

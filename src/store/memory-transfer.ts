@@ -51,10 +51,28 @@ function sourceText(field: string, value: string | null): string | null {
   return value;
 }
 
+/** The last millisecond of the year 9999: later "times" are typing errors, not dates. */
+const LAST_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+/** Clocks of two machines disagree a little; an entry made or changed later than this ahead of now is refused. */
+const CLOCK_SLACK_MS = 86_400_000;
+
 function time(field: string, value: number | null): number | null {
   if (value === null) return null;
   if (!Number.isSafeInteger(value) || value < 0) throw new InvalidInputError(field, "must be milliseconds since 1970");
+  if (value > LAST_TIME) throw new InvalidInputError(field, "is after the year 9999; it is not a date");
   return value;
+}
+
+/** A time of something that already happened (made, changed, trashed): not in the future of this machine. */
+function pastTime(field: string, value: number | null, now: number): number | null {
+  const checked = time(field, value);
+  if (checked !== null && checked > now + CLOCK_SLACK_MS) {
+    throw new InvalidInputError(
+      field,
+      `is ${new Date(checked).toISOString()}, in the future; it cannot have happened yet`,
+    );
+  }
+  return checked;
 }
 
 /**
@@ -87,6 +105,18 @@ export function cleanTransferEntry(input: TransferEntry, now: number): TransferE
   const id = idOf("id", input.id);
   const supersededBy = input.supersededBy === null ? null : idOf("superseded_by", input.supersededBy);
   if (supersededBy === id) throw new InvalidInputError("superseded_by", "an entry cannot supersede itself");
+  if (input.status === "superseded" && supersededBy === null) {
+    throw new InvalidInputError(
+      "superseded_by",
+      "is required with status superseded: the id of the entry that replaced it",
+    );
+  }
+  if (input.status !== "superseded" && supersededBy !== null) {
+    throw new InvalidInputError("superseded_by", `only goes with status superseded, not ${input.status}`);
+  }
+  const createdAt = pastTime("created_at", input.createdAt, now) ?? 0;
+  const updatedAt = pastTime("updated_at", input.updatedAt, now) ?? 0;
+  if (updatedAt < createdAt) throw new InvalidInputError("updated_at", "is before created_at");
   return {
     id,
     scope: cleanScope(input.scope),
@@ -100,12 +130,12 @@ export function cleanTransferEntry(input: TransferEntry, now: number): TransferE
       agent: sourceText("source.agent", input.source.agent),
       session: sourceText("source.session", input.source.session),
     },
-    createdAt: time("created_at", input.createdAt) ?? 0,
-    updatedAt: time("updated_at", input.updatedAt) ?? 0,
+    createdAt,
+    updatedAt,
     validFrom: time("valid_from", fields.validFrom ?? null),
     validUntil: time("valid_until", fields.validUntil ?? null),
     expiresAt: time("expires_at", fields.expiresAt ?? null),
-    trashedAt: time("trashed_at", input.trashedAt),
+    trashedAt: pastTime("trashed_at", input.trashedAt, now),
   };
 }
 
@@ -122,6 +152,18 @@ function differingFields(a: TransferEntry, b: TransferEntry): string[] {
 
 export type ImportOutcome = "imported" | "present";
 
+/** An entry whose `supersededBy` names no entry of the store (yet): it may come later in the same import. */
+export class MissingLinkError extends ConflictError {
+  constructor(
+    readonly id: string,
+    readonly target: string,
+  ) {
+    super(
+      `entry ${id} is superseded by ${target}, which is neither in this store nor in the import; ${id} was not imported. Import ${target} too, or set the line's status and supersededBy to what holds.`,
+    );
+  }
+}
+
 function importOne(db: LedgerDatabase, entry: TransferEntry, actor: Actor, now: number): ImportOutcome {
   const existing = findRow(db, entry.id);
   if (existing) {
@@ -130,6 +172,9 @@ function importOne(db: LedgerDatabase, entry: TransferEntry, actor: Actor, now: 
     throw new ConflictError(
       `entry ${entry.id} already exists here with other content (${differingFields(stored, entry).join(", ")}); the store's copy was kept. Purge it first to take the imported one.`,
     );
+  }
+  if (entry.supersededBy !== null && !findRow(db, entry.supersededBy)) {
+    throw new MissingLinkError(entry.id, entry.supersededBy);
   }
   if (entry.trashedAt === null) {
     const holder = findByTitle(db, entry.scope, entry.title);
@@ -189,17 +234,22 @@ function importOne(db: LedgerDatabase, entry: TransferEntry, actor: Actor, now: 
 
 export type ImportResult =
   | { line: number; id: string; outcome: ImportOutcome }
-  | { line: number; id: string; error: { code: string; message: string } };
+  | { line: number; id: string; error: { code: string; message: string } }
+  /** Its `supersededBy` is not here yet: give it again after the rest of the import (`importEntries`). */
+  | { line: number; id: string; waiting: TransferEntry };
 
 /**
  * Imports checked entries in one write transaction, each in its own savepoint: a conflict is reported for its line
- * and the others still land.
+ * and the others still land. With `waitForLinks`, an entry superseded by one not in the store yet is handed back as
+ * waiting (an export lists the replaced entry before its replacement); the caller gives it again later, and without
+ * the flag it is refused.
  */
 export async function importEntries(
   database: Database,
   items: readonly { line: number; entry: TransferEntry }[],
   actor: Actor,
   now: number,
+  waitForLinks = false,
 ): Promise<ImportResult[]> {
   if (items.length === 0) return [];
   return database.write((db) =>
@@ -208,6 +258,7 @@ export async function importEntries(
         const outcome = db.transaction((tx) => importOne(tx as unknown as LedgerDatabase, entry, actor, now));
         return { line, id: entry.id, outcome };
       } catch (error) {
+        if (error instanceof MissingLinkError && waitForLinks) return { line, id: entry.id, waiting: entry };
         if (!(error instanceof LedgerError)) throw error;
         return { line, id: entry.id, error: { code: error.code, message: error.message } };
       }

@@ -6,7 +6,7 @@ import { and, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { ConflictError } from "../errors.js";
 import { appendAudit, redactAudit } from "./audit.js";
 import type { LedgerDatabase } from "./driver.js";
-import { findByTitle, notExpired, requireRow, toView, viewWithLinks } from "./entry-row.js";
+import { findByTitle, notExpired, requireRow, requireWithin, toView, viewWithLinks } from "./entry-row.js";
 import { matchExpressions, noQueryWords, queryWords } from "./fts-query.js";
 import {
   type Actor,
@@ -73,8 +73,14 @@ export function trashByQuery(
 }
 
 /** Back where it lived, unless a live entry took its title meanwhile. */
-export function restoreEntry(db: LedgerDatabase, id: string, actor: Actor, now: number): ChangeResult {
-  const row = requireRow(db, id);
+export function restoreEntry(
+  db: LedgerDatabase,
+  id: string,
+  actor: Actor,
+  now: number,
+  within?: readonly string[],
+): ChangeResult {
+  const row = requireWithin(requireRow(db, id), within);
   if (row.trashedAt === null) throw new ConflictError(`entry ${id} ("${row.title}") is not in the trash`);
   const holder = findByTitle(db, row.scope, row.title);
   if (holder) {
@@ -90,7 +96,8 @@ export function restoreEntry(db: LedgerDatabase, id: string, actor: Actor, now: 
 
 /**
  * Permanent delete: the row and its index terms go (secure_delete zeroes them), its audit rows keep only who and
- * when, and a tombstone row records the purge. The caller checkpoints the WAL afterwards.
+ * when, and a tombstone row records the purge. The caller compacts the index (`compactFtsIndex`) in the same
+ * transaction and checkpoints the WAL afterwards.
  */
 export function purgeEntry(
   db: LedgerDatabase,
@@ -107,6 +114,15 @@ export function purgeEntry(
   return view;
 }
 
+/**
+ * Rewrites the full-text index as one segment built from the live entries. secure-delete takes a deleted row's terms
+ * off the index's leaves, but the segment table keeps each leaf's first term as a separator, so a purged word could
+ * survive there; an optimize leaves only separators of live terms (and secure_delete zeroes the pages it frees).
+ */
+export function compactFtsIndex(db: LedgerDatabase): void {
+  db.run(sql`INSERT INTO entries_fts(entries_fts) VALUES ('optimize')`);
+}
+
 /** Purges entries past their expiry (audited as `expire`) and trash older than `trashDays` (audited as `purge`). */
 export function sweepEntries(db: LedgerDatabase, now: number, trashDays: number): SweepResult {
   const ids = (where: ReturnType<typeof and>) =>
@@ -121,6 +137,7 @@ export function sweepEntries(db: LedgerDatabase, now: number, trashDays: number)
   for (const id of expired) purgeEntry(db, id, SWEEP_ACTOR, now, "expire");
   const old = ids(and(isNotNull(entries.trashedAt), lte(entries.trashedAt, now - trashDays * DAY_MS)));
   for (const id of old) purgeEntry(db, id, SWEEP_ACTOR, now, "purge");
+  if (expired.length + old.length > 0) compactFtsIndex(db);
   return { expired: expired.length, purged: old.length };
 }
 

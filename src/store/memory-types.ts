@@ -86,6 +86,8 @@ export interface StatusInput {
   reason?: string;
   /** Required with status "superseded": the entry that replaced this one. */
   supersededBy?: string;
+  /** The scopes the caller may change (an agent: its project and global); undefined: any. */
+  within?: readonly string[];
 }
 
 export interface ChangeResult {

@@ -4,7 +4,7 @@
  */
 import path from "node:path";
 import { InvalidInputError } from "../errors.js";
-import { GLOBAL_SCOPE } from "../scope.js";
+import { GLOBAL_SCOPE, normalizeScopePath } from "../scope.js";
 import { assertNoSecrets } from "../secret-guard/secret-guard.js";
 import { type EntryFields, LIMITS } from "./memory-types.js";
 
@@ -34,12 +34,16 @@ function checkOneLine(field: string, value: string): string {
   return value;
 }
 
-/** A scope is "global" or a project's absolute path; callers resolve which one a request may use. */
+/**
+ * A scope is "global" or a project's absolute path, normalised as every scope is (`normalizeScopePath`: resolved,
+ * links followed, no trailing slash, NFC), so `/p/`, `/p/../p` and a link to `/p` are one scope. Callers resolve
+ * which one a request may use.
+ */
 export function cleanScope(value: unknown): string {
   if (typeof value !== "string" || (value !== GLOBAL_SCOPE && !path.isAbsolute(value))) {
     throw new InvalidInputError("scope", 'must be "global" or a project\'s absolute path');
   }
-  return value;
+  return value === GLOBAL_SCOPE ? value : normalizeScopePath(value);
 }
 
 export function cleanKind(value: unknown): string {
@@ -47,8 +51,9 @@ export function cleanKind(value: unknown): string {
   return checkOneLine("kind", text("kind", value, LIMITS.kind)).toLowerCase();
 }
 
+/** Kept in NFC, the form titles are compared in (`titleKey`). */
 export function cleanTitle(value: unknown): string {
-  return checkOneLine("title", text("title", value, LIMITS.title));
+  return checkOneLine("title", text("title", value, LIMITS.title)).normalize("NFC");
 }
 
 export function cleanBody(value: unknown): string {

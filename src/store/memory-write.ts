@@ -7,7 +7,7 @@ import { customAlphabet } from "nanoid";
 import { ConflictError, InvalidInputError } from "../errors.js";
 import { appendAudit, diff } from "./audit.js";
 import type { LedgerDatabase } from "./driver.js";
-import { findByTitle, requireRow, toView, viewWithLinks } from "./entry-row.js";
+import { findByTitle, findRow, requireRow, requireWithin, toView, viewWithLinks } from "./entry-row.js";
 import type { Actor, ChangeResult, Changes, EntryView, StatusInput } from "./memory-types.js";
 import type { CleanFields } from "./memory-validate.js";
 import { type Entry, type EntryStatus, entries } from "./schema.js";
@@ -217,9 +217,25 @@ function reopened(row: Entry, status: EntryStatus): Record<string, unknown> {
   return status === "rejected" ? { superseded_by: null } : { superseded_by: null, valid_until: null };
 }
 
+/**
+ * Refuses a link that would close a loop: `by` is itself (through its own replacements) superseded by `row`, so both
+ * would be superseded and neither injected.
+ */
+function refuseSupersedeCycle(db: LedgerDatabase, row: Entry, by: Entry): void {
+  const seen = new Set<string>();
+  for (let at: Entry | undefined = by; at?.supersededBy && !seen.has(at.id); at = findRow(db, at.supersededBy)) {
+    seen.add(at.id);
+    if (at.supersededBy === row.id) {
+      throw new ConflictError(
+        `entry ${by.id} ("${by.title}") is itself superseded by ${row.id}, directly or through others; superseding ${row.id} by it would leave both superseded. Make ${by.id} active first, or pick the entry that holds now.`,
+      );
+    }
+  }
+}
+
 /** Review: set an entry's status, with a reason for the audit log. Leaving "superseded" unlinks and reopens it. */
 export function setStatus(db: LedgerDatabase, id: string, input: StatusInput, actor: Actor, now: number): ChangeResult {
-  const row = requireLive(db, id);
+  const row = requireWithin(requireLive(db, id), input.within);
   if (input.status === "superseded") {
     if (!input.supersededBy) {
       throw new InvalidInputError(
@@ -228,6 +244,7 @@ export function setStatus(db: LedgerDatabase, id: string, input: StatusInput, ac
       );
     }
     const by = supersedeTarget(db, input.supersededBy, row.id);
+    refuseSupersedeCycle(db, row, by);
     return markSuperseded(db, row, by, actor, now, input.reason);
   }
   if (input.supersededBy) throw new InvalidInputError("superseded_by", "only goes with status superseded");

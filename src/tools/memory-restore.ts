@@ -6,7 +6,7 @@ import type { MemoryStore } from "../store/memory-store.js";
 import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
 import { entryRef } from "./render-entry.js";
-import { agentActor, scopeLabel, sessionProject } from "./tool-scope.js";
+import { agentActor, scopeLabel, sessionProject, writableScopes } from "./tool-scope.js";
 
 export interface MemoryRestoreDeps {
   memory: MemoryStore;
@@ -22,7 +22,7 @@ export function createMemoryRestoreTool({ memory }: MemoryRestoreDeps) {
     }),
     async execute(args, ctx) {
       const project = sessionProject(ctx);
-      const { entry } = await memory.restore(args.id.trim(), agentActor(ctx));
+      const { entry } = await memory.restore(args.id.trim(), agentActor(ctx), writableScopes(project));
       return `Restored ${entryRef(entry)} to ${scopeLabel(entry.scope, project)} (${entry.kind}, ${entry.status}).`;
     },
   });

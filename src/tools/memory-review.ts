@@ -9,7 +9,7 @@ import type { MemoryStore } from "../store/memory-store.js";
 import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
 import { entryRef } from "./render-entry.js";
-import { agentActor, scopeLabel, sessionProject } from "./tool-scope.js";
+import { agentActor, scopeLabel, sessionProject, writableScopes } from "./tool-scope.js";
 
 export interface MemoryReviewDeps {
   memory: MemoryStore;
@@ -43,7 +43,12 @@ export function createMemoryReviewTool({ memory, options }: MemoryReviewDeps) {
       const project = sessionProject(ctx);
       const { entry, changes } = await memory.setStatus(
         args.id.trim(),
-        { status: args.status, reason: args.reason, supersededBy: args.superseded_by?.trim() || undefined },
+        {
+          status: args.status,
+          reason: args.reason,
+          supersededBy: args.superseded_by?.trim() || undefined,
+          within: writableScopes(project),
+        },
         agentActor(ctx),
       );
       const where = scopeLabel(entry.scope, project);

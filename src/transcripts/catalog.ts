@@ -65,6 +65,26 @@ export function loadPartRows(db: LedgerDatabase, sessionID: string, messageID: s
   return map;
 }
 
+/** Where each message header and each part of a session was last written: the lines a session map points at. */
+export interface LineIndex {
+  message(messageID: string): number | undefined;
+  part(partID: string): number | undefined;
+}
+
+export function loadLineIndex(db: LedgerDatabase, sessionID: string): LineIndex {
+  const messages = new Map<string, number>();
+  const parts = new Map<string, number>();
+  const messageRows = db.all<{ id: string; line: number }>(
+    sql`SELECT message_id AS id, line FROM transcript_messages WHERE session_id = ${sessionID} AND hash <> ${REMOVED}`,
+  );
+  for (const r of messageRows) messages.set(r.id, r.line);
+  const partRows = db.all<{ id: string; line: number }>(
+    sql`SELECT part_id AS id, line FROM transcript_parts WHERE session_id = ${sessionID} AND hash <> ${REMOVED}`,
+  );
+  for (const r of partRows) parts.set(r.id, r.line);
+  return { message: (id) => messages.get(id), part: (id) => parts.get(id) };
+}
+
 export function upsertMessageRows(db: LedgerDatabase, sessionID: string, rows: readonly MessageUpsert[]): void {
   for (let i = 0; i < rows.length; i += BATCH) {
     const values = rows.slice(i, i + BATCH).map((r) => ({ sessionId: sessionID, ...r }));

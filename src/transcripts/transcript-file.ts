@@ -6,7 +6,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { TranscriptError } from "../errors.js";
-import { ensurePrivateDir } from "../store/database.js";
+import { openNoFollow } from "../private-file.js";
+import { ensurePrivateDir } from "../store/private-path.js";
 import { SCOPE_FILE } from "./paths.js";
 
 const NEWLINE = 0x0a;
@@ -70,7 +71,7 @@ export function checkTail(file: string, known: { lines: number; bytes: number } 
     result.lostLines = known?.lines ?? 0;
     return result;
   }
-  const fd = fs.openSync(file, fs.constants.O_RDWR | noFollow());
+  const fd = openNoFollow(file, fs.constants.O_RDWR);
   try {
     // Trust the index up to its byte count only when that byte count ends a line of this file.
     const boundary = known && known.bytes <= size && (known.bytes === 0 || byteAt(fd, known.bytes - 1) === NEWLINE);

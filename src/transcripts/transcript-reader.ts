@@ -4,6 +4,7 @@
  */
 import fs from "node:fs";
 import { StringDecoder } from "node:string_decoder";
+import { openNoFollow } from "../private-file.js";
 
 export interface WindowRequest {
   /** First line (1-based). */
@@ -28,7 +29,7 @@ const CHUNK = 1 << 16;
 const NEWLINE = 0x0a;
 
 export function readWindow(file: string, request: WindowRequest): TranscriptWindow {
-  const fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
+  const fd = openNoFollow(file, fs.constants.O_RDONLY);
   try {
     return scan(fd, request);
   } finally {

@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { NotFoundError } from "../errors.js";
-import { normalizeScopePath } from "../scope.js";
+import { normalizeScopePath, projectOfDirectory } from "../scope.js";
 import { checkSessionId } from "../session-id.js";
 import type { TranscriptRow } from "../store/schema.js";
 import { getTranscript, listTranscripts } from "./catalog.js";
@@ -69,10 +69,12 @@ export function unknownSession(sessionID: string): NotFoundError {
 }
 
 /**
- * The project a session belongs to: ours when it ran in our project (or below it), else its own directory.
+ * The project a session belongs to: ours when it ran in our project (or below it), else its own project (the git
+ * worktree holding its directory, or the directory), so a session of a child folder of another project is filed
+ * under that project, not under the child folder, whichever project reads it first.
  */
 export function scopeOfSession(info: SessionInfo, current: string): string {
   if (!info.directory) return current;
   const dir = normalizeScopePath(info.directory);
-  return dir === current || dir.startsWith(current + path.sep) ? current : dir;
+  return dir === current || dir.startsWith(current + path.sep) ? current : projectOfDirectory(dir);
 }

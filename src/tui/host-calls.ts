@@ -3,6 +3,7 @@
  * turn (`noReply`), and a new session when the TUI is on its home screen.
  */
 import type { TuiPluginApi } from "@opencode-ai/plugin/tui";
+import { tagCommandParts } from "../compaction/session-map/command-tag.js";
 import type { ContinueDeps } from "./continue-session.js";
 
 type Client = TuiPluginApi["client"];
@@ -15,7 +16,11 @@ function refused(what: string, error: unknown): Error {
 export function hostContinueCalls(client: Client): Pick<ContinueDeps, "inject" | "createSession"> {
   return {
     async inject(sessionID, text) {
-      const answer = await client.session.prompt({ sessionID, noReply: true, parts: [{ type: "text", text }] });
+      const parts = [{ type: "text" as const, text, metadata: {} }];
+      // Not a request of the person's: the session map of this session leaves it out (tagged as the TUI's own
+      // /memory-continue, which this is).
+      tagCommandParts(parts, "memory-continue");
+      const answer = await client.session.prompt({ sessionID, noReply: true, parts });
       if (answer.error !== undefined) throw refused(`the message for ${sessionID}`, answer.error);
     },
     async createSession() {

@@ -1,10 +1,11 @@
 /**
- * The `/memory` dialog: the store's figures, the newest entries and a page of candidates, each approved (a) or
- * rejected (r) with one key. Its keys live in a keymap layer that exists only while the dialog is open.
+ * The `/memory` dialog: the store's figures, the newest entries, a page of candidates, each approved (a) or
+ * rejected (r) with one key, and the last session map of the session it was opened from. Its keys live in a keymap layer that exists only while the dialog is open.
  */
 import type { TuiPluginApi } from "@opencode-ai/plugin/tui";
 import { createSignal, onCleanup } from "solid-js";
 import type { MemoryStore } from "../store/memory-store.js";
+import { mapPreview } from "./last-map.js";
 import { loadReview, type ReviewDecision, type ReviewRow, type ReviewView, reviewCandidate } from "./review.js";
 
 export interface ReviewDialogProps {
@@ -13,6 +14,8 @@ export interface ReviewDialogProps {
   project: string;
   /** The session the person reviews from, recorded in the audit log. */
   session?: string;
+  /** That session's last session map, when it has one. */
+  map?: string;
   /** After a decision: refresh the status. */
   onChanged: () => void;
   onError: (what: string, error: unknown) => void;
@@ -118,6 +121,13 @@ export function ReviewDialog(props: ReviewDialogProps) {
         {v.candidates.length > 0 ? "a approve · r reject · ↑/↓ move · n/p page · esc close" : "esc close"}
       </text>,
       ...(said() ? [<text fg={theme.success}>{said()}</text>] : []),
+      ...(props.map
+        ? [
+            <text fg={theme.text}> </text>,
+            <text fg={theme.accent}>Last session map of this session</text>,
+            ...mapPreview(props.map).map((line) => <text fg={theme.textMuted} wrapMode="none">{`  ${line}`}</text>),
+          ]
+        : []),
     ];
   };
 

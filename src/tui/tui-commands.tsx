@@ -22,6 +22,8 @@ export interface CommandContext {
   /** The session the TUI shows, if any. */
   currentSession: () => string | undefined;
   continueDeps: () => Promise<ContinueDeps>;
+  /** The last session map of a session, if it was compacted by the plugin. */
+  lastMap: (sessionID: string) => Promise<string | undefined>;
   /** Something changed in the store: reload the status. */
   changed: (sessionID?: string) => void;
   report: (what: string, error: unknown) => void;
@@ -30,12 +32,16 @@ export interface CommandContext {
 
 export async function openReview(c: CommandContext): Promise<void> {
   const s = await c.services();
+  const session = c.currentSession();
+  // The dialog opens without the map when the host cannot be read; the reason is reported.
+  const map = session ? await c.lastMap(session).catch((error: unknown) => c.report("session map", error)) : undefined;
   c.api.ui.dialog.replace(() => (
     <ReviewDialog
       api={c.api}
       memory={s.memory}
       project={s.project}
-      session={c.currentSession()}
+      session={session}
+      map={map ?? undefined}
       onChanged={() => c.changed()}
       onError={c.report}
     />

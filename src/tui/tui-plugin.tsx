@@ -11,6 +11,7 @@ import { compactionNotice, latestSummary } from "./compaction-notice.js";
 import type { ContinueDeps } from "./continue-session.js";
 import { guarded, reportError, TOAST_TITLE } from "./guard.js";
 import { hostContinueCalls } from "./host-calls.js";
+import { createLastMaps, MAP_LOOKBACK, mapLabel } from "./last-map.js";
 import { serverSlashNames } from "./server-commands.js";
 import { parseCleanupArgs, parseContinueArgs, parseInjectionArgs, parseSlashInput } from "./slash-input.js";
 import { createStatusCache, type StatusFigures, statusText } from "./status.js";
@@ -110,13 +111,22 @@ export const tui: TuiPlugin = async (api, options) => {
       sessionPointer: createSessionPointer({
         exportSession: (sessionID) => s.transcripts.export(sessionID),
         inventory: createMemoryInventory(s.memory, s.project),
+        mapMaxTokens: s.options.compaction.mapMaxTokens,
+        log,
       }),
     };
   };
 
+  // The last session map of each session, for the status line and the /memory dialog.
+  const lastMaps = createLastMaps(async (sessionID) => {
+    const recent = await api.client.session.messages({ sessionID, limit: MAP_LOOKBACK });
+    return recent.data ?? [];
+  });
+
   const c: CommandContext = {
     api,
     services,
+    lastMap: (sessionID) => lastMaps.get(sessionID),
     currentSession: () => currentSession(api),
     continueDeps,
     changed: (sessionID) => status.refresh(sessionID),
@@ -244,7 +254,9 @@ export const tui: TuiPlugin = async (api, options) => {
     }
     const notice = compactionNotice(lines, summary);
     log.log(notice.variant === "success" ? "info" : "warn", `compaction of ${sessionID}: ${notice.message}`);
-    setCompactions((all) => ({ ...all, [sessionID]: notice.label }));
+    const map = await lastMaps.refresh(sessionID).catch((error: unknown) => report("session map", error));
+    const label = map ? `${notice.label} · ${mapLabel(map)}` : notice.label;
+    setCompactions((all) => ({ ...all, [sessionID]: label }));
     ui.toast({ variant: notice.variant, title: TOAST_TITLE, message: notice.message, duration: 8_000 });
     status.refresh(sessionID === currentSession(api) ? sessionID : undefined);
   };

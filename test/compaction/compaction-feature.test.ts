@@ -4,6 +4,7 @@ import { createCompactionFeature } from "../../src/compaction/compaction-feature
 import { type HostConfig, POINTER_MODEL, POINTER_PROVIDER_ID } from "../../src/compaction/host-config.js";
 import { createSessionPointer } from "../../src/compaction/session-pointer.js";
 import { createMemoryLogger } from "../../src/log.js";
+import { exportedTranscript } from "../helpers/exported-transcript.js";
 
 function feature(mode: "pointer" | "prompt" | "off", overrideUserModel = false) {
   const log = createMemoryLogger();
@@ -12,7 +13,7 @@ function feature(mode: "pointer" | "prompt" | "off", overrideUserModel = false) 
     client: createOpencodeClient({ baseUrl: "http://127.0.0.1:9" }),
     options: { mode, overrideUserModel },
     sessionPointer: createSessionPointer({
-      exportSession: async (sessionID) => ({ sessionID, path: "/t.md", totalLines: 1, lastUserRequest: "" }),
+      exportSession: async (sessionID) => exportedTranscript(sessionID, "/t.md", 1),
     }),
     log,
     clock: () => 0,

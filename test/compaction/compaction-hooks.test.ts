@@ -10,6 +10,7 @@ import {
 import { extractPointer } from "../../src/compaction/markers.js";
 import { createSessionPointer } from "../../src/compaction/session-pointer.js";
 import { createMemoryLogger } from "../../src/log.js";
+import { exportedTranscript } from "../helpers/exported-transcript.js";
 import { tempDir } from "../helpers/temp-dir.js";
 
 type TransformOutput = Parameters<NonNullable<Hooks["experimental.chat.messages.transform"]>>[1];
@@ -35,7 +36,7 @@ function setup(route: CompactionState["route"], options: { broken?: boolean; sum
     const file = path.join(target, `${sessionID}.md`);
     fs.appendFileSync(file, `line of ${sessionID}\n`, { mode: 0o600 });
     const totalLines = fs.readFileSync(file, "utf8").split("\n").length - 1;
-    return { sessionID, path: file, totalLines, lastUserRequest: "do the thing" };
+    return exportedTranscript(sessionID, file, totalLines, ["do the thing"]);
   };
   const state: CompactionState = { route };
   const hooks = createCompactionHooks({

@@ -9,6 +9,7 @@ import { type Options, parseOptions } from "../../src/options.js";
 import { normalizeScopePath } from "../../src/scope.js";
 import { Database } from "../../src/store/database.js";
 import { createMemoryStore, type MemoryStore } from "../../src/store/memory-store.js";
+import type { TransferEntry } from "../../src/store/memory-transfer.js";
 import { createMemoryTools } from "../../src/tools/memory-tools.js";
 import { guardTools } from "../../src/tools/tool-guard.js";
 import { tempDir } from "./temp-dir.js";
@@ -80,4 +81,27 @@ export function memoryFixture(rawOptions: Record<string, unknown> = {}): MemoryF
 export function storeBytes(dbFile: string): Buffer {
   const parts = [dbFile, `${dbFile}-wal`].filter((f) => fs.existsSync(f)).map((f) => fs.readFileSync(f));
   return Buffer.concat(parts);
+}
+
+/** An entry as an export line holds it, with `over` replacing fields; times default to a minute ago. */
+export function transferEntry(over: Partial<TransferEntry> = {}): TransferEntry {
+  const at = Date.now() - 60_000;
+  return {
+    id: "entry0000001",
+    scope: "global",
+    kind: "fact",
+    title: "A title",
+    body: "a body",
+    tags: [],
+    status: "active",
+    supersededBy: null,
+    source: { agent: "cli", session: null },
+    createdAt: at,
+    updatedAt: at,
+    validFrom: null,
+    validUntil: null,
+    expiresAt: null,
+    trashedAt: null,
+    ...over,
+  };
 }

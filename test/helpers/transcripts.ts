@@ -7,10 +7,21 @@ import { parseOptions } from "../../src/options.js";
 import type { SessionExport } from "../../src/transcripts/source/export-file-source.js";
 import { tempDir } from "./temp-dir.js";
 
-/** The corpus of real `opencode export` files beside the checkout (`<repo>/../shared/corpus`). */
-export const CORPUS_DIR = path.resolve(
-  fileURLToPath(new URL("../../../shared/corpus/opencode-export", import.meta.url)),
-);
+/**
+ * The corpus of real `opencode export` files beside the checkout (`<repo>/../shared/corpus`), or beside a folder
+ * above it (a worktree one level down); `LEDGER_CORPUS_DIR` names it explicitly.
+ */
+export const CORPUS_DIR = findCorpus();
+
+function findCorpus(): string {
+  const explicit = process.env.LEDGER_CORPUS_DIR;
+  if (explicit) return path.resolve(explicit);
+  const repo = fileURLToPath(new URL("../..", import.meta.url));
+  const candidates = [1, 2].map((up) =>
+    path.resolve(repo, ...Array<string>(up).fill(".."), "shared", "corpus", "opencode-export"),
+  );
+  return candidates.find((dir) => fs.existsSync(dir)) ?? (candidates[0] as string);
+}
 
 export function corpusFiles(): string[] {
   if (!fs.existsSync(CORPUS_DIR)) {

@@ -2,6 +2,7 @@
  * The other routes, live: `prompt` mode, `off`, a user's own compaction model, `enabled_providers`.
  */
 import fs from "node:fs";
+import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { type LiveServer, startOpencode } from "./harness.js";
 import { filler, type StartOptions } from "./live-home.js";
@@ -38,8 +39,10 @@ describe("compaction modes, live", () => {
     const { during, summary, config } = await compactOnce({ plugin: { compaction: { mode: "prompt" } } });
     expect(during.map((r) => r.kind)).toEqual(["compaction"]);
     const sent = during[0]?.messages.map((m) => m.text).join("\n") ?? "";
-    expect(sent).not.toContain(PLANTED);
-    expect(sent).not.toContain("m1 line");
+    // The map quotes the first request (cut to a line), never the history.
+    expect(sent).toContain(`"Remember ${PLANTED}. m1 line 0`);
+    expect(sent).not.toContain("m1 line 19");
+    expect(sent).not.toContain("m2 line 19");
     expect(summary?.message.info.providerID).toBe("stub");
     expect(summary?.text).not.toContain(STUB_SUMMARY);
     const file = pointerPath(summary?.text ?? "");
@@ -49,13 +52,31 @@ describe("compaction modes, live", () => {
   });
 
   it("off: OpenCode's own compaction, untouched", async () => {
-    const { oc, during, summary, config } = await compactOnce({ plugin: { compaction: { mode: "off" } } });
+    const { oc, sessionID, during, summary, config } = await compactOnce({ plugin: { compaction: { mode: "off" } } });
     expect(during.map((r) => r.kind)).toEqual(["compaction"]);
     expect(during[0]?.messages.map((m) => m.text).join("\n")).toContain(PLANTED);
     expect(summary?.text).toBe(STUB_SUMMARY);
     expect(fs.existsSync(oc.transcriptsDir)).toBe(false);
     expect((config.agent as Record<string, unknown> | undefined)?.compaction).toBeUndefined();
     expect(Object.keys(config.provider as object)).toEqual(["stub"]);
+    // OpenCode's own summary is part of the record: exported on the next search, marked, and found with its line.
+    const mark = oc.stub.mark();
+    oc.stub.script({ callTool: "memory_session_search", args: { query: "STUB-MODEL-SUMMARY", sessionID } });
+    await oc.prompt(sessionID, "Search the transcript for the summary.");
+    const result =
+      oc.stub
+        .since(mark)
+        .find((r) => r.messages.at(-1)?.role === "tool")
+        ?.messages.at(-1)?.text ?? "";
+    const hit = /^(.*):(\d+): .*STUB-MODEL-SUMMARY/m.exec(result);
+    expect(hit, result).not.toBeNull();
+    const file = fs
+      .readdirSync(oc.transcriptsDir, { recursive: true, encoding: "utf8" })
+      .find((f) => f.endsWith(`${sessionID}.md`));
+    const lines = fs.readFileSync(path.join(oc.transcriptsDir, file ?? ""), "utf8").split("\n");
+    expect(lines[Number(hit?.[2]) - 1]).toContain("STUB-MODEL-SUMMARY");
+    const header = lines.findLast((l, i) => i < Number(hit?.[2]) && /^\s*\d+\t## /.test(l)) ?? "";
+    expect(header).toMatch(/## summary · .* · compaction summary written by OpenCode's model, \d+ chars/);
   });
 
   it("a user's agent.compaction.model is kept (prompt mode), and the log says so", async () => {
@@ -65,7 +86,7 @@ describe("compaction modes, live", () => {
     });
     expect(config.agent).toMatchObject({ compaction: { model: "stub/stub-model" } });
     expect(during.map((r) => r.kind)).toEqual(["compaction"]);
-    expect(during[0]?.messages.map((m) => m.text).join("\n")).not.toContain(PLANTED);
+    expect(during[0]?.messages.map((m) => m.text).join("\n")).not.toContain("m1 line 19");
     expect(pointerPath(summary?.text ?? "")).toBeDefined();
     expect(oc.serverLog()).toContain('agent.compaction.model is set to \\"stub/stub-model\\"');
   });

@@ -1,6 +1,6 @@
 /**
  * Curated memory through real tool calls of the model: save, search finds it, a save carrying a secret is refused
- * and never reaches the store file; the compaction pointer then counts what is saved.
+ * and never reaches the store file; the compaction map then counts what is saved and names what this session saved.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -52,8 +52,12 @@ describe("memory tools called by the model, live", () => {
     expect(await call("memory_search", { query: "CI token" })).not.toContain(SECRET);
   });
 
-  it("the compaction pointer names what memory holds", async () => {
+  it("the compaction map names what memory holds and the entry this session saved, with its line", async () => {
     expect((await oc.summarize(sessionID)).status).toBe(200);
-    expect((await oc.summary(sessionID))?.text).toContain("Curated memory: 1 active entry (memory_search).");
+    const map = (await oc.summary(sessionID))?.text ?? "";
+    expect(map).toContain("Curated memory: 1 active entry (memory_search).");
+    expect(map).toMatch(/^- \[[0-9a-z]{12}\] "Deploys pass the staging gate": saved at line \d+$/m);
+    // The refused save changed nothing: it is not named.
+    expect(map).not.toContain("CI token");
   });
 });

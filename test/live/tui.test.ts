@@ -173,6 +173,8 @@ describe("the TUI part in the real TUI", () => {
     const last = messages.at(-1);
     expect(last?.info.role).toBe("user");
     expect(last?.parts.map((p) => p.text ?? "").join("")).toContain(`Continue the work of ${a}`);
+    // Tagged as a command's text, so this session's own map does not count it as a request.
+    expect(last?.parts[0]).toMatchObject({ metadata: { "opencode-ledger": { command: "memory-continue" } } });
     // Give a model turn time to start if one were coming: none may.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(stub.requests.length).toBe(before);
@@ -221,7 +223,7 @@ describe("the TUI part in the real TUI", () => {
     // The status carries the news for certain; the toast is raised too, but OpenCode 1.18.33 often does not draw a
     // toast raised right after a compaction (seen with its own route, POST /tui/show-toast, as well).
     const status = await pane.waitFor(
-      /transcript \d+ lines · compacted, 0 tokens/,
+      /transcript \d+ lines · compacted, 0 tokens · map \d+ tokens/,
       20_000,
       "the compaction in the status",
     );
@@ -238,6 +240,16 @@ describe("the TUI part in the real TUI", () => {
     );
     // The pointer model served the compaction in-process: the stub model got no compaction request.
     expect(stub.since(before).filter((r) => r.kind === "compaction")).toEqual([]);
+    // The status names the session map, and /memory shows it.
+    expect(status).toMatch(/compacted, 0 tokens · map \d+ tokens/);
+    pane.type("/memory");
+    await pane.waitFor(/\/memory\s+Memory figures/, 5_000, "/memory in the autocomplete");
+    pane.keys("Enter");
+    const dialog = await pane.waitFor("Last session map of this session", 5_000, "the map in the /memory dialog");
+    expect(dialog).toContain(`[opencode-ledger] Session map of ${b}`);
+    expect(dialog).toMatch(/Task \(line \d+\): "hello from the tui"/);
+    pane.keys("Escape");
+    await pane.waitGone("Last session map of this session", 5_000);
   });
 
   it("/memory-cleanup shows the dry run and removes what the person confirms", async () => {

@@ -5,6 +5,7 @@ import { NotFoundError } from "../../src/errors.js";
 import { createMemoryLogger } from "../../src/log.js";
 import { createCommandHook } from "../../src/slash-commands/command-hook.js";
 import { CLEANUP_COMMAND, CONTINUE_COMMAND, registerCommands } from "../../src/slash-commands/definitions.js";
+import { exportedTranscript } from "../helpers/exported-transcript.js";
 
 type Parts = Parameters<NonNullable<Hooks["command.execute.before"]>>[1]["parts"];
 
@@ -16,7 +17,7 @@ function hook(sweep?: (apply: boolean) => Promise<string>) {
     exportSession: async (sessionID) => {
       if (sessionID !== KNOWN) throw new NotFoundError("session", sessionID, "OpenCode does not have it");
       exported.push(sessionID);
-      return { sessionID, path: `/t/${sessionID}.md`, totalLines: 42, lastUserRequest: "ship it" };
+      return exportedTranscript(sessionID, `/t/${sessionID}.md`, 42, ["ship it"]);
     },
   });
   return { run: createCommandHook({ sessionPointer, sweep }), exported };
@@ -39,6 +40,7 @@ describe("/memory-continue", () => {
     const text = (parts[0] as { text: string }).text;
     expect(text).toContain(`/t/${KNOWN}.md (lines 1-42)`);
     expect(text).toContain(`Continue the work of ${KNOWN}`);
+    expect(text).toContain('Task (line unknown): "ship it"');
     expect(h.exported).toEqual([KNOWN]);
   });
 
@@ -59,10 +61,13 @@ describe("/memory-continue", () => {
     expect(h.exported).toEqual([]);
   });
 
-  it("leaves other commands alone", async () => {
+  it("leaves the text of other commands alone, and tags every command's text as a command's", async () => {
     const parts = await run(hook(), "review", KNOWN);
     expect(parts).toHaveLength(2);
     expect((parts[0] as { text: string }).text).toBe(`template ${KNOWN}`);
+    for (const part of parts) expect(part).toMatchObject({ metadata: { "opencode-ledger": { command: "review" } } });
+    const ours = await run(hook(), CONTINUE_COMMAND, KNOWN);
+    expect(ours[0]).toMatchObject({ metadata: { "opencode-ledger": { command: CONTINUE_COMMAND } } });
   });
 });
 

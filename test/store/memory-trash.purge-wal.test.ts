@@ -16,6 +16,7 @@ import { tempDir } from "../helpers/temp-dir.js";
 
 const agent: Actor = { kind: "agent", agent: "build", session: "ses_purge000001" };
 const HOLDER = path.join(REPO_ROOT, "test", "helpers", "read-holder.mjs");
+const PURGER = path.join(REPO_ROOT, "test", "helpers", "purger.mjs");
 const NEIGHBOURS = 1_500;
 
 // Distinctive words; FTS5 stores a term's prefix compressed against the term before it, never its end, so these
@@ -133,6 +134,33 @@ describe("purge, raw bytes", () => {
     expect(onDisk(database.file)).toEqual([]);
     later.close();
     database.close();
+    expect(onDisk(database.file)).toEqual([]);
+  }, 60_000);
+
+  it("killed -9 inside the wait for a reader: the marker is already there, and the next process wipes the WAL", async () => {
+    const { database, memory } = store();
+    const id = await seed(memory, "global", 20);
+    database.close();
+    const holder = spawnHere(HOLDER, [database.file, "60000"]);
+    await holder.waitFor("held");
+    const purger = spawnHere(PURGER, [database.dataDir, id]);
+    await purger.waitFor("purging");
+    // Well inside the purge's 10 s wait: the delete is committed, the WAL cannot be emptied while the reader holds.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(purger.stdout()).not.toContain("purged");
+    purger.child.kill("SIGKILL");
+    await purger.exited;
+    // Positive control: the content is still in the WAL, and the marker says a wipe is owed.
+    expect(onDisk(database.file)).not.toEqual([]);
+    expect(fs.existsSync(database.file + WIPE_PENDING)).toBe(true);
+    holder.child.kill("SIGKILL");
+    await holder.exited;
+    // The next process only opens the store to read: the owed wipe is done then.
+    const later = new Database({ dataDir: database.dataDir });
+    expect(await createMemoryStore({ database: later, clock: Date.now }).get(id)).toBeUndefined();
+    expect(fs.existsSync(database.file + WIPE_PENDING)).toBe(false);
+    expect(onDisk(database.file)).toEqual([]);
+    later.close();
     expect(onDisk(database.file)).toEqual([]);
   }, 60_000);
 });

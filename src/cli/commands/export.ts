@@ -33,7 +33,6 @@ export const command = defineCommand({
       });
   },
   async run(input, ctx) {
-    const fs = await import("node:fs");
     const path = await import("node:path");
     const { resolveScopes } = await import("../project.js");
     const { withMemory } = await import("../open-store.js");
@@ -46,14 +45,11 @@ export const command = defineCommand({
       return EXIT.ok;
     }
     const file = path.resolve(ctx.cwd, input.output);
-    // Written beside the target and renamed over it: a failed export never leaves half a file.
-    const temp = `${file}.${process.pid}.tmp`;
+    const { writePrivateFile } = await import("../../private-file.js");
+    // A private temp file renamed over the target: never half a file, never through a link another user planted.
     try {
-      fs.writeFileSync(temp, text, { mode: 0o600 });
-      fs.chmodSync(temp, 0o600);
-      fs.renameSync(temp, file);
+      writePrivateFile(file, text);
     } catch (error) {
-      fs.rmSync(temp, { force: true });
       const { InvalidInputError } = await import("../../errors.js");
       throw new InvalidInputError("--output", `cannot write ${file}: ${(error as Error).message}`);
     }

@@ -8,6 +8,19 @@ import { PROGRESS_FLAG, shared } from "../args.js";
 import { defineCommand, EXIT } from "../command.js";
 
 const BATCH = 500;
+/** Refused lines listed one by one; the rest are counted (a huge wrong file must not fill memory or the screen). */
+const REFUSALS_SHOWN = 100;
+/** Entries held back until the entry that supersedes them is in; past this many, one is refused at once. */
+const MAX_WAITING = 10_000;
+/** Progress is shown at least every this many lines, also while nothing lands. */
+const PROGRESS_LINES = 10_000;
+
+interface Refusal {
+  line: number;
+  id?: string;
+  code: string;
+  message: string;
+}
 /** Longer lines cannot be an entry (a body is at most 8,000 characters); they are refused without parsing. */
 const MAX_LINE_CHARS = 200_000;
 
@@ -44,25 +57,55 @@ export const command = defineCommand({
     if (file !== undefined && !fs.existsSync(file)) throw new InvalidInputError("<file>", `${file} does not exist`);
     const stream = file === undefined ? ctx.stdin : fs.createReadStream(file, { encoding: "utf8" });
     const lineSchema = entryLineSchema(z);
-    const refused: { line: number; id?: string; code: string; message: string }[] = [];
+    // Memory must not grow with the number of refused lines: the first ones are kept to be shown, the rest counted.
+    const refused: Refusal[] = [];
+    let refusedCount = 0;
+    const refuse = (r: Refusal) => {
+      refusedCount++;
+      if (refused.length < REFUSALS_SHOWN) refused.push(r);
+    };
     let imported = 0;
     let present = 0;
     let lineNo = 0;
     const bar = progress(ctx, "import");
+    type Item = { line: number; entry: import("../../store/memory-transfer.js").TransferEntry };
     await withMemory(ctx, async ({ database }) => {
-      let batch: { line: number; entry: import("../../store/memory-transfer.js").TransferEntry }[] = [];
-      const flush = async () => {
-        for (const r of await importEntries(database, batch, CLI_ACTOR, Date.now())) {
-          if ("error" in r) refused.push({ line: r.line, id: r.id, ...r.error });
-          else if (r.outcome === "imported") imported++;
-          else present++;
+      let batch: Item[] = [];
+      // Entries superseded by one further down the file, given again once more of it is in.
+      let waiting: Item[] = [];
+      const submit = async (items: Item[], waitForLinks: boolean): Promise<number> => {
+        let landed = 0;
+        for (const r of await importEntries(database, items, CLI_ACTOR, Date.now(), waitForLinks)) {
+          if ("waiting" in r) {
+            if (waiting.length < MAX_WAITING) waiting.push({ line: r.line, entry: r.waiting });
+            else {
+              const { MissingLinkError } = await import("../../store/memory-transfer.js");
+              const error = new MissingLinkError(r.id, r.waiting.supersededBy ?? "");
+              refuse({ line: r.line, id: r.id, code: error.code, message: error.message });
+            }
+          } else if ("error" in r) refuse({ line: r.line, id: r.id, ...r.error });
+          else {
+            landed++;
+            if (r.outcome === "imported") imported++;
+            else present++;
+          }
         }
+        return landed;
+      };
+      const flush = async () => {
+        const landed = await submit(batch, true);
         batch = [];
+        if (landed > 0 && waiting.length > 0) {
+          const again = waiting;
+          waiting = [];
+          await submit(again, true);
+        }
         bar.update(lineNo);
       };
       const now = Date.now();
       for await (const text of readline.createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY })) {
         lineNo++;
+        if (lineNo % PROGRESS_LINES === 0) bar.update(lineNo);
         if (text.trim() === "") continue;
         try {
           if (text.length > MAX_LINE_CHARS)
@@ -82,23 +125,45 @@ export const command = defineCommand({
         } catch (error) {
           if (!(error instanceof LedgerError)) throw error;
           const id = idOf(text, findSecret);
-          refused.push({ line: lineNo, ...(id ? { id } : {}), code: error.code, message: describeError(error) });
+          refuse({ line: lineNo, ...(id ? { id } : {}), code: error.code, message: describeError(error) });
         }
         if (batch.length >= BATCH) await flush();
       }
       await flush();
+      // Chains land one link per round; what still waits when a round lands nothing names no entry: refused.
+      while (waiting.length > 0) {
+        const again = waiting;
+        waiting = [];
+        if ((await submit(again, true)) === 0) {
+          waiting = [];
+          await submit(again, false);
+        }
+      }
     });
     bar.done();
     refused.sort((a, b) => a.line - b.line);
+    const leftOut = refusedCount - refused.length;
     if (ctx.json) {
-      ctx.printJson({ source: file ?? "-", lines: lineNo, imported, present, refused });
+      ctx.printJson({
+        source: file ?? "-",
+        lines: lineNo,
+        imported,
+        present,
+        refusedCount,
+        refused,
+        refusedLeftOut: leftOut,
+      });
     } else {
       for (const r of refused) ctx.note(`line ${r.line}${r.id ? ` (${r.id})` : ""}: ${r.message}`);
+      if (leftOut > 0)
+        ctx.note(`... and ${leftOut} more refused line(s), not listed; fix the ones above and import again`);
       const lines =
-        refused.length > 0 ? ` (line${refused.length === 1 ? "" : "s"} ${refused.map((r) => r.line).join(", ")})` : "";
-      ctx.print(`Imported ${imported}, already present ${present}, refused ${refused.length}${lines}.`);
+        refused.length > 0
+          ? ` (line${refused.length === 1 ? "" : "s"} ${refused.map((r) => r.line).join(", ")}${leftOut > 0 ? ", ..." : ""})`
+          : "";
+      ctx.print(`Imported ${imported}, already present ${present}, refused ${refusedCount}${lines}.`);
     }
-    return refused.length > 0 ? EXIT.failure : EXIT.ok;
+    return refusedCount > 0 ? EXIT.failure : EXIT.ok;
   },
 });
 

@@ -16,6 +16,8 @@ import {
   forgetAfterLine,
   forgetAll,
   getTranscript,
+  type LineIndex,
+  loadLineIndex,
   loadMessageRows,
   loadPartRows,
   saveTranscript,
@@ -65,6 +67,12 @@ export interface ExportResult {
   messageCount: number;
   /** The export found and repaired a torn or inconsistent file (and wrote a note saying so). */
   repaired: boolean;
+  /** The session's folder, as OpenCode records it. */
+  directory: string;
+  /** The messages this export read (the snapshot the transcript now holds). */
+  messages: readonly SessionMessage[];
+  /** The transcript line of each message header and part, as of this export. */
+  lines: LineIndex;
 }
 
 export async function exportTranscript(request: ExportRequest): Promise<ExportResult> {
@@ -175,6 +183,9 @@ function writeExport(
     title: info.title,
     messageCount: messages.length,
     repaired: repair !== undefined,
+    directory: info.directory,
+    messages,
+    lines: loadLineIndex(db, sessionID),
   };
 }
 

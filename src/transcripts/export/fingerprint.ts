@@ -9,7 +9,7 @@
  * keeps that many parts. A part edited through the API after that is the change a skipped message can hide; a part
  * added or removed, or the message removed, is still seen.
  */
-import { isSummary } from "../render/message.js";
+import { summaryKind } from "../render/message.js";
 import type { SessionMessage, SessionPart } from "../source/session-source.js";
 
 /** 53-bit string hash (cyrb53), as 14 hex digits. */
@@ -132,8 +132,9 @@ export function messageFingerprint(message: SessionMessage): string {
   const info = message.info;
   const fp = new Fingerprint().text(info.role);
   fp.text(info.role === "assistant" && info.error ? info.error.name : "");
-  // A summary is written as one marker line whatever its parts say, so its parts do not count.
-  if (isSummary(message)) return fp.text("summary").hex();
+  // A summary of ours (or one being written) is one marker line whatever its parts say, so its parts do not count.
+  const kind = summaryKind(message);
+  if (kind === "own" || kind === "pending") return fp.text(`summary:${kind}`).hex();
   for (const part of message.parts) {
     fp.text(part.id);
     addPart(fp, part);
@@ -141,9 +142,13 @@ export function messageFingerprint(message: SessionMessage): string {
   return fp.hex();
 }
 
-/** `s<parts>:` for a settled message, "" for one the host may still change. */
+/**
+ * `s<parts>:` for a settled message, "" for one the host may still change. OpenCode's own summaries get `h`: they
+ * were once written as a marker line only, and the key that differs makes an older transcript copy their text.
+ */
 export function settledKey(message: SessionMessage): string {
   const info = message.info;
   const settled = info.role === "user" || info.time.completed !== undefined;
-  return settled ? `s${message.parts.length}:` : "";
+  if (!settled) return "";
+  return `${summaryKind(message) === "host" ? "h" : "s"}${message.parts.length}:`;
 }

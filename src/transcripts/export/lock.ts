@@ -12,7 +12,7 @@ import path from "node:path";
 import type { DataContext } from "../../data-context.js";
 import { TranscriptError } from "../../errors.js";
 import { checkSessionId } from "../../session-id.js";
-import { ensurePrivateDir } from "../../store/database.js";
+import { ensureDataDir, ensurePrivateDir } from "../../store/private-path.js";
 
 export const LOCK_DIR = ".locks";
 
@@ -86,7 +86,7 @@ export async function withExportLock<T>(
   const waitMs = options.waitMs ?? 60_000;
   const staleMs = options.staleMs ?? 600_000;
   const file = lockFile(data.transcriptsDir, sessionID);
-  ensurePrivateDir(path.dirname(data.transcriptsDir));
+  ensureDataDir(path.dirname(data.transcriptsDir));
   ensurePrivateDir(data.transcriptsDir);
   ensurePrivateDir(path.dirname(file));
   const mine = `${process.pid} ${Date.now()} ${randomUUID()}`;

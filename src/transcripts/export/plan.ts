@@ -5,7 +5,7 @@
  */
 
 import { type MessageUpsert, type PartUpsert, REMOVED, type UnitRow } from "../catalog.js";
-import { isSummary, note, renderMessageError, renderMessageHeader, renderSessionHeader } from "../render/message.js";
+import { note, renderMessageError, renderMessageHeader, renderSessionHeader, summaryKind } from "../render/message.js";
 import { type RenderOptions, renderPart } from "../render/part.js";
 import { visibleLine } from "../render/text-lines.js";
 import type { SessionInfo, SessionMessage } from "../source/session-source.js";
@@ -143,10 +143,14 @@ function planRevert(
   }
 }
 
-/** What one message is written as: its parts, and the error it ended with. A summary is only its header. */
+/**
+ * What one message is written as: its parts, and the error it ended with. A summary of ours, or one still being
+ * written, is only its header.
+ */
 function unitsOf(message: SessionMessage, render: RenderOptions): Unit[] {
   const units: Unit[] = [];
-  if (!isSummary(message)) {
+  const kind = summaryKind(message);
+  if (kind === undefined || kind === "host") {
     for (const part of message.parts) {
       units.push({
         id: part.id,

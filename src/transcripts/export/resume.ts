@@ -6,6 +6,7 @@
  * they differ (the session changed in between), the caller falls back to keeping them and writing again below.
  */
 import fs from "node:fs";
+import { openNoFollow } from "../../private-file.js";
 import { note } from "../render/message.js";
 import type { TailCheck } from "../transcript-file.js";
 
@@ -21,7 +22,7 @@ export function canResume(tail: TailCheck): boolean {
 export function fileStartsPlan(file: string, from: number, to: number, planned: Buffer): boolean {
   const length = to - from;
   if (length > planned.length) return false;
-  const fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
+  const fd = openNoFollow(file, fs.constants.O_RDONLY);
   try {
     // The index's end must be the end of a line of this file, or the numbers would not follow on.
     const before = Buffer.alloc(1);
@@ -53,7 +54,7 @@ export function cutResumeNote(file: string, from: number, to: number, planned: B
   const length = Math.min(NOTE_MAX_BYTES, to - from);
   if (length <= 0) return undefined;
   const buffer = Buffer.alloc(length);
-  const fd = fs.openSync(file, fs.constants.O_RDWR | (fs.constants.O_NOFOLLOW ?? 0));
+  const fd = openNoFollow(file, fs.constants.O_RDWR);
   try {
     if (fs.readSync(fd, buffer, 0, length, to - length) !== length) return undefined;
     const start = buffer.lastIndexOf(NEWLINE, length - 2) + 1;

@@ -24,22 +24,43 @@ export function renderSessionHeader(info: SessionInfo, scope: string): string[] 
   ];
 }
 
-/**
- * A compaction summary of ours or OpenCode's: an assistant message flagged `summary`. Its text is never copied (a
- * transcript must not ingest its own pointers); the lines before it are the record.
- */
+/** How every session map, pointer or extract of this plugin begins. */
+export const OWN_SUMMARY_PREFIX = "[opencode-ledger]";
+
+/** A compaction summary of ours or OpenCode's: an assistant message flagged `summary`. */
 export function isSummary(message: SessionMessage): boolean {
   return message.info.role === "assistant" && message.info.summary === true;
+}
+
+function summaryText(message: SessionMessage): string {
+  let text = "";
+  for (const part of message.parts) if (part.type === "text" && typeof part.text === "string") text += part.text;
+  return text;
+}
+
+/**
+ * What a summary is in the transcript. `own`: our session map (or pointer, or extract), never copied: a transcript
+ * must not ingest itself, and the lines before it are the record. `host`: a summary OpenCode's compaction model
+ * wrote, settled; the agent saw it, so it is copied like any message. `pending`: still being written.
+ */
+export function summaryKind(message: SessionMessage): "own" | "host" | "pending" | undefined {
+  if (!isSummary(message)) return undefined;
+  if (summaryText(message).trimStart().startsWith(OWN_SUMMARY_PREFIX)) return "own";
+  const info = message.info;
+  return info.role === "assistant" && info.time.completed === undefined && !info.error ? "pending" : "host";
 }
 
 export function renderMessageHeader(message: SessionMessage): string {
   const info = message.info;
   const base = `${info.id} · ${iso(info.time.created)} · agent ${agentOf(info)} · model ${modelOf(info)}`;
-  if (!isSummary(message)) return `## ${info.role} · ${base}`;
-  let chars = 0;
-  for (const part of message.parts)
-    if (part.type === "text" && typeof part.text === "string") chars += part.text.length;
-  return `## summary · ${base} · compaction summary of ${chars} chars, not copied: the lines above are the record`;
+  const kind = summaryKind(message);
+  if (!kind) return `## ${info.role} · ${base}`;
+  const chars = summaryText(message).length;
+  if (kind === "own") {
+    return `## summary · ${base} · session map of ${chars} chars, not copied: the lines above are the record`;
+  }
+  if (kind === "pending") return `## summary · ${base} · compaction summary still being written when exported`;
+  return `## summary · ${base} · compaction summary written by OpenCode's model, ${chars} chars, as the agent saw it`;
 }
 
 function agentOf(info: Message): string {

@@ -5,12 +5,12 @@
  * another file, is started over from the whole transcript. Called holding the session's export lock.
  */
 import fs from "node:fs";
+import { openNoFollow } from "../../private-file.js";
 import { type DecodedSketch, encodeSketch } from "./codec.js";
 import { readSketch, type SketchRead, writeSketch } from "./file.js";
 import { Sketch } from "./sketch.js";
 
 const CHUNK_BYTES = 1024 * 1024;
-const noFollow = () => fs.constants.O_NOFOLLOW ?? 0;
 
 export interface SketchRefresh {
   /** Why the sketch was started over from the start of the transcript, when it was ("missing" for a first one). */
@@ -55,7 +55,7 @@ export function refreshSketch(transcript: string): SketchRefresh {
 
 /** Adds the complete lines of transcript bytes [from, to), read a chunk at a time (a long line grows the buffer). */
 function hashRange(sketch: Sketch, transcript: string, from: number, to: number): void {
-  const fd = fs.openSync(transcript, fs.constants.O_RDONLY | noFollow());
+  const fd = openNoFollow(transcript, fs.constants.O_RDONLY);
   try {
     let buffer = new Uint8Array(Math.min(CHUNK_BYTES, Math.max(4096, to - from)));
     let have = 0;

@@ -162,17 +162,59 @@ describe("append-only export", () => {
     expect(appended.slice(1)).toEqual(["[text]", "Later."]);
   });
 
-  it("writes a compaction summary as one marker line, never its text", async () => {
+  it("writes a session map of ours as one marker line, never its text", async () => {
     const data = testDataContext();
     const session = syntheticSession(1);
-    session.assistant((b) => b.text("SUMMARY-POINTER the transcript is at /x lines 1-40"), { summary: true });
+    const map = "[opencode-ledger] Session map of ses_x: SUMMARY-POINTER the transcript is at /x lines 1-40";
+    session.assistant((b) => b.text(map), { summary: true });
     const result = await exportNow(data, session);
     const all = texts(result.path);
     expect(all.some((t) => t.includes("SUMMARY-POINTER"))).toBe(false);
     const marker = all.filter((t) => t.startsWith("## summary · "));
     expect(marker).toHaveLength(1);
-    expect(marker[0]).toContain("compaction summary of 50 chars, not copied");
+    expect(marker[0]).toContain(`session map of ${map.length} chars, not copied`);
     expect(all.at(-1)).toBe(marker[0]);
+  });
+
+  it("copies a summary written by OpenCode's compaction model, marked as one", async () => {
+    const data = testDataContext();
+    const session = syntheticSession(1);
+    const summary = "## Goal\nMODEL-SUMMARY-7781: the user wants the build fixed.\n## Next\nrun the tests";
+    session.assistant((b) => b.text(summary), { summary: true });
+    const result = await exportNow(data, session);
+    const all = texts(result.path);
+    const header = all.findIndex((t) => t.startsWith("## summary · "));
+    expect(all[header]).toContain(`compaction summary written by OpenCode's model, ${summary.length} chars`);
+    expect(all.slice(header + 1)).toEqual(["[text]", ...summary.split("\n")]);
+  });
+
+  it("a summary still being written is only its header; its text follows once it is done", async () => {
+    const data = testDataContext();
+    const session = syntheticSession(1);
+    const message = session.assistant((b) => b.text("MODEL-SUMMARY-PARTIAL"), { summary: true, completed: false });
+    const first = await exportNow(data, session);
+    expect(texts(first.path).some((t) => t.includes("MODEL-SUMMARY-PARTIAL"))).toBe(false);
+    expect(texts(first.path).at(-1)).toContain("compaction summary still being written");
+    const info = message.info as { time: { created: number; completed?: number } };
+    info.time.completed = info.time.created + 10;
+    (message.parts[0] as { text: string }).text = "MODEL-SUMMARY-DONE and settled";
+    const second = await exportNow(data, session);
+    const added = texts(second.path).slice(first.totalLines);
+    // The file still ends with that message's block, so its text follows the header directly.
+    expect(added).toEqual(["[text]", "MODEL-SUMMARY-DONE and settled"]);
+  });
+
+  it("a session map of ours that was being written stays out once it is done", async () => {
+    const data = testDataContext();
+    const session = syntheticSession(1);
+    const message = session.assistant((b) => b.text(""), { summary: true, completed: false });
+    const first = await exportNow(data, session);
+    const info = message.info as { time: { created: number; completed?: number } };
+    info.time.completed = info.time.created + 10;
+    (message.parts[0] as { text: string }).text = "[opencode-ledger] Session map of ses_x: MAP-TEXT-STAYS-OUT";
+    const second = await exportNow(data, session);
+    expect(second.totalLines).toBe(first.totalLines);
+    expect(fs.readFileSync(second.path, "utf8")).not.toContain("MAP-TEXT-STAYS-OUT");
   });
 
   it("names attachments by name and type and never copies inline data", async () => {
