@@ -4,7 +4,7 @@
  * person as the actor. Every list is bounded; a cut list says what was left out.
  */
 import { ConflictError } from "../errors.js";
-import { formatBytes } from "../human-units.js";
+import { formatBytes, plural } from "../human-units.js";
 import { oneLine } from "../one-line.js";
 import { GLOBAL_SCOPE, teamScope } from "../scope.js";
 import type { MemoryStore } from "../store/memory-store.js";
@@ -75,7 +75,7 @@ function toRow(entry: EntryView, project: string): ReviewRow {
 export function figureLines(stats: Stats): string[] {
   const s = stats.byStatus;
   return [
-    `${stats.live} entries: ${s.active} active, ${s.candidate} candidate, ${s.superseded} superseded, ${s.rejected} rejected`,
+    `${plural(stats.live, "entry", "entries")}: ${s.active} active, ${s.candidate} candidate, ${s.superseded} superseded, ${s.rejected} rejected`,
     `${stats.trash} in the trash · store ${formatBytes(stats.storeBytes)} (every project)`,
   ];
 }
