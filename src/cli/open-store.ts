@@ -4,7 +4,7 @@
  */
 import type { Actor } from "../store/memory-types.js";
 import type { CliContext } from "./context.js";
-import { openServices, withServices } from "./open-services.js";
+import { openServices } from "./open-services.js";
 
 /** What the command line tool records as the actor of a change it makes. */
 export const CLI_ACTOR: Actor = { kind: "cli" };
@@ -30,8 +30,11 @@ export async function openMemory(ctx: CliContext) {
 export type OpenMemory = Awaited<ReturnType<typeof openMemory>>;
 
 /** Runs `fn` with the store open and closes it afterwards, whatever happens. */
-export function withMemory<T>(ctx: CliContext, fn: (store: OpenMemory) => Promise<T>): Promise<T> {
-  return withServices(ctx, ({ data, memory, scope, close }) =>
-    fn({ database: data.database, memory, project: scope, close }),
-  );
+export async function withMemory<T>(ctx: CliContext, fn: (store: OpenMemory) => Promise<T>): Promise<T> {
+  const store = await openMemory(ctx);
+  try {
+    return await fn(store);
+  } finally {
+    store.close();
+  }
 }
