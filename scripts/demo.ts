@@ -6,13 +6,16 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { type LiveServer, startOpencode } from "../test/live/harness.js";
-import { filler } from "../test/live/live-home.js";
+import { type LiveServer, launch } from "../test/live/harness.js";
+import { baseConfig, filler, prepareHome } from "../test/live/live-home.js";
+import { startStubModel } from "../test/live/stub-model.js";
 
 interface Context {
   oc: LiveServer;
   sessionID: string;
   planted: string;
+  /** A session from before the plugin was installed, and a phrase in it. */
+  old: { sessionID: string; phrase: string };
 }
 
 interface Step {
@@ -35,6 +38,33 @@ function lastToolResult(oc: LiveServer, mark: number): string {
   const request = oc.stub.since(mark).find((r) => r.messages.at(-1)?.role === "tool");
   return request?.messages.at(-1)?.text ?? "(no tool result)";
 }
+
+const history: Step = {
+  title: "The whole history, from the first minute: a session that never compacted",
+  tools: ["memory_session_search"],
+  async run({ oc, sessionID, old }) {
+    const deadline = Date.now() + 60_000;
+    let summary: string | undefined;
+    while (!summary && Date.now() < deadline) {
+      summary = oc.pluginLog().find((l) => l.includes("backfill done:"));
+      if (!summary) await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const mark = oc.stub.mark();
+    oc.stub.script({ callTool: "memory_session_search", args: { query: old.phrase, all: true } });
+    await oc.prompt(sessionID, "Which host did we use for the staging database, back before this plugin?");
+    const result = lastToolResult(oc, mark);
+    const found = result.includes(old.sessionID) && result.includes(old.phrase);
+    return [
+      `Session ${old.sessionID} ran before the plugin was installed and never compacted.`,
+      summary
+        ? `In the background, the plugin read OpenCode's database (read-only):\n${indent(/backfill done:.*$/.exec(summary)?.[0] ?? summary)}`
+        : "The background backfill did not finish within 60 s.",
+      `The model called memory_session_search for "${old.phrase}" in every project and got back:`,
+      indent(result.slice(0, 900)),
+      found ? "Found, with the session and the line it is on." : "Not found.",
+    ];
+  },
+};
 
 const compaction: Step = {
   title: "Lossless compaction at zero provider cost",
@@ -154,12 +184,27 @@ const nextSession: Step = {
   },
 };
 
-const steps: Step[] = [compaction, read, recall, memory, nextSession];
+const steps: Step[] = [history, compaction, read, recall, memory, nextSession];
 
 async function main(): Promise<void> {
   const started = performance.now();
   say("opencode-ledger demo: the real OpenCode, a local stub model on 127.0.0.1, nothing leaves this machine.");
-  const oc = await startOpencode({ plugin: {} });
+  const stub = await startStubModel();
+  const paths = prepareHome(stub, { plugin: { backfill: { delayMs: 0 } } });
+  const configFile = path.join(paths.home, ".config", "opencode", "opencode.json");
+  const withPlugin = fs.readFileSync(configFile, "utf8");
+  // First, OpenCode as it was before the plugin: a session of two turns that never compacts.
+  const phrase = "db-staging-7.internal";
+  fs.writeFileSync(configFile, JSON.stringify(baseConfig(stub, false), null, 2));
+  const before = await launch(paths, stub, false, "before.log");
+  const oldSession = await before.createSession("before the plugin");
+  await before.prompt(oldSession, `The staging database host is ${phrase}; the port is 6432.`);
+  await before.prompt(oldSession, "Thanks, that is all for today.");
+  process.env.LEDGER_KEEP_LIVE = "1"; // keep the HOME: the same OpenCode starts again below, now with the plugin
+  await before.stop();
+  delete process.env.LEDGER_KEEP_LIVE;
+  fs.writeFileSync(configFile, withPlugin);
+  const oc = await launch(paths, stub, true);
   try {
     say(`OpenCode is up (${((performance.now() - started) / 1000).toFixed(1)} s), in the throw-away HOME ${oc.home}.`);
     const planted = "ORCHID-7731-QUARTZ";
@@ -169,7 +214,7 @@ async function main(): Promise<void> {
     oc.stub.script({ callTool: "read", args: { filePath: path.join(oc.project, "notes.txt") } });
     await oc.prompt(sessionID, `Read notes.txt, then plan the parser refactor.\n${filler("plan", 40)}`);
     const available = new Set(oc.stub.requests.flatMap((r) => r.tools));
-    const ctx: Context = { oc, sessionID, planted };
+    const ctx: Context = { oc, sessionID, planted, old: { sessionID: oldSession, phrase } };
     for (const [i, step] of steps.entries()) {
       say();
       say(`${i + 1}. ${step.title}`);

@@ -11,6 +11,7 @@ export type ErrorCode =
   | "SCOPE_DENIED"
   | "SECRET_FOUND"
   | "CONFLICT"
+  | "NO_DRIVER"
   | "STORE_TOO_NEW"
   | "STORE_UNAVAILABLE"
   | "TRANSCRIPT"
@@ -110,6 +111,20 @@ export class StoreTooNewError extends LedgerError {
     super(
       "STORE_TOO_NEW",
       `the store ${path} has schema version ${storeVersion}, newer than this plugin knows (${knownVersion}); it is left untouched and writes are refused. Upgrade opencode-ledger.`,
+    );
+  }
+}
+
+/** How to get a SQLite driver without building anything, for every message that says none loads. */
+export const DRIVER_FIX =
+  'run it with Node 22.16 or newer (node:sqlite), or with OpenCode\'s runtime: BUN_BE_BUN=1 opencode run "$(command -v opencode-ledger)" <command> (bun:sqlite; the tool does this by itself when it finds opencode on the PATH), or install better-sqlite3 beside it';
+
+/** No SQLite driver loads in this runtime: nothing is wrong with the store, it cannot be opened from here. */
+export class NoDriverError extends LedgerError {
+  constructor(readonly missed: readonly { name: string; reason: string }[]) {
+    super(
+      "NO_DRIVER",
+      `no SQLite driver can be loaded here (${missed.map((m) => `${m.name}: ${m.reason}`).join("; ")}); the store was not opened and is not damaged. To fix: ${DRIVER_FIX}`,
     );
   }
 }

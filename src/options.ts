@@ -17,7 +17,8 @@ export { defaultDataDir };
 const SECTION_DEFAULTS = {
   dataDir: undefined,
   compaction: { mode: "pointer", overrideUserModel: false, inlineOutputMaxBytes: 50_000, mapMaxTokens: 1_000 },
-  retention: { retentionDays: 0, keepRecent: 10, maxSessions: 0, autoSweep: true, trashDays: 30 },
+  retention: { retentionDays: 0, keepRecent: 10, maxSessions: 0, autoSweep: true, trashDays: 30, keepDeleted: false },
+  backfill: { enabled: true, delayMs: 10_000, cpuShare: 0.25, maxSessionMB: 64 },
   search: { useRipgrep: true },
   injection: { enabled: true, maxChars: 1_200 },
   agentSaves: "active",
@@ -55,8 +56,25 @@ const SECTION_SCHEMAS = {
         autoSweep: z.boolean().default(true),
         /** Trashed memory entries older than this many days are purged (default 30). */
         trashDays: z.number().int().min(1).max(36_500).default(30),
+        /** Keep the transcript of a session deleted in OpenCode (default false: it is marked orphaned at once and the sweep removes it, as the person asked OpenCode to forget it). */
+        keepDeleted: z.boolean().default(false),
       })
       .default(SECTION_DEFAULTS.retention),
+  backfill: () =>
+    z
+      .strictObject({
+        /** Turn every session OpenCode holds into a transcript in the background after start-up (default true). */
+        enabled: z.boolean().default(true),
+        /** Wait this long after start-up before the backfill begins (default 10,000 ms). */
+        delayMs: count(600_000).default(10_000),
+        /** Share of one core the background backfill may take (default 0.25). */
+        cpuShare: z.number().min(0.01).max(1).default(0.25),
+        /** Sessions holding more stored data than this are skipped by the backfill, with a reason in the log (default 64 MB). */
+        maxSessionMB: z.number().min(1).max(4_096).default(64),
+        /** OpenCode's database file; default: where OpenCode keeps it (`$XDG_DATA_HOME/opencode/opencode.db`, `OPENCODE_DB`). */
+        database: z.string().min(1).optional(),
+      })
+      .default(SECTION_DEFAULTS.backfill),
   search: () =>
     z
       .strictObject({
@@ -123,7 +141,8 @@ export interface ParsedOptions {
 
 const OFF: Partial<{ [K in OptionFeature]: output<Sections[K]> }> = {
   compaction: { mode: "off", overrideUserModel: false, inlineOutputMaxBytes: 50_000, mapMaxTokens: 1_000 },
-  retention: { retentionDays: 0, keepRecent: 10, maxSessions: 0, autoSweep: false, trashDays: 30 },
+  retention: { retentionDays: 0, keepRecent: 10, maxSessions: 0, autoSweep: false, trashDays: 30, keepDeleted: true },
+  backfill: { enabled: false, delayMs: 10_000, cpuShare: 0.25, maxSessionMB: 64 },
   search: { useRipgrep: false },
   injection: { enabled: false, maxChars: 1_200 },
   reflection: { enabled: false, maxLessons: 3, transcriptChars: 8_000 },

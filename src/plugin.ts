@@ -19,12 +19,15 @@ import { createCleanupReport } from "./slash-commands/cleanup-report.js";
 import { createCommandHook } from "./slash-commands/command-hook.js";
 import { registerCommands } from "./slash-commands/definitions.js";
 import { scheduleStartupPurge } from "./store/memory-startup.js";
+import { followTeamFile } from "./team/team-follow.js";
 import { createSessionReadTool } from "./tools/memory-session-read.js";
 import { createSessionSearchTool } from "./tools/memory-session-search.js";
 import { createMemoryTools } from "./tools/memory-tools.js";
 import { createTranscriptCleanupTool } from "./tools/memory-transcript-cleanup.js";
 import { createTranscriptListTool } from "./tools/memory-transcript-list.js";
 import { toolBoundaries } from "./tools/tool-boundary.js";
+import { createCurrency } from "./transcripts/backfill/currency.js";
+import { scheduleBackfill } from "./transcripts/backfill/schedule.js";
 import { scheduleAutoSweep } from "./transcripts/retention/auto-sweep.js";
 import { createHostSource } from "./transcripts/source/host-source.js";
 
@@ -43,7 +46,11 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
   const services = createServices({ options, log, scope, host: createHostSource(input.client, directory) });
   const { data, memory, settings, transcripts, search } = services;
   if (options.retention.autoSweep) scheduleStartupPurge(memory, log);
+  followTeamFile(memory, scope, log);
   scheduleAutoSweep(transcripts, options.retention);
+  // Every session OpenCode holds becomes a transcript in the background; idle and deleted sessions keep them current.
+  scheduleBackfill(data);
+  const currency = createCurrency({ data, transcripts });
 
   const inventory = createMemoryInventory(memory, scope);
   const mapMaxTokens = options.compaction.mapMaxTokens;
@@ -96,23 +103,24 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
     });
     hooks["experimental.chat.system.transform"] = hookBoundary("experimental.chat.system.transform", log, inject);
   }
-  if (options.reflection.enabled) {
-    const reflection = createReflection({
-      memory,
-      transcripts,
-      claim: (sessionID) => settings.claimReflection(sessionID),
-      ask: (request) => promptOnce(input.client, request),
-      project: scope,
-      options: options.reflection,
-      log,
-    });
-    // Not awaited: OpenCode does not wait for event hooks, and a reflection is a model call.
-    const onEvent = hookBoundary<{ event: unknown }, undefined>("event", log, async ({ event }) => {
-      const sessionID = idleSessionOf(event);
-      if (sessionID) void reflection.onIdle(sessionID);
-    });
-    hooks.event = (input) => onEvent(input, undefined);
-  }
+  const reflection = options.reflection.enabled
+    ? createReflection({
+        memory,
+        transcripts,
+        claim: (sessionID) => settings.claimReflection(sessionID),
+        ask: (request) => promptOnce(input.client, request),
+        project: scope,
+        options: options.reflection,
+        log,
+      })
+    : undefined;
+  // Not awaited: OpenCode does not wait for event hooks; exports and a reflection run after the turn.
+  const onEvent = hookBoundary<{ event: unknown }, undefined>("event", log, async ({ event }) => {
+    currency.onEvent(event);
+    const sessionID = reflection && idleSessionOf(event);
+    if (sessionID) void reflection.onIdle(sessionID);
+  });
+  hooks.event = (input) => onEvent(input, undefined);
   return {
     ...hooks,
     config: (cfg) => configure(cfg, undefined),

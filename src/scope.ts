@@ -1,10 +1,22 @@
 /**
- * A memory scope is a project's worktree as a normalised absolute path, or "global".
+ * A memory scope is a project's worktree as a normalised absolute path, "global", or a project's team memory:
+ * "team:" and the project's path (entries kept in a file of the project's repository, see src/team/).
  */
 import fs from "node:fs";
 import path from "node:path";
 
 export const GLOBAL_SCOPE = "global";
+const TEAM_PREFIX = "team:";
+
+/** The scope of a project's shared team memory. */
+export function teamScope(project: string): string {
+  return `${TEAM_PREFIX}${project}`;
+}
+
+/** The project whose team memory `scope` is, or undefined when it is not a team scope. */
+export function teamProject(scope: string): string | undefined {
+  return scope.startsWith(TEAM_PREFIX) ? scope.slice(TEAM_PREFIX.length) : undefined;
+}
 
 /**
  * The normalised absolute form of a folder: resolved, symlinks followed where it exists, no trailing slash, Unicode

@@ -10,8 +10,8 @@ import type { Logger } from "./log.js";
 import type { Options } from "./options.js";
 import { createRipgrepLocator } from "./search/ripgrep/locate.js";
 import type { EnsuredTranscript, TranscriptSearch } from "./search/search.js";
-import type { MemoryStore } from "./store/memory-store.js";
 import type { SessionSettingsStore } from "./store/session-settings.js";
+import type { TeamMemory } from "./team/team-memory.js";
 import { containedPath } from "./transcripts/paths.js";
 import type { SessionSource } from "./transcripts/source/session-source.js";
 import type { Transcripts } from "./transcripts/transcripts.js";
@@ -37,7 +37,7 @@ export interface ServicesInput {
 export interface Services {
   readonly data: DataContext;
   readonly scope: string;
-  readonly memory: MemoryStore;
+  readonly memory: TeamMemory;
   readonly settings: SessionSettingsStore;
   readonly transcripts: Transcripts;
   readonly search: TranscriptSearch;
@@ -55,10 +55,16 @@ export function createServices(input: ServicesInput): Services {
   const data = createDataContext(options, input.log, input.clock);
   const { database, clock } = data;
   const source = input.host ?? NO_HOST;
-  const memory = lazyObject<MemoryStore, Exclude<keyof MemoryStore, "database">>(
+  // The project's team memory lives in its repository; the store is its index, kept in line with the file.
+  const memory = lazyObject<TeamMemory, Exclude<keyof TeamMemory, "database">>(
     () =>
-      import("./store/memory-store.js").then((m) =>
-        m.createMemoryStore({ database, clock, trashDays: options.retention.trashDays }),
+      Promise.all([import("./store/memory-store.js"), import("./team/team-memory.js")]).then(([store, team]) =>
+        team.createTeamMemory({
+          memory: store.createMemoryStore({ database, clock, trashDays: options.retention.trashDays }),
+          clock,
+          follow: [scope],
+          log: data.log,
+        }),
       ),
     [
       "save",
@@ -77,6 +83,9 @@ export function createServices(input: ServicesInput): Services {
       "stats",
       "purgeDue",
       "purgeDueIfAny",
+      "syncTeam",
+      "promote",
+      "demote",
     ],
     { database },
   );

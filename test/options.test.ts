@@ -13,7 +13,15 @@ describe("plugin options", () => {
     expect(options).toEqual({
       dataDir: "/home/someone/.local/share/opencode-ledger",
       compaction: { mode: "pointer", overrideUserModel: false, inlineOutputMaxBytes: 50_000, mapMaxTokens: 1_000 },
-      retention: { retentionDays: 0, keepRecent: 10, maxSessions: 0, autoSweep: true, trashDays: 30 },
+      retention: {
+        retentionDays: 0,
+        keepRecent: 10,
+        maxSessions: 0,
+        autoSweep: true,
+        trashDays: 30,
+        keepDeleted: false,
+      },
+      backfill: { enabled: true, delayMs: 10_000, cpuShare: 0.25, maxSessionMB: 64 },
       search: { useRipgrep: true },
       injection: { enabled: true, maxChars: 1_200 },
       agentSaves: "active",

@@ -109,7 +109,7 @@ describe("scope: another project's memory", () => {
     expect(await alpha.call("memory_search", { query: "obsidian", scope: "global" })).not.toContain(theirs);
     expect(await alpha.call("memory_search", { query: "obsidian", scope: "project" })).not.toContain(theirs);
     expect(await alpha.call("memory_list", {})).not.toContain(theirs);
-    expect(await alpha.call("memory_stats", {})).toMatch(/^Memory in this project and global: 1 live entry/);
+    expect(await alpha.call("memory_stats", {})).toMatch(/^Memory in this project, team and global: 1 live entry/);
     expect(await alpha.call("memory_history", {})).not.toContain(theirs);
     expect(await beta.call("memory_history", {})).toContain(theirs);
   });

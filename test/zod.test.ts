@@ -51,6 +51,6 @@ describe("zod in the plugin", () => {
   it("is found by the walk (the check above is not vacuous)", () => {
     expect(graph.size).toBeGreaterThan(40);
     expect(graph.get(path.join(SRC, "zod.ts"))).toEqual(["zod", "zod/v4/locales/en.js"]);
-    expect(graph.get(path.join(SRC, "store", "driver.ts"))).toContain("drizzle-orm/bun-sqlite");
+    expect(graph.get(path.join(SRC, "store", "drivers", "bun-sqlite.ts"))).toContain("drizzle-orm/bun-sqlite");
   });
 });

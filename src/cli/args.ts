@@ -21,9 +21,9 @@ export const GLOBAL_FLAGS: Record<string, FlagSpec> = {
 export const SCOPE_FLAG: Record<string, FlagSpec> = {
   scope: {
     type: "string",
-    value: "<path|project|global|all>",
+    value: "<path|project|team|global|all>",
     description:
-      "Whose memory: a project's folder, project (this one), global, or all (default: this project and global)",
+      "Whose memory: a project's folder, project (this one), team (this project's team memory), global, or all (default: this project, its team memory and global)",
   },
 };
 
@@ -132,7 +132,7 @@ export function shared(z: Zod) {
       .regex(/^\d+$/, "must be a whole number")
       .transform(Number)
       .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
-  const scope = z.string().trim().min(1, 'must be a folder, "global" or "all"').optional();
+  const scope = z.string().trim().min(1, 'must be a folder, "project", "team", "global" or "all"').optional();
   const progress = z.boolean().optional();
   const id = z
     .string()

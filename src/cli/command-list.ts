@@ -11,7 +11,8 @@ export interface CommandEntry {
 }
 
 export const GROUPS: Record<string, string> = {
-  transcripts: "Exported session transcripts: list, search, read, cleanup",
+  transcripts: "Exported session transcripts: list, search, read, cleanup, backfill",
+  team: "Team memory kept in the project's repository: check, promote, demote",
 };
 
 export const COMMANDS: readonly CommandEntry[] = [
@@ -72,6 +73,21 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./commands/doctor.js")).command,
   },
   {
+    name: "team check",
+    summary: "Validate the team memory file (exit 1 on a bad line or a secret)",
+    load: async () => (await import("./commands/team-check.js")).command,
+  },
+  {
+    name: "team promote",
+    summary: "Move project entries into the team memory",
+    load: async () => (await import("./commands/team-move.js")).promote,
+  },
+  {
+    name: "team demote",
+    summary: "Move team entries back to the project's own memory",
+    load: async () => (await import("./commands/team-move.js")).demote,
+  },
+  {
     name: "transcripts list",
     summary: "List exported transcripts, last touched first",
     load: async () => (await import("./commands/transcripts-list.js")).command,
@@ -90,6 +106,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     name: "transcripts cleanup",
     summary: "Remove transcripts by retention rules (dry run unless --apply)",
     load: async () => (await import("./commands/transcripts-cleanup.js")).command,
+  },
+  {
+    name: "transcripts backfill",
+    summary: "Turn every session OpenCode holds into a transcript, newest first",
+    load: async () => (await import("./commands/transcripts-backfill.js")).command,
   },
 ];
 

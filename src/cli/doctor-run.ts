@@ -5,6 +5,7 @@ import fs from "node:fs";
 import { dataLayout } from "../data-dir.js";
 import { DataFolderError } from "../errors.js";
 import { MIGRATIONS_FOLDER } from "../store/database.js";
+import { chooseDriver } from "../store/driver.js";
 import { checkOwnPath } from "../store/private-path.js";
 import {
   editedFindings,
@@ -15,7 +16,9 @@ import {
   scanTranscripts,
 } from "./doctor-files.js";
 import { rebuildSearchIndex, searchIndexFindings } from "./doctor-search-index.js";
-import { checkStore, migrationsFinding, rebuildFts } from "./doctor-store.js";
+import { checkStore, driverFinding, migrationsFinding, rebuildFts } from "./doctor-store.js";
+import { teamFindings } from "./doctor-team.js";
+import { opencodePackageCache, versionFindings } from "./doctor-versions.js";
 
 export interface Diagnosis {
   dataDir: string;
@@ -23,17 +26,25 @@ export interface Diagnosis {
   storeWritable: boolean;
 }
 
-export async function diagnose(dataDir: string): Promise<Diagnosis> {
-  const findings: Finding[] = [];
+/** `project`: the project holding the current folder, whose team memory file is checked too. */
+export async function diagnose(
+  dataDir: string,
+  project?: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<Diagnosis> {
+  const choice = await chooseDriver();
+  const findings: Finding[] = [driverFinding(choice)];
   const migrations = migrationsFinding(MIGRATIONS_FOLDER);
+  const team = project === undefined ? [] : teamFindings(project, Date.now());
+  const cache = opencodePackageCache(env);
   if (!fs.existsSync(dataDir)) {
     findings.push({
       check: "data folder",
       status: "ok",
       detail: `${dataDir} does not exist yet; it is made at the first save`,
     });
-    findings.push(migrations.finding);
-    return { dataDir, findings, storeWritable: migrations.known !== undefined };
+    findings.push(migrations.finding, ...team, ...versionFindings(cache, undefined));
+    return { dataDir, findings, storeWritable: migrations.known !== undefined && choice.driver !== undefined };
   }
   const folder = dataFolderFinding(dataDir);
   if (folder) {
@@ -48,18 +59,26 @@ export async function diagnose(dataDir: string): Promise<Diagnosis> {
     const finding = modeFinding(`store mode`, db + suffix, 0o600);
     if (finding) findings.push(finding);
   }
-  let storeWritable = migrations.known !== undefined;
+  let storeWritable = migrations.known !== undefined && choice.driver !== undefined;
   let rows: IndexedTranscript[] | undefined;
+  let schemaVersion: number | undefined;
   const ownStore = storeIsOwn(db);
   if (!ownStore) {
     // Its link or owner is reported above; what it leads to is not opened.
     storeWritable = false;
     findings.push({ check: "store", status: "fail", detail: `${db} is not looked into: see above` });
+  } else if (fs.existsSync(db) && !choice.driver) {
+    findings.push({
+      check: "store",
+      status: "warn",
+      detail: `${db} was not opened: no SQLite driver loads here (see "sqlite driver"); nothing says it is damaged`,
+    });
   } else if (fs.existsSync(db)) {
     const store = await checkStore(db, migrations.known);
     findings.push(...store.findings);
     storeWritable &&= store.writable;
     rows = store.transcriptRows;
+    schemaVersion = store.schemaVersion;
   } else {
     findings.push({ check: "store", status: "ok", detail: `${db} does not exist yet; it is made at the first save` });
   }
@@ -78,6 +97,8 @@ export async function diagnose(dataDir: string): Promise<Diagnosis> {
     }
   }
   findings.push(...(await searchIndexFindings(dataDir)));
+  findings.push(...team);
+  findings.push(...versionFindings(cache, schemaVersion));
   return { dataDir, findings, storeWritable };
 }
 

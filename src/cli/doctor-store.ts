@@ -3,9 +3,11 @@
  * switch, so a store that is too new or broken is looked at and never changed. The one statement that needs a write
  * lock (FTS5's integrity-check) runs in a transaction that is rolled back.
  */
+import { DRIVER_FIX, NoDriverError } from "../errors.js";
 import { knownSchemaVersion } from "../store/database.js";
-import { connect, type SqliteConnection } from "../store/driver.js";
+import { connect, type DriverChoice, isBun, type SqliteConnection } from "../store/driver.js";
 import type { Finding, IndexedTranscript } from "./doctor-files.js";
+import { RELAUNCHED } from "./relaunch.js";
 
 export interface StoreReport {
   findings: Finding[];
@@ -13,12 +15,37 @@ export interface StoreReport {
   transcriptRows?: IndexedTranscript[];
   /** Whether the store can be opened and changed by this version (for --fix). */
   writable: boolean;
+  /** The store's schema version, when it could be read. */
+  schemaVersion?: number;
 }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 const CORRUPT_FIX =
   "stop OpenCode, move ledger.db (and ledger.db-wal, ledger.db-shm) aside, e.g. to ledger.db.broken: a new store is made at the next save. To recover entries from the broken copy, try `sqlite3 ledger.db.broken .recover | sqlite3 recovered.db`, or `opencode-ledger --data-dir <copy> export` if it still opens";
+
+/** Which SQLite driver runs here, or that none loads: a fault of this runtime, never of the store. */
+export function driverFinding(choice: DriverChoice): Finding {
+  const { driver, missed } = choice;
+  if (!driver) {
+    return {
+      check: "sqlite driver",
+      status: "fail",
+      detail: `no SQLite driver loads here (${missed.map((m) => `${m.name}: ${m.reason}`).join("; ")}); the store is not damaged by this, it cannot be opened from here`,
+      fix: DRIVER_FIX,
+    };
+  }
+  const runtime = isBun
+    ? process.env[RELAUNCHED] === "1"
+      ? "OpenCode's runtime, started by the tool because its Node has no SQLite driver"
+      : `Bun ${process.versions.bun ?? ""}`.trim()
+    : `Node ${process.versions.node}`;
+  return {
+    check: "sqlite driver",
+    status: "ok",
+    detail: `${driver.name} (SQLite ${driver.sqliteVersion}) in ${runtime}`,
+  };
+}
 
 export function migrationsFinding(folder: string): { finding: Finding; known: number | undefined } {
   try {
@@ -48,6 +75,10 @@ export async function checkStore(file: string, known: number | undefined): Promi
     c = await connect(file, { readonly: false });
     c.exec("PRAGMA busy_timeout = 10000");
   } catch (error) {
+    if (error instanceof NoDriverError) {
+      findings.push({ check: "store", status: "warn", detail: `${file} was not opened: ${message(error)}` });
+      return { findings, writable: false };
+    }
     findings.push({
       check: "store",
       status: "fail",
@@ -125,7 +156,7 @@ export async function checkStore(file: string, known: number | undefined): Promi
       });
     }
     const transcriptRows = tableExists(c, "transcripts") ? readTranscriptRows(c) : undefined;
-    return { findings, transcriptRows, writable };
+    return { findings, transcriptRows, writable, schemaVersion: version };
   } finally {
     c.close();
   }

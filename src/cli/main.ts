@@ -4,10 +4,10 @@
  * without loading anything heavy, validates flags (exit 2 on a usage error), runs the command and turns any error into
  * one short message (exit 1).
  */
-import fs from "node:fs";
 import { EXIT } from "./command.js";
 import { COMMANDS, findCommand, GROUPS } from "./command-list.js";
 import { BIN, commandHelp, groupHelp, mainHelp } from "./help.js";
+import { ownVersion } from "./own-package.js";
 
 const GLOBAL_VALUE_FLAGS = new Set(["--data-dir"]);
 const GLOBAL_SWITCHES = new Set(["--json", "--progress"]);
@@ -28,13 +28,6 @@ function hoistGlobals(argv: string[]): string[] {
     } else break;
   }
   return [...argv.slice(i), ...moved];
-}
-
-function version(): string {
-  const pkg = JSON.parse(fs.readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
-    version?: string;
-  };
-  return pkg.version ?? "unknown";
 }
 
 function wantsHelp(argv: readonly string[]): boolean {
@@ -82,7 +75,7 @@ async function main(raw: string[]): Promise<number> {
     return EXIT.usage;
   }
   if (first === "--version" || first === "-V") {
-    process.stdout.write(json ? `${JSON.stringify({ version: version() })}\n` : `${version()}\n`);
+    process.stdout.write(json ? `${JSON.stringify({ version: ownVersion() })}\n` : `${ownVersion()}\n`);
     return EXIT.ok;
   }
   if (first === "--help" || first === "-h" || first === "help") {
@@ -133,6 +126,9 @@ async function main(raw: string[]): Promise<number> {
     const code = error instanceof LedgerError ? error.code : "INVALID_INPUT";
     return fail(describeError(error), json, EXIT.usage, code, `Run "${BIN} ${name} --help" for usage.`);
   }
+  // Before anything is read or written: the second run does it all itself (a usage error never gets this far).
+  const relaunched = await (await import("./relaunch.js")).relaunchWithoutDriver(raw);
+  if (relaunched !== undefined) return relaunched;
   const { createContext } = await import("./context.js");
   const flags = input as { "data-dir"?: string; json?: boolean; progress?: boolean };
   let ctx: ReturnType<typeof createContext>;

@@ -5,10 +5,11 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { GLOBAL_SCOPE, normalizeScopePath, projectScope } from "../scope.js";
+import { GLOBAL_SCOPE, normalizeScopePath, projectScope, teamProject, teamScope } from "../scope.js";
 
 export const ALL = "all";
 export const PROJECT = "project";
+export const TEAM = "team";
 
 /** The git worktree root holding `dir`, or undefined outside git. */
 export function gitWorktreeRoot(dir: string): string | undefined {
@@ -28,9 +29,10 @@ export function projectOf(dir: string): string {
 }
 
 /**
- * The scopes a `--scope` value names: undefined (the flag left out) is the current project and global, what an agent
- * working here sees; "project" (the current project only); "global"; "all" (returned as undefined: every scope); a folder is the project holding it (a folder
- * that no longer exists is taken as the scope path it was).
+ * The scopes a `--scope` value names: undefined (the flag left out) is the current project, its team memory and
+ * global, what an agent working here sees; "project" (the current project only); "team" (its team memory); "global";
+ * "all" (returned as undefined: every scope); a folder is the project holding it (a folder that no longer exists is
+ * taken as the scope path it was).
  */
 export function resolveScopes(
   flag: string | undefined,
@@ -39,7 +41,14 @@ export function resolveScopes(
 ): { scopes: string[] | undefined; label: string } {
   if (flag === undefined) {
     const project = projectOf(cwd);
-    return { scopes: [project, GLOBAL_SCOPE], label: `${scopeText(project, home)} and global` };
+    return {
+      scopes: [project, teamScope(project), GLOBAL_SCOPE],
+      label: `${scopeText(project, home)}, its team memory and global`,
+    };
+  }
+  if (flag === TEAM) {
+    const project = projectOf(cwd);
+    return { scopes: [teamScope(project)], label: scopeText(teamScope(project), home) };
   }
   if (flag === GLOBAL_SCOPE) return { scopes: [GLOBAL_SCOPE], label: "global" };
   if (flag === PROJECT) {
@@ -52,8 +61,10 @@ export function resolveScopes(
   return { scopes: [scope], label: scopeText(scope, home) };
 }
 
-/** How a scope reads in a table: "global", or the project's path with the home folder shortened. */
+/** How a scope reads in a table: "global", the project's path with the home folder shortened, "team:" and that. */
 export function scopeText(scope: string, home: string | undefined): string {
+  const team = teamProject(scope);
+  if (team !== undefined) return `team:${scopeText(team, home)}`;
   if (scope === GLOBAL_SCOPE || !home) return scope;
   return scope === home || scope.startsWith(`${home}${path.sep}`) ? `~${scope.slice(home.length)}` : scope;
 }

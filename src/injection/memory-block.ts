@@ -1,11 +1,11 @@
 /**
  * The memory block a session starts with: active lessons first, then the titles of recent active entries of the
- * project and global scope, each with its id so the agent can fetch the whole entry. Bounded in characters; only
- * active, live entries ever appear (the store's list already leaves out trashed and expired ones).
+ * project, its team memory and the global scope, each with its id so the agent can fetch the whole entry. Bounded in
+ * characters; only active, live entries ever appear (the store's list already leaves out trashed and expired ones).
  */
 
 import { oneLine } from "../one-line.js";
-import { GLOBAL_SCOPE } from "../scope.js";
+import { GLOBAL_SCOPE, teamProject, teamScope } from "../scope.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import type { EntryView } from "../store/memory-types.js";
 
@@ -18,7 +18,8 @@ const OPEN = '<memory source="opencode-ledger">';
 const CLOSE = "</memory>";
 
 function scopeMark(entry: EntryView): string {
-  return entry.scope === GLOBAL_SCOPE ? " (global)" : "";
+  if (entry.scope === GLOBAL_SCOPE) return " (global)";
+  return teamProject(entry.scope) !== undefined ? " (team)" : "";
 }
 
 function lessonLine(entry: EntryView): string {
@@ -70,7 +71,7 @@ export async function buildMemoryBlock(
   project: string,
   maxChars: number,
 ): Promise<string | undefined> {
-  const scopes = [project, GLOBAL_SCOPE];
+  const scopes = [project, teamScope(project), GLOBAL_SCOPE];
   const lessons = await memory.list({ scopes, status: "active", kind: "lesson", limit: LESSONS_LOOKED_AT });
   const recent = await memory.list({ scopes, status: "active", limit: RECENT_LOOKED_AT });
   const lessonIds = new Set(lessons.items.map((e) => e.id));
@@ -81,7 +82,10 @@ export async function buildMemoryBlock(
   return layoutBlock(
     [
       { heading: "Lessons learned earlier (apply them):", lines: lessons.items.map(lessonLine) },
-      { heading: "Saved memory of this project and global, newest first:", lines: others.map(entryLine) },
+      {
+        heading: "Saved memory of this project, its team (shared through the repository) and global, newest first:",
+        lines: others.map(entryLine),
+      },
     ],
     maxChars,
   );

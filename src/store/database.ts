@@ -7,9 +7,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { dataLayout } from "../data-dir.js";
-import { StoreTooNewError, StoreUnavailableError } from "../errors.js";
+import { NoDriverError, StoreTooNewError, StoreUnavailableError } from "../errors.js";
 import { noFollow, writePrivateFile } from "../private-file.js";
-import { connect, type LedgerDatabase, type SqliteConnection } from "./driver.js";
+import { chooseDriver, type LedgerDatabase, type SqliteConnection } from "./driver.js";
 import { checkDataDir, checkOwnPath, ensureDataDir } from "./private-path.js";
 
 const SIDE_FILES = ["-wal", "-shm", "-journal"] as const;
@@ -207,11 +207,14 @@ export class Database {
 
   private async doOpen(): Promise<SqliteConnection> {
     const known = knownSchemaVersion(this.migrationsFolder);
+    // Without a driver nothing is made: no folder, no empty store file left behind.
+    const { driver, missed } = await chooseDriver();
+    if (!driver) throw new NoDriverError(missed);
     ensureDataDir(this.dataDir);
     if (!checkStoreFiles(this.file)) createStoreFile(this.file);
     let connection: SqliteConnection;
     try {
-      connection = await connect(this.file, { readonly: false });
+      connection = driver.open(this.file, { readonly: false });
     } catch (cause) {
       throw new StoreUnavailableError(this.file, describeCause(cause), { cause });
     }

@@ -6,6 +6,7 @@
  */
 import { and, inArray, isNotNull, type SQL } from "drizzle-orm";
 import { ConflictError, InvalidInputError, LedgerError } from "../errors.js";
+import { teamProject } from "../scope.js";
 import { assertNoSecrets } from "../secret-guard/secret-guard.js";
 import { appendAudit, diff } from "./audit.js";
 import type { Database } from "./database.js";
@@ -117,9 +118,17 @@ export function cleanTransferEntry(input: TransferEntry, now: number): TransferE
   const createdAt = pastTime("created_at", input.createdAt, now) ?? 0;
   const updatedAt = pastTime("updated_at", input.updatedAt, now) ?? 0;
   if (updatedAt < createdAt) throw new InvalidInputError("updated_at", "is before created_at");
+  const scope = cleanScope(input.scope);
+  // The index of team memory follows the project's file, which an import does not write: it would be undone.
+  if (teamProject(scope) !== undefined) {
+    throw new InvalidInputError(
+      "scope",
+      "team entries travel in the project's .opencode/memory/team.jsonl, not by import",
+    );
+  }
   return {
     id,
-    scope: cleanScope(input.scope),
+    scope,
     kind: fields.kind,
     title: fields.title,
     body: fields.body,

@@ -18,10 +18,10 @@ export const LIMITS = {
   trashByQuery: 20,
 } as const;
 
-/** Who made a change: an agent in a session, a person (TUI), the CLI, or the due purge (its stored kind is "sweep"). */
+/** Who made a change: an agent in a session, a person (TUI), the CLI, the due purge (stored kind "sweep"), or the repository. */
 export interface Actor {
   kind: ActorKind;
-  /** Agent name, or for a person the name they go by when known. */
+  /** Agent name, for a person the name they go by when known, for the repository the commit checked out. */
   agent?: string;
   session?: string;
 }

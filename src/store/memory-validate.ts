@@ -4,7 +4,7 @@
  */
 import path from "node:path";
 import { InvalidInputError } from "../errors.js";
-import { GLOBAL_SCOPE, normalizeScopePath } from "../scope.js";
+import { GLOBAL_SCOPE, normalizeScopePath, teamProject, teamScope } from "../scope.js";
 import { assertNoSecrets } from "../secret-guard/secret-guard.js";
 import { type EntryFields, LIMITS } from "./memory-types.js";
 
@@ -40,10 +40,13 @@ function checkOneLine(field: string, value: string): string {
  * which one a request may use.
  */
 export function cleanScope(value: unknown): string {
-  if (typeof value !== "string" || (value !== GLOBAL_SCOPE && !path.isAbsolute(value))) {
+  const project = typeof value === "string" ? (teamProject(value) ?? value) : undefined;
+  if (typeof value !== "string" || (value !== GLOBAL_SCOPE && !path.isAbsolute(project ?? ""))) {
     throw new InvalidInputError("scope", 'must be "global" or a project\'s absolute path');
   }
-  return value === GLOBAL_SCOPE ? value : normalizeScopePath(value);
+  if (value === GLOBAL_SCOPE) return value;
+  const team = teamProject(value);
+  return team === undefined ? normalizeScopePath(value) : teamScope(normalizeScopePath(team));
 }
 
 export function cleanKind(value: unknown): string {

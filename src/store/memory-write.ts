@@ -17,7 +17,11 @@ export const newEntryId = customAlphabet("0123456789abcdefghijklmnopqrstuvwxyz",
 
 /** The audited fields of an entry, under the names the tools and the CLI use. */
 function audited(row: Entry): Record<string, unknown> {
-  const view = toView(row);
+  return auditedFields(toView(row));
+}
+
+/** The audited fields of an entry's view (also of a team file's line, which has the same fields). */
+export function auditedFields(view: Omit<EntryView, "scope" | "supersedes" | "source" | "trashedAt">) {
   return {
     kind: view.kind,
     title: view.title,

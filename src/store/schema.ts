@@ -54,7 +54,8 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const ACTOR_KINDS = ["agent", "person", "cli", "sweep"] as const;
+/** "repo": a change that arrived through the project's team file (a pull, a checkout, a merge, an edit). */
+export const ACTOR_KINDS = ["agent", "person", "cli", "sweep", "repo"] as const;
 export type ActorKind = (typeof ACTOR_KINDS)[number];
 
 export const auditLog = sqliteTable(
@@ -97,6 +98,8 @@ export const transcripts = sqliteTable(
     createdAt: integer("created_at").notNull(),
     /** Last time lines were appended (the "last touch" retention goes by). */
     updatedAt: integer("updated_at").notNull(),
+    /** When OpenCode was first seen without this session (deleted there); null while OpenCode has it. */
+    orphanedAt: integer("orphaned_at"),
   },
   (t) => [index("transcripts_scope_updated").on(t.scope, t.updatedAt)],
 );

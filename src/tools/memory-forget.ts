@@ -10,7 +10,7 @@ import type { EntryView } from "../store/memory-types.js";
 import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
 import { entryRef } from "./render-entry.js";
-import { agentActor, scopeLabel, scopesLabel, sessionProject, writableScopes } from "./tool-scope.js";
+import { agentActor, assertOwnTeam, scopeLabel, scopesLabel, sessionProject, writableScopes } from "./tool-scope.js";
 
 export interface MemoryForgetDeps {
   memory: MemoryStore;
@@ -27,14 +27,14 @@ export function createMemoryForgetTool({ memory, options }: MemoryForgetDeps) {
     ].join("\n");
   return lazyTool({
     description:
-      "Forget memory entries that are wrong or no longer useful: they move to the trash and can be restored. Give an id, or a query to forget the entries of this project and global that match every word of it.",
+      "Forget memory entries that are wrong or no longer useful: they move to the trash and can be restored. Give an id, or a query to forget the entries of this project, its team memory and global that match every word of it. A forgotten team entry leaves the team file.",
     args: () => ({
       id: z.string().optional().describe("Id of the entry to forget. Give either id or query."),
       query: z
         .string()
         .optional()
         .describe(
-          "Forget the entries of this project and global matching every word of this query (at most 20 at once). Give either id or query.",
+          "Forget the entries of this project, its team memory and global matching every word of this query (at most 20 at once). Give either id or query.",
         ),
       reason: z.string().optional().describe("Why it is forgotten, kept in the audit log."),
     }),
@@ -44,6 +44,9 @@ export function createMemoryForgetTool({ memory, options }: MemoryForgetDeps) {
       const query = args.query?.trim();
       if (!id === !query) throw new InvalidInputError("id", "give either id or query (exactly one of them)");
       if (id) {
+        // A store that cannot be read is reported by the change itself, as it is without this check.
+        const target = await memory.get(id).catch(() => undefined);
+        if (target) assertOwnTeam(target.scope, project);
         const { entry } = await memory.trash(id, agentActor(ctx), args.reason);
         return render([entry], project);
       }

@@ -4,7 +4,7 @@
  */
 
 import { MAX_ENTRIES } from "../bounded-output.js";
-import { GLOBAL_SCOPE } from "../scope.js";
+import { GLOBAL_SCOPE, teamScope } from "../scope.js";
 import { formatTime, renderChanges } from "../store/change-text.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import type { HistoryRow } from "../store/memory-types.js";
@@ -25,6 +25,7 @@ function actorText(row: HistoryRow): string {
   const { actor } = row;
   if (actor.kind === "agent") return `agent ${actor.agent ?? "?"}${actor.session ? ` (session ${actor.session})` : ""}`;
   if (actor.kind === "person") return actor.agent ? `person ${actor.agent}` : "a person";
+  if (actor.kind === "repo") return actor.agent ? `the repository (commit ${actor.agent})` : "the repository";
   return actor.kind === "cli" ? "the CLI" : "the purge of expired and old trashed entries";
 }
 
@@ -67,7 +68,7 @@ export function createMemoryHistoryTool({ memory }: MemoryHistoryDeps) {
           next: () => "the newest changes are left out; memory_history without an id lists recent changes.",
         });
       }
-      const scopes = [project, GLOBAL_SCOPE];
+      const scopes = [project, teamScope(project), GLOBAL_SCOPE];
       const limit = Math.min(args.limit ?? DEFAULT_LIMIT, MAX_ENTRIES);
       const { rows, total } = await memory.recentChanges(scopes, limit);
       const where = scopesLabel(scopes, project);

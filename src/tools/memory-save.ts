@@ -73,7 +73,7 @@ export function createMemorySaveTool({ memory, options }: MemorySaveDeps) {
         .string()
         .optional()
         .describe(
-          '"project" (default: this project) or "global" (useful in every project). Another project\'s memory cannot be written.',
+          '"project" (default: this project), "team" (this project\'s shared team memory: a file in its repository that teammates get through git; for decisions the whole team should know) or "global" (useful in every project). Another project\'s memory cannot be written.',
         ),
       tags: z
         .array(z.string())

@@ -113,6 +113,12 @@ export function ReviewDialog(props: ReviewDialogProps) {
             <text fg={theme.textMuted} wrapMode="none">{`  ${r.kind.padEnd(10)} ${r.title}  (${r.where})`}</text>
           ))),
       <text fg={theme.text}> </text>,
+      <text fg={theme.accent}>{`Team memory, shared through the repository (${v.teamTotal})`}</text>,
+      ...(v.team.length === 0
+        ? [<text fg={theme.textMuted}> none (memory_save with scope "team" adds to .opencode/memory/team.jsonl)</text>]
+        : v.team.map((r) => <text fg={theme.textMuted} wrapMode="none">{`  ${r.kind.padEnd(10)} ${r.title}`}</text>)),
+      ...v.teamProblems.map((line) => <text fg={theme.warning} wrapMode="none">{`  team file ${line}`}</text>),
+      <text fg={theme.text}> </text>,
       <text fg={theme.accent}>{`Waiting for review (${v.candidateTotal})`}</text>,
       ...v.candidates.map((r, i) => row(r, i === cursor())),
       ...(selected ? [<text fg={theme.textMuted} wrapMode="none">{`    ${selected.preview}`}</text>] : []),
@@ -134,7 +140,7 @@ export function ReviewDialog(props: ReviewDialogProps) {
   return (
     <box flexDirection="column" paddingLeft={2} paddingRight={2} paddingBottom={1}>
       <box flexDirection="row" justifyContent="space-between">
-        <text fg={theme.text}>Memory: this project and global</text>
+        <text fg={theme.text}>Memory: this project, its team and global</text>
         <text fg={theme.textMuted}>esc</text>
       </box>
       <box flexDirection="column">{() => body()}</box>

@@ -4,9 +4,9 @@
  * person as the actor. Every list is bounded; a cut list says what was left out.
  */
 import { ConflictError } from "../errors.js";
-import { formatBytes } from "../human-units.js";
+import { formatBytes, plural } from "../human-units.js";
 import { oneLine } from "../one-line.js";
-import { GLOBAL_SCOPE } from "../scope.js";
+import { GLOBAL_SCOPE, teamScope } from "../scope.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import type { Actor, EntryView, Stats } from "../store/memory-types.js";
 
@@ -17,11 +17,14 @@ export const RECENT_COUNT = 5;
 /** Characters of a title, and of a body preview, in one row of the dialog. */
 export const TITLE_CHARS = 60;
 export const BODY_CHARS = 160;
+/** Bad lines of the team file named in the dialog; the rest are counted. */
+export const TEAM_PROBLEMS_SHOWN = 3;
 
 export interface ReviewRow {
   id: string;
   kind: string;
-  /** "project" or "global" (another project's path never shows: the dialog reads this project and global). */
+  /** "project", "team" or "global" (another project's path never shows: the dialog reads this project, its team
+   * memory and global). */
   where: string;
   title: string;
   /** The body on one line, cut to BODY_CHARS. */
@@ -33,6 +36,11 @@ export interface ReviewView {
   /** The figures, one line each: entries by status, trash, store size. */
   figures: string[];
   recent: ReviewRow[];
+  /** The newest active entries of the project's team memory, shown apart from the rest. */
+  team: ReviewRow[];
+  /** How many live entries the team memory holds; and its file's bad lines, each "line N: why" (bounded). */
+  teamTotal: number;
+  teamProblems: string[];
   candidates: ReviewRow[];
   /** Zero-based page of the candidates shown, and how many pages there are (at least 1). */
   page: number;
@@ -50,14 +58,14 @@ export interface ReviewScope {
 export type ReviewDecision = "approve" | "reject";
 
 function scopesOf({ project }: ReviewScope): string[] {
-  return [project, GLOBAL_SCOPE];
+  return [project, teamScope(project), GLOBAL_SCOPE];
 }
 
 function toRow(entry: EntryView, project: string): ReviewRow {
   return {
     id: entry.id,
     kind: entry.kind,
-    where: entry.scope === project ? "project" : "global",
+    where: entry.scope === project ? "project" : entry.scope === GLOBAL_SCOPE ? "global" : "team",
     title: oneLine(entry.title, TITLE_CHARS),
     preview: oneLine(entry.body, BODY_CHARS),
     status: entry.status,
@@ -67,7 +75,7 @@ function toRow(entry: EntryView, project: string): ReviewRow {
 export function figureLines(stats: Stats): string[] {
   const s = stats.byStatus;
   return [
-    `${stats.live} entries: ${s.active} active, ${s.candidate} candidate, ${s.superseded} superseded, ${s.rejected} rejected`,
+    `${plural(stats.live, "entry", "entries")}: ${s.active} active, ${s.candidate} candidate, ${s.superseded} superseded, ${s.rejected} rejected`,
     `${stats.trash} in the trash · store ${formatBytes(stats.storeBytes)} (every project)`,
   ];
 }
@@ -76,7 +84,9 @@ export function figureLines(stats: Stats): string[] {
 export async function loadReview(memory: MemoryStore, scope: ReviewScope, page = 0): Promise<ReviewView> {
   const scopes = scopesOf(scope);
   const stats = await memory.stats(scopes);
-  const recent = await memory.list({ scopes, status: "active", limit: RECENT_COUNT });
+  const recent = await memory.list({ scopes: [scope.project, GLOBAL_SCOPE], status: "active", limit: RECENT_COUNT });
+  const team = await memory.list({ scopes: [teamScope(scope.project)], status: "active", limit: RECENT_COUNT });
+  const teamAll = await memory.list({ scopes: [teamScope(scope.project)], status: "all", limit: 1 });
   const total = stats.byStatus.candidate;
   const pages = Math.max(1, Math.ceil(total / REVIEW_PAGE_SIZE));
   const current = Math.min(Math.max(0, page), pages - 1);
@@ -89,12 +99,30 @@ export async function loadReview(memory: MemoryStore, scope: ReviewScope, page =
   return {
     figures: figureLines(stats),
     recent: recent.items.map((e) => toRow(e, scope.project)),
+    team: team.items.map((e) => toRow(e, scope.project)),
+    teamTotal: teamAll.total,
+    teamProblems: await teamFileProblems(scope.project),
     candidates: candidates.items.map((e) => toRow(e, scope.project)),
     page: current,
     pages,
     candidateTotal: candidates.total,
     note: candidateNote(candidates.total, current, candidates.items.length),
   };
+}
+
+/** The team file's bad lines as the dialog lists them (read from the file itself, as `team check` does). */
+async function teamFileProblems(project: string): Promise<string[]> {
+  const [{ readTeamFile }, { teamFilePath }, { readTeamText }] = await Promise.all([
+    import("../team/team-file.js"),
+    import("../team/team-path.js"),
+    import("../team/team-read.js"),
+  ]);
+  const { text } = readTeamFile(teamFilePath(project));
+  if (text === undefined) return [];
+  const { problems } = readTeamText(text, Date.now());
+  const shown = problems.slice(0, TEAM_PROBLEMS_SHOWN).map((p) => oneLine(`line ${p.line}: ${p.message}`, BODY_CHARS));
+  const more = problems.length - shown.length;
+  return more > 0 ? [...shown, `… and ${more} more (opencode-ledger team check lists them all)`] : shown;
 }
 
 function candidateNote(total: number, page: number, shown: number): string {

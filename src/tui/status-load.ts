@@ -6,6 +6,7 @@ import { GLOBAL_SCOPE } from "../scope.js";
 import type { Database } from "../store/database.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import type { SessionSettingsStore } from "../store/session-settings.js";
+import { isRunning, readProgress } from "../transcripts/backfill/backfill-progress.js";
 import { getTranscript } from "../transcripts/catalog.js";
 import type { StatusFigures } from "./status.js";
 
@@ -25,6 +26,8 @@ export async function loadStatus(deps: StatusDeps, sessionID?: string): Promise<
     transcriptLines: null,
     injectionOff: false,
   };
+  const backfill = readProgress(deps.database.dataDir);
+  if (isRunning(backfill)) figures.backfill = { done: backfill.done, total: backfill.total };
   if (!sessionID) return figures;
   figures.transcriptLines = await transcriptLinesOf(deps.database, sessionID);
   figures.injectionOff = (await deps.settings.get(sessionID)).injectionOff;

@@ -14,10 +14,13 @@ export interface StatusFigures {
   transcriptLines: number | null;
   /** The person switched memory injection off for that session. */
   injectionOff: boolean;
+  /** A backfill under way (in any process sharing the data folder): sessions handled of those listed. */
+  backfill?: { done: number; total: number };
 }
 
 /**
- * "mem 12 · 2 to review · transcript 340 lines · compacted, 0 tokens · injection off": the session parts only for
+ * "mem 12 · 2 to review · transcript 340 lines · compacted, 0 tokens · injection off · backfill 120/2000": the
+ * session parts only for
  * the session the figures were loaded for; `compaction` is what the last compaction of that session came to.
  */
 export function statusText(figures: StatusFigures | undefined, sessionID?: string, compaction?: string): string {
@@ -30,6 +33,7 @@ export function statusText(figures: StatusFigures | undefined, sessionID?: strin
   }
   if (forSession && compaction) parts.push(compaction);
   if (forSession && figures.injectionOff) parts.push("injection off");
+  if (figures.backfill) parts.push(`backfill ${figures.backfill.done}/${figures.backfill.total}`);
   return parts.join(" · ");
 }
 

@@ -12,6 +12,7 @@ import { compactionNotice, latestSummary } from "./compaction-notice.js";
 import type { ContinueDeps } from "./continue-session.js";
 import { hostContinueCalls } from "./host-calls.js";
 import { createLastMaps, MAP_LOOKBACK, mapLabel } from "./last-map.js";
+import { serverSlashNames } from "./server-commands.js";
 import { parseCleanupArgs, parseContinueArgs, parseInjectionArgs, parseSlashInput } from "./slash-input.js";
 import { createStatusCache, type StatusFigures, statusText } from "./status.js";
 import {
@@ -38,6 +39,15 @@ function tuiLogger(api: TuiPluginApi): Logger {
       });
     },
   };
+}
+
+/** The server configuration the TUI has; empty when it cannot be read yet (then the TUI lists all its commands). */
+function readConfig(api: TuiPluginApi): { plugin?: unknown; command?: unknown } {
+  try {
+    return api.state.config ?? {};
+  } catch {
+    return {};
+  }
 }
 
 function currentSession(api: TuiPluginApi): string | undefined {
@@ -130,6 +140,9 @@ export const tui: TuiPlugin = async (api, options) => {
     toast("info", "memory loaded: /memory · /memory-continue · /memory-cleanup · /memory-injection");
   }
 
+  // Listed once: where the server part's command of the same name is there, ours is in the palette only.
+  const taken = serverSlashNames(readConfig(api));
+  const slash = (name: string) => (taken.has(name) ? {} : { slashName: name });
   api.keymap.registerLayer({
     commands: [
       {
@@ -145,7 +158,7 @@ export const tui: TuiPlugin = async (api, options) => {
         name: "ledger.continue",
         title: "Memory: continue another session (no model turn)",
         desc: "Add another session's transcript pointer here, without a model turn",
-        slashName: "memory-continue",
+        ...slash("memory-continue"),
         category: "Memory",
         namespace: "palette",
         run: () => tuiBoundary(ui, "/memory-continue", () => openContinuePicker(c)),
@@ -154,7 +167,7 @@ export const tui: TuiPlugin = async (api, options) => {
         name: "ledger.cleanup",
         title: "Memory: transcript cleanup",
         desc: "Transcript retention: dry run, then confirm",
-        slashName: "memory-cleanup",
+        ...slash("memory-cleanup"),
         category: "Memory",
         namespace: "palette",
         run: () => tuiBoundary(ui, "/memory-cleanup", () => openCleanup(c)),
@@ -260,7 +273,13 @@ export const tui: TuiPlugin = async (api, options) => {
       if (isMemoryTool(event.properties.part)) status.refresh();
     }),
   ];
+  // While a backfill runs (here or in another OpenCode process) its figure moves on its own: look again now and then.
+  const backfillTick = setInterval(() => {
+    if (status.current()?.backfill) status.refresh();
+  }, 5_000);
+  backfillTick.unref?.();
   api.lifecycle.onDispose(() => {
+    clearInterval(backfillTick);
     for (const off of offs) off();
     built?.then((s) => s.data.database.close()).catch(() => {});
   });

@@ -1,5 +1,5 @@
 /**
- * Runs the real built command-line tool (`node dist/cli/main.js`, the file the package's `bin` points at) against a
+ * Runs the real built command-line tool (`node dist/cli-tool/cli.js`, the file the package's `bin` points at) against a
  * store in a temp folder, and seeds that store through the plugin's own store code.
  */
 import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from "node:child_process";
@@ -14,7 +14,7 @@ import { SAMPLES, seeded } from "./secret-samples.js";
 import { tempDir } from "./temp-dir.js";
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
-export const CLI = path.join(REPO_ROOT, "dist", "cli", "main.js");
+export const CLI = path.join(REPO_ROOT, "dist", "cli-tool", "cli.js");
 /** Node, also when the tests themselves run under Bun: the tool is a Node program. */
 export const NODE = typeof globalThis.Bun === "undefined" ? process.execPath : "node";
 export const AGENT: Actor = { kind: "agent", agent: "build", session: "ses_cli00001" };

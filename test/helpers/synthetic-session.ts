@@ -13,7 +13,13 @@ export class SessionBuilder {
   readonly data: SessionExport;
   private counter = 0;
 
-  constructor(sessionID = "ses_synthetic0000000001", title = "Synthetic session", directory = "/projects/demo") {
+  /** `idTag` goes into every message and part id (sessions stored side by side need ids of their own). */
+  constructor(
+    sessionID = "ses_synthetic0000000001",
+    title = "Synthetic session",
+    directory = "/projects/demo",
+    private readonly idTag = "SYN",
+  ) {
     this.data = {
       info: { id: sessionID, title, directory, time: { created: BASE_TIME, updated: BASE_TIME } },
       messages: [],
@@ -26,7 +32,7 @@ export class SessionBuilder {
 
   private next(prefix: string): string {
     this.counter++;
-    return `${prefix}_${this.counter.toString(36).padStart(10, "0")}SYN${this.counter % 7}`;
+    return `${prefix}_${this.counter.toString(36).padStart(10, "0")}${this.idTag}${this.counter % 7}`;
   }
 
   private time(): number {
@@ -168,8 +174,13 @@ function fileOutput(n: number, bytes: number): string {
 }
 
 /** A session of `turns` exchanges (2 messages each). */
-export function syntheticSession(turns: number, sessionID?: string, outputBytes?: number): SessionBuilder {
-  const builder = new SessionBuilder(sessionID);
+export function syntheticSession(
+  turns: number,
+  sessionID?: string,
+  outputBytes?: number,
+  idTag?: string,
+): SessionBuilder {
+  const builder = new SessionBuilder(sessionID, undefined, undefined, idTag);
   for (let i = 0; i < turns; i++) builder.turn(i, outputBytes);
   return builder;
 }

@@ -56,7 +56,8 @@ describe("compaction modes, live", () => {
     expect(during.map((r) => r.kind)).toEqual(["compaction"]);
     expect(during[0]?.messages.map((m) => m.text).join("\n")).toContain(PLANTED);
     expect(summary?.text).toBe(STUB_SUMMARY);
-    expect(fs.existsSync(oc.transcriptsDir)).toBe(false);
+    // Transcripts may exist (a session's new messages are appended when it goes idle); the compaction wrote none.
+    expect(oc.pluginLog().some((l) => l.includes("compaction") && l.includes("transcript"))).toBe(false);
     expect((config.agent as Record<string, unknown> | undefined)?.compaction).toBeUndefined();
     expect(Object.keys(config.provider as object)).toEqual(["stub"]);
     // OpenCode's own summary is part of the record: exported on the next search, marked, and found with its line.

@@ -80,10 +80,15 @@ export async function startOpencode(options: StartOptions = {}): Promise<LiveSer
   return launch(paths, stub, ownStub);
 }
 
-/** Starts `opencode serve` on a prepared HOME (see `prepareHome`). */
-export async function launch(paths: LivePaths, stub: StubModel, ownStub = false): Promise<LiveServer> {
+/** Starts `opencode serve` on a prepared HOME (see `prepareHome`); a second process on it needs its own `logName`. */
+export async function launch(
+  paths: LivePaths,
+  stub: StubModel,
+  ownStub = false,
+  logName = "server.log",
+): Promise<LiveServer> {
   const port = await freePort();
-  const logFile = path.join(paths.root, "server.log");
+  const logFile = path.join(paths.root, logName);
   const out = fs.openSync(logFile, "w");
   const child = spawn(
     OPENCODE_BIN,

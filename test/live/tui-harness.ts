@@ -84,7 +84,9 @@ export async function startTui(options: TuiStartOptions): Promise<TuiRun> {
     async stop() {
       pane.kill();
       // OpenCode's package install in the background may outlive the pane for a few seconds, still writing its cache.
-      fs.rmSync(paths.root, { recursive: true, force: true, maxRetries: 60, retryDelay: 250 });
+      if (!process.env.LEDGER_KEEP_LIVE) {
+        fs.rmSync(paths.root, { recursive: true, force: true, maxRetries: 60, retryDelay: 250 });
+      }
     },
   };
   try {

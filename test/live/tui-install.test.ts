@@ -15,7 +15,7 @@ import { REPO_ROOT, startTui, type TuiRun } from "./tui-harness.js";
 
 const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")) as {
   name: string;
-  dependencies: Record<string, string>;
+  dependencies?: Record<string, string>;
 };
 
 /** Packs the package and unpacks it where OpenCode's npm install would have put it, dependencies linked beside it. */
@@ -34,7 +34,7 @@ function installLikeNpm(cacheDir: string, scratch: string): string {
     target,
     "--strip-components=1",
   ]);
-  for (const dep of Object.keys(pkg.dependencies)) {
+  for (const dep of Object.keys(pkg.dependencies ?? {})) {
     const link = path.join(modules, dep);
     fs.mkdirSync(path.dirname(link), { recursive: true });
     fs.symlinkSync(path.join(REPO_ROOT, "node_modules", dep), link);
@@ -75,8 +75,8 @@ describe("the TUI part from an npm-installed layout", () => {
   });
 
   it("ships compiled JS only, and OpenCode loads it from node_modules: toast, status, /memory", async () => {
-    const shipped = fs.readdirSync(path.join(installed, "dist", "tui"));
-    expect(shipped).toContain("index.js");
+    const shipped = fs.readdirSync(path.join(installed, "dist", "tui-part"));
+    expect(shipped).toContain("tui.js");
     expect(shipped.filter((f) => /\.(tsx|jsx)$/.test(f))).toEqual([]);
     await run.pane.waitForToast("memory loaded: /memory", 15_000, "the load toast");
     await run.pane.waitFor("mem 0 · 1 to review", 10_000, "the status");

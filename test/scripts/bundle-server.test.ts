@@ -37,7 +37,7 @@ describe("the server entry the build ships", () => {
     const { files, packages } = startGraph(ENTRY);
     expect(files.every((f) => f === ENTRY || path.dirname(f) === SERVER)).toBe(true);
     expect(files.length).toBeLessThanOrEqual(15);
-    // drizzle, the SQLite drivers and nanoid load with the store, on first use; zod is inside the bundle.
+    // drizzle and nanoid are inlined in chunks that load with the store, on first use; zod is inside the bundle.
     expect([...packages].filter((p) => !p.startsWith("node:"))).toEqual([]);
   });
 
@@ -89,9 +89,9 @@ describe("the server entry the build ships", () => {
   it("the bundling step refuses a folder without the compiled entries and leaves it as it was", () => {
     const dir = tempDir();
     fs.writeFileSync(path.join(dir, "index.js"), "export default {};\n");
-    const run = spawnSync("node", [path.join(ROOT, "scripts", "bundle-server.mjs"), dir], { encoding: "utf8" });
+    const run = spawnSync("node", [path.join(ROOT, "scripts", "bundle.mjs"), dir], { encoding: "utf8" });
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain("[bundle-server]");
+    expect(run.stderr).toContain("[bundle]");
     expect(run.stderr).toContain("pointer-provider.js is missing");
     expect(fs.readdirSync(dir)).toEqual(["index.js"]);
     expect(fs.readFileSync(path.join(dir, "index.js"), "utf8")).toBe("export default {};\n");

@@ -261,7 +261,7 @@ describe("a store the plugin cannot use", () => {
     expect(systems).toEqual([[BASE_PROMPT], [BASE_PROMPT]]);
     expect(hookErrors).toHaveLength(1);
     expect(fs.readFileSync(f.db).equals(before)).toBe(true);
-    const report = doctor(f, path.join(pkg, "dist", "cli", "main.js"));
+    const report = doctor(f, path.join(pkg, "dist", "cli-tool", "cli.js"));
     expect(report.code).toBe(1);
     expect(report.stdout).toMatch(/FAIL\s+migrations\s+the migrations folder is missing or unreadable/);
     expect(report.stdout).toContain("reinstall opencode-ledger");

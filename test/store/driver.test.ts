@@ -1,5 +1,7 @@
-import { connect, isBun } from "../../src/store/driver.js";
+import { chooseDriver, connect } from "../../src/store/driver.js";
 import { testDriver } from "./driver-conformance.js";
 
-// The driver this runtime loads: better-sqlite3 under Node (vitest), bun:sqlite under Bun (`npm run test:bun`).
-testDriver(isBun ? "bun:sqlite" : "better-sqlite3", connect);
+// The driver this runtime loads: bun:sqlite under Bun (`npm run test:bun`); under Node (vitest) node:sqlite where the
+// Node version has it, else better-sqlite3. test/store/drivers/node-sqlite.test.ts runs this suite on node:sqlite too.
+const { driver } = await chooseDriver();
+testDriver(driver?.name ?? "none", connect);

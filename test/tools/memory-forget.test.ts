@@ -41,7 +41,7 @@ describe("memory_forget and memory_restore", () => {
     expect(out).toContain(`[${global}] "Cache rule" (fact, global)`);
     expect((await f.memory.get(theirs))?.trashedAt).toBeNull();
     expect(await f.tools.memory_forget.execute({ query: "nothing like this" }, f.ctx)).toBe(
-      'No entry in this project and global matches every word of "nothing like this"; nothing was trashed. Check with memory_search.',
+      'No entry in this project, team and global matches every word of "nothing like this"; nothing was trashed. Check with memory_search.',
     );
     expect(String(await f.tools.memory_forget.execute({ id: theirs }, f.ctx))).toContain(
       `[${theirs}] "Beta cache" (fact, ${f.other})`,

@@ -24,7 +24,9 @@ describe("memory_list", () => {
     await many(f, 60);
     const out = String(await f.tools.memory_list.execute({ limit: 50 }, f.ctx));
     const lines = out.split("\n");
-    expect(lines[0]).toBe("60 active or candidate entries in this project and global; showing 1-50, newest first:");
+    expect(lines[0]).toBe(
+      "60 active or candidate entries in this project, team and global; showing 1-50, newest first:",
+    );
     const shown = lines.filter((l) => /^\[[0-9a-z]{12}\] "entry \d\d"/.test(l));
     expect(shown).toHaveLength(50);
     expect(shown[0]).toContain('"entry 59"');
@@ -81,16 +83,18 @@ describe("memory_list", () => {
   it("answers an empty or absent store without creating it", async () => {
     const f = memoryFixture();
     expect(await f.tools.memory_list.execute({}, f.ctx)).toBe(
-      "No active or candidate entries in this project and global.",
+      "No active or candidate entries in this project, team and global.",
     );
     expect(await f.tools.memory_list.execute({ trashed: true }, f.ctx)).toBe(
-      "No entries in the trash in this project and global.",
+      "No entries in the trash in this project, team and global.",
     );
     expect(String(await f.tools.memory_search.execute({ query: "x" }, f.ctx))).toMatch(
       /^No active or candidate entries/,
     );
     expect(String(await f.tools.memory_stats.execute({}, f.ctx))).toMatch(/0 live entries .* 0 in the trash, 0 in all/);
-    expect(await f.tools.memory_history.execute({}, f.ctx)).toBe("No memory changes yet in this project and global.");
+    expect(await f.tools.memory_history.execute({}, f.ctx)).toBe(
+      "No memory changes yet in this project, team and global.",
+    );
     const unknown = [
       f.tools.memory_forget.execute({ id: "nosuchid0000" }, f.ctx),
       f.tools.memory_forget.execute({ query: "anything" }, f.ctx),
@@ -102,7 +106,7 @@ describe("memory_list", () => {
     for (const answer of answers.filter((_, i) => i !== 1))
       expect(answer).toMatch(/^Error: .*no memory entry with id "nosuchid0000"/);
     expect(answers[1]).toMatch(
-      /^No entry in this project and global matches every word of "anything"; nothing was trashed/,
+      /^No entry in this project, team and global matches every word of "anything"; nothing was trashed/,
     );
     expect(fs.existsSync(f.dataDir)).toBe(false);
   });
@@ -123,7 +127,7 @@ describe("memory_search", () => {
     const out = String(await f.tools.memory_search.execute({ query: "deploy staging" }, f.ctx));
     const lines = out.split("\n");
     expect(lines[0]).toBe(
-      '3 active or candidate entries in this project and global match "deploy staging"; showing 1-3, best first:',
+      '3 active or candidate entries in this project, team and global match "deploy staging"; showing 1-3, best first:',
     );
     const order = lines.filter((l) => /^\[/.test(l)).map((l) => l.replace(/^\[[0-9a-z]{12}\] /, ""));
     expect(order).toEqual([
@@ -169,7 +173,7 @@ describe("memory_search", () => {
       /^No active or candidate entries/,
     );
     expect(String(await f.tools.memory_search.execute({ query: "port", status: "rejected" }, f.ctx))).toMatch(
-      /^1 rejected entry in this project and global matches "port"/,
+      /^1 rejected entry in this project, team and global matches "port"/,
     );
     await f.tools.memory_forget.execute({ id }, f.ctx);
     expect(String(await f.tools.memory_search.execute({ query: "port", status: "all" }, f.ctx))).toMatch(/^No entries/);
@@ -223,7 +227,7 @@ describe("memory_history and memory_stats", () => {
     await f.tools.memory_save.execute({ kind: "fact", title: "Theirs", body: "t" }, f.otherCtx);
     await f.tools.memory_save.execute({ kind: "fact", title: "Everyone", body: "e", scope: "global" }, f.otherCtx);
     const out = String(await f.tools.memory_history.execute({ limit: 1 }, f.ctx));
-    expect(out.split("\n")[0]).toBe("2 changes in this project and global; the newest 1, newest first:");
+    expect(out.split("\n")[0]).toBe("2 changes in this project, team and global; the newest 1, newest first:");
     expect(out).toMatch(
       /create \[[0-9a-z]{12}\] by agent build \(session ses_test0002\): kind: "fact"; title: "Everyone".*\(global\)/,
     );
@@ -244,7 +248,7 @@ describe("memory_history and memory_stats", () => {
     await f.tools.memory_save.execute({ kind: "fact", title: "Elsewhere", body: "x" }, f.otherCtx);
     const out = String(await f.tools.memory_stats.execute({}, f.ctx));
     expect(out.split("\n")).toEqual([
-      "Memory in this project and global: 2 live entries (1 candidate, 1 active, 0 superseded, 0 rejected), 1 in the trash, 3 in all.",
+      "Memory in this project, team and global: 2 live entries (1 candidate, 1 active, 0 superseded, 0 rejected), 1 in the trash, 3 in all.",
       "By kind: decision 1, lesson 1.",
       `Oldest live entry: [${first}] "First", created 2025-01-15T12:00Z.`,
       expect.stringMatching(/^Store on disk: \d+\.\d kB \(ledger\.db and its WAL, every scope\)\.$/),

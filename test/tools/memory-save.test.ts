@@ -50,7 +50,7 @@ describe("memory_save", () => {
     }
     expect(
       String(await f.tools.memory_save.execute({ kind: "fact", title: "Sneaky", body: "b", scope: f.other }, f.ctx)),
-    ).toContain(`scope "${f.other}" is not this project's; use one of: "${f.project}", "global"`);
+    ).toContain(`scope "${f.other}" is not this project's; use one of: "${f.project}", "team:${f.project}", "global"`);
     expect(await f.memory.list({ status: "all" })).toMatchObject({ total: 0 });
     expect(fs.existsSync(f.dbFile)).toBe(false);
     f.close();
@@ -180,7 +180,7 @@ describe("memory_save", () => {
       /^Error: \[opencode-ledger\] the store .* has schema version \d+, newer than this plugin knows .* Upgrade opencode-ledger\.$/,
     );
     expect(String(await tools.memory_list.execute({}, f.ctx))).toMatch(
-      /^1 active or candidate entry in this project and global/,
+      /^1 active or candidate entry in this project, team and global/,
     );
     database.close();
   });

@@ -31,6 +31,9 @@ describe(`TUI review (${isBun ? "bun:sqlite" : "better-sqlite3"})`, () => {
         "0 in the trash · store 0 B (every project)",
       ],
       recent: [],
+      team: [],
+      teamTotal: 0,
+      teamProblems: [],
       candidates: [],
       page: 0,
       pages: 1,
@@ -153,5 +156,18 @@ describe(`TUI review (${isBun ? "bun:sqlite" : "better-sqlite3"})`, () => {
       "10 entries: 3 active, 2 candidate, 1 superseded, 4 rejected",
       "7 in the trash · store 3.0 MB (every project)",
     ]);
+  });
+
+  it("says one entry in the singular", () => {
+    const stats = {
+      byKind: {},
+      byStatus: { active: 1, candidate: 0, superseded: 0, rejected: 0 },
+      live: 1,
+      trash: 0,
+      total: 1,
+      storeBytes: 4096,
+      oldestLive: null,
+    };
+    expect(figureLines(stats)[0]).toBe("1 entry: 1 active, 0 candidate, 0 superseded, 0 rejected");
   });
 });

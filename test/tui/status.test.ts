@@ -4,6 +4,7 @@ import { normalizeScopePath } from "../../src/scope.js";
 import { isBun } from "../../src/store/driver.js";
 import { createMemoryStore } from "../../src/store/memory-store.js";
 import { createSessionSettings } from "../../src/store/session-settings.js";
+import { writeProgress } from "../../src/transcripts/backfill/backfill-progress.js";
 import { exportTranscript } from "../../src/transcripts/export/export-transcript.js";
 import { createMemorySource } from "../../src/transcripts/source/export-file-source.js";
 import { createStatusCache, type StatusFigures, statusText } from "../../src/tui/status.js";
@@ -89,6 +90,23 @@ describe(`TUI status (${isBun ? "bun:sqlite" : "better-sqlite3"})`, () => {
     expect(statusText(figures({ transcriptLines: null, injectionOff: true }), "ses_status000001")).toBe(
       "mem 12 · 2 to review · injection off",
     );
+  });
+
+  it("shows a backfill under way in any process, and nothing once it finished or its process is gone", async () => {
+    const data = testDataContext();
+    const memory = createMemoryStore({ database: data.database, clock: data.clock });
+    const settings = createSessionSettings({ database: data.database, clock: data.clock });
+    const deps = { memory, database: data.database, settings, project: "/projects/p" };
+    const base = { startedAt: 1, updatedAt: 2, total: 2000, done: 120, exported: 100, current: 20, skipped: 0 };
+    fs.mkdirSync(data.options.dataDir, { recursive: true });
+    writeProgress(data.options.dataDir, { ...base, pid: process.pid, lines: 0, bytes: 0 });
+    const running = await loadStatus(deps);
+    expect(running.backfill).toEqual({ done: 120, total: 2000 });
+    expect(statusText(running)).toBe("mem 0 · backfill 120/2000");
+    writeProgress(data.options.dataDir, { ...base, pid: process.pid, lines: 0, bytes: 0, finishedAt: 3 });
+    expect((await loadStatus(deps)).backfill).toBeUndefined();
+    writeProgress(data.options.dataDir, { ...base, pid: 999_999_999, lines: 0, bytes: 0 });
+    expect((await loadStatus(deps)).backfill).toBeUndefined();
   });
 
   it("the cache never runs two loads at once and runs a refresh asked for during a load once after it", async () => {

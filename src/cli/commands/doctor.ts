@@ -9,7 +9,7 @@ import type { Finding } from "../doctor-files.js";
 export const command = defineCommand({
   name: "doctor",
   description:
-    "Checks the data folder and the store: the migrations folder that ships with the package, file modes (folders 0700, files 0600: data folder, ledger.db and its -wal/-shm, the transcripts), the store's schema version against the one this version knows (a store too new is only read), PRAGMA integrity_check, the full-text index against the entries, transcript files against the store's index of them (files without rows, rows without files), and the full-text search index of the transcripts (absent, damaged, newer, behind). Each problem comes with what to do. It changes nothing, unless --fix is given: then loose file modes are tightened, a full-text index that does not match is rebuilt, and a search index that is absent, damaged or behind is rebuilt from the transcripts.",
+    "Checks the data folder and the store: which SQLite driver runs (a missing driver is named as such, never as a damaged store), the migrations folder that ships with the package, file modes (folders 0700, files 0600: data folder, ledger.db and its -wal/-shm, the transcripts), the store's schema version against the one this version knows (a store too new is only read), PRAGMA integrity_check, the full-text index against the entries, transcript files against the store's index of them (files without rows, rows without files), the full-text search index of the transcripts (absent, damaged, newer, behind), the current project's team memory file (.opencode/memory/team.jsonl), each bad line by number, and the copies of the plugin OpenCode has cached against the store's schema and the newest version seen here (this tool's own; doctor does not ask the registry). Each problem comes with what to do. It changes nothing, unless --fix is given: then loose file modes are tightened, a full-text index that does not match is rebuilt, and a search index that is absent, damaged or behind is rebuilt from the transcripts.",
   positionals: [],
   flags: {
     fix: {
@@ -28,11 +28,13 @@ export const command = defineCommand({
   },
   async run(input, ctx) {
     const { diagnose, repair } = await import("../doctor-run.js");
-    let report = await diagnose(ctx.dataDir);
+    const { projectOf } = await import("../project.js");
+    const project = projectOf(ctx.cwd);
+    let report = await diagnose(ctx.dataDir, project, ctx.env);
     let fixed: string[] = [];
     if (input.fix) {
       fixed = await repair(report);
-      if (fixed.length > 0) report = await diagnose(ctx.dataDir);
+      if (fixed.length > 0) report = await diagnose(ctx.dataDir, project, ctx.env);
     }
     const failures = report.findings.filter((f) => f.status === "fail");
     if (ctx.json) {

@@ -1,8 +1,8 @@
 /**
  * A plain SQLite connection to the search index: positional statements, no ORM (the index is a derived cache with
- * three tables, rebuilt at will). `bun:sqlite` inside OpenCode, `better-sqlite3` under Node, as the store chooses.
+ * three tables, rebuilt at will). `bun:sqlite` inside OpenCode, under Node the driver the store chooses (`node:sqlite`, else `better-sqlite3`).
  */
-import { isBun } from "../../store/driver.js";
+import { isBun, openPlainNode, type PlainStatement } from "../../store/driver.js";
 
 export type SqlValue = string | number | bigint | null;
 
@@ -49,9 +49,8 @@ async function connectBun(file: string, options: { readonly: boolean }): Promise
 }
 
 async function connectNode(file: string, options: { readonly: boolean }): Promise<IndexConnection> {
-  const { default: Database } = await import("better-sqlite3");
-  const client = new Database(file, { readonly: options.readonly, fileMustExist: options.readonly });
-  const cache = new Map<string, import("better-sqlite3").Statement<unknown[]>>();
+  const client = await openPlainNode(file, options);
+  const cache = new Map<string, PlainStatement>();
   const statement = (sql: string) => {
     let s = cache.get(sql);
     if (!s) {

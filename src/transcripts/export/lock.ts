@@ -47,8 +47,8 @@ export function lockFile(transcriptsDir: string, sessionID: string): string {
   return path.join(transcriptsDir, LOCK_DIR, `${checkSessionId(sessionID)}.lock`);
 }
 
-/** Creates the lock with its content in one step; false when it exists. */
-function tryCreate(file: string, content: string): boolean {
+/** Creates the lock with its content in one step; false when it exists (the backfill's lease is made the same way). */
+export function tryCreate(file: string, content: string): boolean {
   const temp = `${file}.${process.pid}.${randomUUID()}`;
   fs.writeFileSync(temp, content, { mode: 0o600, flag: "wx" });
   try {

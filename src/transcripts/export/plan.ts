@@ -54,7 +54,8 @@ export function planExport(input: PlanInput): Plan {
     plan.tailMessageId = undefined;
   };
   const sessionUnits = input.loadParts(SESSION_UNITS);
-  const fresh = input.known.size === 0;
+  // A session exported while it had no message yet has its header (and title unit) but no message rows.
+  const fresh = input.known.size === 0 && !sessionUnits.has(TITLE);
   if (fresh) {
     if (input.firstLine > 1 || lines.length > 0) noted("the session is written from its start below");
     const header = renderSessionHeader(input.info, input.scope);

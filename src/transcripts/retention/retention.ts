@@ -24,6 +24,8 @@ export interface SweepRules {
   maxSessions: number;
   /** Transcripts of sessions OpenCode no longer has, or whose file is gone. */
   orphaned: boolean;
+  /** Transcripts marked orphaned because OpenCode deleted their session (see ./orphans.ts); named ones only then. */
+  deleted?: boolean;
   /** Only these sessions are considered; each named one is eligible by being named. */
   sessionIDs?: readonly string[];
 }
@@ -139,7 +141,10 @@ function decide(
     lastTouch: row.updatedAt,
     reasons: [],
   };
-  if (named) decision.reasons.push("named for removal");
+  if (named && !rules.deleted) decision.reasons.push("named for removal");
+  if ((rules.deleted || rules.orphaned) && row.orphanedAt !== null) {
+    decision.reasons.push(`OpenCode deleted this session (noticed ${new Date(row.orphanedAt).toISOString()})`);
+  }
   const idle = Math.floor((now - row.updatedAt) / DAY);
   if (rules.retentionDays > 0 && now - row.updatedAt > rules.retentionDays * DAY) {
     decision.reasons.push(`untouched for ${idle} days (retentionDays ${rules.retentionDays})`);
@@ -156,6 +161,7 @@ async function markOrphans(source: SessionSource, decisions: SweepDecision[]): P
   const queue = [...decisions];
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
+      if (next.reasons.some((r) => r.startsWith("OpenCode deleted"))) continue;
       const known = await source.session(next.sessionID, { directory: next.scope }).then(
         (info) => info !== undefined,
         () => true,

@@ -60,7 +60,10 @@ describe("opencode-ledger doctor", () => {
     const f = cliFixture();
     const empty = f.run(["doctor", "--json"]);
     expect(empty.code).toBe(0);
-    expect(empty.json<Report>().findings[0]).toMatchObject({ check: "data folder", status: "ok" });
+    const [driver, folder] = empty.json<Report>().findings;
+    expect(driver).toMatchObject({ check: "sqlite driver", status: "ok" });
+    expect(driver?.detail).toMatch(/^(node:sqlite|better-sqlite3|bun:sqlite) \(SQLite 3\.\d+/);
+    expect(folder).toMatchObject({ check: "data folder", status: "ok" });
     expect(fs.existsSync(f.dataDir)).toBe(false);
 
     const db = await healthy(f);
@@ -225,7 +228,7 @@ describe("opencode-ledger doctor", () => {
     fs.copyFileSync(path.join(REPO_ROOT, "package.json"), path.join(pkg, "package.json"));
     fs.symlinkSync(path.join(REPO_ROOT, "node_modules"), path.join(pkg, "node_modules"));
     const run = (args: string[], input = "") =>
-      spawnSync(NODE, [path.join(pkg, "dist", "cli", "main.js"), "--data-dir", f.dataDir, ...args], {
+      spawnSync(NODE, [path.join(pkg, "dist", "cli-tool", "cli.js"), "--data-dir", f.dataDir, ...args], {
         encoding: "utf8",
         input,
       });

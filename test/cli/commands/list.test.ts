@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { GLOBAL_SCOPE } from "../../../src/scope.js";
+import { GLOBAL_SCOPE, teamScope } from "../../../src/scope.js";
 import type { EntryView, HistoryRow } from "../../../src/store/memory-types.js";
 import { AGENT, type CliFixture, cliFixture } from "../../helpers/cli.js";
 
@@ -76,7 +76,7 @@ describe("opencode-ledger: list, search, show, history, stats", () => {
   it("lists the current project and global by default; --scope narrows or widens", async () => {
     const f = await seeded();
     const mine = f.run(["list", "--json"]).json<{ scopes: string[]; total: number; items: EntryView[] }>();
-    expect(mine.scopes).toEqual([f.project, GLOBAL_SCOPE]);
+    expect(mine.scopes).toEqual([f.project, teamScope(f.project), GLOBAL_SCOPE]);
     // Whole entries, links both ways included.
     expect(mine.items.find((e) => e.id === f.ids.pipeline)?.supersedes).toEqual([f.ids.deploy]);
     expect(ids(mine.items)).toEqual([f.ids.pipeline, f.ids.lesson, f.ids.candidate].sort());
@@ -95,12 +95,13 @@ describe("opencode-ledger: list, search, show, history, stats", () => {
     const sub = path.join(f.project, "src", "deep");
     fs.mkdirSync(sub, { recursive: true });
     const fromSub = f.run(["list", "--json"], { cwd: sub }).json<{ scopes: string[] }>();
-    expect(fromSub.scopes).toEqual([f.project, GLOBAL_SCOPE]);
+    expect(fromSub.scopes).toEqual([f.project, teamScope(f.project), GLOBAL_SCOPE]);
     const viaSubPath = f.run(["list", "--scope", sub, "--json"]).json<{ scopes: string[] }>();
     expect(viaSubPath.scopes).toEqual([f.project]);
     // Outside git, the folder itself is the project.
     expect(f.run(["list", "--json"], { cwd: f.other }).json<{ scopes: string[] }>().scopes).toEqual([
       f.other,
+      teamScope(f.other),
       GLOBAL_SCOPE,
     ]);
   });
@@ -134,7 +135,7 @@ describe("opencode-ledger: list, search, show, history, stats", () => {
     for (const line of lines.slice(1, -1)) expect(line[titleAt - 1]).toBe(" ");
     expect(wide.stdout).toContain("Deploy staging with the new pipeline");
     expect(wide.stdout).not.toContain("\u001b[");
-    expect(lines.at(-1)).toBe(`3 entries. Scope: ${f.project} and global.`);
+    expect(lines.at(-1)).toBe(`3 entries. Scope: ${f.project}, its team memory and global.`);
     const narrow = f.run(["list"], { env: { COLUMNS: "80" } });
     const rows = narrow.stdout.trimEnd().split("\n").slice(0, -1);
     for (const row of rows) expect([...row].length).toBeLessThanOrEqual(80);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { GLOBAL_SCOPE } from "../../../src/scope.js";
+import { GLOBAL_SCOPE, teamScope } from "../../../src/scope.js";
 import type { EntryView, HistoryRow } from "../../../src/store/memory-types.js";
 import { AGENT, cliFixture, finished, secretOf, waitForOutput } from "../../helpers/cli.js";
 
@@ -57,7 +57,7 @@ describe("opencode-ledger review", () => {
     const quit = f.run(["review", "--json"], { input: "s\nq\n" });
     expect(quit.code).toBe(0);
     expect(quit.json()).toEqual({
-      scopes: [f.project, GLOBAL_SCOPE],
+      scopes: [f.project, teamScope(f.project), GLOBAL_SCOPE],
       approved: [],
       rejected: [],
       skipped: [ids[0]],

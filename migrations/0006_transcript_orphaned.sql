@@ -1,0 +1,1 @@
+ALTER TABLE `transcripts` ADD `orphaned_at` integer;

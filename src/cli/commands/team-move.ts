@@ -1,0 +1,49 @@
+/**
+ * `team promote` and `team demote`: move entries between the current project's own memory and its team memory, in
+ * place (same id, history kept). The team file changes with them, ready to be committed.
+ */
+import { shared } from "../args.js";
+import { type CommandSpec, defineCommand } from "../command.js";
+
+function moveCommand(direction: "promote" | "demote"): CommandSpec {
+  const promote = direction === "promote";
+  return defineCommand({
+    name: `team ${direction}`,
+    description: promote
+      ? "Moves entries of the current project into its team memory: each gets its line in .opencode/memory/team.jsonl, which teammates receive when it is committed and pushed. Refused while the file has bad lines (team check lists them), or when the team memory already holds the title."
+      : "Moves team entries of the current project back into its own memory: their lines leave .opencode/memory/team.jsonl. Refused while the file has bad lines, or when the project's own memory already holds the title.",
+    positionals: [{ name: "id", description: `Entries to ${direction}`, required: true, variadic: true }],
+    flags: { reason: { type: "string", value: "<text>", description: "Why, kept in the audit log" } },
+    examples: [`opencode-ledger team ${direction} k3v9q2m0x7ab --reason "agreed in review"`],
+    schema(z) {
+      const s = shared(z);
+      return z.strictObject({
+        ...s.globals,
+        reason: z.string().optional(),
+        _: z.array(s.id).min(1, `give the ids to ${direction}`),
+      });
+    },
+    async run(input, ctx) {
+      const { withMemory, PERSON_ACTOR } = await import("../open-store.js");
+      const { eachId, reportIds } = await import("../id-batch.js");
+      const { missingEntry } = await import("../not-found.js");
+      const { scopeText } = await import("../project.js");
+      let where = "";
+      const outcomes = await withMemory(ctx, ({ memory, project }) => {
+        where = scopeText(project, ctx.env.HOME);
+        return eachId(input._, async (id) => {
+          if (!(await memory.get(id))) throw missingEntry(id);
+          // Deciding what the whole team should know is a person's judgement, as a review is.
+          const moved = promote
+            ? await memory.promote(id, project, PERSON_ACTOR, input.reason)
+            : await memory.demote(id, project, PERSON_ACTOR, input.reason);
+          return moved.entry;
+        });
+      });
+      return reportIds(ctx, outcomes, promote ? `Promoted to the team memory of ${where}:` : `Demoted to ${where}:`);
+    },
+  });
+}
+
+export const promote = moveCommand("promote");
+export const demote = moveCommand("demote");

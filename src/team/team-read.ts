@@ -1,0 +1,161 @@
+/**
+ * Reads a team file as far as it is valid. Every line is checked on its own with the store's own rules (limits,
+ * secret guard), so one bad line (a conflict marker, broken JSON, a field too long, a secret) is reported by its
+ * number and costs nothing else. An entry whose line is bad but still names its id is "held": the index keeps what it
+ * had for it rather than losing it.
+ */
+import { describeError } from "../errors.js";
+import { parseIsoDate } from "../iso-date.js";
+import { cleanFields } from "../store/memory-validate.js";
+import { formatLine, isEntryStatus, LINE_KEYS, type TeamEntry } from "./team-entry.js";
+
+/** A team file larger than this is not read at all (it is meant to hold decisions, not a dump). */
+export const MAX_TEAM_FILE_BYTES = 4 * 1024 * 1024;
+const ID = /^[0-9A-Za-z_-]{1,64}$/;
+const CONFLICT_MARKER = /^(<{7}|={7}|>{7}|\|{7})( |$)/;
+
+export interface TeamProblem {
+  /** 1-based line number; 0 for the file as a whole. */
+  line: number;
+  message: string;
+}
+
+export interface TeamLine extends TeamEntry {
+  line: number;
+}
+
+export interface TeamRead {
+  entries: TeamLine[];
+  problems: TeamProblem[];
+  /** Ids named by bad lines: their indexed entries are kept as they are. */
+  held: Set<string>;
+  /** Valid lines past their expiry: left out, as the store leaves expired entries out. */
+  expired: number;
+}
+
+class LineError extends Error {}
+
+function fail(message: string): never {
+  throw new LineError(message);
+}
+
+function optionalDate(record: Record<string, unknown>, key: string): number | null {
+  const value = record[key];
+  if (value === undefined || value === null) return null;
+  if (typeof value !== "string") fail(`${key} must be an ISO 8601 date`);
+  return parseIsoDate(key, value);
+}
+
+function requiredDate(record: Record<string, unknown>, key: string): number {
+  const value = optionalDate(record, key);
+  if (value === null) fail(`${key} is missing`);
+  return value;
+}
+
+function entryOf(record: Record<string, unknown>, now: number): TeamEntry | "expired" {
+  const unknown = Object.keys(record).filter((k) => !(LINE_KEYS as readonly string[]).includes(k));
+  if (unknown.length > 0) fail(`unknown field ${unknown.map((k) => `"${k.slice(0, 40)}"`).join(", ")}`);
+  const { id, status, tags, superseded_by: supersededBy } = record;
+  if (typeof id !== "string" || !ID.test(id)) fail("id must be 1-64 letters, digits, - or _");
+  if (!isEntryStatus(status)) fail("status must be candidate, active, superseded or rejected");
+  if (tags !== undefined && !Array.isArray(tags)) fail("tags must be a list of strings");
+  if (
+    supersededBy !== undefined &&
+    supersededBy !== null &&
+    (typeof supersededBy !== "string" || !ID.test(supersededBy))
+  )
+    fail("superseded_by must be an entry id");
+  const expiresAt = optionalDate(record, "expires_at");
+  if (expiresAt !== null && expiresAt <= now) return "expired";
+  const fields = cleanFields(
+    {
+      kind: record.kind as string,
+      title: record.title as string,
+      body: record.body as string,
+      tags: tags as string[] | undefined,
+      validFrom: optionalDate(record, "valid_from"),
+      validUntil: optionalDate(record, "valid_until"),
+      expiresAt,
+    },
+    now,
+  );
+  return {
+    id,
+    kind: fields.kind,
+    title: fields.title,
+    body: fields.body,
+    tags: fields.tags ?? [],
+    status,
+    supersededBy: typeof supersededBy === "string" ? supersededBy : null,
+    createdAt: requiredDate(record, "created"),
+    updatedAt: requiredDate(record, "updated"),
+    validFrom: fields.validFrom ?? null,
+    validUntil: fields.validUntil ?? null,
+    expiresAt: fields.expiresAt ?? null,
+  };
+}
+
+function problemText(error: unknown): string {
+  const text = error instanceof LineError ? error.message : describeError(error);
+  // The store's messages start with the plugin's prefix; inside a line report it is noise.
+  return text.replace(/^\[opencode-ledger\] /, "");
+}
+
+/** Parses the text of a team file; `now` decides which entries have expired. */
+export function readTeamText(text: string, now: number): TeamRead {
+  const read: TeamRead = { entries: [], problems: [], held: new Set(), expired: 0 };
+  if (Buffer.byteLength(text) > MAX_TEAM_FILE_BYTES) {
+    read.problems.push({ line: 0, message: `the file is larger than ${MAX_TEAM_FILE_BYTES} bytes; nothing was read` });
+    return read;
+  }
+  const idLines = new Map<string, { line: number; text: string }>();
+  const titleLines = new Map<string, number>();
+  const lines = text.split("\n");
+  lines.forEach((raw, index) => {
+    const line = index + 1;
+    const source = raw.endsWith("\r") ? raw.slice(0, -1) : raw;
+    if (source.trim() === "") return;
+    if (CONFLICT_MARKER.test(source)) {
+      read.problems.push({ line, message: "a merge conflict marker; resolve the conflict and remove it" });
+      return;
+    }
+    let record: unknown;
+    try {
+      record = JSON.parse(source);
+    } catch {
+      read.problems.push({ line, message: "not valid JSON" });
+      return;
+    }
+    if (typeof record !== "object" || record === null || Array.isArray(record)) {
+      read.problems.push({ line, message: "not a JSON object" });
+      return;
+    }
+    const named = (record as Record<string, unknown>).id;
+    const id = typeof named === "string" && ID.test(named) ? named : undefined;
+    try {
+      const entry = entryOf(record as Record<string, unknown>, now);
+      if (entry === "expired") {
+        read.expired++;
+        return;
+      }
+      const text = formatLine(entry);
+      const sameId = idLines.get(entry.id);
+      // A union merge repeats a line both sides kept around their additions: the same entry twice is no conflict.
+      if (sameId?.text === text) return;
+      if (sameId !== undefined) fail(`entry ${entry.id} is already on line ${sameId.line}; keep one of the two lines`);
+      const key = entry.title.normalize("NFC").toLowerCase();
+      const sameTitle = titleLines.get(key);
+      if (sameTitle !== undefined)
+        fail(`the title "${entry.title}" is already on line ${sameTitle}; titles are unique`);
+      idLines.set(entry.id, { line, text });
+      titleLines.set(key, line);
+      read.entries.push({ ...entry, line });
+    } catch (error) {
+      read.problems.push({ line, message: problemText(error) });
+      if (id !== undefined && !idLines.has(id)) read.held.add(id);
+    }
+  });
+  // A held id that a later valid line carries is not held: that line stands for the entry.
+  for (const entry of read.entries) read.held.delete(entry.id);
+  return read;
+}

@@ -1,0 +1,34 @@
+/**
+ * The one line a backfill ends with, in the log, on the command line and in `backfill.json`.
+ */
+import type { BackfillCounts } from "./backfill-progress.js";
+
+export interface SummaryExtras {
+  orphaned: number;
+  removed: number;
+  aborted?: boolean;
+}
+
+const n = (value: number) => value.toLocaleString("en-US");
+const plural = (value: number, one: string, many: string) => `${n(value)} ${value === 1 ? one : many}`;
+
+/** "backfill done: 1,980 of 2,000 sessions exported from …: 41,200 lines, 12.3 MB; 15 already current; 5 skipped …" */
+export function summarize(
+  counts: BackfillCounts & { startedAt: number; finishedAt?: number },
+  source: string,
+  extras: SummaryExtras,
+): string {
+  const seconds = (((counts.finishedAt ?? Date.now()) - counts.startedAt) / 1000).toFixed(1);
+  const head = extras.aborted ? `backfill stopped at ${n(counts.done)} of ${n(counts.total)}:` : "backfill done:";
+  const parts = [
+    `${head} ${plural(counts.exported, "session", "sessions")} exported of ${n(counts.total)} from ${source}: ${plural(counts.lines, "line", "lines")}, ${(counts.bytes / 1_048_576).toFixed(1)} MB read`,
+    `${n(counts.current)} already current`,
+    `${n(counts.skipped)} skipped${counts.skipped > 0 ? " (reasons in the log)" : ""}`,
+  ];
+  if (extras.orphaned > 0 || extras.removed > 0) {
+    parts.push(
+      `${plural(extras.orphaned, "transcript", "transcripts")} of deleted sessions marked orphaned, ${n(extras.removed)} removed`,
+    );
+  }
+  return `${parts.join("; ")}; ${seconds} s`;
+}

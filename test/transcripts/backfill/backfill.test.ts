@@ -1,0 +1,199 @@
+/**
+ * The backfill over a database shaped like OpenCode's: every session becomes a transcript, newest first; a second
+ * run finds them current; one interrupted part-way resumes without a duplicated or missing line; a second process
+ * skips while the first holds the lease; hostile sessions are skipped with a reason in the log.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { runBackfill } from "../../../src/transcripts/backfill/backfill.js";
+import { leaseFile, takeLease } from "../../../src/transcripts/backfill/backfill-lease.js";
+import { readProgress } from "../../../src/transcripts/backfill/backfill-progress.js";
+import { createDatabaseSource } from "../../../src/transcripts/backfill/database-source.js";
+import { listTranscripts } from "../../../src/transcripts/catalog.js";
+import { createOpencodeDb, storedSession } from "../../helpers/opencode-db.js";
+import { REPO_ROOT, spawnBun } from "../../helpers/runtime-child.js";
+import { tempDir } from "../../helpers/temp-dir.js";
+import { readTranscript, type TestDataContext, testDataContext } from "../../helpers/transcripts.js";
+
+const id = (n: number) => `ses_backfill${String(n).padStart(6, "0")}`;
+
+async function fixture(count: number) {
+  const fake = await createOpencodeDb(tempDir());
+  for (let n = 0; n < count; n++) fake.add(storedSession(2, id(n)), { updated: 1_000 + n });
+  // A clock that moves on each reading, so the order of exports shows in the index.
+  let now = 1_000_000;
+  const data = testDataContext({}, () => now++);
+  const source = await createDatabaseSource(fake.file);
+  return { fake, data, source };
+}
+
+const rows = (data: TestDataContext) => data.database.read((db) => listTranscripts(db), []);
+
+describe("backfill", () => {
+  it("exports every session newest first and reports progress to the end", async () => {
+    const { data, source } = await fixture(5);
+    const order: number[] = [];
+    const outcome = await runBackfill({
+      data,
+      source,
+      cpuShare: 1,
+      maxSessionBytes: 1e9,
+      onProgress: (p) => order.push(p.done),
+    });
+    if (!outcome.ran) throw new Error("did not run");
+    expect(outcome.progress).toMatchObject({ total: 5, done: 5, exported: 5, current: 0, skipped: 0 });
+    expect(order.at(-1)).toBe(5);
+    expect(outcome.summary).toMatch(
+      /^backfill done: 5 sessions exported of 5 from OpenCode's database .*; 0 skipped; /,
+    );
+    const exported = await rows(data);
+    // Exported newest first: the newest session was written first, so it was touched first.
+    const byExport = [...exported].sort((a, b) => a.createdAt - b.createdAt);
+    expect(byExport.map((r) => r.sessionId)).toEqual([4, 3, 2, 1, 0].map(id));
+    expect(exported).toHaveLength(5);
+    for (const row of exported) {
+      const lines = readTranscript(path.join(data.transcriptsDir, row.path));
+      expect(lines.at(-1)?.number).toBe(row.lines);
+    }
+    expect(readProgress(data.options.dataDir)).toMatchObject({ done: 5, total: 5, summary: outcome.summary });
+    expect(data.log.lines.some((l) => l.message === outcome.summary)).toBe(true);
+    expect(fs.existsSync(leaseFile(data.transcriptsDir))).toBe(false);
+  });
+
+  it("a second run finds every transcript current and writes nothing", async () => {
+    const { data, source } = await fixture(3);
+    await runBackfill({ data, source, cpuShare: 1, maxSessionBytes: 1e9 });
+    const before = (await rows(data)).map((r) => [r.sessionId, r.lines, r.bytes]);
+    const again = await runBackfill({ data, source, cpuShare: 1, maxSessionBytes: 1e9 });
+    expect(again.ran && again.progress).toMatchObject({ exported: 0, current: 3 });
+    expect((await rows(data)).map((r) => [r.sessionId, r.lines, r.bytes])).toEqual(before);
+  });
+
+  it("a session that changed since is brought up to date by appending", async () => {
+    const { fake, data, source } = await fixture(1);
+    await runBackfill({ data, source, cpuShare: 1, maxSessionBytes: 1e9 });
+    const grown = storedSession(4, id(0));
+    fake.remove(id(0));
+    fake.add(grown, { updated: 5_000_000 });
+    const again = await runBackfill({ data, source, cpuShare: 1, maxSessionBytes: 1e9 });
+    expect(again.ran && again.progress).toMatchObject({ exported: 1, current: 0 });
+    const [row] = await rows(data);
+    const lines = readTranscript(path.join(data.transcriptsDir, row?.path ?? ""));
+    expect(lines.map((l) => l.number)).toEqual(lines.map((_, i) => i + 1));
+    // Every message once: the append wrote only the new turns.
+    const headers = lines.filter((l) => l.text.startsWith("## "));
+    expect(new Set(headers.map((h) => h.text)).size).toBe(headers.length);
+    expect(headers).toHaveLength(grown.messages.length);
+  });
+
+  it("stopped part-way, the next run resumes and finishes with every session once", async () => {
+    const { data, source } = await fixture(6);
+    const stop = new AbortController();
+    const first = await runBackfill({
+      data,
+      source,
+      cpuShare: 1,
+      maxSessionBytes: 1e9,
+      signal: stop.signal,
+      onProgress: (p) => {
+        if (p.done === 2) stop.abort();
+      },
+    });
+    expect(first.ran && first.progress).toMatchObject({ done: 2, exported: 2 });
+    expect(first.ran && first.summary).toMatch(/^backfill stopped at 2 of 6:/);
+    const second = await runBackfill({ data, source, cpuShare: 1, maxSessionBytes: 1e9 });
+    expect(second.ran && second.progress).toMatchObject({ exported: 4, current: 2 });
+    expect((await rows(data)).map((r) => r.sessionId).sort()).toEqual([0, 1, 2, 3, 4, 5].map(id));
+  });
+
+  it("skips while another process holds the lease, and takes over a lease whose process is gone", async () => {
+    const { data, source } = await fixture(2);
+    const lease = takeLease(data.transcriptsDir);
+    // The same process holds it here; a lease of a live process is never taken over.
+    const skipped = await runBackfill({ data, source, cpuShare: 1, maxSessionBytes: 1e9 });
+    expect(skipped).toEqual({ ran: false, heldBy: { pid: process.pid, since: expect.any(Number) } });
+    expect(await rows(data)).toEqual([]);
+    if ("release" in lease) lease.release();
+    // A lease left by a process killed with kill -9 (no such pid any more).
+    fs.writeFileSync(leaseFile(data.transcriptsDir), `999999999 ${Date.now()} dead`);
+    const ran = await runBackfill({ data, source, cpuShare: 1, maxSessionBytes: 1e9 });
+    expect(ran.ran && ran.progress.exported).toBe(2);
+  });
+
+  it("skips hostile sessions with a reason in the log and exports the rest", async () => {
+    const { fake, data, source } = await fixture(1);
+    fake.run("INSERT INTO project (id, worktree, time_created, time_updated, sandboxes) VALUES ('p', '/', 0, 0, '[]')");
+    const session = (sid: string, updated: unknown) =>
+      fake.run(
+        "INSERT INTO session (id, project_id, slug, directory, title, version, time_created, time_updated) VALUES (?, 'p', 's', '/x', 't', '1', 1, ?)",
+        sid,
+        updated,
+      );
+    session("../../etc/passwd", 9);
+    session("ses_hostile0000json", 8);
+    fake.run(
+      "INSERT INTO message (id, session_id, time_created, time_updated, data) VALUES ('msg_h1', 'ses_hostile0000json', 1, 1, '{broken')",
+    );
+    fake.run(
+      `INSERT INTO part (id, message_id, session_id, time_created, time_updated, data) VALUES ('prt_h1', 'msg_h1', 'ses_hostile0000json', 1, 1, '{"type":"text","text":"x"}')`,
+    );
+    session("ses_hostile000empty", 7);
+    fake.add(storedSession(1, "ses_hostile0000big1", 60_000), { updated: 6 });
+    session("ses_hostile000times", "never");
+    const outcome = await runBackfill({ data, source, cpuShare: 1, maxSessionBytes: 50_000 });
+    expect(outcome.ran && outcome.progress).toMatchObject({ total: 5, exported: 1, current: 1, skipped: 4 });
+    const warnings = data.log.lines.filter((l) => l.level === "warn").map((l) => l.message);
+    expect(warnings).toEqual(
+      expect.arrayContaining([
+        "backfill: skipped ../../etc/passwd: its id is not a session id",
+        expect.stringMatching(/^backfill: skipped ses_hostile0000json: .*its data is not JSON/),
+        expect.stringMatching(
+          /^backfill: skipped ses_hostile0000big1: it holds 0\.\d MB of data, more than backfill.maxSessionMB \(0.0 MB\)/,
+        ),
+        "backfill: skipped ses_hostile000times: OpenCode's record of it cannot be read (it has no valid times)",
+      ]),
+    );
+    expect(fs.readdirSync(path.dirname(data.transcriptsDir))).not.toContain("etc");
+    // A session without any part yet (created, never prompted) has nothing to write: it counts as current.
+    expect((await rows(data)).map((r) => r.sessionId)).toEqual([id(0)]);
+  });
+
+  it("rests between sessions so its work stays near its share of a core", async () => {
+    const { data, source } = await fixture(8);
+    const began = performance.now();
+    const cpu = process.cpuUsage();
+    await runBackfill({ data, source, cpuShare: 0.25, maxSessionBytes: 1e9 });
+    const wall = performance.now() - began;
+    const used = process.cpuUsage(cpu);
+    const share = (used.user + used.system) / 1000 / wall;
+    expect(share).toBeLessThan(0.6);
+  });
+});
+
+describe("backfill killed with SIGKILL", () => {
+  it("is resumed by the next process: every session once, no duplicated or missing message", async () => {
+    const { data, source } = await fixture(12);
+    const worker = spawnBun(path.join(REPO_ROOT, "test", "helpers", "backfill-worker.ts"), [
+      data.options.dataDir,
+      source.name.replace("OpenCode's database ", ""),
+      "0.05",
+    ]);
+    await worker.waitFor("progress 3", 60_000);
+    worker.child.kill("SIGKILL");
+    await worker.exited;
+    expect(fs.existsSync(leaseFile(data.transcriptsDir))).toBe(true);
+    const resumed = await runBackfill({ data, source, cpuShare: 1, maxSessionBytes: 1e9 });
+    if (!resumed.ran) throw new Error("the lease of the killed process was not taken over");
+    expect(resumed.progress.current).toBeGreaterThanOrEqual(3);
+    const exported = await rows(data);
+    expect(exported.map((r) => r.sessionId).sort()).toEqual(Array.from({ length: 12 }, (_, n) => id(n)));
+    for (const row of exported) {
+      const lines = readTranscript(path.join(data.transcriptsDir, row.path));
+      expect(lines.map((l) => l.number)).toEqual(lines.map((_, i) => i + 1));
+      const headers = lines.filter((l) => l.text.startsWith("## ")).map((l) => l.text);
+      expect(new Set(headers).size, row.sessionId).toBe(headers.length);
+      expect(headers).toHaveLength(4);
+    }
+  }, 90_000);
+});
