@@ -6,7 +6,7 @@
  */
 import { describeError, InvalidInputError, NotFoundError, PREFIX } from "../errors.js";
 import type { Logger } from "../log.js";
-import { redactionNote, redactSecrets } from "../secret-guard/redact.js";
+import { redactionNote, redactLines, redactSecrets } from "../secret-guard/redact.js";
 import type { Database } from "../store/database.js";
 import { SKETCH_PARAMS, SketchProbe } from "../transcripts/sketch/sketch.js";
 import { fallbackPattern, searchRanked } from "./index/ranked-mode.js";
@@ -320,8 +320,19 @@ async function rankedOutcome(
     return ranked;
   }
   const files = [...new Set(ranked.result.hits.map((h) => h.file))];
+  let text = ranked.text;
+  if (req.redact !== false) {
+    // The index leaves out lines holding a secret, but a hit shows its unit's lines and their context from the file.
+    for (const hit of ranked.result.hits) {
+      const shown = redactLines(hit.lines.map((l) => l.text));
+      hit.lines = hit.lines.map((l, i) => ({ ...l, text: shown.lines[i] ?? l.text }));
+    }
+    const hidden = redactSecrets(text);
+    const note = redactionNote(hidden.redacted, hidden.kinds);
+    text = note ? `${hidden.text}\n${note}` : hidden.text;
+  }
   return {
-    text: ranked.text,
+    text,
     result: emptyScanResult(),
     targets: files,
     engine: "the search index",

@@ -3,6 +3,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { PER_SESSION } from "../../../src/search/index/ranked-search.js";
 import { exportAll, indexedSessions, PROJECT, searchOver } from "../../helpers/indexed-sessions.js";
+import { PROVIDER_SAMPLES } from "../../helpers/provider-samples.js";
+import { seeded } from "../../helpers/secret-samples.js";
 import { SessionBuilder } from "../../helpers/synthetic-session.js";
 
 const DAY = 86_400_000;
@@ -28,6 +30,32 @@ function decision(id: string, text: string, title = "Throttling") {
 }
 
 describe("ranked search", () => {
+  it("redacts a secret shown in a hit's lines or context, says so, and leaves the transcript verbatim", async () => {
+    const docker = PROVIDER_SAMPLES.find((p) => p.label === "dckr_pat_")?.build(seeded(7)) ?? "";
+    expect(docker).toMatch(/^dckr_pat_/);
+    const answer = decision(
+      "ses_redactranked0001",
+      `Decision: the rate limiter uses a token bucket of 50 requests per second.\ndocker login -p ${docker} registry`,
+    );
+    const { search, exported } = await indexedSessions([...haystack(2), answer].map((s) => s.data));
+    const out = await search({ query: "rate limiter token bucket", mode: "ranked", scope: PROJECT, contextLines: 3 });
+    expect(out.ranked?.hits[0]?.file.sessionID).toBe("ses_redactranked0001");
+    expect(out.text).toContain("[redacted: Docker Hub token]");
+    expect(out.text).not.toContain(docker);
+    expect(JSON.stringify(out.ranked?.hits)).not.toContain(docker);
+    expect(out.text.split("\n").at(-1)).toMatch(/^\[secret guard\] \d+ values? that looks? like/);
+    const file = exported.find((e) => e.sessionID === "ses_redactranked0001")?.path ?? "";
+    expect(fs.readFileSync(file, "utf8")).toContain(docker);
+    const raw = await search({
+      query: "rate limiter token bucket",
+      mode: "ranked",
+      scope: PROJECT,
+      contextLines: 3,
+      redact: false,
+    });
+    expect(raw.text).toContain(docker);
+  });
+
   it("answers a question asked in words, not verbatim, with the answering line first", async () => {
     const answer = decision(
       "ses_decision00000001",
