@@ -1,6 +1,6 @@
 /**
  * Memory store speed in the runtime that loads the plugin (bun:sqlite), at three store sizes up to 100,000 entries:
- * a save (validation, secret guard, sweep, FTS triggers, audit row, one IMMEDIATE transaction) against a bare INSERT
+ * a save (validation, secret guard, due purge, FTS triggers, audit row, one IMMEDIATE transaction) against a bare INSERT
  * of the same row, and `memory.search` (three FTS5 match tiers, BM25, total count, scope filter, the rows loaded)
  * against the raw FTS5 MATCH query for the same words over the same rows, p50 and p95.
  */
@@ -176,7 +176,7 @@ holding both words: that difference is most of the ratio, and it grows with the 
 
 ${table(["entries", "search p50", "search p95", "raw FTS5 p50", "raw FTS5 p95", "ratio p50", "ratio p95"], searchRows)}
 
-**Save.** Medians of ${SAVE_RUNS} runs in ms. _save_ is \`memory.save\` (validation, secret guard, sweep, FTS triggers,
+**Save.** Medians of ${SAVE_RUNS} runs in ms. _save_ is \`memory.save\` (validation, secret guard, due purge, FTS triggers,
 audit row, one IMMEDIATE transaction) against a bare INSERT of a similar row, in its own transaction, into a table
 with no index or trigger.
 

@@ -6,7 +6,7 @@ import { createCompactionFeature } from "./compaction/compaction-feature.js";
 import { allowTranscriptReads, type HostConfig, POINTER_PROVIDER_ID } from "./compaction/host-config.js";
 import { createMemoryInventory } from "./compaction/memory-inventory.js";
 import { createSessionPointer } from "./compaction/session-pointer.js";
-import { guardHook } from "./hook-guard.js";
+import { hookBoundary } from "./hook-boundary.js";
 import { createSystemTransformHook } from "./injection/system-hook.js";
 import { createHostLogger } from "./log.js";
 import { promptOnce } from "./one-shot-prompt.js";
@@ -15,17 +15,17 @@ import { idleSessionOf } from "./reflection/idle-event.js";
 import { createReflection } from "./reflection/reflection.js";
 import { projectScope } from "./scope.js";
 import { createServices } from "./services.js";
-import { createCleanupSweep } from "./slash-commands/cleanup-sweep.js";
+import { createCleanupReport } from "./slash-commands/cleanup-report.js";
 import { createCommandHook } from "./slash-commands/command-hook.js";
 import { registerCommands } from "./slash-commands/definitions.js";
-import { scheduleStartupSweep } from "./store/memory-startup.js";
+import { scheduleStartupPurge } from "./store/memory-startup.js";
 import { followTeamFile } from "./team/team-follow.js";
 import { createSessionReadTool } from "./tools/memory-session-read.js";
 import { createSessionSearchTool } from "./tools/memory-session-search.js";
 import { createMemoryTools } from "./tools/memory-tools.js";
 import { createTranscriptCleanupTool } from "./tools/memory-transcript-cleanup.js";
 import { createTranscriptListTool } from "./tools/memory-transcript-list.js";
-import { guardTools } from "./tools/tool-guard.js";
+import { toolBoundaries } from "./tools/tool-boundary.js";
 import { createCurrency } from "./transcripts/backfill/currency.js";
 import { scheduleBackfill } from "./transcripts/backfill/schedule.js";
 import { scheduleAutoSweep } from "./transcripts/retention/auto-sweep.js";
@@ -45,7 +45,7 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
   const scope = projectScope(input.worktree, directory);
   const services = createServices({ options, log, scope, host: createHostSource(input.client, directory) });
   const { data, memory, settings, transcripts, search } = services;
-  if (options.retention.autoSweep) scheduleStartupSweep(memory, log);
+  if (options.retention.autoSweep) scheduleStartupPurge(memory, log);
   followTeamFile(memory, scope, log);
   scheduleAutoSweep(transcripts, options.retention);
   // Every session OpenCode holds becomes a transcript in the background; idle and deleted sessions keep them current.
@@ -78,7 +78,7 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
     log,
     clock: data.clock,
   });
-  const configure = guardHook<Config, undefined>("config", log, async (cfg) => {
+  const configure = hookBoundary<Config, undefined>("config", log, async (cfg) => {
     const host = cfg as unknown as HostConfig;
     compaction.configure(host);
     allowTranscriptReads(host, data.transcriptsDir);
@@ -86,9 +86,13 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
   });
   const hooks: Hooks = {};
   for (const [name, hook] of Object.entries(compaction.hooks)) {
-    (hooks as Record<string, unknown>)[name] = guardHook(name, log, hook as (i: unknown, o: unknown) => Promise<void>);
+    (hooks as Record<string, unknown>)[name] = hookBoundary(
+      name,
+      log,
+      hook as (i: unknown, o: unknown) => Promise<void>,
+    );
   }
-  const sweep = createCleanupSweep({ data, transcripts });
+  const cleanupReport = createCleanupReport({ data, transcripts });
   if (options.injection.enabled) {
     const inject = createSystemTransformHook({
       memory,
@@ -97,7 +101,7 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
       ownProviders: [POINTER_PROVIDER_ID],
       isOptedOut: async (sessionID) => (await settings.get(sessionID)).injectionOff,
     });
-    hooks["experimental.chat.system.transform"] = guardHook("experimental.chat.system.transform", log, inject);
+    hooks["experimental.chat.system.transform"] = hookBoundary("experimental.chat.system.transform", log, inject);
   }
   const reflection = options.reflection.enabled
     ? createReflection({
@@ -111,7 +115,7 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
       })
     : undefined;
   // Not awaited: OpenCode does not wait for event hooks; exports and a reflection run after the turn.
-  const onEvent = guardHook<{ event: unknown }, undefined>("event", log, async ({ event }) => {
+  const onEvent = hookBoundary<{ event: unknown }, undefined>("event", log, async ({ event }) => {
     currency.onEvent(event);
     const sessionID = reflection && idleSessionOf(event);
     if (sessionID) void reflection.onIdle(sessionID);
@@ -120,9 +124,13 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
   return {
     ...hooks,
     config: (cfg) => configure(cfg, undefined),
-    "command.execute.before": guardHook("command.execute.before", log, createCommandHook({ sessionPointer, sweep })),
+    "command.execute.before": hookBoundary(
+      "command.execute.before",
+      log,
+      createCommandHook({ sessionPointer, cleanupReport }),
+    ),
     // One boundary for every tool: arguments checked against the tool's schema, failures returned as messages.
-    tool: guardTools({
+    tool: toolBoundaries({
       ...createMemoryTools({ memory, options }),
       memory_session_read: createSessionReadTool({ transcripts }),
       memory_session_search: createSessionSearchTool({ search }),

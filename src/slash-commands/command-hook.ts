@@ -13,7 +13,7 @@ export interface CommandHookDeps {
   /** Exports the session (refusing an unknown one with a NotFoundError) and builds its pointer. */
   sessionPointer: SessionPointer;
   /** Runs the transcript retention sweep (removes only when `apply`) and returns its report. */
-  sweep?: (apply: boolean) => Promise<string>;
+  cleanupReport?: (apply: boolean) => Promise<string>;
 }
 
 type CommandHook = NonNullable<Hooks["command.execute.before"]>;
@@ -52,9 +52,10 @@ async function cleanupText(deps: CommandHookDeps, args: string): Promise<string>
       new Error(`unknown argument "${args.trim().slice(0, 40)}"; use /memory-cleanup or /memory-cleanup apply`),
     );
   }
-  if (!deps.sweep) return refusal(CLEANUP_COMMAND, new Error("transcript retention is not available in this build"));
+  if (!deps.cleanupReport)
+    return refusal(CLEANUP_COMMAND, new Error("transcript retention is not available in this build"));
   try {
-    const report = await deps.sweep(word === "apply");
+    const report = await deps.cleanupReport(word === "apply");
     return `Transcript cleanup report:\n${report}\nShow this report to the user as it is.`;
   } catch (error) {
     return refusal(CLEANUP_COMMAND, error);

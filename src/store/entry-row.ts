@@ -91,7 +91,7 @@ export function findByTitle(db: LedgerDatabase, scope: string, title: string): E
   return holder ? findRow(db, holder.id) : undefined;
 }
 
-/** Not past its expiry: an expired entry is never shown, even before the sweep removes it. */
+/** Not past its expiry: an expired entry is never shown, even before the purge removes it. */
 export function notExpired(now: number): SQL {
   return or(isNull(entries.expiresAt), gt(entries.expiresAt, now)) as SQL;
 }

@@ -1,5 +1,5 @@
 /**
- * The memory sweep after start-up. Plugin load stays cheap: nothing is opened or created then; a little later, and
+ * The memory purge after start-up (expired entries and old trash). Plugin load stays cheap: nothing is opened or created then; a little later, and
  * only when a store already exists, expired entries and old trash are purged.
  */
 import { describeError } from "../errors.js";
@@ -7,17 +7,17 @@ import type { Logger } from "../log.js";
 import type { MemoryStore } from "./memory-store.js";
 
 /** Long enough for OpenCode to finish booting before we touch the disk. */
-export const STARTUP_SWEEP_DELAY_MS = 5_000;
+export const STARTUP_PURGE_DELAY_MS = 5_000;
 
-/** Schedules one sweep; returns a function that cancels it. The timer never keeps the process alive. */
-export function scheduleStartupSweep(memory: MemoryStore, log: Logger, delayMs = STARTUP_SWEEP_DELAY_MS): () => void {
+/** Schedules one purge; returns a function that cancels it. The timer never keeps the process alive. */
+export function scheduleStartupPurge(memory: MemoryStore, log: Logger, delayMs = STARTUP_PURGE_DELAY_MS): () => void {
   const timer = setTimeout(() => {
-    memory.sweepIfDue().then(
+    memory.purgeDueIfAny().then(
       ({ expired, purged }) => {
         if (expired + purged > 0)
-          log.log("info", `memory sweep: ${expired} expired and ${purged} old trashed entries removed`);
+          log.log("info", `memory purge: ${expired} expired and ${purged} old trashed entries removed`);
       },
-      (error: unknown) => log.log("warn", `memory sweep skipped: ${describeError(error)}`),
+      (error: unknown) => log.log("warn", `memory purge skipped: ${describeError(error)}`),
     );
   }, delayMs);
   timer.unref?.();

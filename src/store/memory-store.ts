@@ -12,16 +12,17 @@ import { noQueryWords, queryWords } from "./fts-query.js";
 import { emptyStats, getEntry, historyOf, listEntries, searchEntries, statsOf, storeBytes } from "./memory-query.js";
 import {
   compactFtsIndex,
+  hasDueEntries,
+  purgeDueEntries,
   purgeEntry,
   restoreEntry,
-  sweepDue,
-  sweepEntries,
   trashByQuery,
   trashEntry,
 } from "./memory-trash.js";
 import type {
   Actor,
   ChangeResult,
+  DuePurgeResult,
   EntryFields,
   EntryView,
   HistoryRow,
@@ -34,7 +35,6 @@ import type {
   SearchQuery,
   Stats,
   StatusInput,
-  SweepResult,
 } from "./memory-types.js";
 import { cleanFields, cleanReason, cleanScope } from "./memory-validate.js";
 import { editEntry, saveEntry, setStatus } from "./memory-write.js";
@@ -43,7 +43,7 @@ export interface MemoryStoreDeps {
   database: Database;
   /** Milliseconds since the epoch. */
   clock: () => number;
-  /** Trashed entries older than this many days are purged by the sweep (default 30, option `retention.trashDays`). */
+  /** Trashed entries older than this many days are purged when due (default 30, option `retention.trashDays`). */
   trashDays?: number;
 }
 
@@ -77,12 +77,12 @@ export interface MemoryStore {
   recentChanges(scopes: readonly string[] | undefined, limit: number): Promise<{ rows: HistoryRow[]; total: number }>;
   stats(scopes: readonly string[] | undefined): Promise<Stats>;
   /** Purges trash older than `trashDays` and expired entries. */
-  sweep(): Promise<SweepResult>;
-  /** The start-up sweep: does nothing (and creates nothing) unless a store exists and something is due. */
-  sweepIfDue(): Promise<SweepResult>;
+  purgeDue(): Promise<DuePurgeResult>;
+  /** The start-up purge: does nothing (and creates nothing) unless a store exists and something is due. */
+  purgeDueIfAny(): Promise<DuePurgeResult>;
 }
 
-const NOTHING_SWEPT: SweepResult = { purged: 0, expired: 0 };
+const NOTHING_PURGED: DuePurgeResult = { purged: 0, expired: 0 };
 
 export function createMemoryStore(deps: MemoryStoreDeps): MemoryStore {
   const { database, clock } = deps;
@@ -91,8 +91,8 @@ export function createMemoryStore(deps: MemoryStoreDeps): MemoryStore {
   // After anything is purged, fold the WAL back into the file and truncate it, so no old page keeps the content.
   const checkpoint = (): Promise<boolean> => database.wipeWal();
 
-  const sweep = async (): Promise<SweepResult> => {
-    const result = await database.write((db) => sweepEntries(db, clock(), trashDays));
+  const purgeDue = async (): Promise<DuePurgeResult> => {
+    const result = await database.write((db) => purgeDueEntries(db, clock(), trashDays));
     if (result.purged + result.expired > 0) await checkpoint();
     return result;
   };
@@ -111,8 +111,8 @@ export function createMemoryStore(deps: MemoryStoreDeps): MemoryStore {
       const scope = cleanScope(input.scope);
       const fields = cleanFields(input, now);
       const reason = cleanReason(options.reason);
-      const { outcome, swept } = await database.write((db) => {
-        const swept = sweepEntries(db, now, trashDays);
+      const { outcome, purgedDue } = await database.write((db) => {
+        const purgedDue = purgeDueEntries(db, now, trashDays);
         const outcome = saveEntry(
           db,
           {
@@ -126,10 +126,10 @@ export function createMemoryStore(deps: MemoryStoreDeps): MemoryStore {
           actor,
           now,
         );
-        return { outcome, swept };
+        return { outcome, purgedDue };
       });
-      if (swept.purged + swept.expired > 0) await checkpoint();
-      return { ...outcome, swept };
+      if (purgedDue.purged + purgedDue.expired > 0) await checkpoint();
+      return { ...outcome, purgedDue };
     },
 
     async edit(id, patch, actor) {
@@ -217,12 +217,12 @@ export function createMemoryStore(deps: MemoryStoreDeps): MemoryStore {
       });
     },
 
-    sweep,
+    purgeDue,
 
-    async sweepIfDue() {
-      if (!database.exists()) return NOTHING_SWEPT;
-      const due = await database.read((db) => sweepDue(db, clock(), trashDays), false);
-      return due ? sweep() : NOTHING_SWEPT;
+    async purgeDueIfAny() {
+      if (!database.exists()) return NOTHING_PURGED;
+      const due = await database.read((db) => hasDueEntries(db, clock(), trashDays), false);
+      return due ? purgeDue() : NOTHING_PURGED;
     },
   };
 }

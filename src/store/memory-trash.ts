@@ -1,6 +1,6 @@
 /**
  * Forgetting, in three depths: trash (restorable, the only kind an agent can do), purge (permanent: the row goes,
- * its audit rows lose their content, a tombstone stays) and the sweep (purges old trash and expired entries).
+ * its audit rows lose their content, a tombstone stays) and the due purge (old trash and expired entries).
  */
 import { and, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import { ConflictError } from "../errors.js";
@@ -11,10 +11,10 @@ import { matchExpressions, noQueryWords, queryWords } from "./fts-query.js";
 import {
   type Actor,
   type ChangeResult,
+  type DuePurgeResult,
   type EntryView,
   LIMITS,
-  SWEEP_ACTOR,
-  type SweepResult,
+  PURGE_ACTOR,
 } from "./memory-types.js";
 import { type Entry, entries } from "./schema.js";
 
@@ -124,7 +124,7 @@ export function compactFtsIndex(db: LedgerDatabase): void {
 }
 
 /** Purges entries past their expiry (audited as `expire`) and trash older than `trashDays` (audited as `purge`). */
-export function sweepEntries(db: LedgerDatabase, now: number, trashDays: number): SweepResult {
+export function purgeDueEntries(db: LedgerDatabase, now: number, trashDays: number): DuePurgeResult {
   const ids = (where: ReturnType<typeof and>) =>
     db
       .select({ id: entries.id })
@@ -134,15 +134,15 @@ export function sweepEntries(db: LedgerDatabase, now: number, trashDays: number)
       .all()
       .map((r) => r.id);
   const expired = ids(and(isNotNull(entries.expiresAt), lte(entries.expiresAt, now)));
-  for (const id of expired) purgeEntry(db, id, SWEEP_ACTOR, now, "expire");
+  for (const id of expired) purgeEntry(db, id, PURGE_ACTOR, now, "expire");
   const old = ids(and(isNotNull(entries.trashedAt), lte(entries.trashedAt, now - trashDays * DAY_MS)));
-  for (const id of old) purgeEntry(db, id, SWEEP_ACTOR, now, "purge");
+  for (const id of old) purgeEntry(db, id, PURGE_ACTOR, now, "purge");
   if (expired.length + old.length > 0) compactFtsIndex(db);
   return { expired: expired.length, purged: old.length };
 }
 
-/** Whether the sweep would find anything: lets a read-mostly caller skip opening a write transaction. */
-export function sweepDue(db: LedgerDatabase, now: number, trashDays: number): boolean {
+/** Whether the due purge would find anything: lets a read-mostly caller skip opening a write transaction. */
+export function hasDueEntries(db: LedgerDatabase, now: number, trashDays: number): boolean {
   const due = db
     .select({ id: entries.id })
     .from(entries)

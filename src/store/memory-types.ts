@@ -18,7 +18,7 @@ export const LIMITS = {
   trashByQuery: 20,
 } as const;
 
-/** Who made a change: an agent in a session, a person (TUI), the CLI, the retention sweep, or the repository. */
+/** Who made a change: an agent in a session, a person (TUI), the CLI, the due purge (stored kind "sweep"), or the repository. */
 export interface Actor {
   kind: ActorKind;
   /** Agent name, for a person the name they go by when known, for the repository the commit checked out. */
@@ -26,7 +26,7 @@ export interface Actor {
   session?: string;
 }
 
-export const SWEEP_ACTOR: Actor = { kind: "sweep" };
+export const PURGE_ACTOR: Actor = { kind: "sweep" };
 
 export interface EntryView {
   id: string;
@@ -77,8 +77,8 @@ export interface SaveResult {
   changes: Changes;
   /** The entry marked superseded by this save, if any. */
   superseded?: EntryView;
-  /** Entries removed by the sweep that runs with every save. */
-  swept: SweepResult;
+  /** Entries removed by the due purge that runs with every save. */
+  purgedDue: DuePurgeResult;
 }
 
 export interface StatusInput {
@@ -150,7 +150,7 @@ export interface HistoryRow {
   redacted: boolean;
 }
 
-export interface SweepResult {
+export interface DuePurgeResult {
   purged: number;
   expired: number;
 }

@@ -1,6 +1,6 @@
 /**
  * The store's tables. This file knows no driver: it imports only `drizzle-orm/sqlite-core`.
- * FTS5, its triggers and the audit log's append-only guards are in the custom migration beside the generated one.
+ * FTS5, its triggers and the audit log's append-only triggers are in the custom migration beside the generated one.
  */
 import { sql } from "drizzle-orm";
 import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";

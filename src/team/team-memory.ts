@@ -288,8 +288,8 @@ export function createTeamMemory(deps: TeamMemoryDeps): TeamMemory {
       await follow(scopes);
       return memory.stats(scopes);
     },
-    sweep: () => memory.sweep(),
-    sweepIfDue: () => memory.sweepIfDue(),
+    purgeDue: () => memory.purgeDue(),
+    purgeDueIfAny: () => memory.purgeDueIfAny(),
 
     syncTeam: (project) => queued(project, () => sync(project, true)),
     promote: (id, project, actor, reason) => move(id, project, teamScope(project), project, actor, reason),

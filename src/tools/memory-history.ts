@@ -26,7 +26,7 @@ function actorText(row: HistoryRow): string {
   if (actor.kind === "agent") return `agent ${actor.agent ?? "?"}${actor.session ? ` (session ${actor.session})` : ""}`;
   if (actor.kind === "person") return actor.agent ? `person ${actor.agent}` : "a person";
   if (actor.kind === "repo") return actor.agent ? `the repository (commit ${actor.agent})` : "the repository";
-  return actor.kind === "cli" ? "the CLI" : "the retention sweep";
+  return actor.kind === "cli" ? "the CLI" : "the purge of expired and old trashed entries";
 }
 
 export function historyLine(row: HistoryRow, withEntry: boolean): string {

@@ -45,9 +45,9 @@ function render(result: SaveResult, project: string, notes: string[]): string {
   if (entry.status === "candidate") {
     lines.push("It is a candidate awaiting a person's review; searches show it marked as a candidate.");
   }
-  const { expired, purged } = result.swept;
+  const { expired, purged } = result.purgedDue;
   if (expired + purged > 0) {
-    lines.push(`Retention sweep: removed ${expired} expired and ${purged} long-trashed entries.`);
+    lines.push(`Purged with the save: ${expired} expired and ${purged} long-trashed entries.`);
   }
   return [...lines, ...notes].join("\n");
 }

@@ -1,5 +1,5 @@
 /**
- * What the four slash commands do in the TUI. Each handler may throw: the caller runs it through `guarded`, which
+ * What the four slash commands do in the TUI. Each handler may throw: the caller runs it through `tuiBoundary`, which
  * turns any failure into an error toast.
  */
 import type { TuiPluginApi } from "@opencode-ai/plugin/tui";

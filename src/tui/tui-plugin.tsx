@@ -1,15 +1,15 @@
 /**
  * The TUI part: a load toast, `/memory` (figures and review), `/memory-continue`, `/memory-cleanup` and
  * `/memory-injection`, a status beside the prompt, and a toast after each compaction. Nothing here may throw into
- * the host: every handler runs through `guarded`, and the store is opened only when something reads it.
+ * the host: every handler runs through `tuiBoundary`, and the store is opened only when something reads it.
  */
 import type { TuiPlugin, TuiPluginApi } from "@opencode-ai/plugin/tui";
 import type { Part } from "@opencode-ai/sdk/v2";
 import { createSignal } from "solid-js";
 import type { Logger } from "../log.js";
+import { reportError, TOAST_TITLE, tuiBoundary } from "./boundary.js";
 import { compactionNotice, latestSummary } from "./compaction-notice.js";
 import type { ContinueDeps } from "./continue-session.js";
-import { guarded, reportError, TOAST_TITLE } from "./guard.js";
 import { hostContinueCalls } from "./host-calls.js";
 import { createLastMaps, MAP_LOOKBACK, mapLabel } from "./last-map.js";
 import { serverSlashNames } from "./server-commands.js";
@@ -152,7 +152,7 @@ export const tui: TuiPlugin = async (api, options) => {
         slashName: "memory",
         category: "Memory",
         namespace: "palette",
-        run: () => guarded(ui, "/memory", () => openReview(c)),
+        run: () => tuiBoundary(ui, "/memory", () => openReview(c)),
       },
       {
         name: "ledger.continue",
@@ -161,7 +161,7 @@ export const tui: TuiPlugin = async (api, options) => {
         ...slash("memory-continue"),
         category: "Memory",
         namespace: "palette",
-        run: () => guarded(ui, "/memory-continue", () => openContinuePicker(c)),
+        run: () => tuiBoundary(ui, "/memory-continue", () => openContinuePicker(c)),
       },
       {
         name: "ledger.cleanup",
@@ -170,7 +170,7 @@ export const tui: TuiPlugin = async (api, options) => {
         ...slash("memory-cleanup"),
         category: "Memory",
         namespace: "palette",
-        run: () => guarded(ui, "/memory-cleanup", () => openCleanup(c)),
+        run: () => tuiBoundary(ui, "/memory-cleanup", () => openCleanup(c)),
       },
       {
         name: "ledger.injection",
@@ -179,7 +179,7 @@ export const tui: TuiPlugin = async (api, options) => {
         slashName: "memory-injection",
         category: "Memory",
         namespace: "palette",
-        run: () => guarded(ui, "/memory-injection", () => setInjection(c, "toggle")),
+        run: () => tuiBoundary(ui, "/memory-injection", () => setInjection(c, "toggle")),
       },
     ],
   });
@@ -201,7 +201,7 @@ export const tui: TuiPlugin = async (api, options) => {
           } catch {
             return false;
           }
-          guarded(ui, `/${input.name}`, () => {
+          tuiBoundary(ui, `/${input.name}`, () => {
             if (input.name === "memory") return openReview(c);
             if (input.name === "memory-injection") return setInjection(c, parseInjectionArgs(input.args));
             if (input.name === "memory-cleanup") {
@@ -266,7 +266,7 @@ export const tui: TuiPlugin = async (api, options) => {
 
   const offs = [
     api.event.on("session.compacted", (event) =>
-      guarded(ui, "compaction", () => onCompacted(event.properties.sessionID)),
+      tuiBoundary(ui, "compaction", () => onCompacted(event.properties.sessionID)),
     ),
     api.event.on("session.idle", () => status.refresh()),
     api.event.on("message.part.updated", (event) => {

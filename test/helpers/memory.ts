@@ -11,7 +11,7 @@ import { Database } from "../../src/store/database.js";
 import { createMemoryStore, type MemoryStore } from "../../src/store/memory-store.js";
 import type { TransferEntry } from "../../src/store/memory-transfer.js";
 import { createMemoryTools } from "../../src/tools/memory-tools.js";
-import { guardTools } from "../../src/tools/tool-guard.js";
+import { toolBoundaries } from "../../src/tools/tool-boundary.js";
 import { tempDir } from "./temp-dir.js";
 
 export const DAY = 86_400_000;
@@ -22,7 +22,7 @@ export interface MemoryFixture {
   database: Database;
   memory: MemoryStore;
   options: Options;
-  /** The eight tools behind the tool guard, as the plugin registers them. */
+  /** The eight tools behind the tool boundary, as the plugin registers them. */
   tools: ReturnType<typeof createMemoryTools>;
   /** The current time of the store's clock; assign to move it. */
   now: { value: number };
@@ -66,7 +66,7 @@ export function memoryFixture(rawOptions: Record<string, unknown> = {}): MemoryF
     database,
     memory,
     options,
-    tools: guardTools(createMemoryTools({ memory, options })),
+    tools: toolBoundaries(createMemoryTools({ memory, options })),
     now,
     project: normalizeScopePath(projectDir),
     other: normalizeScopePath(otherDir),

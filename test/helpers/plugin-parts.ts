@@ -21,7 +21,7 @@ import { createSessionSearchTool } from "../../src/tools/memory-session-search.j
 import { createMemoryTools } from "../../src/tools/memory-tools.js";
 import { createTranscriptCleanupTool } from "../../src/tools/memory-transcript-cleanup.js";
 import { createTranscriptListTool } from "../../src/tools/memory-transcript-list.js";
-import { guardTools } from "../../src/tools/tool-guard.js";
+import { toolBoundaries } from "../../src/tools/tool-boundary.js";
 import { createMemorySource, type SessionExport } from "../../src/transcripts/source/export-file-source.js";
 import { createTranscripts } from "../../src/transcripts/transcript-service.js";
 import type { Transcripts } from "../../src/transcripts/transcripts.js";
@@ -80,7 +80,7 @@ export function pluginParts(
       ensureTranscript: ensureThrough(transcripts),
       index: data.searchIndex,
     });
-    const tools: Record<string, ToolDefinition> = guardTools({
+    const tools: Record<string, ToolDefinition> = toolBoundaries({
       ...createMemoryTools({ memory, options }),
       memory_session_read: createSessionReadTool({ transcripts }),
       memory_session_search: createSessionSearchTool({ search }),

@@ -14,7 +14,7 @@ import { createMemoryStore } from "../../src/store/memory-store.js";
 import { createTeamMemory, type TeamMemory } from "../../src/team/team-memory.js";
 import { teamFilePath } from "../../src/team/team-path.js";
 import { createMemoryTools } from "../../src/tools/memory-tools.js";
-import { guardTools } from "../../src/tools/tool-guard.js";
+import { toolBoundaries } from "../../src/tools/tool-boundary.js";
 import { T0, toolContext } from "./memory.js";
 import { tempDir } from "./temp-dir.js";
 
@@ -103,7 +103,7 @@ export function teamRepo(): TeamRepo {
         project,
         file: teamFilePath(project),
         memory,
-        tools: guardTools(createMemoryTools({ memory, options })),
+        tools: toolBoundaries(createMemoryTools({ memory, options })),
         ctx: toolContext(project, { sessionID: `ses_${name}` }),
         logged: () => log.lines.map((l) => l.message),
         close: () => database.close(),

@@ -183,7 +183,7 @@ describe("transcript search: user regexes", () => {
     return { alpha, search };
   }
 
-  it("a regex that passes the guard but is slow is stopped at the budget, and the result says so", async () => {
+  it("a regex that passes the backtracking check but is slow is stopped at the budget, and the result says so", async () => {
     const { alpha, search } = setup();
     const slow = await search({ query: "a.*b", regex: true, scope: alpha.scope, timeBudgetMs });
     expect(slow.result.timedOut).toBe(true);

@@ -11,7 +11,7 @@ type Parts = Parameters<NonNullable<Hooks["command.execute.before"]>>[1]["parts"
 
 const KNOWN = "ses_KNOWNKNOWNKNOWNKNOWN01";
 
-function hook(sweep?: (apply: boolean) => Promise<string>) {
+function hook(cleanupReport?: (apply: boolean) => Promise<string>) {
   const exported: string[] = [];
   const sessionPointer = createSessionPointer({
     exportSession: async (sessionID) => {
@@ -20,7 +20,7 @@ function hook(sweep?: (apply: boolean) => Promise<string>) {
       return exportedTranscript(sessionID, `/t/${sessionID}.md`, 42, ["ship it"]);
     },
   });
-  return { run: createCommandHook({ sessionPointer, sweep }), exported };
+  return { run: createCommandHook({ sessionPointer, cleanupReport }), exported };
 }
 
 async function run(h: ReturnType<typeof hook>, command: string, args: string) {

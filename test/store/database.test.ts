@@ -34,7 +34,7 @@ describe(`database (${isBun ? "bun:sqlite" : "better-sqlite3"})`, () => {
     }
   });
 
-  it("applies the migrations: tables, FTS5, its triggers, the audit guards, and the version stamp", async () => {
+  it("applies the migrations: tables, FTS5, its triggers, the audit triggers, and the version stamp", async () => {
     const db = new Database({ dataDir: tempDir() });
     await db.write(() => undefined);
     const raw = await db.raw();

@@ -301,7 +301,7 @@ describe("memory store: absent and too-new stores", () => {
       oldestLive: null,
     });
     expect(await memory.recentChanges(undefined, 10)).toEqual({ rows: [], total: 0 });
-    expect(await memory.sweepIfDue()).toEqual({ purged: 0, expired: 0 });
+    expect(await memory.purgeDueIfAny()).toEqual({ purged: 0, expired: 0 });
     expect(await memory.trashByQuery("anything", ["global"], agent)).toEqual([]);
     await expect(memory.history("abc")).rejects.toThrow(NotFoundError);
     await expect(memory.restore("abc", agent)).rejects.toThrow(NotFoundError);
@@ -324,7 +324,7 @@ describe("memory store: absent and too-new stores", () => {
       () => memory.trash(saved.entry.id, agent),
       () => memory.setStatus(saved.entry.id, { status: "rejected" }, agent),
       () => memory.purge(saved.entry.id, agent),
-      () => memory.sweep(),
+      () => memory.purgeDue(),
     ];
     for (const write of writes) await expect(write()).rejects.toThrow(StoreTooNewError);
     expect((await memory.list({ scopes: [f.project] })).items.map((e) => e.title)).toEqual(["A"]);

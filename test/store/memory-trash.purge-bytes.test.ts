@@ -57,7 +57,7 @@ describe("purge leaves no trace on disk", () => {
     expect(found(f.dbFile)).toEqual([]);
   });
 
-  it("the sweep's purge of old trash leaves no trace either", async () => {
+  it("the due purge of old trash leaves no trace either", async () => {
     const f = memoryFixture();
     await f.memory.save({ scope: f.project, kind: "fact", title: "stays", body: "stays" }, agent);
     const { entry } = await f.memory.save(
@@ -67,7 +67,7 @@ describe("purge leaves no trace on disk", () => {
     await f.memory.trash(entry.id, agent);
     expect(found(f.dbFile)).toEqual(MARKERS);
     f.now.value = T0 + 31 * DAY;
-    expect(await f.memory.sweepIfDue()).toEqual({ expired: 0, purged: 1 });
+    expect(await f.memory.purgeDueIfAny()).toEqual({ expired: 0, purged: 1 });
     expect(found(f.dbFile)).toEqual([]);
     f.close();
     expect(found(f.dbFile)).toEqual([]);

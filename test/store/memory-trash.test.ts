@@ -94,8 +94,8 @@ describe("memory store: trash, restore, purge", () => {
   });
 });
 
-describe("memory store: sweep and expiry", () => {
-  it("purges trash older than trashDays and expired entries, audited as purge and expire by the sweep", async () => {
+describe("memory store: due purge and expiry", () => {
+  it("purges trash older than trashDays and expired entries, audited as purge and expire by the due purge", async () => {
     const f = memoryFixture();
     const old = await f.memory.save({ scope: f.project, kind: "fact", title: "old", body: "o" }, agent);
     const recent = await f.memory.save({ scope: f.project, kind: "fact", title: "recent", body: "r" }, agent);
@@ -107,11 +107,11 @@ describe("memory store: sweep and expiry", () => {
     await f.memory.trash(old.entry.id, agent);
     f.now.value = T0 + 10 * DAY;
     await f.memory.trash(recent.entry.id, agent);
-    // Past its expiry the entry is hidden at once, before any sweep.
+    // Past its expiry the entry is hidden at once, before any purge.
     expect((await f.memory.list({ scopes: [f.project] })).items.map((e) => e.title)).toEqual(["keeper"]);
-    expect(await f.memory.sweep()).toEqual({ expired: 1, purged: 0 });
+    expect(await f.memory.purgeDue()).toEqual({ expired: 1, purged: 0 });
     f.now.value = T0 + 30 * DAY;
-    expect(await f.memory.sweep()).toEqual({ expired: 0, purged: 1 });
+    expect(await f.memory.purgeDue()).toEqual({ expired: 0, purged: 1 });
     expect(await f.memory.get(old.entry.id)).toBeUndefined();
     expect(await f.memory.get(recent.entry.id)).toBeDefined();
     expect(await f.memory.get(keeper.entry.id)).toBeDefined();
@@ -129,13 +129,13 @@ describe("memory store: sweep and expiry", () => {
     const a = await f.memory.save({ scope: f.project, kind: "fact", title: "A", body: "a" }, agent);
     await f.memory.trash(a.entry.id, agent);
     f.now.value = T0 + DAY;
-    expect(await f.memory.sweepIfDue()).toEqual({ expired: 0, purged: 0 });
+    expect(await f.memory.purgeDueIfAny()).toEqual({ expired: 0, purged: 0 });
     f.now.value = T0 + 2 * DAY;
-    expect(await f.memory.sweepIfDue()).toEqual({ expired: 0, purged: 1 });
+    expect(await f.memory.purgeDueIfAny()).toEqual({ expired: 0, purged: 1 });
     f.close();
   });
 
-  it("sweeps on save: expired entries are purged by the next save", async () => {
+  it("purges on save: expired entries are purged by the next save", async () => {
     const f = memoryFixture();
     const e = await f.memory.save(
       { scope: f.project, kind: "fact", title: "E", body: "e", expiresAt: T0 + DAY },
@@ -143,7 +143,7 @@ describe("memory store: sweep and expiry", () => {
     );
     f.now.value = T0 + 2 * DAY;
     const next = await f.memory.save({ scope: GLOBAL_SCOPE, kind: "fact", title: "N", body: "n" }, agent);
-    expect(next.swept).toEqual({ expired: 1, purged: 0 });
+    expect(next.purgedDue).toEqual({ expired: 1, purged: 0 });
     expect(await f.memory.get(e.entry.id)).toBeUndefined();
     // A new entry may take the title of an expired one.
     const again = await f.memory.save({ scope: f.project, kind: "fact", title: "E", body: "again" }, agent);

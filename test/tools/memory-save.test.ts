@@ -4,7 +4,7 @@ import { GLOBAL_SCOPE } from "../../src/scope.js";
 import { Database, knownSchemaVersion, MIGRATIONS_FOLDER } from "../../src/store/database.js";
 import { createMemoryStore } from "../../src/store/memory-store.js";
 import { createMemoryTools } from "../../src/tools/memory-tools.js";
-import { guardTools } from "../../src/tools/tool-guard.js";
+import { toolBoundaries } from "../../src/tools/tool-boundary.js";
 import { DAY, memoryFixture, storeBytes, T0, toolContext } from "../helpers/memory.js";
 
 const idOf = (text: unknown) => /\[([0-9a-z]{12})\]/.exec(String(text))?.[1] ?? "";
@@ -154,7 +154,7 @@ describe("memory_save", () => {
     f.close();
   });
 
-  it("reports the retention sweep that ran with the save", async () => {
+  it("reports the purge that ran with the save", async () => {
     const f = memoryFixture();
     await f.tools.memory_save.execute(
       { kind: "fact", title: "Short-lived", body: "b", expires_at: "2025-01-16" },
@@ -162,7 +162,7 @@ describe("memory_save", () => {
     );
     f.now.value = T0 + 2 * DAY;
     const out = await f.tools.memory_save.execute({ kind: "fact", title: "Next", body: "b" }, f.ctx);
-    expect(out).toContain("Retention sweep: removed 1 expired and 0 long-trashed entries.");
+    expect(out).toContain("Purged with the save: 1 expired and 0 long-trashed entries.");
     f.close();
   });
 
@@ -172,7 +172,7 @@ describe("memory_save", () => {
     (await f.database.raw()).exec(`PRAGMA user_version = ${knownSchemaVersion(MIGRATIONS_FOLDER) + 1}`);
     f.close();
     const database = new Database({ dataDir: f.dataDir });
-    const tools = guardTools(
+    const tools = toolBoundaries(
       createMemoryTools({ memory: createMemoryStore({ database, clock: () => T0 }), options: f.options }),
     );
     const out = String(await tools.memory_save.execute({ kind: "fact", title: "B", body: "b" }, f.ctx));

@@ -6,7 +6,7 @@ import { createOpencodeClient } from "@opencode-ai/sdk";
 import { describe, expect, it } from "vitest";
 import { createMemoryLogger } from "../../src/log.js";
 import { server } from "../../src/plugin.js";
-import { scheduleStartupSweep } from "../../src/store/memory-startup.js";
+import { scheduleStartupPurge } from "../../src/store/memory-startup.js";
 import { DAY, memoryFixture, T0, toolContext } from "../helpers/memory.js";
 import { tempDir } from "../helpers/temp-dir.js";
 
@@ -69,11 +69,11 @@ describe("plugin wiring", () => {
     expect(await tools.memory_search?.execute({ query: "plugin" }, ctx)).toMatch(/"Through the plugin"/);
   });
 
-  it("sweeps after start-up only when a store exists, and logs what it removed", async () => {
+  it("purges after start-up only when a store exists, and logs what it removed", async () => {
     const f = memoryFixture();
     const log = createMemoryLogger();
     await new Promise<void>((resolve) => {
-      scheduleStartupSweep(f.memory, log, 0);
+      scheduleStartupPurge(f.memory, log, 0);
       setTimeout(resolve, 50);
     });
     expect(fs.existsSync(f.dataDir)).toBe(false);
@@ -82,11 +82,11 @@ describe("plugin wiring", () => {
     await f.memory.trash(entry.id, { kind: "cli" });
     f.now.value = T0 + 31 * DAY;
     await new Promise<void>((resolve) => {
-      scheduleStartupSweep(f.memory, log, 0);
+      scheduleStartupPurge(f.memory, log, 0);
       setTimeout(resolve, 100);
     });
     expect(log.lines).toEqual([
-      { level: "info", message: "memory sweep: 0 expired and 1 old trashed entries removed" },
+      { level: "info", message: "memory purge: 0 expired and 1 old trashed entries removed" },
     ]);
     expect(await f.memory.get(entry.id)).toBeUndefined();
     f.close();

@@ -1,6 +1,6 @@
 /**
  * `forget`: moves entries to the trash, by id or by a query that must match every word. Trash is restorable until
- * the retention sweep purges it (`retention.trashDays`, 30 days by default).
+ * the due purge removes it (`retention.trashDays`, 30 days by default).
  */
 import { SCOPE_FLAG, shared } from "../args.js";
 import { defineCommand, EXIT } from "../command.js";
@@ -8,7 +8,7 @@ import { defineCommand, EXIT } from "../command.js";
 export const command = defineCommand({
   name: "forget",
   description:
-    "Moves entries to the trash: by id, or with --query every live entry of the scope that matches all the words (at most 20 at once, so one vague word cannot empty a project). Trashed entries are hidden from the agent and can be brought back with restore until the sweep purges them.",
+    "Moves entries to the trash: by id, or with --query every live entry of the scope that matches all the words (at most 20 at once, so one vague word cannot empty a project). Trashed entries are hidden from the agent and can be brought back with restore until the purge removes them.",
   positionals: [{ name: "id", description: "Entries to trash", variadic: true }],
   flags: {
     ...SCOPE_FLAG,

@@ -1,4 +1,6 @@
 /**
+ * Kept by hand: no maintained package finds bytes case-folded in a Buffer without decoding; `Buffer.indexOf` cannot fold.
+ *
  * Finds a byte string in a buffer, optionally folding ASCII case, without decoding anything. JavaScript has no
  * case-insensitive memmem and the engines' own `indexOf` slows down sharply when the needle starts with a common
  * byte, so the search reads four bytes at a time (an Int32Array over the same memory) and tests a rare adjacent pair

@@ -1,4 +1,6 @@
 /**
+ * Kept by hand: worker pools (piscina, tinypool) neither merge results in file order nor stop early, and need Bun care.
+ *
  * Runs a scan on worker threads and puts their results back in file order. The first files' results decide: once
  * the files settled so far, in order, hold `maxMatches` matches, the threads are stopped. Threads are never awaited
  * on the way out (a terminate() promise has been seen to hang on Bun); they are unref'd and told to stop.

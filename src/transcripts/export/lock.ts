@@ -1,4 +1,6 @@
 /**
+ * Kept by hand: lock packages (proper-lockfile) use mtime polling, not pid-checked takeover inside a store transaction.
+ *
  * One export of a session at a time, across processes: an exclusive lock file `<transcripts>/.locks/<sessionID>.lock`
  * holding the owner's pid and the time it was taken. It is held from reading the session off the host to the index
  * update, so the export that appends always read the newest state. It is created whole in one step (written under a

@@ -1,5 +1,5 @@
 /**
- * The sweep behind `/memory-cleanup`: this project's transcripts by the `retention` options, a dry run unless
+ * The report of `/memory-cleanup`: the retention sweep of this project's transcripts by the `retention` options, a dry run unless
  * applied, rendered as a short bounded report.
  */
 import { joinWithinBudget, MAX_RESULT_BYTES } from "../bounded-output.js";
@@ -8,14 +8,14 @@ import { formatAge, formatBytes } from "../human-units.js";
 import type { SweepDecision } from "../transcripts/retention/retention.js";
 import type { Transcripts } from "../transcripts/transcripts.js";
 
-export interface CleanupSweepDeps {
+export interface CleanupReportDeps {
   data: DataContext;
   transcripts: Pick<Transcripts, "sweep" | "scope">;
 }
 
 const total = (decisions: readonly SweepDecision[]) => decisions.reduce((n, d) => n + d.bytes, 0);
 
-export function createCleanupSweep({ data, transcripts }: CleanupSweepDeps): (apply: boolean) => Promise<string> {
+export function createCleanupReport({ data, transcripts }: CleanupReportDeps): (apply: boolean) => Promise<string> {
   return async (apply) => {
     const { retentionDays, keepRecent, maxSessions } = data.options.retention;
     if (retentionDays === 0 && maxSessions === 0) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { NotFoundError } from "../../src/errors.js";
-import { guarded, reportError, type Toaster } from "../../src/tui/guard.js";
+import { reportError, type Toaster, tuiBoundary } from "../../src/tui/boundary.js";
 
 function toaster() {
   const shown: Parameters<Toaster["toast"]>[0][] = [];
@@ -10,7 +10,7 @@ function toaster() {
 describe("TUI error boundary", () => {
   it("turns a thrown error into an error toast with the message", () => {
     const ui = toaster();
-    guarded(ui, "/memory", () => {
+    tuiBoundary(ui, "/memory", () => {
       throw new NotFoundError("memory entry", "abc");
     });
     expect(ui.shown).toEqual([
@@ -25,10 +25,10 @@ describe("TUI error boundary", () => {
 
   it("catches a rejected promise and a thrown non-error", async () => {
     const ui = toaster();
-    guarded(ui, "status", async () => {
+    tuiBoundary(ui, "status", async () => {
       throw new Error("disk gone");
     });
-    guarded(ui, "odd", () => {
+    tuiBoundary(ui, "odd", () => {
       throw "a string";
     });
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -41,7 +41,7 @@ describe("TUI error boundary", () => {
   it("runs a handler that succeeds without a toast, and survives a toast that throws", async () => {
     const ui = toaster();
     let ran = false;
-    guarded(ui, "ok", async () => {
+    tuiBoundary(ui, "ok", async () => {
       ran = true;
     });
     await Promise.resolve();

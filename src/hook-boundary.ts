@@ -5,7 +5,7 @@
 import { describeError } from "./errors.js";
 import type { Logger } from "./log.js";
 
-export function guardHook<I, O>(
+export function hookBoundary<I, O>(
   name: string,
   log: Logger,
   fn: (input: I, output: O) => Promise<void>,

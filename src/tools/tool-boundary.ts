@@ -25,12 +25,12 @@ function argumentProblem(issues: readonly { path: readonly PropertyKey[]; messag
   return new InvalidInputError(field, issue?.message ?? "is not valid");
 }
 
-/** The tool, guarded; its type is kept (the same description, arguments and execute signature). */
-export function guardTool<Definition extends ToolDefinition>(definition: Definition): Definition {
+/** The tool behind the boundary; its type is kept (the same description, arguments and execute signature). */
+export function toolBoundary<Definition extends ToolDefinition>(definition: Definition): Definition {
   // Built on the first call, and `args` read through: the schemas of a lazy tool stay unbuilt until the host lists
   // the tools (src/tools/lazy-tool.ts), and the plugin's start loads no zod of its own (src/zod.ts).
   let schema: ReturnType<typeof z.object> | undefined;
-  const guarded: ToolDefinition = {
+  const bounded: ToolDefinition = {
     description: definition.description,
     get args() {
       return definition.args;
@@ -46,11 +46,11 @@ export function guardTool<Definition extends ToolDefinition>(definition: Definit
       }
     },
   };
-  return guarded as Definition;
+  return bounded as Definition;
 }
 
-/** Every tool of a set, guarded, under the same names. */
-export function guardTools<Tools extends Record<string, ToolDefinition>>(tools: Tools): Tools {
-  const entries = Object.entries<ToolDefinition>(tools).map(([name, definition]) => [name, guardTool(definition)]);
+/** Every tool of a set behind the boundary, under the same names. */
+export function toolBoundaries<Tools extends Record<string, ToolDefinition>>(tools: Tools): Tools {
+  const entries = Object.entries<ToolDefinition>(tools).map(([name, definition]) => [name, toolBoundary(definition)]);
   return Object.fromEntries(entries) as Tools;
 }

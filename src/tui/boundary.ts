@@ -25,7 +25,7 @@ export function reportError(ui: Toaster, what: string, error: unknown): void {
 }
 
 /** Runs `fn` now, catching sync throws and async rejections into a toast. Never throws, never returns a rejection. */
-export function guarded(ui: Toaster, what: string, fn: () => unknown): void {
+export function tuiBoundary(ui: Toaster, what: string, fn: () => unknown): void {
   try {
     const result = fn();
     if (result instanceof Promise) result.catch((error: unknown) => reportError(ui, what, error));

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { createCleanupSweep } from "../../src/slash-commands/cleanup-sweep.js";
+import { createCleanupReport } from "../../src/slash-commands/cleanup-report.js";
 import { exportTranscript } from "../../src/transcripts/export/export-transcript.js";
 import { createMemorySource, type SessionExport } from "../../src/transcripts/source/export-file-source.js";
 import { createTranscripts } from "../../src/transcripts/transcript-service.js";
@@ -32,25 +32,25 @@ async function setup(retention: Record<string, unknown>) {
   }
   now = NOW;
   const transcripts = createTranscripts({ data, source: createMemorySource(sessions), scope: HERE });
-  const sweep = createCleanupSweep({ data, transcripts });
-  return { sweep, files };
+  const report = createCleanupReport({ data, transcripts });
+  return { report, files };
 }
 
-describe("the /memory-cleanup sweep", () => {
+describe("the /memory-cleanup report", () => {
   it("says that no rule is set, and removes nothing", async () => {
-    const { sweep, files } = await setup({});
-    for (const apply of [false, true]) expect(await sweep(apply)).toContain("No retention rule is set");
+    const { report, files } = await setup({});
+    for (const apply of [false, true]) expect(await report(apply)).toContain("No retention rule is set");
     expect(files.every((f) => fs.existsSync(f))).toBe(true);
   });
 
   it("dry run by the retention options, then apply", async () => {
-    const { sweep, files } = await setup({ retentionDays: 1, keepRecent: 1 });
-    const dry = await sweep(false);
+    const { report, files } = await setup({ retentionDays: 1, keepRecent: 1 });
+    const dry = await report(false);
     expect(dry.split("\n")[0]).toMatch(/^Dry run: 1 of 3 transcripts of this project are eligible/);
     expect(dry).toContain("ses_sweep000000000002");
     expect(dry).toContain("untouched for over 1 day");
     expect(files.every((f) => fs.existsSync(f))).toBe(true);
-    const applied = await sweep(true);
+    const applied = await report(true);
     expect(applied.split("\n")[0]).toMatch(/^Removed 1 of 1 eligible transcripts/);
     expect(fs.existsSync(files[2] ?? "")).toBe(false);
     expect(fs.existsSync(files[0] ?? "") && fs.existsSync(files[1] ?? "")).toBe(true);
