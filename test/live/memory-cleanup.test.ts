@@ -2,6 +2,7 @@
  * `/memory-cleanup` runs the transcript retention sweep from a slash command: a dry run by default, `apply` removes.
  */
 import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type LiveServer, startOpencode } from "./harness.js";
 import { filler } from "./live-home.js";
@@ -47,10 +48,16 @@ describe("/memory-cleanup, live", () => {
     expect(transcripts.every((f) => fs.existsSync(f))).toBe(true);
   });
 
-  it("apply removes the eligible transcript and keeps the newest", async () => {
+  it("apply removes the eligible transcripts and keeps the newest", async () => {
+    // The sessions this suite ran the command in become transcripts too once idle (kept current), so the newest
+    // transcript of the project is one of those by now: the two compacted sessions are both beyond it.
     const report = await run("apply");
-    expect(report).toContain("Removed 1 of 1 eligible transcripts");
-    expect(fs.existsSync(transcripts[0] ?? "")).toBe(false);
-    expect(fs.existsSync(transcripts[1] ?? "")).toBe(true);
+    const removed = /Removed (\d+) of (\d+) eligible transcripts/.exec(report);
+    expect(removed?.[1]).toBe(removed?.[2]);
+    expect(Number(removed?.[1])).toBeGreaterThanOrEqual(2);
+    expect(transcripts.some((f) => fs.existsSync(f))).toBe(false);
+    // The newest is kept (and the session this command ran in may have been appended since).
+    const folder = path.dirname(transcripts[0] ?? "");
+    expect(fs.readdirSync(folder).filter((f) => f.endsWith(".md")).length).toBeGreaterThanOrEqual(1);
   });
 });

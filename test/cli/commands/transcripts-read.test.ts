@@ -43,11 +43,15 @@ describe("opencode-ledger transcripts read / search: secrets shown only with --r
 
   it("search redacts by default, in text and JSON; --raw shows the line as it is", async () => {
     const { f } = await withSecretTranscript();
-    const shown = f.run(["transcripts", "search", "--scope", "all", "linear sync"]);
+    const shown = f.run(["transcripts", "search", "--mode", "literal", "--scope", "all", "linear sync"]);
     expect(shown.code).toBe(0);
     expect(shown.stdout).toContain("[redacted: Linear API key]");
     expect(shown.stdout).not.toContain(TOKEN);
-    expect(f.run(["transcripts", "search", "--scope", "all", "linear sync", "--json"]).stdout).not.toContain(TOKEN);
-    expect(f.run(["transcripts", "search", "--scope", "all", "linear sync", "--raw"]).stdout).toContain(TOKEN);
+    expect(
+      f.run(["transcripts", "search", "--mode", "literal", "--scope", "all", "linear sync", "--json"]).stdout,
+    ).not.toContain(TOKEN);
+    expect(
+      f.run(["transcripts", "search", "--mode", "literal", "--scope", "all", "linear sync", "--raw"]).stdout,
+    ).toContain(TOKEN);
   });
 });
