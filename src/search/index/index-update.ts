@@ -7,6 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
+import { redactLines } from "../../secret-guard/redact.js";
 import { findSecret } from "../../secret-guard/secret-guard.js";
 import type { IndexConnection } from "./index-connection.js";
 import { indexedText } from "./index-tokens.js";
@@ -66,13 +67,13 @@ function resumePoint(row: SessionRow | undefined, file: string, stat: fs.Stats):
 }
 
 /**
- * Lines of a unit as the index stores them: a line where the secret guard recognises a credential is left out
- * (the scan still finds it in the transcript; the index never holds it).
+ * Lines of a unit as the index stores them: a recognised credential is replaced by `[redacted: <kind>]` and the
+ * rest of its line kept, so the words around it are found while the index never holds the value.
  */
 function storedText(unit: Unit) {
   // One look at the whole unit first: most hold no secret, and the guard's cost is per call as much as per byte.
   if (findSecret(unit.texts.join("\n")) === undefined) return indexedText(unit.texts);
-  return indexedText(unit.texts.filter((text) => findSecret(text) === undefined));
+  return indexedText(redactLines(unit.texts).lines);
 }
 
 function insertUnit(connection: IndexConnection, sid: number, unit: Unit): void {

@@ -46,6 +46,17 @@ describe("ranked search", () => {
     expect(out.text.split("\n").at(-1)).toMatch(/^\[secret guard\] \d+ values? that looks? like/);
     const file = exported.find((e) => e.sessionID === "ses_redactranked0001")?.path ?? "";
     expect(fs.readFileSync(file, "utf8")).toContain(docker);
+    // The line with the token is indexed redacted: found by its other words, the value nowhere in the index's bytes.
+    const login = await search({ query: "docker login registry", mode: "ranked", scope: PROJECT });
+    expect(login.text).toContain("docker login -p [redacted: Docker Hub token] registry");
+    const indexDir = path.dirname(path.dirname(path.dirname(file)));
+    const indexFiles = fs.readdirSync(indexDir).filter((f) => f.startsWith("search-index.db"));
+    expect(indexFiles).toContain("search-index.db");
+    for (const name of indexFiles) {
+      const bytes = fs.readFileSync(path.join(indexDir, name));
+      expect(bytes.includes(Buffer.from(docker.slice(9, 30))), name).toBe(false);
+      expect(bytes.includes(Buffer.from(docker.slice(9, 30).toLowerCase())), name).toBe(false);
+    }
     const raw = await search({
       query: "rate limiter token bucket",
       mode: "ranked",
