@@ -144,8 +144,9 @@ export class DataFolderError extends LedgerError {
   constructor(
     readonly path: string,
     detail: string,
+    options?: { cause?: unknown },
   ) {
-    super("DATA_FOLDER", `${path} ${detail}`);
+    super("DATA_FOLDER", `${path} ${detail}`, options);
   }
 }
 

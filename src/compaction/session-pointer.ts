@@ -8,7 +8,6 @@ import type { Logger } from "../log.js";
 import type { LineIndex } from "../transcripts/catalog.js";
 import type { SessionMessage } from "../transcripts/source/session-source.js";
 import { buildPointer } from "./pointer.js";
-import { buildSessionMap } from "./session-map/session-map.js";
 
 /** The part of the transcript exporter's result a map needs. */
 export interface ExportedTranscript {
@@ -45,6 +44,8 @@ export function createSessionPointer(deps: SessionPointerDeps): SessionPointer {
     const header = { sessionID, path: transcript.path, firstLine: 1, lastLine: transcript.totalLines, inventory };
     let map: string;
     try {
+      // Loaded on the first compaction: the map and the secret guard it redacts with stay off the plugin's start path.
+      const { buildSessionMap } = await import("./session-map/session-map.js");
       map = buildSessionMap({
         ...header,
         messages: transcript.messages,

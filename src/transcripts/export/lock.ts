@@ -12,7 +12,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { DataContext } from "../../data-context.js";
-import { TranscriptError } from "../../errors.js";
+import { DataFolderError, TranscriptError } from "../../errors.js";
 import { checkSessionId } from "../../session-id.js";
 import { ensureDataDir, ensurePrivateDir } from "../../store/private-path.js";
 
@@ -50,7 +50,17 @@ export function lockFile(transcriptsDir: string, sessionID: string): string {
 /** Creates the lock with its content in one step; false when it exists (the backfill's lease is made the same way). */
 export function tryCreate(file: string, content: string): boolean {
   const temp = `${file}.${process.pid}.${randomUUID()}`;
-  fs.writeFileSync(temp, content, { mode: 0o600, flag: "wx" });
+  try {
+    fs.writeFileSync(temp, content, { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    // Said of the folder, not of the temporary name (unique each time, so every report would differ).
+    const code = (error as NodeJS.ErrnoException).code ?? "an error";
+    throw new DataFolderError(
+      path.dirname(file),
+      `refuses the export lock (${code}): make the folder writable by you, or run opencode-ledger doctor`,
+      { cause: error },
+    );
+  }
   try {
     fs.linkSync(temp, file);
     return true;
