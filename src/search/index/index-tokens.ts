@@ -22,8 +22,10 @@ const WORD = /[\p{L}\p{N}]+/gu;
 const NON_ASCII = /[\u0080-\uffff]/;
 const ASCII_WORD = /[a-z0-9]+/g;
 /** Starts and ends with a letter or digit, joined inside by the token characters. */
-const COMPOUND = /[\p{L}\p{N}]+(?:[-_./:@#]+[\p{L}\p{N}]+)+/gu;
-const ASCII_COMPOUND = /[a-z0-9]+(?:[-_./:@#]+[a-z0-9]+)+/g;
+// Each starts where a word starts (the lookbehind): a try from inside a long run of letters would rescan the run to
+// its end for a joiner, which made one 1 MB word quadratic.
+const COMPOUND = /(?<![\p{L}\p{N}])[\p{L}\p{N}]+(?:[-_./:@#]+[\p{L}\p{N}]+)+/gu;
+const ASCII_COMPOUND = /(?<![a-z0-9])[a-z0-9]+(?:[-_./:@#]+[a-z0-9]+)+/g;
 /** A compound needs one of its joining characters: most words have none, and are not looked at twice. */
 const JOINER = /[-_./:@#]/;
 const HYPHENS_ONLY = /^[^_./:@#]*$/;

@@ -4,6 +4,13 @@ import { fallbackPattern } from "../../../src/search/index/ranked-mode.js";
 import { parseRankedQuery } from "../../../src/search/index/ranked-query.js";
 
 describe("index tokens", () => {
+  it("reads a 1 MB word in one pass (a compound is only tried where a word starts)", () => {
+    const huge = `HUGE-REQUEST ${"x".repeat(1_000_000)} and src/a.ts`;
+    expect(compoundsOf(huge)).toEqual(["src/a.ts"]);
+    expect(compoundsOf(`é${huge}`)).toEqual(["src/a.ts"]);
+    expect(wordsOf(huge)).toEqual(["huge", "request", "and", "src", "a", "ts"]);
+  }, 5_000);
+
   it("keep compound tokens whole beside their words, folded like the scan folds", () => {
     const line = "Failed: ERR_SOCKET_TIMEOUT in src/net/pool.ts (v1.18.33), user@host:22 \u212aelvin ſtyle.";
     expect(compoundsOf(line)).toEqual(["err_socket_timeout", "src/net/pool.ts", "v1.18.33", "user@host:22"]);
