@@ -77,7 +77,11 @@ describe("compaction modes, live", () => {
     const lines = fs.readFileSync(path.join(oc.transcriptsDir, file ?? ""), "utf8").split("\n");
     expect(lines[Number(hit?.[2]) - 1]).toContain("STUB-MODEL-SUMMARY");
     const header = lines.findLast((l, i) => i < Number(hit?.[2]) && /^\s*\d+\t## /.test(l)) ?? "";
-    expect(header).toMatch(/## summary · .* · compaction summary written by OpenCode's model, \d+ chars/);
+    // Marked as OpenCode's summary either way: exported whole, or first while the model was still writing it (an idle
+    // export can run then) with its text appended by the next export.
+    expect(header).toMatch(
+      /## summary · .* · compaction summary (written by OpenCode's model, \d+ chars|still being written when exported)/,
+    );
   });
 
   it("a user's agent.compaction.model is kept (prompt mode), and the log says so", async () => {
