@@ -1,0 +1,195 @@
+/**
+ * The search ranks from the all-prefix match and the rest only when a page reaches it; this proves that it answers
+ * exactly what the single query it replaced answered (kept below as the reference): the same entries in the same
+ * order, the same tiers, the same BM25 numbers and the same totals, over a generated store with every scope, status,
+ * kind, trashed and expired entries, and words that are prefixes of other words.
+ */
+import { inArray, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Database } from "../../src/store/database.js";
+import type { LedgerDatabase } from "../../src/store/driver.js";
+import { entryFilter, toView } from "../../src/store/entry-row.js";
+import { matchExpressions, queryWords } from "../../src/store/fts-query.js";
+import { searchEntries } from "../../src/store/memory-query.js";
+import type { SearchQuery, StatusFilter } from "../../src/store/memory-types.js";
+import { ENTRY_STATUSES, entries } from "../../src/store/schema.js";
+import { tempDir } from "../helpers/temp-dir.js";
+
+/** The search as it was: one query ranking and tiering every entry that holds any word as a prefix. */
+function referenceSearch(db: LedgerDatabase, query: SearchQuery, now: number) {
+  const { words } = queryWords(query.query);
+  const match = matchExpressions(words);
+  const where = entryFilter(query, now);
+  const limit = Math.max(1, Math.min(query.limit ?? 20, 1_000));
+  const offset = Math.max(0, query.offset ?? 0);
+  const BM25 = sql`bm25(entries_fts, 8.0, 1.0, 4.0, 2.0)`;
+  const from = sql`FROM entries_fts JOIN ${entries} ON ${entries.seq} = entries_fts.rowid WHERE entries_fts MATCH ${match.anyPrefix} AND ${where}`;
+  const prefer = query.preferScope ?? null;
+  const rows = db.all<{ id: string; rank: number; tier: number }>(sql`
+    SELECT ${entries.id} AS id, ${BM25} AS rank,
+      CASE WHEN ${entries.seq} IN (SELECT rowid FROM entries_fts WHERE entries_fts MATCH ${match.all}) THEN 1
+           WHEN ${entries.seq} IN (SELECT rowid FROM entries_fts WHERE entries_fts MATCH ${match.allPrefix}) THEN 2
+           ELSE 3 END AS tier
+    ${from}
+    ORDER BY tier, rank, CASE WHEN ${entries.scope} = ${prefer} THEN 0 ELSE 1 END, ${entries.updatedAt} DESC
+    LIMIT ${limit} OFFSET ${offset}`);
+  const total = db.all<{ n: number }>(sql`SELECT count(*) AS n ${from}`)[0]?.n ?? 0;
+  const byId = new Map(
+    rows.length === 0
+      ? []
+      : db
+          .select()
+          .from(entries)
+          .where(
+            inArray(
+              entries.id,
+              rows.map((r) => r.id),
+            ),
+          )
+          .all()
+          .map((r) => [r.id, toView(r)] as const),
+  );
+  return { items: rows.map((r) => ({ entry: byId.get(r.id), rank: r.rank, tier: r.tier })), total };
+}
+
+// A deterministic pseudo-random sequence (mulberry32), so a failure names a case that can be run again.
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+// Words of one to three syllables: "ka" starts "kalo", which starts "kalomi", so every tier has members.
+const SYLLABLES = ["ka", "lo", "mi", "ne", "ru", "ta"];
+const VOCABULARY = SYLLABLES.flatMap((a) => [a, ...SYLLABLES.flatMap((b) => [a + b, `${a}${b}${a}`])]);
+const PROJECT = "/work/alpha";
+const SCOPES = [PROJECT, "/work/beta", "global", `team:${PROJECT}`];
+const KINDS = ["fact", "decision", "lesson"];
+const ENTRIES = 1_500;
+const NOW = Date.UTC(2026, 0, 1);
+
+const rand = random(11);
+const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
+const text = (n: number) => Array.from({ length: n }, () => pick(VOCABULARY)).join(" ");
+
+let dir: string;
+let database: Database;
+
+beforeAll(async () => {
+  dir = tempDir();
+  database = new Database({ dataDir: dir });
+  await database.write((db) => {
+    for (let i = 0; i < ENTRIES; i++) {
+      const trashed = rand() < 0.1;
+      db.insert(entries)
+        .values({
+          id: `mem_${i}`,
+          scope: pick(SCOPES),
+          kind: pick(KINDS),
+          // A live title is unique in its scope.
+          title: `${text(1 + Math.floor(rand() * 4))} n${i}`,
+          body: text(Math.floor(rand() * 40)),
+          tags: JSON.stringify(rand() < 0.3 ? [pick(VOCABULARY)] : []),
+          status: pick(ENTRY_STATUSES),
+          createdAt: NOW - ENTRIES + i,
+          // Distinct times: the last key of the order, so the reference order is one order.
+          updatedAt: NOW - ENTRIES + i,
+          expiresAt: rand() < 0.05 ? NOW - 1 : rand() < 0.05 ? NOW + 1_000 : null,
+          trashedAt: trashed ? NOW - 10 : null,
+        })
+        .run();
+    }
+  });
+});
+
+afterAll(() => database.close());
+
+const STATUSES: (StatusFilter | undefined)[] = [undefined, undefined, "all", ...ENTRY_STATUSES];
+const SCOPE_SETS: (string[] | undefined)[] = [
+  [PROJECT, "global"],
+  [PROJECT, `team:${PROJECT}`, "global"],
+  ["/work/beta"],
+  undefined,
+];
+
+function randomQuery(): SearchQuery {
+  const scopes = pick(SCOPE_SETS);
+  return {
+    query: Array.from({ length: 1 + Math.floor(rand() * 3) }, () => pick(VOCABULARY)).join(" "),
+    scopes,
+    preferScope: scopes?.[0],
+    status: pick(STATUSES),
+    kind: rand() < 0.2 ? pick(KINDS) : undefined,
+    trashed: rand() < 0.15,
+    limit: pick([1, 3, 10, 20, 50]),
+    offset: pick([0, 0, 0, 1, 5, 20, 60, 200, 5_000]),
+  };
+}
+
+describe("memory search ranking", () => {
+  it("answers what the single any-prefix query answered, case by case", async () => {
+    const tiers = new Set<number>();
+    let compared = 0;
+    for (let n = 0; n < 400; n++) {
+      const query = randomQuery();
+      const [got, want] = await database.read(
+        (db) => [searchEntries(db, query, NOW), referenceSearch(db, query, NOW)] as const,
+        undefined as never,
+      );
+      const summary = (items: readonly { entry?: { id: string }; rank: number; tier: number }[]) =>
+        items.map((h) => [h.entry?.id, h.tier, h.rank]);
+      expect({ n, total: got.total, items: summary(got.items) }).toEqual({
+        n,
+        total: want.total,
+        items: summary(want.items),
+      });
+      expect(got.items.map((h) => h.entry)).toEqual(want.items.map((h) => h.entry));
+      for (const hit of got.items) tiers.add(hit.tier);
+      compared += got.items.length;
+    }
+    // The cases reach every tier and compare many hits, not only empty pages.
+    expect([...tiers].sort()).toEqual([1, 2, 3]);
+    expect(compared).toBeGreaterThan(1_000);
+  });
+
+  it("pages across the tier boundaries as the reference does", async () => {
+    // Two words, one a prefix of many: every tier is large, and pages of 7 cut each boundary somewhere.
+    const query: SearchQuery = { query: "ka lomi", scopes: undefined, limit: 7 };
+    const [all] = await database.read(
+      (db) => [referenceSearch(db, { ...query, limit: 1_000 }, NOW)] as const,
+      undefined as never,
+    );
+    const counts = [1, 2, 3].map((t) => all.items.filter((h) => h.tier === t).length);
+    expect(counts.every((c) => c > 7)).toBe(true);
+    const pages: string[] = [];
+    for (let offset = 0; offset < all.total + 7; offset += 7) {
+      const got = await database.read((db) => searchEntries(db, { ...query, offset }, NOW), undefined as never);
+      expect(got.total).toBe(all.total);
+      pages.push(...got.items.map((h) => h.entry.id));
+    }
+    expect(pages).toEqual(all.items.map((h) => h.entry?.id));
+  });
+
+  it("reaches the third tier when no entry holds every word, and answers empty when none holds any", async () => {
+    const got = await database.read(
+      (db) => searchEntries(db, { query: "zzzq ka", scopes: [PROJECT], offset: 3 }, NOW),
+      undefined as never,
+    );
+    const want = await database.read(
+      (db) => referenceSearch(db, { query: "zzzq ka", scopes: [PROJECT], offset: 3 }, NOW),
+      undefined as never,
+    );
+    expect(got.items.map((h) => h.entry.id)).toEqual(want.items.map((h) => h.entry?.id));
+    expect(got.total).toBe(want.total);
+    const none = await database.read(
+      (db) => searchEntries(db, { query: "zzzq", scopes: undefined }, NOW),
+      undefined as never,
+    );
+    expect(none).toMatchObject({ items: [], total: 0 });
+  });
+});
