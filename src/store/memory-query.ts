@@ -20,6 +20,7 @@ import type {
   SearchQuery,
   Stats,
 } from "./memory-types.js";
+import { LIMITS } from "./memory-types.js";
 import { ENTRY_STATUSES, type EntryStatus, entries } from "./schema.js";
 
 export const DEFAULT_LIMIT = 20;
@@ -77,9 +78,13 @@ export function searchEntries(db: LedgerDatabase, query: SearchQuery, now: numbe
   const where = entryFilter(query, now);
   const { limit, offset } = page(query);
   const prefer = query.preferScope ?? null;
+  // Each match is looked up in the narrow index of what the search reads (without statistics the planner would read
+  // the whole rows, bodies and all).
   const matching = (expression: string) =>
-    sql`FROM entries_fts JOIN ${entries} ON ${entries.seq} = entries_fts.rowid WHERE entries_fts MATCH ${expression} AND ${where}`;
-  const count = (from: SQL) => db.all<{ n: number }>(sql`SELECT count(*) AS n ${from}`)[0]?.n ?? 0;
+    sql`FROM entries_fts JOIN ${entries} INDEXED BY entries_search_filter ON ${entries.seq} = entries_fts.rowid WHERE entries_fts MATCH ${expression} AND ${where}`;
+  // Raw `get` answers an array under bun:sqlite and an object under better-sqlite3; raw `all` is objects on both.
+  const counted = (expression: string, cap: number) =>
+    db.all<{ n: number }>(sql`SELECT count(*) AS n FROM (SELECT 1 ${matching(expression)} LIMIT ${cap})`)[0]?.n ?? 0;
   const ranked = (from: SQL, tier: SQL, take: number, skip: number) =>
     db.all<RankedRow>(sql`
       SELECT ${entries.id} AS id, ${BM25} AS rank, ${tier} AS tier ${from}
@@ -87,17 +92,27 @@ export function searchEntries(db: LedgerDatabase, query: SearchQuery, now: numbe
       LIMIT ${take} OFFSET ${skip}`);
   const inAll = (expression: string) =>
     sql`${entries.seq} IN (SELECT rowid FROM entries_fts WHERE entries_fts MATCH ${expression})`;
-  // Raw `get` answers an array under bun:sqlite and an object under better-sqlite3; raw `all` is objects on both.
-  const total = count(matching(match.anyPrefix));
+  const total = counted(match.anyPrefix, LIMITS.searchCount + 1);
+  let totalAtLeast = total > LIMITS.searchCount;
   const rows = ranked(matching(match.allPrefix), sql`CASE WHEN ${inAll(match.all)} THEN 1 ELSE 2 END`, limit, offset);
   const reached = offset + rows.length;
   // One word: every match holds all the words, and the third group is empty.
-  if (rows.length < limit && reached < total && words.length > 1) {
-    const firstTwo = rows.length > 0 ? reached : count(matching(match.allPrefix));
+  if (rows.length < limit && (reached < total || totalAtLeast) && words.length > 1) {
+    const firstTwo = rows.length > 0 ? reached : counted(match.allPrefix, offset);
     const rest = sql`${matching(match.anyPrefix)} AND NOT ${inAll(match.allPrefix)}`;
     rows.push(...ranked(rest, sql`3`, limit - rows.length, reached - firstTwo));
   }
-  return { items: loadHits(db, rows), total, offset, words, ignoredWords: ignored };
+  let known = total;
+  // A page that ends short of its limit is the last one: the count is known there, past the cap too.
+  if (totalAtLeast && rows.length > 0 && rows.length < limit) [known, totalAtLeast] = [offset + rows.length, false];
+  return {
+    items: loadHits(db, rows),
+    total: totalAtLeast ? LIMITS.searchCount : known,
+    offset,
+    words,
+    ignoredWords: ignored,
+    totalAtLeast,
+  };
 }
 
 /** The ranked rows as hits with their entries, in rank order. */

@@ -44,17 +44,19 @@ export function createMemorySearchTool({ memory }: MemoryDeps) {
           ...notes,
         ].join("\n");
       }
+      // The count stops at a cap; past it the answer says "at least".
+      const matched = `${page.totalAtLeast ? "at least " : ""}${page.total} ${filterLabel(args, page.total)} in ${where} ${page.total === 1 ? "matches" : "match"} "${words}"`;
       if (page.items.length === 0) {
-        return `${page.total} ${filterLabel(args, page.total)} in ${where} ${page.total === 1 ? "matches" : "match"} "${words}", but offset ${page.offset} is past the last of them.`;
+        return `${matched}, but offset ${page.offset} is past the last of them.`;
       }
       const first = page.offset + 1;
-      const header = [
-        `${page.total} ${filterLabel(args, page.total)} in ${where} ${page.total === 1 ? "matches" : "match"} "${words}"; showing ${first}-${page.offset + page.items.length}, best first:`,
-        ...notes,
-      ].join("\n");
+      const header = [`${matched}; showing ${first}-${page.offset + page.items.length}, best first:`, ...notes].join(
+        "\n",
+      );
       const blocks = page.items.map((hit) => `${entryBlock(hit.entry, project)}\n  match: ${TIER_LABEL[hit.tier]}`);
       return boundedList(header, blocks, {
         total: page.total,
+        totalAtLeast: page.totalAtLeast,
         offset: page.offset,
         next: (offset) =>
           `call memory_search again with offset ${offset} for the next ones, or use more precise words.`,

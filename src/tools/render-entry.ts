@@ -53,15 +53,17 @@ function indent(text: string): string {
 export function boundedList(
   header: string,
   blocks: readonly string[],
-  remaining: { total: number; offset: number; next: (offset: number) => string },
+  remaining: { total: number; offset: number; next: (offset: number) => string; totalAtLeast?: boolean },
   maxBytes = MAX_RESULT_BYTES,
 ): string {
   const kept = blocksWithin(blocks, maxBytes - byteLength(header) - 600);
   const lines = [header, ...kept];
   const left = remaining.total - remaining.offset - kept.length;
-  if (left > 0) {
+  if (left > 0 || remaining.totalAtLeast) {
     const cut = kept.length < blocks.length ? ` (output limit ${maxBytes} bytes)` : "";
-    lines.push(`… ${left} more not shown${cut}; ${remaining.next(remaining.offset + kept.length)}`);
+    // A total that is only a lower bound says so: "at least 990 more", or just "more" past it.
+    const more = left > 0 ? `${remaining.totalAtLeast ? "at least " : ""}${left} more` : "more";
+    lines.push(`… ${more} not shown${cut}; ${remaining.next(remaining.offset + kept.length)}`);
   }
   return lines.join("\n");
 }

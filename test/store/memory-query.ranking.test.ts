@@ -11,7 +11,7 @@ import type { LedgerDatabase } from "../../src/store/driver.js";
 import { entryFilter, toView } from "../../src/store/entry-row.js";
 import { matchExpressions, queryWords } from "../../src/store/fts-query.js";
 import { searchEntries } from "../../src/store/memory-query.js";
-import type { SearchQuery, StatusFilter } from "../../src/store/memory-types.js";
+import { LIMITS, type SearchQuery, type StatusFilter } from "../../src/store/memory-types.js";
 import { ENTRY_STATUSES, entries } from "../../src/store/schema.js";
 import { tempDir } from "../helpers/temp-dir.js";
 
@@ -50,6 +50,12 @@ function referenceSearch(db: LedgerDatabase, query: SearchQuery, now: number) {
           .map((r) => [r.id, toView(r)] as const),
   );
   return { items: rows.map((r) => ({ entry: byId.get(r.id), rank: r.rank, tier: r.tier })), total };
+}
+
+/** The total the search answers: exact up to the cap, and on a last page, which ends short of its limit. */
+function counted(total: number, shown: number, limit: number): { total: number; atLeast: boolean } {
+  const known = total <= LIMITS.searchCount || (shown > 0 && shown < limit);
+  return { total: known ? total : LIMITS.searchCount, atLeast: !known };
 }
 
 // A deterministic pseudo-random sequence (mulberry32), so a failure names a case that can be run again.
@@ -143,9 +149,9 @@ describe("memory search ranking", () => {
       );
       const summary = (items: readonly { entry?: { id: string }; rank: number; tier: number }[]) =>
         items.map((h) => [h.entry?.id, h.tier, h.rank]);
-      expect({ n, total: got.total, items: summary(got.items) }).toEqual({
+      expect({ n, total: got.total, atLeast: got.totalAtLeast, items: summary(got.items) }).toEqual({
         n,
-        total: want.total,
+        ...counted(want.total, want.items.length, query.limit ?? 20),
         items: summary(want.items),
       });
       expect(got.items.map((h) => h.entry)).toEqual(want.items.map((h) => h.entry));
@@ -159,7 +165,7 @@ describe("memory search ranking", () => {
 
   it("pages across the tier boundaries as the reference does", async () => {
     // Two words, one a prefix of many: every tier is large, and pages of 7 cut each boundary somewhere.
-    const query: SearchQuery = { query: "ka lomi", scopes: undefined, limit: 7 };
+    const query: SearchQuery = { query: "ka lomi", scopes: [PROJECT], status: "all", limit: 7 };
     const [all] = await database.read(
       (db) => [referenceSearch(db, { ...query, limit: 1_000 }, NOW)] as const,
       undefined as never,
@@ -169,10 +175,40 @@ describe("memory search ranking", () => {
     const pages: string[] = [];
     for (let offset = 0; offset < all.total + 7; offset += 7) {
       const got = await database.read((db) => searchEntries(db, { ...query, offset }, NOW), undefined as never);
-      expect(got.total).toBe(all.total);
+      expect({ total: got.total, atLeast: got.totalAtLeast }).toEqual(
+        counted(all.total, got.items.length, query.limit ?? 20),
+      );
       pages.push(...got.items.map((h) => h.entry.id));
     }
     expect(pages).toEqual(all.items.map((h) => h.entry?.id));
+  });
+
+  it("counts up to the cap and says so, and still pages past it as the reference does", async () => {
+    const query: SearchQuery = { query: "ka mi", scopes: undefined, status: "all", limit: 50 };
+    const [everything] = await database.read(
+      (db) => [referenceSearch(db, { ...query, limit: 1_000, offset: 1_000 }, NOW)] as const,
+      undefined as never,
+    );
+    // The last page, past the cap, knows the count.
+    const last = await database.read(
+      (db) => searchEntries(db, { ...query, offset: everything.total - 3 }, NOW),
+      undefined as never,
+    );
+    expect({ total: last.total, atLeast: last.totalAtLeast, shown: last.items.length }).toEqual({
+      total: everything.total,
+      atLeast: false,
+      shown: 3,
+    });
+    for (const offset of [0, LIMITS.searchCount - 20, LIMITS.searchCount + 30]) {
+      const [got, want] = await database.read(
+        (db) => [searchEntries(db, { ...query, offset }, NOW), referenceSearch(db, { ...query, offset }, NOW)] as const,
+        undefined as never,
+      );
+      expect(want.total).toBeGreaterThan(LIMITS.searchCount + 80);
+      expect({ total: got.total, atLeast: got.totalAtLeast }).toEqual({ total: LIMITS.searchCount, atLeast: true });
+      expect(got.items.map((h) => [h.entry.id, h.rank])).toEqual(want.items.map((h) => [h.entry?.id, h.rank]));
+      expect(got.items).toHaveLength(50);
+    }
   });
 
   it("reaches the third tier when no entry holds every word, and answers empty when none holds any", async () => {
