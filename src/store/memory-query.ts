@@ -92,22 +92,22 @@ export function searchEntries(db: LedgerDatabase, query: SearchQuery, now: numbe
       LIMIT ${take} OFFSET ${skip}`);
   const inAll = (expression: string) =>
     sql`${entries.seq} IN (SELECT rowid FROM entries_fts WHERE entries_fts MATCH ${expression})`;
-  const total = counted(match.anyPrefix, LIMITS.searchCount + 1);
-  let totalAtLeast = total > LIMITS.searchCount;
+  const matched = counted(match.anyPrefix, LIMITS.searchCount + 1);
+  const capped = matched > LIMITS.searchCount;
   const rows = ranked(matching(match.allPrefix), sql`CASE WHEN ${inAll(match.all)} THEN 1 ELSE 2 END`, limit, offset);
   const reached = offset + rows.length;
   // One word: every match holds all the words, and the third group is empty.
-  if (rows.length < limit && (reached < total || totalAtLeast) && words.length > 1) {
+  if (rows.length < limit && (reached < matched || capped) && words.length > 1) {
     const firstTwo = rows.length > 0 ? reached : counted(match.allPrefix, offset);
     const rest = sql`${matching(match.anyPrefix)} AND NOT ${inAll(match.allPrefix)}`;
     rows.push(...ranked(rest, sql`3`, limit - rows.length, reached - firstTwo));
   }
-  let known = total;
-  // A page that ends short of its limit is the last one: the count is known there, past the cap too.
-  if (totalAtLeast && rows.length > 0 && rows.length < limit) [known, totalAtLeast] = [offset + rows.length, false];
+  // A page that ends short of its limit is the last one: there the count is known, past the cap too.
+  const last = rows.length > 0 && rows.length < limit;
+  const totalAtLeast = capped && !last;
   return {
     items: loadHits(db, rows),
-    total: totalAtLeast ? LIMITS.searchCount : known,
+    total: totalAtLeast ? LIMITS.searchCount : last ? offset + rows.length : matched,
     offset,
     words,
     ignoredWords: ignored,
