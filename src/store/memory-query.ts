@@ -92,7 +92,10 @@ export function searchEntries(db: LedgerDatabase, query: SearchQuery, now: numbe
       LIMIT ${take} OFFSET ${skip}`);
   const inAll = (expression: string) =>
     sql`${entries.seq} IN (SELECT rowid FROM entries_fts WHERE entries_fts MATCH ${expression})`;
-  const matched = counted(match.anyPrefix, LIMITS.searchCount + 1);
+  // The entries holding a word whole are among those holding one as a prefix: when they alone pass the cap, the count
+  // is done without FTS5 merging the lists of every word the prefixes start.
+  const whole = counted(match.any, LIMITS.searchCount + 1);
+  const matched = whole > LIMITS.searchCount ? whole : counted(match.anyPrefix, LIMITS.searchCount + 1);
   const capped = matched > LIMITS.searchCount;
   const rows = ranked(matching(match.allPrefix), sql`CASE WHEN ${inAll(match.all)} THEN 1 ELSE 2 END`, limit, offset);
   const reached = offset + rows.length;
