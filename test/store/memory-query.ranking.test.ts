@@ -4,53 +4,13 @@
  * order, the same tiers, the same BM25 numbers and the same totals, over a generated store with every scope, status,
  * kind, trashed and expired entries, and words that are prefixes of other words.
  */
-import { inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Database } from "../../src/store/database.js";
-import type { LedgerDatabase } from "../../src/store/driver.js";
-import { entryFilter, toView } from "../../src/store/entry-row.js";
-import { matchExpressions, queryWords } from "../../src/store/fts-query.js";
 import { searchEntries } from "../../src/store/memory-query.js";
 import { LIMITS, type SearchQuery, type StatusFilter } from "../../src/store/memory-types.js";
 import { ENTRY_STATUSES, entries } from "../../src/store/schema.js";
+import { referenceSearch } from "../helpers/memory-search-reference.js";
 import { tempDir } from "../helpers/temp-dir.js";
-
-/** The search as it was: one query ranking and tiering every entry that holds any word as a prefix. */
-function referenceSearch(db: LedgerDatabase, query: SearchQuery, now: number) {
-  const { words } = queryWords(query.query);
-  const match = matchExpressions(words);
-  const where = entryFilter(query, now);
-  const limit = Math.max(1, Math.min(query.limit ?? 20, 1_000));
-  const offset = Math.max(0, query.offset ?? 0);
-  const BM25 = sql`bm25(entries_fts, 8.0, 1.0, 4.0, 2.0)`;
-  const from = sql`FROM entries_fts JOIN ${entries} ON ${entries.seq} = entries_fts.rowid WHERE entries_fts MATCH ${match.anyPrefix} AND ${where}`;
-  const prefer = query.preferScope ?? null;
-  const rows = db.all<{ id: string; rank: number; tier: number }>(sql`
-    SELECT ${entries.id} AS id, ${BM25} AS rank,
-      CASE WHEN ${entries.seq} IN (SELECT rowid FROM entries_fts WHERE entries_fts MATCH ${match.all}) THEN 1
-           WHEN ${entries.seq} IN (SELECT rowid FROM entries_fts WHERE entries_fts MATCH ${match.allPrefix}) THEN 2
-           ELSE 3 END AS tier
-    ${from}
-    ORDER BY tier, rank, CASE WHEN ${entries.scope} = ${prefer} THEN 0 ELSE 1 END, ${entries.updatedAt} DESC
-    LIMIT ${limit} OFFSET ${offset}`);
-  const total = db.all<{ n: number }>(sql`SELECT count(*) AS n ${from}`)[0]?.n ?? 0;
-  const byId = new Map(
-    rows.length === 0
-      ? []
-      : db
-          .select()
-          .from(entries)
-          .where(
-            inArray(
-              entries.id,
-              rows.map((r) => r.id),
-            ),
-          )
-          .all()
-          .map((r) => [r.id, toView(r)] as const),
-  );
-  return { items: rows.map((r) => ({ entry: byId.get(r.id), rank: r.rank, tier: r.tier })), total };
-}
 
 /** The total the search answers: exact up to the cap, and on a last page, which ends short of its limit. */
 function counted(total: number, shown: number, limit: number): { total: number; atLeast: boolean } {
