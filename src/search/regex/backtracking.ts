@@ -1,4 +1,6 @@
 /**
+ * Kept by hand: scslre, the maintained checker, passes bounded nested repetition (`(.*a){12}`) and brings refa (1 MB).
+ *
  * Refuses the patterns a backtracking engine (V8's, JavaScriptCore's) can spend minutes on with one line: nested
  * repetition (`(a+)+`), a repeated alternation whose branches overlap (`(a|ab)*`) and adjacent repetitions over the
  * same characters (`\w+\s*\w+`). Conservative by design: a refused pattern gets a message that names the construct
