@@ -6,7 +6,7 @@
  * same characters (`\w+\s*\w+`). Conservative by design: a refused pattern gets a message that names the construct
  * and how to say it another way. The line length cap and the scan's time budget bound whatever gets through.
  */
-import { charsOf, firstOf, overlaps } from "./chars.js";
+import { type CharSig, charsOf, firstOf, overlaps } from "./chars.js";
 import { nullable, type RegexNode } from "./syntax.js";
 
 const unwrap = (node: RegexNode): RegexNode => (node.type === "group" ? unwrap(node.body) : node);
@@ -42,14 +42,41 @@ function checkRepeat(node: RegexNode & { type: "repeat" }, ignoreCase: boolean):
   return undefined;
 }
 
-function checkSequence(seq: readonly RegexNode[], ignoreCase: boolean): string | undefined {
+/** A sequence with its single-branch groups opened: `(.*)(a+)` is `.*` then `a+`. */
+function flatten(seq: readonly RegexNode[]): RegexNode[] {
+  return seq.flatMap((n) =>
+    n.type === "group" && n.body.branches.length === 1 ? flatten(n.body.branches[0] ?? []) : [n],
+  );
+}
+
+function containsUnboundedRepeat(node: RegexNode): boolean {
+  switch (node.type) {
+    case "repeat":
+      return node.max === Infinity || containsUnboundedRepeat(node.body);
+    case "group":
+      return containsUnboundedRepeat(node.body);
+    case "alt":
+      return node.branches.some((b) => b.some(containsUnboundedRepeat));
+    default:
+      return false;
+  }
+}
+
+/** The characters `node` can consume without bound (`a+`, `(.*)?`, `(a*|b)`), or undefined. */
+function unbounded(node: RegexNode, ignoreCase: boolean): CharSig | undefined {
+  if (node.type === "repeat" && node.max === Infinity) return charsOf(node.body, ignoreCase);
+  return containsUnboundedRepeat(node) ? charsOf(node, ignoreCase) : undefined;
+}
+
+function checkSequence(branch: readonly RegexNode[], ignoreCase: boolean): string | undefined {
+  const seq = flatten(branch);
   for (let i = 0; i < seq.length; i++) {
-    const a = seq[i] as RegexNode;
-    if (a.type !== "repeat" || a.max !== Infinity) continue;
-    const chars = charsOf(a.body, ignoreCase);
+    const chars = unbounded(seq[i] as RegexNode, ignoreCase);
+    if (!chars) continue;
     for (let j = i + 1; j < seq.length; j++) {
       const b = seq[j] as RegexNode;
-      if (b.type === "repeat" && b.max === Infinity && overlaps(chars, charsOf(b.body, ignoreCase))) {
+      const other = unbounded(b, ignoreCase);
+      if (other && overlaps(chars, other)) {
         return "two repetitions in a row that can match the same characters (like \\w+\\s*\\w+ or .*.*) take polynomial time on long lines; merge them into one";
       }
       if (!nullable(b)) break;
