@@ -10,25 +10,28 @@ import { type CharSig, charsOf, firstOf, overlaps } from "./chars.js";
 import { nullable, type RegexNode } from "./syntax.js";
 
 const unwrap = (node: RegexNode): RegexNode => (node.type === "group" ? unwrap(node.body) : node);
-const variable = (node: RegexNode & { type: "repeat" }) => node.max === Infinity || node.max !== node.min;
+type Repeat = RegexNode & { type: "repeat" };
+const variable = (node: Repeat) => node.max === Infinity || node.max !== node.min;
+const unboundedRepeat = (node: Repeat) => node.max === Infinity;
 
-function containsVariableRepeat(node: RegexNode): boolean {
+/** True when `node` holds a repetition that `counts` (a lookaround's too; what it consumes counts for nothing). */
+function containsRepeat(node: RegexNode, counts: (repeat: Repeat) => boolean): boolean {
   switch (node.type) {
     case "repeat":
-      return variable(node) || containsVariableRepeat(node.body);
+      return counts(node) || containsRepeat(node.body, counts);
     case "group":
     case "look":
-      return containsVariableRepeat(node.body);
+      return containsRepeat(node.body, counts);
     case "alt":
-      return node.branches.some((b) => b.some(containsVariableRepeat));
+      return node.branches.some((b) => b.some((n) => containsRepeat(n, counts)));
     default:
       return false;
   }
 }
 
-function checkRepeat(node: RegexNode & { type: "repeat" }, ignoreCase: boolean): string | undefined {
+function checkRepeat(node: Repeat, ignoreCase: boolean): string | undefined {
   if (node.max <= 1) return undefined;
-  if (containsVariableRepeat(node.body)) {
+  if (containsRepeat(node.body, variable)) {
     return "nested repetition (a repeated group that contains another repetition, like (a+)+ or (\\w+\\s?)*) can take exponential time; repeat one level only";
   }
   const body = unwrap(node.body);
@@ -49,23 +52,10 @@ function flatten(seq: readonly RegexNode[]): RegexNode[] {
   );
 }
 
-function containsUnboundedRepeat(node: RegexNode): boolean {
-  switch (node.type) {
-    case "repeat":
-      return node.max === Infinity || containsUnboundedRepeat(node.body);
-    case "group":
-      return containsUnboundedRepeat(node.body);
-    case "alt":
-      return node.branches.some((b) => b.some(containsUnboundedRepeat));
-    default:
-      return false;
-  }
-}
-
 /** The characters `node` can consume without bound (`a+`, `(.*)?`, `(a*|b)`), or undefined. */
 function unbounded(node: RegexNode, ignoreCase: boolean): CharSig | undefined {
   if (node.type === "repeat" && node.max === Infinity) return charsOf(node.body, ignoreCase);
-  return containsUnboundedRepeat(node) ? charsOf(node, ignoreCase) : undefined;
+  return containsRepeat(node, unboundedRepeat) ? charsOf(node, ignoreCase) : undefined;
 }
 
 function checkSequence(branch: readonly RegexNode[], ignoreCase: boolean): string | undefined {
