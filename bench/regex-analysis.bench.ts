@@ -179,7 +179,7 @@ each to the parse before, on the same patterns in the same run (\`new RegExp\` i
 cache a compiled source). *Before* is the
 hand-written parser of commit ${BEFORE.slice(0, 7)}, read from git; *after* is regexpp into the same model. The
 whole analysis (\`compileQuery\`: validation, parse, backtracking check, required literal, ripgrep translation) is
-the after parser with the rest, which did not change. Real patterns are the fallback regexes the ranked search
+the after parser with the rest (the same code but for the backtracking check, which now also looks into groups). Real patterns are the fallback regexes the ranked search
 builds from the ${CORPUS_CASES.length} recall questions and ${typed.length} patterns people type; hostile ones are the
 refused shapes and long patterns near the query limit.
 
