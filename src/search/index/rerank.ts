@@ -5,7 +5,9 @@
  * new match never overtakes a strong old one. The line that holds most of the query's words is the one shown.
  */
 import { wordsOf } from "./index-tokens.js";
+import type { WeighedTerm } from "./ranked-plan.js";
 import type { RankedTerm } from "./ranked-query.js";
+import { termScore } from "./term-stats.js";
 import type { Role } from "./transcript-units.js";
 
 export const ROLE_WEIGHT: Record<Role, number> = {
@@ -78,6 +80,16 @@ function inARow(words: readonly string[], terms: readonly RankedTerm[]): boolean
   return termHits(words, [{ text: "", words: sequence, phrase: true }])[0]?.length !== 0;
 }
 
+/** What the index left to the second look: terms it did not score, phrases it did not check. */
+export interface LeftToRescore {
+  scoredAlone: readonly WeighedTerm[];
+  mustHold: readonly RankedTerm[];
+  meanTokens: number;
+}
+
+const NOTHING_LEFT: LeftToRescore = { scoredAlone: [], mustHold: [], meanTokens: 1 };
+
+/** The unit's score and line to show; undefined when it lacks a phrase it must hold. */
 export function rescore(
   bm25: number,
   lines: readonly string[],
@@ -85,10 +97,22 @@ export function rescore(
   time: number | null,
   terms: readonly RankedTerm[],
   now: number,
-): Scored {
+  left: LeftToRescore = NOTHING_LEFT,
+): Scored | undefined {
   const perLine = lines.map((line) => wordsOf(line));
   const words = perLine.flat();
-  let score = -bm25 * ROLE_WEIGHT[role];
+  if (left.mustHold.length > 0 && termHits(words, left.mustHold).some((h) => h.length === 0)) return undefined;
+  const alone = termHits(
+    words,
+    left.scoredAlone.map((w) => w.term),
+  );
+  // Both columns hold a compound term (its words and itself): FTS5 weighs them 1 and 1.5.
+  const common = left.scoredAlone.reduce(
+    (sum, w, i) =>
+      sum + termScore(w.idf, (alone[i]?.length ?? 0) * (w.term.compound ? 2.5 : 1), words.length, left.meanTokens),
+    0,
+  );
+  let score = (common - bm25) * ROLE_WEIGHT[role];
   if (inARow(words, terms)) score *= PHRASE_BOOST;
   const hits = termHits(words, terms);
   const found = hits.filter((h) => h.length > 0).length;
