@@ -46,6 +46,9 @@ const health = await index.forWriting();
 if (!health.usable) throw new Error(health.reason);
 const connection = health.connection;
 console.error(`[search-index] building the index of ${files.length} transcripts…`);
+// The build yields to other work on the machine (nice 10); the queries run at normal priority again.
+const priority = os.getPriority();
+os.setPriority(Math.max(priority, 10));
 const buildStart = performance.now();
 const built = catchUp(connection, files, true, Number.POSITIVE_INFINITY);
 const buildMs = performance.now() - buildStart;
@@ -55,6 +58,11 @@ connection.run("INSERT INTO unit_text (unit_text) VALUES ('optimize')");
 connection.exec("PRAGMA wal_checkpoint(TRUNCATE)");
 connection.exec("VACUUM");
 const indexBytes = fs.statSync(index.file).size;
+try {
+  os.setPriority(priority);
+} catch {
+  // Raising the priority again needs the right to; the queries then run at nice 10, as the build did.
+}
 const units = connection.get<{ n: number }>("SELECT count(*) AS n FROM units")?.n ?? 0;
 
 const queries = [
@@ -113,7 +121,7 @@ const sizeLabel = MB >= 1_000 ? `${MB / 1_000} GB` : `${MB} MB`;
 const body = `Load average when the run started: ${load}.
 
 The generated corpus of the transcript-search benchmark at ${sizeLabel} (${files.length.toLocaleString("en-US")} transcripts,
-${(corpus.bytes / 1e6).toFixed(0)} MB), indexed from scratch in one process, then asked ${queries.length} ranked queries
+${(corpus.bytes / 1e6).toFixed(0)} MB), indexed from scratch in one process (at nice 10, in batches of 8 MB), then asked ${queries.length} ranked queries
 ${ROUNDS} times each, in turn, through the index as the search runs them (each term counted, BM25 candidates from the
 rare ones or the newest units holding common ones, the second look at the best of them, the exact lines read back
 with 2 lines of context; listing and rendering left out). Medians; p95 over all ${all.length} queries.

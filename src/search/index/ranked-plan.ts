@@ -11,9 +11,6 @@ import type { IndexConnection } from "./index-connection.js";
 import { clauseOf, matchOf, type RankedQuery, type RankedTerm } from "./ranked-query.js";
 import { countTerm, type IndexTotals, indexTotals, inverseFrequency, PROBE_UNITS } from "./term-stats.js";
 
-/** Units the generating terms may hold between them: what BM25 reads for the candidates. */
-const GENERATOR_UNITS = PROBE_UNITS;
-
 export interface WeighedTerm {
   term: RankedTerm;
   /** Its inverse document frequency, as FTS5's BM25 weighs it. */
@@ -32,10 +29,14 @@ export interface RankedPlan {
   mustHold: RankedTerm[];
 }
 
-export function planRanked(connection: IndexConnection, query: RankedQuery): RankedPlan {
+/**
+ * The plan of a query. `probe` (default PROBE_UNITS) is both the count below which a term is rare and the most units
+ * the generating terms may hold between them: what BM25 reads for the candidates.
+ */
+export function planRanked(connection: IndexConnection, query: RankedQuery, probe = PROBE_UNITS): RankedPlan {
   const totals = indexTotals(connection);
   const counted = query.terms
-    .map((term) => ({ term, count: countTerm(connection, clauseOf(term), totals) }))
+    .map((term) => ({ term, count: countTerm(connection, clauseOf(term), totals, probe) }))
     .sort((a, b) => a.count.units - b.count.units);
   // A quoted phrase no unit holds: nothing can match, and asking for it alone costs nothing.
   const absent = counted.find((c) => c.count.units === 0 && query.required.includes(c.term));
@@ -45,7 +46,7 @@ export function planRanked(connection: IndexConnection, query: RankedQuery): Ran
   const generating: RankedTerm[] = [];
   let held = 0;
   for (const { term, count } of present) {
-    if (!count.exact || held + count.units > GENERATOR_UNITS) break;
+    if (!count.exact || held + count.units > probe) break;
     generating.push(term);
     held += count.units;
   }

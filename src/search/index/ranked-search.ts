@@ -39,6 +39,8 @@ export interface RankedRequest {
   /** Cap per session (undefined: none, when one session is searched). */
   perSession?: number;
   now: number;
+  /** Units below which a term is rare and generates candidates (default PROBE_UNITS, see ranked-plan.ts). */
+  probeUnits?: number;
 }
 
 export interface HitLine {
@@ -206,7 +208,7 @@ export function rankedSearch(connection: IndexConnection, req: RankedRequest): R
 
 function search(connection: IndexConnection, req: RankedRequest, files: OpenFiles): RankedResult {
   const byId = new Map(req.files.map((f) => [f.sessionID, f]));
-  const plan = planRanked(connection, req.query);
+  const plan = planRanked(connection, req.query, req.probeUnits);
   const rows = candidates(connection, req, plan);
   const left: LeftToRescore = { ...plan, meanTokens: plan.totals.meanTokens };
   // The most the terms the index did not score can add to a unit's first score.

@@ -56,18 +56,23 @@ export function indexTotals(connection: IndexConnection): IndexTotals {
 }
 
 /**
- * Units holding `match` (an FTS5 expression), looked for newest first and at most PROBE_UNITS of them: fewer is the
+ * Units holding `match` (an FTS5 expression), looked for newest first and at most `probe` of them: fewer is the
  * exact count; as many is a common term, whose count is estimated from the span of ids those newest units cover.
  */
-export function countTerm(connection: IndexConnection, match: string, totals: IndexTotals): TermCount {
+export function countTerm(
+  connection: IndexConnection,
+  match: string,
+  totals: IndexTotals,
+  probe = PROBE_UNITS,
+): TermCount {
   const row = connection.get<{ n: number; oldest: number | null }>(
     `SELECT count(*) AS n, min(rowid) AS oldest FROM
        (SELECT rowid FROM unit_text WHERE unit_text MATCH ? ORDER BY rowid DESC LIMIT ?)`,
     match,
-    PROBE_UNITS,
+    probe,
   );
   const n = row?.n ?? 0;
-  if (n < PROBE_UNITS) return { units: n, exact: true };
+  if (n < probe) return { units: n, exact: true };
   const span = Math.max(1, totals.newest - (row?.oldest ?? 0) + 1);
   return { units: Math.min(totals.units, Math.round((n / span) * totals.units)), exact: false };
 }
