@@ -86,8 +86,12 @@ interface UnitRow {
 const COLUMNS = "s.session_id, u.first_line, u.last_line, u.byte_start, u.byte_end, u.role, u.tool, u.time";
 const SCORE = "bm25(unit_text, 1.0, 1.5)";
 
-/** Units the newest-first way takes for a query of common words only: all of them are read and scored. */
-const NEWEST_CANDIDATES = 100;
+/**
+ * A query of common words only: the newest units holding them are looked at (NEWEST_LOOKED, ids and sessions only,
+ * cheap), and of those at most NEWEST_CANDIDATES, a few per session, are read and scored.
+ */
+const NEWEST_LOOKED = 2_000;
+const NEWEST_CANDIDATES = 60;
 
 /**
  * The candidates' query: the best units by BM25 for `match` (by = "score"), or its newest units (by = "newest"),
@@ -112,7 +116,7 @@ function candidateSql(req: RankedRequest, match: string, by: "score" | "newest")
     where.push("u.time <= ?");
     params.push(req.filters.until);
   }
-  params.push(by === "score" ? CANDIDATES : NEWEST_CANDIDATES);
+  params.push(by === "score" ? CANDIDATES : NEWEST_LOOKED);
   const score = by === "score" ? SCORE : "0";
   const order = by === "score" ? "score" : "unit_text.rowid DESC";
   // Nothing to filter: FTS5 keeps the best (or newest) candidates as it goes, and only those are joined to their units.
@@ -133,10 +137,19 @@ function candidates(connection: IndexConnection, req: RankedRequest, plan: Ranke
     return connection.all<UnitRow>(sql, ...params);
   }
   const rows = new Map<string, UnitRow>();
+  const perSession = new Map<string, number>();
+  // Units of one transcript stand together in the index: without a cap the newest session would fill the candidates.
+  const cap = req.perSession === undefined ? NEWEST_CANDIDATES : req.perSession * 2;
   for (const match of plan.newest) {
     const { sql, params } = candidateSql(req, match, "newest");
-    for (const row of connection.all<UnitRow>(sql, ...params)) rows.set(`${row.session_id}:${row.first_line}`, row);
-    if (rows.size >= NEWEST_CANDIDATES) break;
+    for (const row of connection.all<UnitRow>(sql, ...params)) {
+      const key = `${row.session_id}:${row.first_line}`;
+      const n = perSession.get(row.session_id) ?? 0;
+      if (rows.has(key) || n >= cap) continue;
+      perSession.set(row.session_id, n + 1);
+      rows.set(key, row);
+      if (rows.size >= NEWEST_CANDIDATES) return [...rows.values()];
+    }
   }
   return [...rows.values()];
 }
