@@ -91,7 +91,12 @@ const SCORE = "bm25(unit_text, 1.0, 1.5)";
  * cheap), and of those at most NEWEST_CANDIDATES, a few per session, are read and scored.
  */
 const NEWEST_LOOKED = 2_000;
-const NEWEST_CANDIDATES = 60;
+const NEWEST_CANDIDATES = 40;
+/**
+ * Units the second look reads at most, best first by the index's score: reading and scoring a unit's lines is most of
+ * a query's time, and the boosts it adds (at most MAX_BOOST) rarely lift a unit from further down.
+ */
+const MAX_READ = 64;
 
 /**
  * The candidates' query: the best units by BM25 for `match` (by = "score"), or its newest units (by = "newest"),
@@ -234,10 +239,13 @@ function search(connection: IndexConnection, req: RankedRequest, files: OpenFile
   // Units are read best first; once enough are scored, one that cannot reach them even fully boosted stops the reading.
   const enough = req.limit * 2;
   const floor: number[] = [];
+  let read = 0;
   for (const row of rows) {
+    if (read >= MAX_READ) break;
     if (floor.length >= enough && ceiling(row) < (floor[enough - 1] as number)) break;
     const file = byId.get(row.session_id);
     if (!file) continue;
+    read++;
     const lines = unitLines(files, file, row);
     if (!lines) {
       stale++;
