@@ -1,43 +1,21 @@
 import { describe, expect, it } from "vitest";
-import type { IndexConnection } from "../../../src/search/index/index-connection.js";
 import { planRanked } from "../../../src/search/index/ranked-plan.js";
 import { parseRankedQuery } from "../../../src/search/index/ranked-query.js";
 import { type RankedHit, rankedSearch } from "../../../src/search/index/ranked-search.js";
-import { SearchIndex } from "../../../src/search/index/search-index.js";
 import { listTranscripts } from "../../../src/search/targets.js";
+import { indexOfWords } from "../../helpers/index-rows.js";
 import { indexedSessions } from "../../helpers/indexed-sessions.js";
 import { SessionBuilder } from "../../helpers/synthetic-session.js";
-import { tempDir } from "../../helpers/temp-dir.js";
 
 /** 60 units: "build" and "server" in every one, "deploy" in every third, "rollout" in two, "canary" in one. */
-async function index(): Promise<{ connection: IndexConnection; close: () => void }> {
-  const file = new SearchIndex(tempDir());
-  const health = await file.forWriting();
-  if (!health.usable) throw new Error(health.reason);
-  const c = health.connection;
-  c.exec("BEGIN");
-  c.run(
-    "INSERT INTO sessions (session_id, relative, ino, lines, bytes, tail_hash, state, mtime_ms) VALUES ('ses_p', 'p.md', 0, 0, 0, '', '{}', 0)",
+const index = () =>
+  indexOfWords(
+    Array.from({ length: 60 }, (_, n) => {
+      const i = n + 1;
+      const words = ["build", "server", i % 3 === 0 ? "deploy" : "", i === 5 || i === 40 ? "rollout" : ""];
+      return [...words, i === 9 ? "canary" : ""].filter(Boolean).join(" ");
+    }),
   );
-  for (let i = 1; i <= 60; i++) {
-    const words = [
-      "build",
-      "server",
-      i % 3 === 0 ? "deploy" : "",
-      i === 5 || i === 40 ? "rollout" : "",
-      i === 9 ? "canary" : "",
-    ];
-    c.run(
-      "INSERT INTO units (id, sid, first_line, last_line, byte_start, byte_end, role) VALUES (?, 1, ?, ?, 0, 0, 'user')",
-      i,
-      i,
-      i,
-    );
-    c.run("INSERT INTO unit_text (rowid, words, whole) VALUES (?, ?, '')", i, words.filter(Boolean).join(" "));
-  }
-  c.exec("COMMIT");
-  return { connection: c, close: () => file.close() };
-}
 
 const texts = (terms: readonly { term: { text: string } }[]) => terms.map((t) => t.term.text);
 

@@ -1,6 +1,4 @@
 import { describe, expect, it } from "vitest";
-import type { IndexConnection } from "../../../src/search/index/index-connection.js";
-import { SearchIndex } from "../../../src/search/index/search-index.js";
 import {
   countTerm,
   indexTotals,
@@ -8,42 +6,19 @@ import {
   maxTermScore,
   termScore,
 } from "../../../src/search/index/term-stats.js";
-import { tempDir } from "../../helpers/temp-dir.js";
-
-/** A real index file with units of the given words (one unit each), in id order. */
-async function indexOf(texts: readonly string[]): Promise<{ connection: IndexConnection; index: SearchIndex }> {
-  const index = new SearchIndex(tempDir());
-  const health = await index.forWriting();
-  if (!health.usable) throw new Error(health.reason);
-  const c = health.connection;
-  c.exec("BEGIN");
-  c.run(
-    "INSERT INTO sessions (session_id, relative, ino, lines, bytes, tail_hash, state, mtime_ms) VALUES ('ses_t', 't.md', 0, 0, 0, '', '{}', 0)",
-  );
-  for (const [i, words] of texts.entries()) {
-    c.run(
-      "INSERT INTO units (id, sid, first_line, last_line, byte_start, byte_end, role) VALUES (?, 1, ?, ?, 0, 0, 'user')",
-      i + 1,
-      i + 1,
-      i + 1,
-    );
-    c.run("INSERT INTO unit_text (rowid, words, whole) VALUES (?, ?, '')", i + 1, words);
-  }
-  c.exec("COMMIT");
-  return { connection: c, index };
-}
+import { indexOfWords } from "../../helpers/index-rows.js";
 
 describe("term stats", () => {
   it("reads the unit count and mean length from FTS5's totals, as counting would", async () => {
-    const { connection, index } = await indexOf(["alpha beta gamma", "delta epsilon", "zeta"]);
+    const { connection, close } = await indexOfWords(["alpha beta gamma", "delta epsilon", "zeta"]);
     expect(indexTotals(connection)).toEqual({ units: 3, meanTokens: 2, newest: 3 });
-    index.close();
+    close();
   });
 
   it("says an empty index has no units, without dividing by zero", async () => {
-    const { connection, index } = await indexOf([]);
+    const { connection, close } = await indexOfWords([]);
     expect(indexTotals(connection)).toEqual({ units: 0, meanTokens: 1, newest: 0 });
-    index.close();
+    close();
   });
 
   it("counts a rare term exactly and estimates a common one from its newest units", async () => {
@@ -51,7 +26,7 @@ describe("term stats", () => {
       { length: 200 },
       (_, i) => `unit ${i % 2 === 0 ? "even" : "odd"} ${i === 17 ? "rare" : ""}`,
     );
-    const { connection, index } = await indexOf(texts);
+    const { connection, close } = await indexOfWords(texts);
     const totals = indexTotals(connection);
     expect(countTerm(connection, 'words : "rare"', totals, 10)).toEqual({ units: 1, exact: true });
     expect(countTerm(connection, 'words : "absent"', totals, 10)).toEqual({ units: 0, exact: true });
@@ -60,12 +35,12 @@ describe("term stats", () => {
     expect(even.units).toBeGreaterThan(80);
     expect(even.units).toBeLessThan(120);
     expect(countTerm(connection, 'words : "unit"', totals, 10)).toEqual({ units: 200, exact: false });
-    index.close();
+    close();
   });
 
   it("scores a term as FTS5's bm25() does, within the bound the search stops reading at", async () => {
     const texts = ["needle hay hay hay", "hay hay", "needle needle hay", "hay", "hay hay hay hay hay hay"];
-    const { connection, index } = await indexOf(texts);
+    const { connection, close } = await indexOfWords(texts);
     const totals = indexTotals(connection);
     const idf = inverseFrequency(totals.units, 2);
     const rows = connection.all<{ rowid: number; score: number }>(
@@ -80,6 +55,6 @@ describe("term stats", () => {
     expect(termScore(idf, 0, 4, totals.meanTokens)).toBe(0);
     // A term in most units weighs next to nothing, never less.
     expect(inverseFrequency(5, 4)).toBe(1e-6);
-    index.close();
+    close();
   });
 });
