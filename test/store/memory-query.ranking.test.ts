@@ -121,7 +121,8 @@ describe("memory search ranking", () => {
     // The cases reach every tier and compare many hits, not only empty pages.
     expect([...tiers].sort()).toEqual([1, 2, 3]);
     expect(compared).toBeGreaterThan(1_000);
-  });
+    // 400 cases, each run twice: seconds on a busy machine.
+  }, 60_000);
 
   it("pages across the tier boundaries as the reference does", async () => {
     // Two words, one a prefix of many: every tier is large, and pages of 7 cut each boundary somewhere.
