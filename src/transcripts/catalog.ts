@@ -2,7 +2,7 @@
  * The store's index of transcripts: one row per transcript, one per exported message and one per exported part.
  * Every function runs inside the caller's transaction (`Database.write`) or read.
  */
-import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { desc, eq, inArray, sql } from "drizzle-orm";
 import type { LedgerDatabase } from "../store/driver.js";
 import {
   type NewTranscriptRow,
@@ -109,16 +109,6 @@ export function upsertPartRows(db: LedgerDatabase, sessionID: string, rows: read
       })
       .run();
   }
-}
-
-/** Forgets what was written past `line` (the file lost those lines), so the next plan writes it again. */
-export function forgetAfterLine(db: LedgerDatabase, sessionID: string, line: number): void {
-  db.delete(transcriptParts)
-    .where(and(eq(transcriptParts.sessionId, sessionID), gt(transcriptParts.line, line)))
-    .run();
-  db.delete(transcriptMessages)
-    .where(and(eq(transcriptMessages.sessionId, sessionID), gt(transcriptMessages.line, line)))
-    .run();
 }
 
 export function forgetAll(db: LedgerDatabase, sessionID: string): void {

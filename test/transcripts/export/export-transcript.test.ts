@@ -361,17 +361,17 @@ describe("repair", () => {
     expect(await exportNow(data, session)).toMatchObject({ appendedLines: 0 });
   });
 
-  it("writes again what a shortened file lost, and a whole missing file", async () => {
+  it("keeps a shortened file as it is (nothing written again) and writes a whole missing file again", async () => {
     const { data, session, first } = await exported();
     const keep = readTranscript(first.path).slice(0, 20);
     fs.writeFileSync(first.path, keep.map((l) => `${String(l.number).padStart(6)}\t${l.text}\n`).join(""));
     const second = await exportNow(data, session);
-    const lines = expectNumbered(second.path);
-    expect(lines[20]?.text).toBe(
-      `[note] repair: the file ends at line 20 but the index knew ${first.totalLines} lines; what was lost is written again below`,
-    );
-    const headers = lines.filter((l) => l.text.startsWith("## "));
-    expect(new Set(headers.map((h) => h.text)).size).toBe(4);
+    const lines = readTranscript(second.path);
+    expect(lines).toHaveLength(21);
+    expect(lines[20]).toEqual({
+      number: first.totalLines + 1,
+      text: `[note] the file was changed outside opencode-ledger (lines 21-${first.totalLines} were removed); it is kept as it is, nothing in it is written again, and numbering continues from ${first.totalLines + 1}`,
+    });
 
     fs.rmSync(second.path);
     const third = await exportNow(data, session);
