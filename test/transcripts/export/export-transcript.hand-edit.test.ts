@@ -6,24 +6,18 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { rebuildIndex } from "../../../src/search/index/index-maintenance.js";
-import { exportTranscript } from "../../../src/transcripts/export/export-transcript.js";
+import type { ExportResult } from "../../../src/transcripts/export/export-transcript.js";
 import { readSketch } from "../../../src/transcripts/sketch/file.js";
-import { createMemorySource } from "../../../src/transcripts/source/export-file-source.js";
 import { dumpIndex } from "../../helpers/index-rows.js";
+import { exportAll } from "../../helpers/indexed-sessions.js";
 import { type SessionBuilder, syntheticSession } from "../../helpers/synthetic-session.js";
 import { type TestDataContext, testDataContext } from "../../helpers/transcripts.js";
 
-const SCOPE = "/projects/demo";
 const SECRET = "sk-live-PASTEDSECRET0123456789";
 
-function exportNow(data: TestDataContext, builder: SessionBuilder) {
-  return exportTranscript({
-    data,
-    source: createMemorySource([builder.data]),
-    sessionID: builder.sessionID,
-    scope: SCOPE,
-  });
-}
+/** One export of the session as it now is, through the real exporter. */
+const exportNow = async (data: TestDataContext, builder: SessionBuilder) =>
+  (await exportAll(data, [builder.data]))[0] as ExportResult;
 
 /** Every line of the file as its written number (undefined for a line without one) and its text. */
 function linesOf(file: string): { number: number | undefined; text: string }[] {
