@@ -75,11 +75,11 @@ export function loadLineIndex(db: LedgerDatabase, sessionID: string): LineIndex 
   const messages = new Map<string, number>();
   const parts = new Map<string, number>();
   const messageRows = db.all<{ id: string; line: number }>(
-    sql`SELECT message_id AS id, line FROM transcript_messages WHERE session_id = ${sessionID} AND hash <> ${REMOVED}`,
+    sql`SELECT message_id AS id, line FROM transcript_messages WHERE session_id = ${sessionID} AND hash <> ${REMOVED} AND line > 0`,
   );
   for (const r of messageRows) messages.set(r.id, r.line);
   const partRows = db.all<{ id: string; line: number }>(
-    sql`SELECT part_id AS id, line FROM transcript_parts WHERE session_id = ${sessionID} AND hash <> ${REMOVED}`,
+    sql`SELECT part_id AS id, line FROM transcript_parts WHERE session_id = ${sessionID} AND hash <> ${REMOVED} AND line > 0`,
   );
   for (const r of partRows) parts.set(r.id, r.line);
   return { message: (id) => messages.get(id), part: (id) => parts.get(id) };
@@ -108,6 +108,25 @@ export function upsertPartRows(db: LedgerDatabase, sessionID: string, rows: read
         set: { hash: sqlExcluded("hash"), line: sqlExcluded("line"), messageId: sqlExcluded("message_id") },
       })
       .run();
+  }
+}
+
+/** Line of a message or part whose first line was removed from the file by hand: kept as written, pointed at never. */
+export const LINE_REMOVED = 0;
+
+/** Rows whose line is in one of `ranges` (numbers removed from the file by hand) no longer name a line. */
+export function forgetLines(
+  db: LedgerDatabase,
+  sessionID: string,
+  ranges: ReadonlyArray<readonly [number, number]>,
+): void {
+  for (const [first, last] of ranges) {
+    db.run(
+      sql`UPDATE transcript_parts SET line = ${LINE_REMOVED} WHERE session_id = ${sessionID} AND line BETWEEN ${first} AND ${last}`,
+    );
+    db.run(
+      sql`UPDATE transcript_messages SET line = ${LINE_REMOVED} WHERE session_id = ${sessionID} AND line BETWEEN ${first} AND ${last}`,
+    );
   }
 }
 

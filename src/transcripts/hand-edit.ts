@@ -78,9 +78,8 @@ export function walkLineHeads(
 
 /** What a file changed by hand holds, read from the numbers of its lines. */
 export interface HandEdit {
-  /** Ranges of the numbers 1..`known` that no line carries any more (the first few; `moreRanges` counts the rest). */
+  /** Ranges of the numbers 1..`known` that no line carries any more, in order. */
   removed: Array<[number, number]>;
-  moreRanges: number;
   /** Lines with no number, or with a number an earlier line already has. */
   foreign: number;
   /** Lines numbered past what the index knew. */
@@ -94,7 +93,7 @@ export interface HandEdit {
 /** Reads every line's number of a file the index knew up to number `known`; the whole file is read once. */
 export function surveyNumbers(fd: number, size: number, known: number): HandEdit {
   const seen = new Uint8Array(known + 1);
-  const edit: HandEdit = { removed: [], moreRanges: 0, foreign: 0, beyond: 0, highest: 0, unterminated: false };
+  const edit: HandEdit = { removed: [], foreign: 0, beyond: 0, highest: 0, unterminated: false };
   walkLineHeads(fd, 0, size, (head, complete) => {
     if (!complete) edit.unterminated = true;
     const n = writtenNumber(head);
@@ -110,8 +109,7 @@ export function surveyNumbers(fd: number, size: number, known: number): HandEdit
     if (seen[n]) continue;
     let last = n;
     while (last < known && !seen[last + 1]) last++;
-    if (edit.removed.length < MAX_RANGES) edit.removed.push([n, last]);
-    else edit.moreRanges++;
+    edit.removed.push([n, last]);
     n = last;
   }
   return edit;
@@ -144,9 +142,10 @@ export function describeHandEdit(edit: HandEdit): string {
   const lines = (n: number) => (n === 1 ? "1 line" : `${n} lines`);
   const were = (n: number) => (n === 1 ? "was" : "were");
   if (edit.removed.length > 0) {
-    const ranges = edit.removed.map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`));
-    const more = edit.moreRanges > 0 ? ` and ${edit.moreRanges} more ranges` : "";
-    const single = edit.removed.length === 1 && edit.moreRanges === 0 && edit.removed[0]?.[0] === edit.removed[0]?.[1];
+    const ranges = edit.removed.slice(0, MAX_RANGES).map(([a, b]) => (a === b ? `${a}` : `${a}-${b}`));
+    const rest = edit.removed.length - MAX_RANGES;
+    const more = rest > 0 ? ` and ${rest} more ${rest === 1 ? "range" : "ranges"}` : "";
+    const single = edit.removed.length === 1 && edit.removed[0]?.[0] === edit.removed[0]?.[1];
     found.push(`${single ? "line" : "lines"} ${ranges.join(", ")}${more} ${single ? "was" : "were"} removed`);
   }
   if (edit.foreign > 0) {

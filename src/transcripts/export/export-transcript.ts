@@ -14,6 +14,7 @@ import type { LedgerDatabase } from "../../store/driver.js";
 import type { TranscriptRow } from "../../store/schema.js";
 import {
   forgetAll,
+  forgetLines,
   getTranscript,
   type LineIndex,
   loadLineIndex,
@@ -257,6 +258,8 @@ function appendAfter({ db, request, file, tail, row, plan }: Attempt): Appended 
   const preface = repairNotes(tail);
   // A missing file is written again whole; a file changed by hand is kept, and nothing in it is written again.
   if (tail.missing) forgetAll(db, sessionID);
+  // What started on a line removed by hand is not pointed at (by a note or a session map) any more.
+  if (tail.handEdit) forgetLines(db, sessionID, tail.handEdit.removed);
   const cached = preface.length === 0 ? recall(data.database, sessionID, row) : undefined;
   const known = cached ?? loadMessageRows(db, sessionID);
   const tailMessage = preface.length === 0 ? (row?.lastMessageId ?? undefined) : undefined;

@@ -192,4 +192,36 @@ describe("a transcript changed by hand, then grown by the exporter", () => {
     expect(handNotes(file).map((n) => n.number)).toEqual([next + 6]);
     expect(handNotes(file)[0]?.text).toContain("(2 lines numbered past what was recorded were found)");
   });
+
+  it("a message header deleted by hand: later notes and the line index never name that number", async () => {
+    const { data, session, first, file } = await exportedWithSecret();
+    const earlier = session.data.messages[1];
+    const other = session.data.messages[2];
+    const id = earlier?.info.id ?? "";
+    const header = first.lines.message(id) as number;
+    const otherHeader = first.lines.message(other?.info.id ?? "") as number;
+    expect(header).toBeGreaterThan(0);
+    rewrite(file, (line) => !line.includes(`\t## `) || !line.includes(id));
+    // The session changes both messages: one gains a part, the other is removed from it.
+    earlier?.parts.push({
+      ...(earlier.parts[0] as object),
+      id: "prt_zzzzhand0001",
+      type: "text",
+      text: "Later.",
+    } as never);
+    session.data.messages.splice(2, 1);
+    const second = await exportNow(data, session);
+    expectNoRepeats(file);
+    const notes = linesOf(file)
+      .slice(-6)
+      .map((l) => l.text)
+      .filter((t) => t.startsWith("[note]"));
+    expect(notes).toEqual([
+      `[note] the file was changed outside opencode-ledger (line ${header} was removed); it is kept as it is, nothing in it is written again, and numbering continues from ${first.totalLines + 1}`,
+      `[note] text part prt_zzzzhand0001 added later to message ${id} (its header was on a line since removed from the file by hand):`,
+      `[note] message ${other?.info.id} (written at line ${otherHeader}) was removed from the session (deleted, or undone by a revert)`,
+    ]);
+    expect(second.lines.message(id)).toBeUndefined();
+    expect(second.lines.part("prt_zzzzhand0001")).toBeGreaterThan(first.totalLines);
+  });
 });
