@@ -10,7 +10,7 @@ import type { ExportResult } from "../../../src/transcripts/export/export-transc
 import { readSketch } from "../../../src/transcripts/sketch/file.js";
 import { dumpIndex } from "../../helpers/index-rows.js";
 import { exportAll } from "../../helpers/indexed-sessions.js";
-import { type SessionBuilder, syntheticSession } from "../../helpers/synthetic-session.js";
+import { addTextPart, type SessionBuilder, syntheticSession } from "../../helpers/synthetic-session.js";
 import { type TestDataContext, testDataContext } from "../../helpers/transcripts.js";
 
 const SECRET = "sk-live-PASTEDSECRET0123456789";
@@ -203,12 +203,7 @@ describe("a transcript changed by hand, then grown by the exporter", () => {
     expect(header).toBeGreaterThan(0);
     rewrite(file, (line) => !line.includes(`\t## `) || !line.includes(id));
     // The session changes both messages: one gains a part, the other is removed from it.
-    earlier?.parts.push({
-      ...(earlier.parts[0] as object),
-      id: "prt_zzzzhand0001",
-      type: "text",
-      text: "Later.",
-    } as never);
+    addTextPart(earlier, "prt_zzzzhand0001", "Later.");
     session.data.messages.splice(2, 1);
     const second = await exportNow(data, session);
     expectNoRepeats(file);

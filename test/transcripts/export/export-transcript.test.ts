@@ -5,7 +5,7 @@ import { createMemoryLogger } from "../../../src/log.js";
 import { transcripts } from "../../../src/store/schema.js";
 import { exportTranscript } from "../../../src/transcripts/export/export-transcript.js";
 import { createMemorySource } from "../../../src/transcripts/source/export-file-source.js";
-import { type SessionBuilder, syntheticSession } from "../../helpers/synthetic-session.js";
+import { addTextPart, type SessionBuilder, syntheticSession } from "../../helpers/synthetic-session.js";
 import { readTranscript, type TestDataContext, testDataContext } from "../../helpers/transcripts.js";
 
 const SCOPE = "/projects/demo";
@@ -138,22 +138,12 @@ describe("append-only export", () => {
     const session = syntheticSession(2);
     const first = await exportNow(data, session);
     const last = session.data.messages.at(-1);
-    last?.parts.push({
-      ...(last.parts[0] as object),
-      id: "prt_zzzzlate0001",
-      type: "text",
-      text: "Late words.",
-    } as never);
+    addTextPart(last, "prt_zzzzlate0001", "Late words.");
     const second = await exportNow(data, session);
     expect(texts(second.path).slice(first.totalLines)).toEqual(["[text]", "Late words."]);
 
     const earlier = session.data.messages[1];
-    earlier?.parts.push({
-      ...(earlier.parts[0] as object),
-      id: "prt_zzzzlate0002",
-      type: "text",
-      text: "Later.",
-    } as never);
+    addTextPart(earlier, "prt_zzzzlate0002", "Later.");
     const third = await exportNow(data, session);
     const appended = texts(third.path).slice(second.totalLines);
     expect(appended[0]).toMatch(
