@@ -42,7 +42,8 @@ export function describeWindow(numbers: WindowNumbers, firstPlace: number, lastP
   const odd: string[] = [];
   if (numbers.gaps > 0) odd.push(`${numbers.gaps} ${numbers.gaps === 1 ? "number" : "numbers"} missing`);
   if (numbers.unnumbered > 0) {
-    odd.push(`${numbers.unnumbered} ${numbers.unnumbered === 1 ? "line" : "lines"} without a number of its own`);
+    const one = numbers.unnumbered === 1;
+    odd.push(`${numbers.unnumbered} ${one ? "line" : "lines"} without a number of ${one ? "its" : "their"} own`);
   }
   const range = numbers.first === undefined ? "no line numbered" : `lines numbered ${numbers.first}-${numbers.last}`;
   const extra = odd.length > 0 ? `, ${odd.join(", ")}` : "";

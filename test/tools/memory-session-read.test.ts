@@ -179,7 +179,7 @@ describe("memory_session_read on a transcript changed by hand", () => {
     const edited = [...lines.slice(0, 5), "a note of my own", lines[4] as string, ...lines.slice(5)];
     fs.writeFileSync(file, `${edited.join("\n")}\n`);
     const window = String(await call({ sessionID: session.sessionID, offset: 4, limit: 5 })).split("\n");
-    expect(window[0]).toContain(": lines numbered 4-6, 2 lines without a number of its own (the file's lines 4-8:");
+    expect(window[0]).toContain(": lines numbered 4-6, 2 lines without a number of their own (the file's lines 4-8:");
     expect(window.slice(1, 6)).toEqual(edited.slice(3, 8));
   });
 });
