@@ -1,7 +1,7 @@
 /**
  * `stats`: how much memory there is, by status and kind, and how big the store is.
  */
-import { SCOPE_FLAG, shared } from "../args.js";
+import { SCOPE_FLAG } from "../args.js";
 import { defineCommand, EXIT } from "../command.js";
 
 export const command = defineCommand({
@@ -11,10 +11,7 @@ export const command = defineCommand({
   positionals: [],
   flags: { ...SCOPE_FLAG },
   examples: ["opencode-ledger stats", "opencode-ledger stats --scope all --json"],
-  schema(z) {
-    const s = shared(z);
-    return z.strictObject({ ...s.globals, scope: s.scope, _: z.array(z.string()).max(0, "stats takes no arguments") });
-  },
+  schema: (z, s) => s.input({ scope: s.scope, _: z.array(z.string()).max(0, "stats takes no arguments") }),
   async run(input, ctx) {
     const { resolveScopes } = await import("../project.js");
     const { withMemory } = await import("../open-store.js");
