@@ -16,6 +16,7 @@ export const command = defineCommand({
     const { resolveScopes } = await import("../project.js");
     const { withMemory } = await import("../open-store.js");
     const { formatTime } = await import("../entry-text.js");
+    const { formatBytes } = await import("../../human-units.js");
     const { scopes, label } = resolveScopes(input.scope, ctx.cwd, ctx.env.HOME);
     const { stats, file } = await withMemory(ctx, async ({ memory, database }) => ({
       stats: await memory.stats(scopes),
@@ -40,14 +41,8 @@ export const command = defineCommand({
       const o = stats.oldestLive;
       lines.push(`Oldest:   ${o.id} "${o.title}" (${formatTime(o.createdAt)})`);
     }
-    lines.push(`Store:    ${file}, ${humanBytes(stats.storeBytes)} (every scope)`);
+    lines.push(`Store:    ${file}, ${formatBytes(stats.storeBytes)} (every scope)`);
     ctx.print(lines.join("\n"));
     return EXIT.ok;
   },
 });
-
-function humanBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-}
