@@ -10,24 +10,13 @@ import { searchEntries } from "../../src/store/memory-query.js";
 import { LIMITS, type SearchQuery, type StatusFilter } from "../../src/store/memory-types.js";
 import { ENTRY_STATUSES, entries } from "../../src/store/schema.js";
 import { referenceSearch } from "../helpers/memory-search-reference.js";
+import { seeded } from "../helpers/secret-samples.js";
 import { tempDir } from "../helpers/temp-dir.js";
 
 /** The total the search answers: exact up to the cap, and on a last page, which ends short of its limit. */
 function counted(total: number, shown: number, limit: number): { total: number; atLeast: boolean } {
   const known = total <= LIMITS.searchCount || (shown > 0 && shown < limit);
   return { total: known ? total : LIMITS.searchCount, atLeast: !known };
-}
-
-// A deterministic pseudo-random sequence (mulberry32), so a failure names a case that can be run again.
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 // Words of one to three syllables: "ka" starts "kalo", which starts "kalomi", so every tier has members.
@@ -39,7 +28,8 @@ const KINDS = ["fact", "decision", "lesson"];
 const ENTRIES = 1_500;
 const NOW = Date.UTC(2026, 0, 1);
 
-const rand = random(11);
+// Seeded, so a failure names a case that can be run again.
+const rand = seeded(11);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
 const text = (n: number) => Array.from({ length: n }, () => pick(VOCABULARY)).join(" ");
 
