@@ -9,12 +9,13 @@ import type { Logger } from "../log.js";
 import { redactionNote, redactLines, redactSecrets } from "../secret-guard/redact.js";
 import type { Database } from "../store/database.js";
 import { SKETCH_PARAMS, SketchProbe } from "../transcripts/sketch/sketch.js";
+import type { CompiledQuery, QueryInput } from "./compiled-query.js";
 import { type IndexCoverage, ruleOutByIndex } from "./index/index-rule-out.js";
 import { fallbackPattern, searchRanked } from "./index/ranked-mode.js";
 import type { RankedResult } from "./index/ranked-search.js";
 import type { SearchIndex } from "./index/search-index.js";
 import { type RoleFilter, SEARCH_LIMITS, type SearchMode } from "./limits.js";
-import { type CompiledQuery, compileQuery, type QueryInput } from "./query.js";
+import { prepareQuery } from "./prepare-query.js";
 import { redactHits } from "./redact-hits.js";
 import { type Coverage, renderSearch, type SketchCoverage } from "./render.js";
 import type { RipgrepLocator } from "./ripgrep/locate.js";
@@ -131,7 +132,7 @@ async function runEngine(
   deps: SearchDeps,
   files: TranscriptFile[],
   input: QueryInput,
-  query: ReturnType<typeof compileQuery>,
+  query: CompiledQuery,
   options: ScanOptions,
 ): Promise<{ result: ScanResult; engine: string; note?: string }> {
   const targets = files.map((f) => ({ path: f.path, size: f.size }));
@@ -217,7 +218,7 @@ export function createTranscriptSearch(deps: SearchDeps) {
       mode === "ranked"
         ? { query: fallbackPattern(req.query), regex: true, caseSensitive: false }
         : { query: req.query, regex: mode === "regex", caseSensitive: req.caseSensitive };
-    const query = compileQuery(input);
+    const query = await prepareQuery(input);
     const budget = req.scanBytesBudget ?? SCAN_BYTES_BUDGET;
     const timeBudgetMs = req.timeBudgetMs ?? SCAN_TIME_BUDGET_MS;
     // The index first (one query, whatever the number of transcripts), then the sketches of what it left.
