@@ -89,18 +89,15 @@ export function findByTitle(db: LedgerDatabase, scope: string, title: string): E
     .from(entries)
     .where(and(live, sql`${entries.title} = ${key} COLLATE NOCASE`))
     .all();
-  // Two queries, not one OR: the OR made SQLite read every live row of the scope, bodies and all. The GLOB is
-  // evaluated on the unique index's titles, so only the rows it keeps are read.
+  // Two queries, not one OR (which made SQLite read every live row of the scope): the second one's condition is
+  // that of the partial index `entries_title_unicode_live`, written out, so it reads only the titles outside ASCII.
   const other = db.all<{ id: string; title: string; seq: number }>(
-    sql`SELECT id, title, seq FROM entries INDEXED BY entries_scope_title_live
-        WHERE scope = ${scope} AND trashed_at IS NULL AND title GLOB ${NOT_PRINTABLE_ASCII}`,
+    sql`SELECT id, title, seq FROM entries INDEXED BY entries_title_unicode_live
+        WHERE scope = ${scope} AND trashed_at IS NULL AND title GLOB '*[^ -~]*'`,
   );
   const holder = [...ascii, ...other].sort((a, b) => a.seq - b.seq).find((row) => titleKey(row.title) === key);
   return holder ? findRow(db, holder.id) : undefined;
 }
-
-/** A title holding at least one character outside printable ASCII (space to tilde). */
-const NOT_PRINTABLE_ASCII = "*[^ -~]*";
 
 /** Not past its expiry: an expired entry is never shown, even before the purge removes it. */
 export function notExpired(now: number): SQL {

@@ -125,13 +125,15 @@ export function compactFtsIndex(db: LedgerDatabase): void {
 
 /** Purges entries past their expiry (audited as `expire`) and trash older than `trashDays` (audited as `purge`). */
 export function purgeDueEntries(db: LedgerDatabase, now: number, trashDays: number): DuePurgeResult {
+  // Sorted here, not by ORDER BY: with it SQLite walks the search's index in seq order, every row on every save,
+  // instead of looking up the few due rows by their expiry or trash time.
   const ids = (where: ReturnType<typeof and>) =>
     db
-      .select({ id: entries.id })
+      .select({ id: entries.id, seq: entries.seq })
       .from(entries)
       .where(where)
-      .orderBy(entries.seq)
       .all()
+      .sort((a, b) => a.seq - b.seq)
       .map((r) => r.id);
   const expired = ids(and(isNotNull(entries.expiresAt), lte(entries.expiresAt, now)));
   for (const id of expired) purgeEntry(db, id, PURGE_ACTOR, now, "expire");

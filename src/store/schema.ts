@@ -33,6 +33,9 @@ export const entries = sqliteTable(
   (t) => [
     // One live entry per scope and title; a trashed one may share its title until it is restored.
     uniqueIndex("entries_scope_title_live").on(t.scope, sql`${t.title} COLLATE NOCASE`).where(sql`trashed_at IS NULL`),
+    // The live titles outside printable ASCII, the only ones a title's Unicode case fold must be checked against in JS
+    // (`findByTitle`); the query repeats this condition as a literal so that SQLite uses the index.
+    index("entries_title_unicode_live").on(t.scope).where(sql`trashed_at IS NULL AND title GLOB '*[^ -~]*'`),
     index("entries_scope_updated").on(t.scope, t.updatedAt),
     index("entries_trashed").on(t.trashedAt),
     index("entries_expires").on(t.expiresAt),

@@ -1,0 +1,1 @@
+CREATE INDEX `entries_title_unicode_live` ON `entries` (`scope`) WHERE trashed_at IS NULL AND title GLOB '*[^ -~]*';
