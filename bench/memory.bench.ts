@@ -46,8 +46,8 @@ async function storeOf(size: number) {
   const database = new Database({ dataDir: dir });
   let now = Date.UTC(2025, 0, 1);
   const memory = createMemoryStore({ database, clock: () => now++ });
-  // The rows a save makes (cleaned fields, FTS triggers), inserted directly: a save looks for a live entry of the same
-  // title among those of its scope, so filling a store by saves grows with the square of its size.
+  // The rows a save makes (cleaned fields, FTS triggers), inserted directly, in one transaction: a save is one
+  // IMMEDIATE transaction of its own, which would make filling the largest store take minutes.
   await database.write((db) => {
     for (let i = 0; i < size; i++) {
       const fields = cleanFields({ kind: "fact", title: `entry ${i} ${words(i, 3)}`, body: words(i + 7, 60) }, now);
@@ -223,8 +223,8 @@ writeSection(
   `Load average when the run started: ${loadBefore}. bun:sqlite, WAL, store in the system temp folder. Entries are 60
 words drawn from a vocabulary of 2,000 made-up words (so a word is in a few percent of the entries), a quarter of them
 global, the rest in one project; each store is filled with the rows a save makes, inserted directly (the FTS triggers
-index each one), because a save looks for a live entry of its title among all of its scope's, so filling a store by
-saves grows with the square of its size (built ${buildSeconds.join(", ")}).
+index each one) in one transaction, because a save is a transaction of its own and filling the largest store by
+saves would take minutes (built ${buildSeconds.join(", ")}).
 
 **Search.** ${SEARCH_RUNS} searches per size for two words (50 different pairs), timed alternately with the baseline; ms.
 _memory.search_ is what the \`memory_search\` tool runs: the words picked out and quoted; the entries holding every
