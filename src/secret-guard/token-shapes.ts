@@ -5,7 +5,7 @@
  * A prefixed token can only begin where a run of token characters begins: not after a letter, digit, `_`, `+` or
  * `-`, nor after a single `/` (a path segment; `//` in a URL's `https://ghp_…@host` is fine). So a prefix inside a
  * base64 blob (`…qsk-U8EV…`) or a longer identifier (`task-1234_sk-something`) never starts one. One pass over the
- * text finds those starts and looks each up by its first two characters, so a hundred rules cost what one does;
+ * text finds those starts and looks each up by its first three characters, so a hundred rules cost what one does;
  * each rule's pattern then runs from that start only, and none nests quantifiers: the guard stays linear.
  */
 import { PRIVATE_KEY, PUTTY_KEY, privateKeyBlocks, puttyKeys } from "./private-keys.js";
@@ -26,7 +26,7 @@ function isJwtHeader(body: string): boolean {
 
 const JWT = prefixed(
   "JSON Web Token",
-  "ey",
+  "eyJ",
   String.raw`eyJ([A-Za-z0-9_-]{8,})\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}`,
   isJwtHeader,
 );
@@ -66,14 +66,21 @@ const HINT_RULES: readonly HintRule[] = [
   ),
 ];
 
-// Rules by the first two characters of their prefixes (both ASCII): index c0 * 128 + c1.
-const BY_START: (PrefixRule[] | undefined)[] = new Array(128 * 128);
+// Rules by the first three characters of their prefixes (all ASCII): BY_START[c0 * 128 + c1]?.[c2]. A rule that
+// names two characters only is listed under every third one. Three, not two: two letters start ordinary words
+// (`do`, `se`, `pa`, `li`) thousands of times in a session, three of a prefix's (`dop`, `sec`, `pat`, `lin`) rarely.
+const BY_START: (PrefixRule[] | undefined)[][] = [];
 for (const rule of RULES) {
   for (const start of rule.starts) {
     const key = start.charCodeAt(0) * 128 + start.charCodeAt(1);
-    const list = BY_START[key] ?? [];
-    list.push(rule);
-    BY_START[key] = list;
+    const byThird = BY_START[key] ?? new Array<PrefixRule[] | undefined>(128);
+    BY_START[key] = byThird;
+    const thirds = start.length > 2 ? [start.charCodeAt(2)] : Array.from({ length: 128 }, (_, c) => c);
+    for (const third of thirds) {
+      const list = byThird[third] ?? [];
+      list.push(rule);
+      byThird[third] = list;
+    }
   }
 }
 
@@ -108,7 +115,8 @@ function prefixedTokens(text: string, sink: SpanSink): boolean {
     if (token && !previous) {
       const slash = i > 0 && text.charCodeAt(i - 1) === 47 && !(i > 1 && text.charCodeAt(i - 2) === 47);
       const next = text.charCodeAt(i + 1);
-      const rules = slash || !(next < 128) ? undefined : BY_START[c * 128 + next];
+      const third = text.charCodeAt(i + 2);
+      const rules = slash || !(next < 128 && third < 128) ? undefined : BY_START[c * 128 + next]?.[third];
       const span = rules && tokenAt(text, i, rules);
       if (span) {
         if (sink(span)) return true;
