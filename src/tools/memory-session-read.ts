@@ -4,9 +4,7 @@
 import { MAX_RESULT_BYTES } from "../bounded-output.js";
 import { InvalidInputError, NotFoundError } from "../errors.js";
 import { projectScope } from "../scope.js";
-import { redactionNote, redactSecrets } from "../secret-guard/redact.js";
 import { checkSessionId } from "../session-id.js";
-import { redactNumberedLines } from "../transcripts/redact-numbered.js";
 import { visibleLine } from "../transcripts/render/text-lines.js";
 import { readWindow } from "../transcripts/transcript-reader.js";
 import type { Transcripts } from "../transcripts/transcripts.js";
@@ -71,7 +69,12 @@ export function createSessionReadTool({ transcripts }: { transcripts: Transcript
       }
       // The header and the closing line take part of the budget.
       const window = readWindow(file, { offset, limit, maxBytes: Math.max(500, maxBytes - 600) });
-      // The window goes back to the model: recognised secrets are redacted (the file keeps them).
+      // The window goes back to the model: recognised secrets are redacted (the file keeps them). The guard loads
+      // with the first read, not with the plugin.
+      const [{ redactionNote, redactSecrets }, { redactNumberedLines }] = await Promise.all([
+        import("../secret-guard/redact.js"),
+        import("../transcripts/redact-numbered.js"),
+      ]);
       const shown = redactNumberedLines(window.lines);
       const shownTitle = redactSecrets(row.title ?? "");
       const title = shownTitle.text ? ` "${visibleLine(shownTitle.text, 120)}"` : "";
