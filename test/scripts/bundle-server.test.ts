@@ -41,6 +41,10 @@ describe("the server entry the build ships", () => {
     // the redaction of recall, maps and extracts), the pointer, the extract and the SQLite driver chooser are not
     // among them: they load with the first call that needs them. The bound keeps the start graph from growing.
     expect(files.length).toBeLessThanOrEqual(18);
+    const startCode = files.map((f) => fs.readFileSync(f, "utf8")).join("\n");
+    for (const lazy of ["function secretSpans(", "function redactSecrets(", "function chooseDriver("]) {
+      expect([lazy, startCode.includes(lazy)]).toEqual([lazy, false]);
+    }
     // drizzle and nanoid are inlined in chunks that load with the store, on first use; zod is inside the bundle.
     expect([...packages].filter((p) => !p.startsWith("node:"))).toEqual([]);
   });
