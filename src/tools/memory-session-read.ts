@@ -75,7 +75,7 @@ export function createSessionReadTool({ transcripts }: { transcripts: Transcript
         import("../secret-guard/redact.js"),
         import("../transcripts/redact-numbered.js"),
       ]);
-      const shown = redactNumberedLines(window.lines);
+      const shown = redactNumberedLines(window.lines, { file, first: window.first });
       const shownTitle = redactSecrets(row.title ?? "");
       const title = shownTitle.text ? ` "${visibleLine(shownTitle.text, 120)}"` : "";
       const head = `${sessionID}${title}: lines ${window.first}-${window.last} of ${row.lines} · ${file}`;
