@@ -66,22 +66,34 @@ const HINT_RULES: readonly HintRule[] = [
   ),
 ];
 
-// Rules by the first three characters of their prefixes (all ASCII): BY_START[c0 * 128 + c1]?.[c2]. A rule that
-// names two characters only is listed under every third one. Three, not two: two letters start ordinary words
-// (`do`, `se`, `pa`, `li`) thousands of times in a session, three of a prefix's (`dop`, `sec`, `pat`, `lin`) rarely.
-const BY_START: (PrefixRule[] | undefined)[][] = [];
+// Rules by the first three characters of their prefixes (all ASCII). Three, not two: two letters start ordinary
+// words (`do`, `se`, `pa`, `li`) thousands of times in a session, three of a prefix's (`dop`, `sec`, `pat`) rarely.
+// Two dense tables, looked up at every token start: SLOT[c0 * 128 + c1] is the pair's slot (-1: no rule starts so),
+// BY_START[slot * 128 + c2] the rules to try. A rule that names two characters only is listed under every third one.
+const SLOT = new Int16Array(128 * 128).fill(-1);
+const BY_START: (PrefixRule[] | undefined)[] = [];
 for (const rule of RULES) {
   for (const start of rule.starts) {
-    const key = start.charCodeAt(0) * 128 + start.charCodeAt(1);
-    const byThird = BY_START[key] ?? new Array<PrefixRule[] | undefined>(128);
-    BY_START[key] = byThird;
+    const pair = start.charCodeAt(0) * 128 + start.charCodeAt(1);
+    if (SLOT[pair] === -1) {
+      SLOT[pair] = BY_START.length / 128;
+      for (let c = 0; c < 128; c++) BY_START.push(undefined);
+    }
+    const base = (SLOT[pair] as number) * 128;
     const thirds = start.length > 2 ? [start.charCodeAt(2)] : Array.from({ length: 128 }, (_, c) => c);
     for (const third of thirds) {
-      const list = byThird[third] ?? [];
+      const list = BY_START[base + third] ?? [];
       list.push(rule);
-      byThird[third] = list;
+      BY_START[base + third] = list;
     }
   }
+}
+
+/** The rules to try where a token starts with the characters `c0 c1 c2`. */
+function rulesAt(c0: number, c1: number, c2: number): readonly PrefixRule[] | undefined {
+  if (!(c1 < 128 && c2 < 128)) return undefined;
+  const slot = SLOT[c0 * 128 + c1] as number;
+  return slot < 0 ? undefined : BY_START[slot * 128 + c2];
 }
 
 // Characters that continue a token (and so never start one): letters, digits, `_`, `+`, `-`.
@@ -114,9 +126,7 @@ function prefixedTokens(text: string, sink: SpanSink): boolean {
     // A start: a token character after a non-token one, and not right after a single `/`.
     if (token && !previous) {
       const slash = i > 0 && text.charCodeAt(i - 1) === 47 && !(i > 1 && text.charCodeAt(i - 2) === 47);
-      const next = text.charCodeAt(i + 1);
-      const third = text.charCodeAt(i + 2);
-      const rules = slash || !(next < 128 && third < 128) ? undefined : BY_START[c * 128 + next]?.[third];
+      const rules = slash ? undefined : rulesAt(c, text.charCodeAt(i + 1), text.charCodeAt(i + 2));
       const span = rules && tokenAt(text, i, rules);
       if (span) {
         if (sink(span)) return true;
