@@ -233,13 +233,3 @@ export function assignedSecrets(text: string, sink: SpanSink): boolean {
   for (const rule of CONTEXT_RULES) if (rule.spans(text, sink)) return true;
   return false;
 }
-
-/** The kind of the first contextual credential in `text`, or undefined. */
-export function findAssignedSecret(text: string): string | undefined {
-  let kind: string | undefined;
-  assignedSecrets(text, (span) => {
-    kind = span.kind;
-    return true;
-  });
-  return kind;
-}

@@ -158,16 +158,6 @@ export function shapedSecrets(text: string, sink: SpanSink): boolean {
   );
 }
 
-/** The kind of the first shaped credential in `text`, or undefined. */
-export function findShapedSecret(text: string): string | undefined {
-  let kind: string | undefined;
-  shapedSecrets(text, (span) => {
-    kind = span.kind;
-    return true;
-  });
-  return kind;
-}
-
 export const SHAPE_KINDS: readonly string[] = [
   ...new Set([...RULES, ...HINT_RULES].map((rule) => rule.kind)),
   PRIVATE_KEY,
