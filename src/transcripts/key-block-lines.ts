@@ -56,15 +56,19 @@ function candidates(lines: readonly ShownLine[]): ShownLine[] {
  */
 function insideKeyBlock(above: readonly string[]): boolean {
   let random = false;
+  // Armour headers come right after the BEGIN line: going up, no row may follow one.
+  let headers = false;
   for (let i = above.length - 1; i >= 0; i--) {
     const text = content(above[i] as string);
     if (beginsPrivateKey(text)) return random;
     if (isPemArmour(text)) return false;
     if (ROW.test(text)) {
+      if (headers) return false;
       random ||= text.length >= 16 && looksRandomToken(text);
       continue;
     }
-    if (text !== "" && !HEADER.test(text)) return false;
+    if (HEADER.test(text)) headers = true;
+    else if (text !== "") return false;
   }
   return false;
 }

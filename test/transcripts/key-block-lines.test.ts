@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { redactKeyBodyLines } from "../../src/transcripts/key-block-lines.js";
+import { pemBlock, seeded } from "../helpers/secret-samples.js";
 import { tempDir } from "../helpers/temp-dir.js";
 import { numbered } from "../helpers/transcript-files.js";
 
@@ -54,6 +55,17 @@ describe("rows of a private key whose BEGIN line is out of view", () => {
     expect(lines[end - 2]?.length).toBeLessThan(64);
   });
 
+  it("are found below the armour headers of a legacy encrypted key and in a GnuPG block", () => {
+    for (const [label, form] of [
+      ["RSA", "legacy encrypted"],
+      ["PGP", "lines"],
+    ] as const) {
+      const block = ["gpg --export-secret-keys", ...pemBlock(seeded(3), label, form).split("\n")];
+      const rows = redactKeyBodyLines(transcript(block), shown(block, block.length - 4, block.length - 3));
+      expect([label, rows.texts]).toEqual([label, Array(2).fill("[redacted: private key block]")]);
+    }
+  });
+
   it("are found through a tool's line-number gutter and an indentation", () => {
     const gutter = ["read deploy.pem", ...keyLines.map((l, i) => `${String(i + 1).padStart(5, "0")}| ${l}`)];
     const file = transcript(gutter);
@@ -83,6 +95,8 @@ describe("rows of a private key whose BEGIN line is out of view", () => {
   it("pass when prose stands between a BEGIN line and them, or the BEGIN line heads no key material", () => {
     const prose = [keyLines[0] as string, "that header is all the docs show; now a blob:", ...base64Rows(600, 64)];
     expect(redactKeyBodyLines(transcript(prose), shown(prose, 4, 6)).redacted).toBe(0);
+    const note = [keyLines[0] as string, ...keyLines.slice(1, 4), "Note: the rest follows", ...base64Rows(300, 64)];
+    expect(redactKeyBodyLines(transcript(note), shown(note, 7, 8)).redacted).toBe(0);
     const filler = [keyLines[0] as string, ...Array(4).fill("A".repeat(64)), keyLines.at(-1) as string];
     expect(redactKeyBodyLines(transcript(filler), shown(filler, 3, 4)).redacted).toBe(0);
   });
