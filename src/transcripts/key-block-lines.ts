@@ -128,6 +128,29 @@ function linesBefore(file: string, wanted: ReadonlySet<number>, last: number): M
   return found;
 }
 
+/** `lines` with the rows in `hidden` (line numbers) and each row right below a hidden one replaced by the marker. */
+function hideRows(
+  lines: readonly ShownLine[],
+  hidden: Set<number>,
+): { texts: string[]; redacted: number; rows: string[] } {
+  // A row right below a hidden one is the same key's (its last row, with the END line out of view).
+  lines.forEach((shown, i) => {
+    const previous = lines[i - 1];
+    if (previous?.line === shown.line - 1 && hidden.has(previous.line) && isRow(shown.text)) hidden.add(shown.line);
+  });
+  const texts = lines.map((l) => l.text);
+  let redacted = 0;
+  const marker = redactionMarker(PRIVATE_KEY);
+  const rows: string[] = [];
+  lines.forEach((shown, i) => {
+    if (!hidden.has(shown.line)) return;
+    rows.push(content(shown.text));
+    texts[i] = marker;
+    if (!hidden.has(shown.line - 1) || lines[i - 1]?.line !== shown.line - 1) redacted++;
+  });
+  return { texts, redacted, rows };
+}
+
 /**
  * The shown lines of one transcript with each key body line whose block starts above them replaced by
  * `[redacted: private key block]`; `redacted` counts each run of such lines once, `rows` are the hidden rows' text.
@@ -137,9 +160,8 @@ export function redactKeyBodyLines(
   file: string,
   lines: readonly ShownLine[],
 ): { texts: string[]; redacted: number; rows: string[] } {
-  const texts = lines.map((l) => l.text);
   const rows = candidates(lines);
-  if (rows.length === 0) return { texts, redacted: 0, rows: [] };
+  if (rows.length === 0) return { texts: lines.map((l) => l.text), redacted: 0, rows: [] };
   const wanted = new Set(rows.map((r) => r.line));
   const above = linesBefore(file, wanted, Math.max(...wanted));
   const hidden = new Set<number>();
@@ -148,19 +170,49 @@ export function redactKeyBodyLines(
     const context = above?.get(row.line);
     if (above === undefined || (context && insideKeyBlock(context))) hidden.add(row.line);
   }
-  // A row right below a hidden one is the same key's (its last row, with the END line out of view).
-  lines.forEach((shown, i) => {
-    const previous = lines[i - 1];
-    if (previous?.line === shown.line - 1 && hidden.has(previous.line) && isRow(shown.text)) hidden.add(shown.line);
-  });
-  let redacted = 0;
-  const marker = redactionMarker(PRIVATE_KEY);
-  const hiddenRows: string[] = [];
-  lines.forEach((shown, i) => {
-    if (!hidden.has(shown.line)) return;
-    hiddenRows.push(content(shown.text));
-    texts[i] = marker;
-    if (!hidden.has(shown.line - 1) || lines[i - 1]?.line !== shown.line - 1) redacted++;
-  });
-  return { texts, redacted, rows: hiddenRows };
+  return hideRows(lines, hidden);
+}
+
+/** Bytes read back before a run of lines: MAX_ROWS numbered rows of a key and their newlines, with room to spare. */
+const BACK_BYTES = MAX_ROWS * 96;
+
+/**
+ * The same for consecutive lines of `file` (`texts`, numbers taken off) whose first, line `firstLine`, starts at byte
+ * `byteStart`: only the bytes just before it are read, as the index does unit by unit while it reads a transcript.
+ */
+export function redactKeyBodyRun(
+  file: string,
+  run: { readonly firstLine: number; readonly byteStart: number; readonly texts: readonly string[] },
+): { texts: string[]; redacted: number; rows: string[] } {
+  const lines = run.texts.map((text, i) => ({ line: run.firstLine + i, text }));
+  const rows = candidates(lines);
+  if (rows.length === 0) return { texts: [...run.texts], redacted: 0, rows: [] };
+  const before = linesJustBefore(file, run.byteStart);
+  const hidden = new Set<number>();
+  for (const row of rows) {
+    const own = run.texts.slice(0, row.line - run.firstLine + 1);
+    if (before === undefined || insideKeyBlock([...before, ...own].slice(-(MAX_ROWS + 1)))) hidden.add(row.line);
+  }
+  return hideRows(lines, hidden);
+}
+
+/** The whole lines in the BACK_BYTES before `byteStart` (numbers taken off), oldest first; undefined if unreadable. */
+function linesJustBefore(file: string, byteStart: number): string[] | undefined {
+  const from = Math.max(0, byteStart - BACK_BYTES);
+  const buffer = Buffer.alloc(byteStart - from);
+  try {
+    const fd = openNoFollow(file, fs.constants.O_RDONLY);
+    try {
+      fs.readSync(fd, buffer, 0, buffer.length, from);
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return undefined;
+  }
+  const lines = buffer.toString("utf8").split("\n");
+  lines.pop(); // the newline that ends the line before `byteStart`
+  // The first piece may be the tail of a longer line: set aside, it neither opens nor continues a key.
+  if (from > 0) lines[0] = "\u0000";
+  return lines.map((line) => line.replace(/^ {0,32}[0-9]{1,31}\t/, ""));
 }

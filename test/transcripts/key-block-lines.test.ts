@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { redactKeyBodyLines } from "../../src/transcripts/key-block-lines.js";
+import { redactKeyBodyLines, redactKeyBodyRun } from "../../src/transcripts/key-block-lines.js";
 import { pemBlock, seeded } from "../helpers/secret-samples.js";
 import { tempDir } from "../helpers/temp-dir.js";
 import { numbered } from "../helpers/transcript-files.js";
@@ -119,5 +119,26 @@ describe("rows of a private key whose BEGIN line is out of view", () => {
     expect(long.length).toBeGreaterThan(200);
     expect(redactKeyBodyLines(transcript(long), shown(long, 20, 21)).redacted).toBe(1);
     expect(redactKeyBodyLines(transcript(long), shown(long, 200, 201)).redacted).toBe(0);
+  });
+
+  it("are found the same by the index's run of lines, which reads back only the bytes before the run", () => {
+    const file = transcript(lines);
+    const onDisk = fs.readFileSync(file);
+    // Line 10's first byte: after the first nine numbered lines.
+    const byteStart = onDisk.indexOf(`${String(10).padStart(6)}\t`);
+    const run = redactKeyBodyRun(file, { firstLine: 10, byteStart, texts: lines.slice(9, 14) });
+    expect(run.texts).toEqual(Array(5).fill("[redacted: private key block]"));
+    expect(run.redacted).toBe(1);
+    const mime = ["attachment:", ...base64Rows(1200, 76)];
+    const mimeFile = transcript(mime);
+    const mimeStart = fs.readFileSync(mimeFile).indexOf(`${String(6).padStart(6)}\t`);
+    expect(redactKeyBodyRun(mimeFile, { firstLine: 6, byteStart: mimeStart, texts: mime.slice(5, 9) }).redacted).toBe(
+      0,
+    );
+    const missing = path.join(tempDir(), "gone.md");
+    expect(redactKeyBodyRun(missing, { firstLine: 10, byteStart, texts: lines.slice(9, 11) }).redacted).toBe(1);
+    expect(redactKeyBodyRun(missing, { firstLine: 1, byteStart: 0, texts: ["plain words"] }).texts).toEqual([
+      "plain words",
+    ]);
   });
 });
