@@ -28,6 +28,7 @@ import { createTranscriptListTool } from "./tools/memory-transcript-list.js";
 import { toolBoundaries } from "./tools/tool-boundary.js";
 import { createCurrency } from "./transcripts/backfill/currency.js";
 import { scheduleBackfill } from "./transcripts/backfill/schedule.js";
+import { createHostReadRedaction } from "./transcripts/host-reads.js";
 import { scheduleAutoSweep } from "./transcripts/retention/auto-sweep.js";
 import { createHostSource } from "./transcripts/source/host-source.js";
 
@@ -121,6 +122,12 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
     if (sessionID) void reflection.onIdle(sessionID);
   });
   hooks.event = (input) => onEvent(input, undefined);
+  // OpenCode's read, grep and shell may open a transcript: what they return from the data folder is redacted too.
+  hooks["tool.execute.after"] = hookBoundary(
+    "tool.execute.after",
+    log,
+    createHostReadRedaction({ dataDir: options.dataDir, directory }),
+  );
   return {
     ...hooks,
     config: (cfg) => configure(cfg, undefined),

@@ -2,7 +2,8 @@
  * Recall never re-sends a secret, in the real OpenCode: a session prints a token of a provider the guard knows by
  * shape alone (a Docker Hub personal access token, in prose, without a key name in front); after a compaction,
  * memory_session_search and memory_session_read return its line with `[redacted: …]`, no byte the stub model
- * receives holds the token, and the transcript file still does (it is the lossless record).
+ * receives holds the token, and the transcript file still does (it is the lossless record). OpenCode's own read, grep
+ * and shell, pointed at the transcript, return the line redacted too.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -20,7 +21,7 @@ describe("secret redaction in recall, live", () => {
   let transcript: string;
 
   beforeAll(async () => {
-    oc = await startOpencode({ plugin: {} });
+    oc = await startOpencode({ plugin: {}, config: { permission: { bash: "allow" } } });
     fs.writeFileSync(path.join(oc.project, "notes.txt"), `${LINE}\n`);
     // Titled, so that OpenCode asks no model for a title (its title request would carry the first output).
     sessionID = await oc.createSession("Nightly registry job");
@@ -63,6 +64,21 @@ describe("secret redaction in recall, live", () => {
     const result = await toolResult("memory_session_read", { sessionID, limit: 400 });
     expect(result).toContain("logs in with [redacted: Docker Hub token] every night");
     expect(result).not.toContain(TOKEN);
+  });
+
+  it("OpenCode's own read, grep and shell on the transcript return the line redacted", async () => {
+    const expected = "logs in with [redacted: Docker Hub token] every night";
+    const calls: [string, Record<string, unknown>][] = [
+      ["read", { filePath: transcript }],
+      ["grep", { pattern: "registry bot logs in", path: path.dirname(transcript) }],
+      ["bash", { command: `cat ${transcript}`, description: "Show the transcript" }],
+    ];
+    for (const [tool, args] of calls) {
+      const result = await toolResult(tool, args);
+      expect(result, tool).toContain(expected);
+      expect(result, tool).toContain("[secret guard] 1 value that looks like a secret was replaced");
+      expect(result, tool).not.toContain(TOKEN);
+    }
   });
 
   it("no byte the stub model received holds the token, nor its random part; the file still does", () => {
