@@ -14,6 +14,7 @@ import { parseRankedQuery } from "../src/search/index/ranked-query.js";
 import { rankedSearch } from "../src/search/index/ranked-search.js";
 import { SearchIndex } from "../src/search/index/search-index.js";
 import { createRipgrepLocator } from "../src/search/ripgrep/locate.js";
+import { createTranscriptSearch } from "../src/search/search.js";
 import type { TranscriptFile } from "../src/search/targets.js";
 import { type Figure, loadAverage, median, percentile, table, writeFigures, writeSection } from "./report.js";
 import { ensureCorpus } from "./transcript-corpus.js";
@@ -46,6 +47,9 @@ const health = await index.forWriting();
 if (!health.usable) throw new Error(health.reason);
 const connection = health.connection;
 console.error(`[search-index] building the index of ${files.length} transcripts…`);
+// The build yields to other work on the machine (nice 10); the queries run at normal priority again.
+const priority = os.getPriority();
+os.setPriority(Math.max(priority, 10));
 const buildStart = performance.now();
 const built = catchUp(connection, files, true, Number.POSITIVE_INFINITY);
 const buildMs = performance.now() - buildStart;
@@ -55,6 +59,11 @@ connection.run("INSERT INTO unit_text (unit_text) VALUES ('optimize')");
 connection.exec("PRAGMA wal_checkpoint(TRUNCATE)");
 connection.exec("VACUUM");
 const indexBytes = fs.statSync(index.file).size;
+try {
+  os.setPriority(priority);
+} catch {
+  // Raising the priority again needs the right to; the queries then run at nice 10, as the build did.
+}
 const units = connection.get<{ n: number }>("SELECT count(*) AS n FROM units")?.n ?? 0;
 
 const queries = [
@@ -78,10 +87,35 @@ function ranked(query: string) {
   });
 }
 
-function plainRipgrep(): Promise<number> {
+/** The rare literal of the corpus with whole words in it, so that the index can rule transcripts out. */
+const LITERAL = "up: ECONNRESET after";
+
+/** A literal search as the search service runs it (listing, index, sketches, the built-in scanner, rendering). */
+async function literalSearch(useIndex: boolean): Promise<{ ms: number; matches: number; text: string }> {
+  const search = createTranscriptSearch({
+    transcriptsDir: corpus.dir,
+    useRipgrep: false,
+    locateRipgrep: createRipgrepLocator(undefined),
+    index,
+  });
+  const started = performance.now();
+  const out = await search({
+    query: LITERAL,
+    mode: "literal",
+    scope: "/benchmark",
+    all: true,
+    limit: 500,
+    useIndex,
+    scanBytesBudget: Number.POSITIVE_INFINITY,
+    timeBudgetMs: 600_000,
+  });
+  return { ms: performance.now() - started, matches: out.result.matches, text: out.text };
+}
+
+function plainRipgrep(needle = "ECONNRESET"): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(rg.path, ["--no-config", "-g", "*.md", "-i", "-F", "-c", "-e", "ECONNRESET", corpus.dir], {
+    const child = spawn(rg.path, ["--no-config", "-g", "*.md", "-i", "-F", "-c", "-e", needle, corpus.dir], {
       stdio: ["ignore", "ignore", "inherit"],
     });
     child.on("error", reject);
@@ -105,6 +139,29 @@ for (let round = 0; round < ROUNDS; round++) {
   }
   if (round < 5) rgTimes.push(await plainRipgrep());
 }
+const literalTimes = { index: [] as number[], sketches: [] as number[], rg: [] as number[] };
+let literalMatches = { index: 0, sketches: 0 };
+let literalCoverage = "";
+await literalSearch(true);
+for (let round = 0; round < 5; round++) {
+  const withIndex = await literalSearch(true);
+  const without = await literalSearch(false);
+  literalTimes.index.push(withIndex.ms);
+  literalTimes.sketches.push(without.ms);
+  literalTimes.rg.push(await plainRipgrep(LITERAL));
+  literalMatches = { index: withIndex.matches, sketches: without.matches };
+  literalCoverage = withIndex.text.split("\n").at(-1) ?? "";
+}
+if (literalMatches.index !== literalMatches.sketches) {
+  throw new Error(
+    `the literal found ${literalMatches.index} matches with the index, ${literalMatches.sketches} without`,
+  );
+}
+const literal = {
+  index: median(literalTimes.index),
+  sketches: median(literalTimes.sketches),
+  rg: median(literalTimes.rg),
+};
 const all = [...times.values()].flat();
 const rgMedian = median(rgTimes);
 const rareMedian = median(times.get("rare word") ?? []);
@@ -113,10 +170,10 @@ const sizeLabel = MB >= 1_000 ? `${MB / 1_000} GB` : `${MB} MB`;
 const body = `Load average when the run started: ${load}.
 
 The generated corpus of the transcript-search benchmark at ${sizeLabel} (${files.length.toLocaleString("en-US")} transcripts,
-${(corpus.bytes / 1e6).toFixed(0)} MB), indexed from scratch in one process, then asked ${queries.length} ranked queries
-${ROUNDS} times each, in turn, through the index as the search runs them (BM25 candidates, the second look at the
-best of them, the exact lines read back with 2 lines of context; listing and rendering left out). Medians; p95 over
-all ${all.length} queries.
+${(corpus.bytes / 1e6).toFixed(0)} MB), indexed from scratch in one process (at nice 10, in batches of 8 MB), then asked ${queries.length} ranked queries
+${ROUNDS} times each, in turn, through the index as the search runs them (each term counted, BM25 candidates from the
+rare ones or the newest units holding common ones, the second look at the best of them, the exact lines read back
+with 2 lines of context; listing and rendering left out). Medians; p95 over all ${all.length} queries.
 
 | figure | value |
 | --- | --- |
@@ -136,8 +193,17 @@ ${table(
   ]),
 )}
 
-Literal and regex searches do not use the index (they scan, with the search sketches ruling transcripts out, as in
-the transcript-search section): their figures there are unchanged.
+A rare literal with whole words in it, \`${LITERAL}\` (${literalMatches.index} matching lines), searched by the search
+service (listing, index, sketches, the built-in scanner, the rendered result; every match) with the index ruling
+transcripts out and without it (the sketches alone), against plain \`rg -i -F -c\` over the same files; medians of 5:
+
+| search | ms | against rg |
+| --- | --- | --- |
+| plain \`rg -i -F -c\` (baseline) | ${fmt(literal.rg)} | 1.00x |
+| search service, index and sketches | ${fmt(literal.index)} | **${(literal.rg / literal.index).toFixed(2)}x** |
+| search service, sketches alone | ${fmt(literal.sketches)} | ${(literal.rg / literal.sketches).toFixed(2)}x |
+
+Its coverage line: \`${literalCoverage.replace(/`/g, "'").slice(0, 400)}\`
 `;
 const figures: Figure[] = [
   {
@@ -159,6 +225,13 @@ const figures: Figure[] = [
     value: `${(rgMedian / rareMedian).toFixed(0)}x faster (${fmt(rareMedian)} vs ${fmt(rgMedian)} ms)`,
   },
 ];
+figures.push({
+  what: `rare literal, index ruling transcripts out vs plain rg, ${sizeLabel}`,
+  value: `${(literal.rg / literal.index).toFixed(2)}x (${fmt(literal.index)} vs ${fmt(literal.rg)} ms; sketches alone ${(literal.rg / literal.sketches).toFixed(2)}x)`,
+  target: "≥ 2x at 5 GB",
+  met: literal.rg / literal.index >= 2,
+  note: MB < 5_000 ? `measured at ${sizeLabel}, not 5 GB` : undefined,
+});
 const result = MB === 500 ? "search-index" : `search-index-${MB}mb`;
 writeSection("search-index", `Search index: build, size and ranked queries, ${sizeLabel}`, body, {
   result,

@@ -1,8 +1,9 @@
-// Ships the package as a few self-contained files instead of ~170 modules and three packages. The build's Bun (the
-// OpenCode binary) bundles the code the plugin uses from drizzle, zod and nanoid into what ships: the installed
-// package needs no dependency (OpenCode installs plugins without their install scripts, and every dependency is one
-// more download), and every OpenCode start resolves, reads and links a few files for the plugin's start path. The
-// parts loaded on first use (store, transcripts, search) stay behind their dynamic imports as chunks.
+// Ships the package as a few self-contained files instead of ~170 modules and four packages. The build's Bun (the
+// OpenCode binary) bundles the code the plugin uses from drizzle, zod, nanoid and regexpp into what ships: the
+// installed package needs no dependency (OpenCode installs plugins without their install scripts, and every dependency
+// is one more download), and every OpenCode start resolves, reads and links a few files for the plugin's start path.
+// The parts loaded on first use (store, transcripts, search, the regex parser) stay behind their dynamic imports as
+// chunks.
 //
 // Three bundles, each flat in a folder two levels under the package root as dist/<area>/ is, so the paths the code
 // builds from import.meta.url hold (../../migrations, ../../package.json, ./pointer-provider.js, ./scan-worker.js):

@@ -5,7 +5,9 @@
 import { parseArgs } from "node:util";
 import type { ZodError } from "zod";
 import { InvalidInputError } from "../errors.js";
+import type { ListQuery, StatusFilter } from "../store/memory-types.js";
 import type { CommandSpec, FlagSpec, RawInput, Zod } from "./command.js";
+import { shared } from "./schemas.js";
 
 /** Flags every command takes. */
 export const GLOBAL_FLAGS: Record<string, FlagSpec> = {
@@ -27,8 +29,6 @@ export const SCOPE_FLAG: Record<string, FlagSpec> = {
   },
 };
 
-const STATUS_VALUES = ["candidate", "active", "superseded", "rejected", "all"] as const;
-
 /** The filters of the commands that show pages of entries (list, search), with their default page size. */
 export function entryFilterFlags(limitDefault: number, trashDescription: string): Record<string, FlagSpec> {
   return {
@@ -42,6 +42,21 @@ export function entryFilterFlags(limitDefault: number, trashDescription: string)
     trash: { type: "boolean", description: trashDescription },
     limit: { type: "string", value: "<n>", description: `At most n entries (1-1000, default ${limitDefault})` },
     offset: { type: "string", value: "<n>", description: "Skip the first n entries (default 0)" },
+  };
+}
+
+/** The parsed `entryFilterFlags` as the store's list and search take them. */
+export function entryFilterQuery(
+  input: { status?: StatusFilter; kind?: string; trash?: boolean; limit: number; offset: number },
+  scopes: readonly string[] | undefined,
+): ListQuery {
+  return {
+    scopes,
+    status: input.status,
+    kind: input.kind,
+    trashed: input.trash,
+    limit: input.limit,
+    offset: input.offset,
   };
 }
 
@@ -108,7 +123,7 @@ function fieldName(spec: CommandSpec, issuePath: readonly PropertyKey[]): string
 
 /** Validates parsed argv with the command's schema; the first problem is thrown, naming its flag. */
 export function validate(spec: CommandSpec, z: Zod, raw: RawInput): unknown {
-  const result = spec.schema(z).safeParse(raw);
+  const result = spec.schema(z, shared(z)).safeParse(raw);
   if (result.success) return result.data;
   const issue = (result.error as ZodError).issues[0];
   if (!issue) throw usageError("(arguments)", "invalid");
@@ -117,42 +132,4 @@ export function validate(spec: CommandSpec, z: Zod, raw: RawInput): unknown {
     throw usageError(`--${issue.keys[0] ?? ""}`, "is not a flag of this command; see --help");
   }
   throw usageError(fieldName(spec, issue.path), issue.message);
-}
-
-/** Zod pieces the command schemas share. */
-export function shared(z: Zod) {
-  const globals = {
-    "data-dir": z.string().trim().min(1, "must name a folder").optional(),
-    json: z.boolean().optional(),
-    help: z.boolean().optional(),
-  };
-  const int = (min: number, max: number) =>
-    z
-      .string()
-      .regex(/^\d+$/, "must be a whole number")
-      .transform(Number)
-      .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
-  const scope = z.string().trim().min(1, 'must be a folder, "project", "team", "global" or "all"').optional();
-  const progress = z.boolean().optional();
-  const id = z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/, "is not an entry id (letters, digits, - and _, as list shows them)");
-  /** Exactly one positional, checked by `item`; the command reads it as a string. */
-  const one = (item: ReturnType<Zod["string"]>, message: string) =>
-    z
-      .array(z.string())
-      .length(1, message)
-      .transform((args) => args[0] ?? "")
-      .pipe(item);
-  /** The schema of `entryFilterFlags`. */
-  const entryFilters = (limitDefault: number) => ({
-    scope,
-    status: z.enum(STATUS_VALUES, { error: `must be one of ${STATUS_VALUES.join(", ")}` }).optional(),
-    kind: z.string().trim().min(1, "must not be empty").optional(),
-    trash: z.boolean().optional(),
-    limit: int(1, 1000).default(limitDefault),
-    offset: int(0, 1_000_000_000).default(0),
-  });
-  return { globals, int, scope, progress, id, one, entryFilters };
 }

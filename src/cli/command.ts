@@ -4,6 +4,7 @@
  */
 import type { output, ZodType, z } from "zod";
 import type { CliContext } from "./context.js";
+import type { SharedSchemas } from "./schemas.js";
 
 export type Zod = typeof z;
 
@@ -36,7 +37,8 @@ export interface CommandSpec<S extends ZodType = ZodType> {
   positionals: PositionalSpec[];
   /** Shell lines shown under "Examples". */
   examples?: string[];
-  schema(z: Zod): S;
+  /** The schema of the input; `s` holds the shared pieces, `s.input` adds the global flags. */
+  schema(z: Zod, s: SharedSchemas): S;
   run(input: output<S>, ctx: CliContext): Promise<number>;
 }
 

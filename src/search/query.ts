@@ -1,16 +1,23 @@
 /**
  * A search query checked and prepared once: the byte-level finder the built-in scanner runs, the JavaScript test
  * that decides the lines the finder cannot decide alone, and the same query said to ripgrep.
- *
- * Case-insensitive matching follows Unicode simple case folding, as ripgrep's `-i` and JavaScript's `iu` do: an
- * ASCII needle is searched on bytes with ASCII folding, plus the two non-ASCII characters that fold onto ASCII
- * letters (K KELVIN SIGN onto k, ſ LONG S onto s), whose lines are checked by the JavaScript test.
+ * Literals are prepared by `literal-query.ts`; this module adds regular expressions, read by the regexpp parser, and
+ * loads only when a regex search runs (`prepare-query.ts`).
  */
 import { InvalidInputError } from "../errors.js";
-import { MAX_QUERY_CHARS } from "./limits.js";
+import type { CompiledQuery, QueryInput } from "./compiled-query.js";
+import {
+  checkText,
+  compileLiteralQuery,
+  encoder,
+  longestSearchableRun,
+  searchablePieces,
+  specialsFor,
+} from "./literal-query.js";
 import { findCatastrophe } from "./regex/backtracking.js";
-import { type ParsedRegex, parseRegex, type RegexNode } from "./regex/syntax.js";
-import { literalForRipgrep, type RipgrepQuery, regexForRipgrep } from "./ripgrep/pattern.js";
+import { parseRegex } from "./regex/parse.js";
+import type { ParsedRegex, RegexNode } from "./regex/syntax.js";
+import { regexForRipgrep } from "./ripgrep/pattern.js";
 import { ByteFinder, isUncommon } from "./scan/byte-search.js";
 
 /**
@@ -19,68 +26,8 @@ import { ByteFinder, isUncommon } from "./scan/byte-search.js";
  * and grows with the square of the line: 4 KiB keeps the worst line near a second there, milliseconds in V8.
  */
 export const REGEX_LINE_BYTES = 4 * 1024;
-/** Bytes of a line's text a literal checked in JavaScript sees (literals run in linear time). */
-export const LITERAL_LINE_BYTES = 256 * 1024;
 
-export interface QueryInput {
-  query: string;
-  /** Treat `query` as a JavaScript regular expression (default false: a literal). */
-  regex?: boolean;
-  /** Match case exactly (default false). */
-  caseSensitive?: boolean;
-}
-
-export interface CompiledQuery {
-  readonly source: string;
-  readonly regex: boolean;
-  readonly caseSensitive: boolean;
-  /** Byte finder: the needle itself when `exact`, else a literal every match contains; none: every line is a candidate. */
-  readonly finder: ByteFinder | undefined;
-  /** Hits of `finder` are matches (after the prefix rule); otherwise candidate lines go through `test`. */
-  readonly exact: boolean;
-  /** Byte sequences whose lines are candidates too (non-ASCII characters that fold onto the finder's letters). */
-  readonly specials: ByteFinder[];
-  /** Decides a candidate line from its text; its match index places the shown window. */
-  readonly test: RegExp;
-  /** Bytes of a line's text that `test` sees. */
-  readonly lineBytes: number;
-  /**
-   * Pieces of text (UTF-8) that every matching line's text contains (letters in either case when the search ignores
-   * case): what a transcript's sketch is asked about. Empty when nothing is known to be required.
-   */
-  readonly required: readonly Uint8Array[];
-  readonly ripgrep: RipgrepQuery;
-}
-
-const encoder = new TextEncoder();
-const KELVIN = encoder.encode("\u212a");
-const LONG_S = encoder.encode("\u017f");
-
-// In the `u` syntax only syntax characters and "/" may be escaped ("\\-" is an error).
-const escapeRegex = (text: string) => text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
-const isCaseless = (ch: string) => ch.toLowerCase() === ch && ch.toUpperCase() === ch;
-
-/** The longest run of characters the byte finder can search for (ASCII, or without case when folding). */
-function longestSearchableRun(chars: readonly string[], ignoreCase: boolean): string {
-  let best = "";
-  let run = "";
-  for (const ch of chars) {
-    const ok = !ignoreCase || (ch.codePointAt(0) as number) < 0x80 || isCaseless(ch);
-    run = ok ? run + ch : "";
-    if (encoder.encode(run).length > encoder.encode(best).length) best = run;
-  }
-  return best;
-}
-
-/** The maximal runs of characters the byte finder can search for: each is in every match of `chars`. */
-function searchablePieces(chars: readonly string[], ignoreCase: boolean): Uint8Array[] {
-  const pieces: string[] = [""];
-  for (const ch of chars) {
-    if (!ignoreCase || (ch.codePointAt(0) as number) < 0x80 || isCaseless(ch)) pieces[pieces.length - 1] += ch;
-    else pieces.push("");
-  }
-  return pieces.filter((p) => p.length > 0).map((p) => encoder.encode(p));
-}
+export type { CompiledQuery, QueryInput };
 
 /** A literal every match of a single-branch pattern contains, from its runs of plain characters. */
 function requiredRuns(parsed: ParsedRegex): string[][] {
@@ -102,57 +49,6 @@ function trimmedSource(source: string, parsed: ParsedRegex): string {
   const from = isDotStar(items[0]) ? (spans[0] as [number, number])[1] : 0;
   const to = isDotStar(items[items.length - 1]) ? (spans[spans.length - 1] as [number, number])[0] : source.length;
   return from < to ? source.slice(from, to) : source;
-}
-
-function specialsFor(bytes: Uint8Array, ignoreCase: boolean): ByteFinder[] {
-  if (!ignoreCase) return [];
-  const lower = new Set([...bytes].map((b) => b | 0x20));
-  const out: ByteFinder[] = [];
-  if (lower.has(0x6b)) out.push(new ByteFinder(KELVIN, false));
-  if (lower.has(0x73)) out.push(new ByteFinder(LONG_S, false));
-  return out;
-}
-
-function checkText(query: string): void {
-  if (query.length === 0) throw new InvalidInputError("query", "is empty; give the text to look for");
-  if (query.length > MAX_QUERY_CHARS) {
-    throw new InvalidInputError("query", `is ${query.length} characters long; the limit is ${MAX_QUERY_CHARS}`);
-  }
-  if (/[\r\n]/.test(query)) {
-    throw new InvalidInputError(
-      "query",
-      "contains a line break; every match is within one line, so search one line at a time",
-    );
-  }
-}
-
-function compileLiteral(query: string, ignoreCase: boolean): CompiledQuery {
-  const chars = [...query];
-  const flags = ignoreCase ? "iu" : "u";
-  const test = new RegExp(escapeRegex(query), flags);
-  const ascii = chars.every((c) => (c.codePointAt(0) as number) < 0x80);
-  const base = {
-    source: query,
-    regex: false,
-    caseSensitive: !ignoreCase,
-    test,
-    lineBytes: LITERAL_LINE_BYTES,
-    required: searchablePieces(chars, ignoreCase),
-  };
-  const ripgrep = literalForRipgrep(query);
-  if (!ignoreCase || ascii) {
-    const bytes = encoder.encode(query);
-    return {
-      ...base,
-      finder: new ByteFinder(bytes, ignoreCase),
-      exact: true,
-      specials: specialsFor(bytes, ignoreCase),
-      ripgrep,
-    };
-  }
-  const anchor = encoder.encode(longestSearchableRun(chars, true));
-  const finder = anchor.length >= 2 ? new ByteFinder(anchor, true) : undefined;
-  return { ...base, finder, exact: false, specials: finder ? specialsFor(anchor, true) : [], ripgrep };
 }
 
 function compileRegex(query: string, ignoreCase: boolean): CompiledQuery {
@@ -197,7 +93,7 @@ function compileRegex(query: string, ignoreCase: boolean): CompiledQuery {
 
 /** Checks and prepares a query; a bad one throws InvalidInputError naming `query` and what is wrong. */
 export function compileQuery(input: QueryInput): CompiledQuery {
+  if (!input.regex) return compileLiteralQuery(input);
   checkText(input.query);
-  const ignoreCase = !input.caseSensitive;
-  return input.regex ? compileRegex(input.query, ignoreCase) : compileLiteral(input.query, ignoreCase);
+  return compileRegex(input.query, !input.caseSensitive);
 }

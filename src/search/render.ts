@@ -6,6 +6,7 @@
 import path from "node:path";
 import { byteLength } from "../bounded-output.js";
 import { formatBytes, plural } from "../human-units.js";
+import type { IndexCoverage } from "./index/index-rule-out.js";
 import type { ScanResult } from "./scan/scanner.js";
 import type { TranscriptFile } from "./targets.js";
 
@@ -26,6 +27,8 @@ export interface Coverage {
   scanned: number;
   scannedBytes: number;
   sketch: SketchCoverage;
+  /** What the search index ruled out before the sketches were asked (literal and regex searches). */
+  index?: IndexCoverage;
   /** Bytes actually read: sketches, uncovered tails, and what the engine read. */
   bytesRead: number;
   /** Left out by the scan byte budget. */
@@ -61,7 +64,8 @@ function coverageLine(
   hidden: { matches: number; maxBytes: number },
 ): string {
   const notSearched = c.scanned - result.searched - result.unreadable.length;
-  const skipped = "skipped" in c.sketch ? c.sketch.skipped : 0;
+  const ruledOut = c.index && "ruledOut" in c.index ? c.index.ruledOut : 0;
+  const skipped = ("skipped" in c.sketch ? c.sketch.skipped : 0) + ruledOut;
   const parts = [
     ...(c.fallback
       ? [
@@ -69,6 +73,7 @@ function coverageLine(
         ]
       : []),
     `searched ${(result.searched + skipped).toLocaleString("en-US")} of ${plural(c.inScope, "transcript")} in ${c.where} (${formatBytes(c.scannedBytes)}) in ${(c.elapsedMs / 1000).toFixed(2)} s with ${c.engine}`,
+    ...(ruledOut > 0 ? [`${plural(ruledOut, "transcript")} ruled out by the search index`] : []),
     sketchPart(c.sketch, c.bytesRead),
     `${plural(result.matches, "match", "matches")} in ${plural(sessions, "session")}`,
   ];

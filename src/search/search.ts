@@ -10,11 +10,13 @@ import { PRIVATE_KEY } from "../secret-guard/private-keys.js";
 import { redactionMarker, redactionNote, redactSecrets } from "../secret-guard/redact.js";
 import type { Database } from "../store/database.js";
 import { SKETCH_PARAMS, SketchProbe } from "../transcripts/sketch/sketch.js";
+import type { CompiledQuery, QueryInput } from "./compiled-query.js";
+import { type IndexCoverage, ruleOutByIndex } from "./index/index-rule-out.js";
 import { fallbackPattern, searchRanked } from "./index/ranked-mode.js";
 import type { RankedResult } from "./index/ranked-search.js";
 import type { SearchIndex } from "./index/search-index.js";
 import { type RoleFilter, SEARCH_LIMITS, type SearchMode } from "./limits.js";
-import { type CompiledQuery, compileQuery, type QueryInput } from "./query.js";
+import { prepareQuery } from "./prepare-query.js";
 import { redactHits, redactShownLines } from "./redact-hits.js";
 import { type Coverage, renderSearch, type SketchCoverage } from "./render.js";
 import type { RipgrepLocator } from "./ripgrep/locate.js";
@@ -77,6 +79,8 @@ export interface SearchRequest extends QueryInput {
   redact?: boolean;
   /** Consult the transcripts' search sketches (default true; false reads every transcript in scope). */
   useSketches?: boolean;
+  /** Let the search index rule transcripts out of a literal or regex search (default true). */
+  useIndex?: boolean;
   /** Budgets and tuning, for tests and benchmarks. */
   timeBudgetMs?: number;
   scanBytesBudget?: number;
@@ -129,7 +133,7 @@ async function runEngine(
   deps: SearchDeps,
   files: TranscriptFile[],
   input: QueryInput,
-  query: ReturnType<typeof compileQuery>,
+  query: CompiledQuery,
   options: ScanOptions,
 ): Promise<{ result: ScanResult; engine: string; note?: string }> {
   const targets = files.map((f) => ({ path: f.path, size: f.size }));
@@ -219,15 +223,21 @@ export function createTranscriptSearch(deps: SearchDeps) {
       mode === "ranked"
         ? { query: fallbackPattern(req.query), regex: true, caseSensitive: false }
         : { query: req.query, regex: mode === "regex", caseSensitive: req.caseSensitive };
-    const query = compileQuery(input);
+    const query = await prepareQuery(input);
     const budget = req.scanBytesBudget ?? SCAN_BYTES_BUDGET;
     const timeBudgetMs = req.timeBudgetMs ?? SCAN_TIME_BUDGET_MS;
-    const sketch = await consultSketches(inScope, query, req, started + timeBudgetMs);
-    // The byte budget bounds what is read: a transcript ruled out by its sketch costs nothing.
+    // The index first (one query, whatever the number of transcripts), then the sketches of what it left.
+    const byIndex =
+      mode === "ranked" || req.useIndex === false
+        ? { coverage: { unused: "not asked" } as IndexCoverage }
+        : await ruleOutByIndex(deps.index, inScope, query.required);
+    const candidates = byIndex.keep ? inScope.filter((_, i) => byIndex.keep?.[i]) : inScope;
+    const sketch = await consultSketches(candidates, query, req, started + timeBudgetMs);
+    // The byte budget bounds what is read: a transcript ruled out by the index or its sketch costs nothing.
     const files: TranscriptFile[] = [];
     const overBudget: TranscriptFile[] = [];
     let bytes = 0;
-    for (const [i, file] of inScope.entries()) {
+    for (const [i, file] of candidates.entries()) {
       if (sketch.keep && !sketch.keep[i]) continue;
       if (overBudget.length > 0 || (files.length > 0 && bytes + file.size > budget)) overBudget.push(file);
       else {
@@ -271,6 +281,7 @@ export function createTranscriptSearch(deps: SearchDeps) {
       scanned: files.length,
       scannedBytes: inScope.reduce((sum, f) => sum + f.size, 0) - overBudget.reduce((sum, f) => sum + f.size, 0),
       sketch: sketch.coverage,
+      index: byIndex.coverage,
       bytesRead: sketch.bytesRead + result.bytesRead,
       overBudget: overBudget.length,
       overBudgetBytes: overBudget.reduce((sum, f) => sum + f.size, 0),

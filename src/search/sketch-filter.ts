@@ -7,7 +7,7 @@
 import fs from "node:fs";
 import { readSketch, SketchReadBuffer } from "../transcripts/sketch/file.js";
 import type { SketchProbe } from "../transcripts/sketch/sketch.js";
-import type { CompiledQuery } from "./query.js";
+import type { CompiledQuery } from "./compiled-query.js";
 import { allocScanBuffer, type ByteFinder, type ScanBuffer } from "./scan/byte-search.js";
 
 export interface SketchCandidate {

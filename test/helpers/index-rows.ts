@@ -1,8 +1,9 @@
 /** The index's rows read back for comparison: units per session in line order, and the sessions' coverage. */
 
 import path from "node:path";
-import { connectIndex } from "../../src/search/index/index-connection.js";
-import { INDEX_FILE } from "../../src/search/index/search-index.js";
+import { connectIndex, type IndexConnection } from "../../src/search/index/index-connection.js";
+import { INDEX_FILE, SearchIndex } from "../../src/search/index/search-index.js";
+import { tempDir } from "./temp-dir.js";
 
 export interface UnitDump {
   session_id: string;
@@ -31,4 +32,32 @@ export async function dumpIndex(dataDir: string) {
   } finally {
     c.close();
   }
+}
+
+/**
+ * A real index file in a temp folder whose units hold the given words (one unit each, ids from 1, one session), for
+ * tests of what the index answers without transcripts behind it.
+ */
+export async function indexOfWords(
+  texts: readonly string[],
+): Promise<{ connection: IndexConnection; close: () => void }> {
+  const index = new SearchIndex(tempDir());
+  const health = await index.forWriting();
+  if (!health.usable) throw new Error(health.reason);
+  const c = health.connection;
+  c.exec("BEGIN");
+  c.run(
+    "INSERT INTO sessions (session_id, relative, ino, lines, bytes, tail_hash, state, mtime_ms) VALUES ('ses_words', 'w.md', 0, 0, 0, '', '{}', 0)",
+  );
+  for (const [i, words] of texts.entries()) {
+    c.run(
+      "INSERT INTO units (id, sid, first_line, last_line, byte_start, byte_end, role) VALUES (?, 1, ?, ?, 0, 0, 'user')",
+      i + 1,
+      i + 1,
+      i + 1,
+    );
+    c.run("INSERT INTO unit_text (rowid, words, whole) VALUES (?, ?, '')", i + 1, words);
+  }
+  c.exec("COMMIT");
+  return { connection: c, close: () => index.close() };
 }

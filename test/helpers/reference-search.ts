@@ -3,7 +3,8 @@
  * the streaming scanner against on random inputs. Shares only the display helpers with the code under test.
  */
 
-import { LITERAL_LINE_BYTES, REGEX_LINE_BYTES } from "../../src/search/query.js";
+import { LITERAL_LINE_BYTES } from "../../src/search/literal-query.js";
+import { REGEX_LINE_BYTES } from "../../src/search/query.js";
 import type { ResultLine } from "../../src/search/scan/collect-types.js";
 import { matchWindowStart, prefixLength, renderWindow, wholeCharsEnd } from "../../src/transcripts/numbered-line.js";
 

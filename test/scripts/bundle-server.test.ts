@@ -49,6 +49,23 @@ describe("the server entry the build ships", () => {
     expect([...packages].filter((p) => !p.startsWith("node:"))).toEqual([]);
   });
 
+  it("loads the regex parser (regexpp) only when a regex search runs: not at start, not with a scan thread", () => {
+    // One of regexpp's own messages marks the chunk it is bundled in.
+    const marker = "Lone quantifier brackets";
+    const holders = fs
+      .readdirSync(SERVER)
+      .filter((f) => fs.readFileSync(path.join(SERVER, f), "utf8").includes(marker));
+    expect(holders).toHaveLength(1);
+    const parser = path.join(SERVER, holders[0] as string);
+    expect(startGraph(ENTRY).files).not.toContain(parser);
+    expect(startGraph(path.join(SERVER, "scan-worker.js")).files).not.toContain(parser);
+    // It is reached by a dynamic import (the one in prepare-query.ts), from a chunk the search loads.
+    const importer = fs
+      .readdirSync(SERVER)
+      .filter((f) => fs.readFileSync(path.join(SERVER, f), "utf8").includes(`import("./${holders[0]}")`));
+    expect(importer).toHaveLength(1);
+  });
+
   it("finds every file it locates from its own URL beside it: migrations, the pointer provider, the scan worker", () => {
     const located = new Set<string>();
     for (const file of fs.readdirSync(SERVER).filter((f) => f.endsWith(".js"))) {

@@ -33,6 +33,11 @@ describe("query checks", () => {
     expect(refusal("(x|)+z")).toMatch(/refused: a repeated alternation/);
     expect(refusal("\\w+\\s*\\w+=")).toMatch(/refused: two repetitions in a row/);
     expect(refusal(".*.*x")).toMatch(/refused: two repetitions in a row/);
+    // The same inside groups, and after a bounded or optional one that holds an unbounded repetition.
+    expect(refusal("(.*)(a+)x")).toMatch(/refused: two repetitions in a row/);
+    expect(refusal("^\\w{2,}(.*)$")).toMatch(/refused: two repetitions in a row/);
+    expect(refusal("(.*)? +a")).toMatch(/refused: two repetitions in a row/);
+    expect(refusal("(?=a)(.*)(?:b|)(.*)c")).toMatch(/refused: two repetitions in a row/);
   });
 
   it("accepts ordinary patterns", () => {
@@ -45,6 +50,9 @@ describe("query checks", () => {
       "(?<name>x)\\k<name>",
       "\\s*\\w+",
       "x{2,5}y",
+      "(.*)b(a+)",
+      "(?=.*a)\\w+",
+      "(\\d+)\\.(\\d+)",
     ]) {
       expect(() => compileQuery({ query, regex: true })).not.toThrow();
     }

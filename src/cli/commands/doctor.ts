@@ -2,7 +2,6 @@
  * `doctor`: checks what the plugin relies on and says, for each problem, what is wrong and what to do. It changes
  * nothing unless asked with --fix (file modes tightened, full-text index rebuilt). Exit code 1 when a problem remains.
  */
-import { shared } from "../args.js";
 import { defineCommand, EXIT } from "../command.js";
 import type { Finding } from "../doctor-files.js";
 
@@ -18,14 +17,8 @@ export const command = defineCommand({
     },
   },
   examples: ["opencode-ledger doctor", "opencode-ledger doctor --fix", "opencode-ledger doctor --json"],
-  schema(z) {
-    const s = shared(z);
-    return z.strictObject({
-      ...s.globals,
-      fix: z.boolean().optional(),
-      _: z.array(z.string()).max(0, "doctor takes no arguments"),
-    });
-  },
+  schema: (z, s) =>
+    s.input({ fix: z.boolean().optional(), _: z.array(z.string()).max(0, "doctor takes no arguments") }),
   async run(input, ctx) {
     const { diagnose, repair } = await import("../doctor-run.js");
     const { projectOf } = await import("../project.js");

@@ -2,7 +2,7 @@
  * `export`: entries as JSON Lines, one entry per line with every field the store keeps for it (the shape `show --json`
  * prints), trash included. By default every scope: an export is a backup.
  */
-import { SCOPE_FLAG, shared } from "../args.js";
+import { SCOPE_FLAG } from "../args.js";
 import { defineCommand, EXIT, type FlagSpec } from "../command.js";
 
 export const command = defineCommand({
@@ -18,11 +18,9 @@ export const command = defineCommand({
     output: { type: "string", short: "o", value: "<file>", description: "Write to this file (default: stdout)" },
   },
   examples: ["opencode-ledger export -o memory.jsonl", "opencode-ledger export --scope global > global.jsonl"],
-  schema(z) {
-    const s = shared(z);
-    return z
-      .strictObject({
-        ...s.globals,
+  schema: (z, s) =>
+    s
+      .input({
         scope: s.scope,
         output: z.string().trim().min(1, "must name a file").optional(),
         _: z.array(z.string()).max(0, "export takes no arguments; use --output <file>"),
@@ -30,8 +28,7 @@ export const command = defineCommand({
       .refine((v) => !(v.json && v.output === undefined), {
         path: ["json"],
         message: "needs --output <file>: without it stdout carries the export itself",
-      });
-  },
+      }),
   async run(input, ctx) {
     const path = await import("node:path");
     const { resolveScopes } = await import("../project.js");

@@ -2,7 +2,7 @@
  * `forget`: moves entries to the trash, by id or by a query that must match every word. Trash is restorable until
  * the due purge removes it (`retention.trashDays`, 30 days by default).
  */
-import { SCOPE_FLAG, shared } from "../args.js";
+import { SCOPE_FLAG } from "../args.js";
 import { defineCommand, EXIT } from "../command.js";
 
 export const command = defineCommand({
@@ -19,11 +19,9 @@ export const command = defineCommand({
     'opencode-ledger forget k3v9q2m0x7ab --reason "moved to the wiki"',
     'opencode-ledger forget --query "old staging host"',
   ],
-  schema(z) {
-    const s = shared(z);
-    return z
-      .strictObject({
-        ...s.globals,
+  schema: (z, s) =>
+    s
+      .input({
         scope: s.scope,
         query: z.string().trim().min(1, "must not be empty").optional(),
         reason: z.string().optional(),
@@ -50,8 +48,7 @@ export const command = defineCommand({
             message: 'forget --query works in one project or global; name it instead of "all"',
           });
         }
-      });
-  },
+      }),
   async run(input, ctx) {
     const { withMemory, CLI_ACTOR } = await import("../open-store.js");
     const { eachId, reportIds } = await import("../id-batch.js");

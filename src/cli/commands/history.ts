@@ -1,7 +1,6 @@
 /**
  * `history <id>`: the audit trail of one entry, oldest first. It outlives a purge (content redacted, a tombstone).
  */
-import { shared } from "../args.js";
 import { defineCommand, EXIT } from "../command.js";
 
 export const command = defineCommand({
@@ -11,10 +10,7 @@ export const command = defineCommand({
   positionals: [{ name: "id", description: "The entry's id", required: true }],
   flags: {},
   examples: ["opencode-ledger history k3v9q2m0x7ab"],
-  schema(z) {
-    const s = shared(z);
-    return z.strictObject({ ...s.globals, _: s.one(s.id, "give exactly one entry id") });
-  },
+  schema: (_z, s) => s.input({ _: s.one(s.id, "give exactly one entry id") }),
   async run(input, ctx) {
     const { withMemory } = await import("../open-store.js");
     const { HISTORY_COLUMNS, historyRow } = await import("../entry-text.js");

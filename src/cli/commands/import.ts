@@ -4,7 +4,7 @@
  * the same content counts as present (so an import can be run again), with other content it is refused, and so is a
  * live title that another entry of the scope already holds.
  */
-import { PROGRESS_FLAG, shared } from "../args.js";
+import { PROGRESS_FLAG } from "../args.js";
 import { defineCommand, EXIT } from "../command.js";
 
 const BATCH = 500;
@@ -34,14 +34,11 @@ export const command = defineCommand({
     "opencode-ledger import memory.jsonl",
     "opencode-ledger export --scope global | opencode-ledger --data-dir /tmp/copy import -",
   ],
-  schema(z) {
-    const s = shared(z);
-    return z.strictObject({
-      ...s.globals,
+  schema: (z, s) =>
+    s.input({
       progress: s.progress,
       _: s.one(z.string().min(1, "name a file, or - for stdin"), "give one file, or - for stdin"),
-    });
-  },
+    }),
   async run(input, ctx) {
     const fs = await import("node:fs");
     const path = await import("node:path");

@@ -1,7 +1,7 @@
 /**
  * `list`: entries of the scope, newest first, filtered by status, kind or the trash.
  */
-import { entryFilterFlags, shared } from "../args.js";
+import { entryFilterFlags, entryFilterQuery } from "../args.js";
 import { defineCommand, EXIT } from "../command.js";
 
 export const command = defineCommand({
@@ -15,14 +15,11 @@ export const command = defineCommand({
     "opencode-ledger list --scope all --status all --limit 200",
     "opencode-ledger list --trash",
   ],
-  schema(z) {
-    const s = shared(z);
-    return z.strictObject({
-      ...s.globals,
+  schema: (z, s) =>
+    s.input({
       ...s.entryFilters(50),
       _: z.array(z.string()).max(0, "list takes no arguments; to search by words use the search command"),
-    });
-  },
+    }),
   async run(input, ctx) {
     const { resolveScopes } = await import("../project.js");
     const { withMemory } = await import("../open-store.js");
@@ -30,14 +27,7 @@ export const command = defineCommand({
     const { scopes, label } = resolveScopes(input.scope, ctx.cwd, ctx.env.HOME);
     const { withLinks } = await import("../entry-links.js");
     const page = await withMemory(ctx, async ({ memory, database }) => {
-      const found = await memory.list({
-        scopes,
-        status: input.status,
-        kind: input.kind,
-        trashed: input.trash,
-        limit: input.limit,
-        offset: input.offset,
-      });
+      const found = await memory.list(entryFilterQuery(input, scopes));
       return { ...found, items: await withLinks(database, found.items) };
     });
     if (ctx.json) {

@@ -2,7 +2,6 @@
  * `purge`: permanent deletion. The entry and its index terms leave the file and the WAL; its audit rows keep only
  * who and when. It asks first at a terminal; without a terminal it needs --yes, and refuses otherwise.
  */
-import { shared } from "../args.js";
 import { defineCommand, EXIT } from "../command.js";
 
 export const command = defineCommand({
@@ -12,14 +11,7 @@ export const command = defineCommand({
   positionals: [{ name: "id", description: "Entries to purge", required: true, variadic: true }],
   flags: { yes: { type: "boolean", short: "y", description: "Do not ask for confirmation" } },
   examples: ["opencode-ledger purge k3v9q2m0x7ab", "opencode-ledger purge k3v9q2m0x7ab 7fh2k9d0c1xz --yes"],
-  schema(z) {
-    const s = shared(z);
-    return z.strictObject({
-      ...s.globals,
-      yes: z.boolean().optional(),
-      _: z.array(s.id).min(1, "give the ids to purge"),
-    });
-  },
+  schema: (z, s) => s.input({ yes: z.boolean().optional(), _: z.array(s.id).min(1, "give the ids to purge") }),
   async run(input, ctx) {
     const { withMemory, CLI_ACTOR } = await import("../open-store.js");
     const { missingEntry } = await import("../not-found.js");

@@ -1,7 +1,6 @@
 /**
  * `restore`: brings trashed entries back where they lived, unless a live entry took the title meanwhile.
  */
-import { shared } from "../args.js";
 import { defineCommand } from "../command.js";
 
 export const command = defineCommand({
@@ -11,10 +10,7 @@ export const command = defineCommand({
   positionals: [{ name: "id", description: "Entries to restore", required: true, variadic: true }],
   flags: {},
   examples: ["opencode-ledger restore k3v9q2m0x7ab", "opencode-ledger list --trash"],
-  schema(z) {
-    const s = shared(z);
-    return z.strictObject({ ...s.globals, _: z.array(s.id).min(1, "give the ids to restore") });
-  },
+  schema: (z, s) => s.input({ _: z.array(s.id).min(1, "give the ids to restore") }),
   async run(input, ctx) {
     const { withMemory, CLI_ACTOR } = await import("../open-store.js");
     const { eachId, reportIds } = await import("../id-batch.js");

@@ -3,7 +3,7 @@
  * reason, kept in the audit log), skip, or quit. Answers are read line by line from stdin, so a script can drive it.
  * Decisions are recorded as a person's (actor kind "person").
  */
-import { SCOPE_FLAG, shared } from "../args.js";
+import { SCOPE_FLAG } from "../args.js";
 import { defineCommand, EXIT } from "../command.js";
 import type { LineReader } from "../prompt.js";
 
@@ -18,15 +18,12 @@ export const command = defineCommand({
     kind: { type: "string", value: "<kind>", description: "Only candidates of this kind" },
   },
   examples: ["opencode-ledger review", "printf 'a\\nr\\nduplicate of the deploy note\\nq\\n' | opencode-ledger review"],
-  schema(z) {
-    const s = shared(z);
-    return z.strictObject({
-      ...s.globals,
+  schema: (z, s) =>
+    s.input({
       scope: s.scope,
       kind: z.string().trim().min(1, "must not be empty").optional(),
       _: z.array(z.string()).max(0, "review takes no arguments"),
-    });
-  },
+    }),
   async run(input, ctx) {
     const { resolveScopes } = await import("../project.js");
     const { withMemory, PERSON_ACTOR } = await import("../open-store.js");

@@ -1,7 +1,7 @@
 /**
  * `search`: full-text search over titles, bodies, tags and kinds, ranked as the memory_search tool ranks.
  */
-import { entryFilterFlags, shared } from "../args.js";
+import { entryFilterFlags, entryFilterQuery } from "../args.js";
 import { defineCommand, EXIT } from "../command.js";
 
 const MATCH = { 1: "all words", 2: "prefixes", 3: "some words" } as const;
@@ -20,17 +20,14 @@ export const command = defineCommand({
   ],
   flags: entryFilterFlags(20, "Search the trash instead"),
   examples: ['opencode-ledger search "deploy staging"', "opencode-ledger search redis --scope all --json"],
-  schema(z) {
-    const s = shared(z);
-    return z.strictObject({
-      ...s.globals,
+  schema: (z, s) =>
+    s.input({
       ...s.entryFilters(20),
       _: z
         .array(z.string())
         .min(1, "give the words to search for")
         .refine((words) => /[\p{L}\p{N}]/u.test(words.join(" ")), "has no words to search for (letters or digits)"),
-    });
-  },
+    }),
   async run(input, ctx) {
     const { resolveScopes } = await import("../project.js");
     const { withMemory } = await import("../open-store.js");
@@ -40,13 +37,8 @@ export const command = defineCommand({
     const { withLinks } = await import("../entry-links.js");
     const page = await withMemory(ctx, async ({ memory, database }) => {
       const found = await memory.search({
+        ...entryFilterQuery(input, scopes),
         query: input._.join(" "),
-        scopes,
-        status: input.status,
-        kind: input.kind,
-        trashed: input.trash,
-        limit: input.limit,
-        offset: input.offset,
         preferScope: scopes?.[0],
       });
       const linked = await withLinks(

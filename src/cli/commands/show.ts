@@ -1,7 +1,6 @@
 /**
  * `show <id>`: one entry with every field and the whole body, in the trash or not.
  */
-import { shared } from "../args.js";
 import { defineCommand, EXIT } from "../command.js";
 
 export const command = defineCommand({
@@ -10,10 +9,7 @@ export const command = defineCommand({
   positionals: [{ name: "id", description: "The entry's id, as list and search show it", required: true }],
   flags: {},
   examples: ["opencode-ledger show k3v9q2m0x7ab", "opencode-ledger show k3v9q2m0x7ab --json"],
-  schema(z) {
-    const s = shared(z);
-    return z.strictObject({ ...s.globals, _: s.one(s.id, "give exactly one entry id") });
-  },
+  schema: (_z, s) => s.input({ _: s.one(s.id, "give exactly one entry id") }),
   async run(input, ctx) {
     const { withMemory } = await import("../open-store.js");
     const { entryBlock } = await import("../entry-text.js");

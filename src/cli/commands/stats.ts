@@ -1,7 +1,7 @@
 /**
  * `stats`: how much memory there is, by status and kind, and how big the store is.
  */
-import { SCOPE_FLAG, shared } from "../args.js";
+import { SCOPE_FLAG } from "../args.js";
 import { defineCommand, EXIT } from "../command.js";
 
 export const command = defineCommand({
@@ -11,14 +11,12 @@ export const command = defineCommand({
   positionals: [],
   flags: { ...SCOPE_FLAG },
   examples: ["opencode-ledger stats", "opencode-ledger stats --scope all --json"],
-  schema(z) {
-    const s = shared(z);
-    return z.strictObject({ ...s.globals, scope: s.scope, _: z.array(z.string()).max(0, "stats takes no arguments") });
-  },
+  schema: (z, s) => s.input({ scope: s.scope, _: z.array(z.string()).max(0, "stats takes no arguments") }),
   async run(input, ctx) {
     const { resolveScopes } = await import("../project.js");
     const { withMemory } = await import("../open-store.js");
     const { formatTime } = await import("../entry-text.js");
+    const { formatBytes } = await import("../../human-units.js");
     const { scopes, label } = resolveScopes(input.scope, ctx.cwd, ctx.env.HOME);
     const { stats, file } = await withMemory(ctx, async ({ memory, database }) => ({
       stats: await memory.stats(scopes),
@@ -43,14 +41,8 @@ export const command = defineCommand({
       const o = stats.oldestLive;
       lines.push(`Oldest:   ${o.id} "${o.title}" (${formatTime(o.createdAt)})`);
     }
-    lines.push(`Store:    ${file}, ${humanBytes(stats.storeBytes)} (every scope)`);
+    lines.push(`Store:    ${file}, ${formatBytes(stats.storeBytes)} (every scope)`);
     ctx.print(lines.join("\n"));
     return EXIT.ok;
   },
 });
-
-function humanBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KiB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
-}

@@ -2,7 +2,6 @@
  * `team check`: validates a project's team memory file the way the plugin reads it, for a pre-commit hook or CI.
  * Needs no store. Exit 1 when any line is bad (a conflict marker, broken JSON, a field too long, a secret).
  */
-import { shared } from "../args.js";
 import { defineCommand, EXIT } from "../command.js";
 
 export const command = defineCommand({
@@ -16,10 +15,7 @@ export const command = defineCommand({
     "opencode-ledger team check .opencode/memory/team.jsonl --json",
     "# .git/hooks/pre-commit:  npx opencode-ledger team check",
   ],
-  schema(z) {
-    const s = shared(z);
-    return z.strictObject({ ...s.globals, _: z.array(z.string()).max(1, "give at most one file") });
-  },
+  schema: (z, s) => s.input({ _: z.array(z.string()).max(1, "give at most one file") }),
   async run(input, ctx) {
     const path = await import("node:path");
     const { projectOf } = await import("../project.js");

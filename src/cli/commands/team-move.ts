@@ -2,7 +2,6 @@
  * `team promote` and `team demote`: move entries between the current project's own memory and its team memory, in
  * place (same id, history kept). The team file changes with them, ready to be committed.
  */
-import { shared } from "../args.js";
 import { type CommandSpec, defineCommand } from "../command.js";
 
 function moveCommand(direction: "promote" | "demote"): CommandSpec {
@@ -15,14 +14,8 @@ function moveCommand(direction: "promote" | "demote"): CommandSpec {
     positionals: [{ name: "id", description: `Entries to ${direction}`, required: true, variadic: true }],
     flags: { reason: { type: "string", value: "<text>", description: "Why, kept in the audit log" } },
     examples: [`opencode-ledger team ${direction} k3v9q2m0x7ab --reason "agreed in review"`],
-    schema(z) {
-      const s = shared(z);
-      return z.strictObject({
-        ...s.globals,
-        reason: z.string().optional(),
-        _: z.array(s.id).min(1, `give the ids to ${direction}`),
-      });
-    },
+    schema: (z, s) =>
+      s.input({ reason: z.string().optional(), _: z.array(s.id).min(1, `give the ids to ${direction}`) }),
     async run(input, ctx) {
       const { withMemory, PERSON_ACTOR } = await import("../open-store.js");
       const { eachId, reportIds } = await import("../id-batch.js");

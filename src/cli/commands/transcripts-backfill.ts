@@ -3,7 +3,7 @@
  * session OpenCode holds, in every project, becomes a transcript, newest first. Reads OpenCode's database read-only;
  * skips (exit 1) when a backfill already runs in another process.
  */
-import { PROGRESS_FLAG, shared } from "../args.js";
+import { PROGRESS_FLAG } from "../args.js";
 import { defineCommand, EXIT } from "../command.js";
 
 export const command = defineCommand({
@@ -30,15 +30,13 @@ export const command = defineCommand({
     "opencode-ledger transcripts backfill --json",
     "opencode-ledger transcripts backfill --cpu 0.25 --progress 2>backfill.log",
   ],
-  schema(z) {
-    const s = shared(z);
+  schema(z, s) {
     const share = z
       .string()
       .regex(/^\d*\.?\d+$/, "must be a number")
       .transform(Number)
       .pipe(z.number().min(0.01, "must be at least 0.01").max(1, "must be at most 1"));
-    return z.strictObject({
-      ...s.globals,
+    return s.input({
       progress: s.progress,
       database: z.string().trim().min(1, "must name a file").optional(),
       cpu: share.optional(),

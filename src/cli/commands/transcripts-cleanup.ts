@@ -2,7 +2,7 @@
  * `transcripts cleanup`: the retention sweep on demand. A dry run unless --apply: it lists what is eligible and why,
  * and what the newest-N rule keeps.
  */
-import { PROGRESS_FLAG, shared } from "../args.js";
+import { PROGRESS_FLAG } from "../args.js";
 import { defineCommand, EXIT } from "../command.js";
 import { TRANSCRIPT_SCOPE_FLAG } from "./transcripts-list.js";
 
@@ -37,11 +37,9 @@ export const command = defineCommand({
     "opencode-ledger transcripts cleanup --older-than 90 --apply",
     "opencode-ledger transcripts cleanup --scope all --orphaned --apply",
   ],
-  schema(z) {
-    const s = shared(z);
-    return z
-      .strictObject({
-        ...s.globals,
+  schema: (z, s) =>
+    s
+      .input({
         progress: s.progress,
         scope: s.scope.refine((v) => v !== "global", "transcripts belong to projects; name a folder, or all"),
         "older-than": s.int(1, 36_500).optional(),
@@ -58,8 +56,7 @@ export const command = defineCommand({
         path: ["older-than"],
         message:
           "no rule given, so nothing would be eligible: pass --older-than, --max-sessions, --orphaned or --session",
-      });
-  },
+      }),
   async run(input, ctx) {
     const { transcriptScopes } = await import("../transcript-scope.js");
     const { withServices } = await import("../open-services.js");

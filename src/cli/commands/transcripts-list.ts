@@ -1,7 +1,6 @@
 /**
  * `transcripts list`: the exported transcripts of the project (or of all), last touched first.
  */
-import { shared } from "../args.js";
 import { defineCommand, EXIT } from "../command.js";
 
 export const TRANSCRIPT_SCOPE_FLAG = {
@@ -19,14 +18,11 @@ export const command = defineCommand({
   positionals: [],
   flags: { ...TRANSCRIPT_SCOPE_FLAG },
   examples: ["opencode-ledger transcripts list", "opencode-ledger transcripts list --scope all --json"],
-  schema(z) {
-    const s = shared(z);
-    return z.strictObject({
-      ...s.globals,
+  schema: (z, s) =>
+    s.input({
       scope: s.scope.refine((v) => v !== "global", "transcripts belong to projects; name a folder, or all"),
       _: z.array(z.string()).max(0, "transcripts list takes no arguments"),
-    });
-  },
+    }),
   async run(input, ctx) {
     const { transcriptScopes } = await import("../transcript-scope.js");
     const { withServices } = await import("../open-services.js");

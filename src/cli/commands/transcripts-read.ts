@@ -1,7 +1,6 @@
 /**
  * `transcripts read <sessionID>`: the numbered lines of one transcript, whole or a window of them.
  */
-import { shared } from "../args.js";
 import { defineCommand, EXIT } from "../command.js";
 
 const SESSION_ID = /^ses_[0-9A-Za-z]{8,64}$/;
@@ -23,10 +22,8 @@ export const command = defineCommand({
     "opencode-ledger transcripts read ses_4f2a9c1e7b3d --offset 120 --limit 40",
     "opencode-ledger transcripts read ses_4f2a9c1e7b3d --raw",
   ],
-  schema(z) {
-    const s = shared(z);
-    return z.strictObject({
-      ...s.globals,
+  schema: (z, s) =>
+    s.input({
       offset: s.int(1, Number.MAX_SAFE_INTEGER).default(1),
       limit: s.int(1, Number.MAX_SAFE_INTEGER).optional(),
       raw: z.boolean().optional(),
@@ -34,8 +31,7 @@ export const command = defineCommand({
         z.string().regex(SESSION_ID, "is not a session id (ses_ followed by letters and digits)"),
         "give one session id",
       ),
-    });
-  },
+    }),
   async run(input, ctx) {
     const fs = await import("node:fs");
     const { withServices } = await import("../open-services.js");

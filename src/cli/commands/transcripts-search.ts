@@ -5,7 +5,6 @@
  */
 
 import { MAX_QUERY_CHARS, ROLE_FILTERS, SEARCH_LIMITS } from "../../search/limits.js";
-import { shared } from "../args.js";
 import { defineCommand, EXIT } from "../command.js";
 import { TRANSCRIPT_SCOPE_FLAG } from "./transcripts-list.js";
 
@@ -46,10 +45,8 @@ export const command = defineCommand({
     'opencode-ledger transcripts search --mode literal "connection refused"',
     "opencode-ledger transcripts search --regex 'ERR_[A-Z_]+' --scope all --json",
   ],
-  schema(z) {
-    const s = shared(z);
-    return z.strictObject({
-      ...s.globals,
+  schema: (z, s) =>
+    s.input({
       scope: s.scope.refine((v) => v !== "global", "transcripts belong to projects; name a folder, or all"),
       session: z.string().regex(SESSION_ID, "is not a session id (ses_ followed by letters and digits)").optional(),
       mode: z.enum(["ranked", "literal", "regex"]).optional(),
@@ -71,8 +68,7 @@ export const command = defineCommand({
             .min(1, "give the text to search for")
             .max(MAX_QUERY_CHARS, `is longer than ${MAX_QUERY_CHARS} characters`),
         ),
-    });
-  },
+    }),
   async run(input, ctx) {
     const { transcriptScopes } = await import("../transcript-scope.js");
     const { projectOf } = await import("../project.js");

@@ -5,15 +5,22 @@
  */
 import type { TranscriptFile } from "../targets.js";
 import type { IndexConnection } from "./index-connection.js";
-import { refreshIndex } from "./index-update.js";
+import { inTransaction, refreshIndex } from "./index-update.js";
 
 /** Transcript bytes one search may index before it answers. */
 export const CATCH_UP_BYTES = 64 * 1024 * 1024;
+/**
+ * Transcript bytes indexed in one transaction: one commit for many small transcripts costs FTS5 fewer segments to
+ * write and merge (a build is about a third faster), and the write lock is still held a few seconds at most.
+ */
+const BATCH_BYTES = 8 * 1024 * 1024;
 
 export interface CatchUp {
   /** Transcripts indexed (or brought up to date) by this search. */
   indexed: number;
   indexedBytes: number;
+  /** Units added. */
+  units: number;
   /** Transcripts not (fully) in the index and left out of this search. */
   leftOut: TranscriptFile[];
   /** Transcripts whose update failed, with the reason. */
@@ -39,8 +46,10 @@ export function catchUp(
         JSON.stringify(files.map((f) => f.sessionID)),
       );
   const covered = new Map(rows.map((r) => [r.session_id, r]));
-  const out: CatchUp = { indexed: 0, indexedBytes: 0, leftOut: [], failed: [] };
+  const out: CatchUp = { indexed: 0, indexedBytes: 0, units: 0, leftOut: [], failed: [] };
+  const batches: TranscriptFile[][] = [];
   let spent = 0;
+  let batchBytes = Number.POSITIVE_INFINITY;
   for (const file of files) {
     const row = covered.get(file.sessionID);
     if (row && row.ino === file.ino && row.bytes === file.size) continue;
@@ -50,13 +59,43 @@ export function catchUp(
       continue;
     }
     spent += cost;
-    try {
-      const refresh = refreshIndex(connection, file);
-      out.indexed++;
-      out.indexedBytes += refresh.addedBytes;
-    } catch (error) {
-      out.failed.push({ file, reason: error instanceof Error ? error.message : String(error) });
+    if (batchBytes + cost > BATCH_BYTES) {
+      batches.push([]);
+      batchBytes = 0;
     }
+    batchBytes += cost;
+    batches.at(-1)?.push(file);
   }
+  for (const batch of batches) indexBatch(connection, batch, out);
   return out;
+}
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** One transaction for the batch; a transcript that fails is undone alone (its own savepoint) and reported. */
+function indexBatch(connection: IndexConnection, batch: readonly TranscriptFile[], out: CatchUp): void {
+  const mine = { indexed: 0, indexedBytes: 0, units: 0, failed: [] as CatchUp["failed"] };
+  try {
+    inTransaction(connection, () => {
+      for (const file of batch) {
+        try {
+          const refresh = refreshIndex(connection, file);
+          mine.indexed++;
+          mine.indexedBytes += refresh.addedBytes;
+          mine.units += refresh.addedUnits;
+        } catch (error) {
+          mine.failed.push({ file, reason: reasonOf(error) });
+        }
+      }
+    });
+  } catch (error) {
+    // The transaction itself failed (to begin or to commit): nothing of the batch is in the index.
+    const reason = reasonOf(error);
+    out.failed.push(...batch.map((file) => ({ file, reason })));
+    return;
+  }
+  out.indexed += mine.indexed;
+  out.indexedBytes += mine.indexedBytes;
+  out.units += mine.units;
+  out.failed.push(...mine.failed);
 }

@@ -15,6 +15,22 @@ export interface IndexConnection {
   close(): void;
 }
 
+/** Statements prepared once per text: a search runs the same few again and again. */
+function statementCache<S>(prepare: (sql: string) => S): { statement: (sql: string) => S; all: () => S[] } {
+  const cache = new Map<string, S>();
+  return {
+    statement: (sql) => {
+      let s = cache.get(sql);
+      if (s === undefined) {
+        s = prepare(sql);
+        cache.set(sql, s);
+      }
+      return s;
+    },
+    all: () => [...cache.values()],
+  };
+}
+
 export async function connectIndex(file: string, options: { readonly: boolean }): Promise<IndexConnection> {
   // Loaded with the first connection, not with the plugin: a start that searches nothing never needs it.
   const { isBun } = await import("../../store/driver.js");
@@ -24,16 +40,8 @@ export async function connectIndex(file: string, options: { readonly: boolean })
 async function connectBun(file: string, options: { readonly: boolean }): Promise<IndexConnection> {
   const { Database } = await import("bun:sqlite");
   const client = options.readonly ? new Database(file, { readonly: true }) : new Database(file, { create: true });
-  // Statements are prepared once per text: a search runs the same few again and again.
-  const cache = new Map<string, ReturnType<typeof client.query>>();
-  const statement = (sql: string) => {
-    let s = cache.get(sql);
-    if (!s) {
-      s = client.query(sql);
-      cache.set(sql, s);
-    }
-    return s;
-  };
+  const cache = statementCache((sql) => client.query(sql));
+  const statement = cache.statement;
   return {
     runtime: "bun",
     exec: (sql) => client.exec(sql),
@@ -44,7 +52,7 @@ async function connectBun(file: string, options: { readonly: boolean }): Promise
     get: <T>(sql: string, ...params: SqlValue[]) =>
       (statement(sql).get(...(params as never[])) ?? undefined) as T | undefined,
     close: () => {
-      for (const s of cache.values()) s.finalize();
+      for (const s of cache.all()) s.finalize();
       client.close();
     },
   };
@@ -53,15 +61,7 @@ async function connectBun(file: string, options: { readonly: boolean }): Promise
 async function connectNode(file: string, options: { readonly: boolean }): Promise<IndexConnection> {
   const { openPlainNode } = await import("../../store/driver.js");
   const client = await openPlainNode(file, options);
-  const cache = new Map<string, PlainStatement>();
-  const statement = (sql: string) => {
-    let s = cache.get(sql);
-    if (!s) {
-      s = client.prepare(sql);
-      cache.set(sql, s);
-    }
-    return s;
-  };
+  const { statement } = statementCache<PlainStatement>((sql) => client.prepare(sql));
   return {
     runtime: "node",
     exec: (sql) => {

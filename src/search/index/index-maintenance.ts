@@ -4,7 +4,7 @@
  * its first line.
  */
 import { listTranscripts } from "../targets.js";
-import { refreshIndex } from "./index-update.js";
+import { catchUp } from "./index-catch-up.js";
 import { SearchIndex } from "./search-index.js";
 
 export type IndexInspection =
@@ -80,16 +80,12 @@ export async function rebuildIndex(dataDir: string, transcriptsDir: string): Pro
   try {
     const health = await index.forWriting();
     if (!health.usable) throw new Error(health.reason);
-    for (const file of listTranscripts(transcriptsDir, "", true)) {
-      try {
-        const refresh = refreshIndex(health.connection, file);
-        out.transcripts++;
-        out.units += refresh.addedUnits;
-        out.bytes += refresh.addedBytes;
-      } catch (error) {
-        out.failed.push({ sessionID: file.sessionID, reason: message(error) });
-      }
-    }
+    const files = listTranscripts(transcriptsDir, "", true);
+    const caught = catchUp(health.connection, files, true, Number.POSITIVE_INFINITY);
+    out.transcripts = caught.indexed;
+    out.units = caught.units;
+    out.bytes = caught.indexedBytes;
+    out.failed = caught.failed.map((f) => ({ sessionID: f.file.sessionID, reason: f.reason }));
   } finally {
     index.close();
   }

@@ -104,16 +104,27 @@ export function dropSession(connection: IndexConnection, sessionID: string): voi
   connection.run("DELETE FROM sessions WHERE session_id = ?", sessionID);
 }
 
-/** Runs `fn` in one IMMEDIATE transaction of the index. */
+/** Transactions open on each connection: an inner one is a savepoint of the outer. */
+const depth = new WeakMap<IndexConnection, number>();
+
+/**
+ * Runs `fn` in one IMMEDIATE transaction of the index; inside another (a batch of transcripts, one commit), as a
+ * savepoint, so a failure undoes its own part only.
+ */
 export function inTransaction<T>(connection: IndexConnection, fn: () => T): T {
-  connection.exec("BEGIN IMMEDIATE");
+  const level = depth.get(connection) ?? 0;
+  const savepoint = `index_update_${level}`;
+  connection.exec(level === 0 ? "BEGIN IMMEDIATE" : `SAVEPOINT ${savepoint}`);
+  depth.set(connection, level + 1);
   try {
     const result = fn();
-    connection.exec("COMMIT");
+    connection.exec(level === 0 ? "COMMIT" : `RELEASE ${savepoint}`);
     return result;
   } catch (error) {
-    connection.exec("ROLLBACK");
+    connection.exec(level === 0 ? "ROLLBACK" : `ROLLBACK TO ${savepoint}; RELEASE ${savepoint}`);
     throw error;
+  } finally {
+    depth.set(connection, level);
   }
 }
 

@@ -33,6 +33,8 @@ export interface RankedTerm {
 export interface RankedQuery {
   source: string;
   terms: RankedTerm[];
+  /** The quoted phrases, which every hit must hold (a subset of `terms`). */
+  required: RankedTerm[];
   /** Words dropped as too common. */
   dropped: string[];
   /** The FTS5 MATCH expression. */
@@ -47,7 +49,8 @@ function termOf(text: string, phrase: boolean): RankedTerm | undefined {
   return { text, words, compound, phrase: phrase || words.length > 1 };
 }
 
-function clauseOf(term: RankedTerm): string {
+/** The FTS5 expression of one term. */
+export function clauseOf(term: RankedTerm): string {
   const inRow = `words : ${ftsPhrase(term.words.join(" "))}`;
   return term.compound ? `(whole : ${ftsPhrase(term.compound)} OR ${inRow})` : inRow;
 }
@@ -77,9 +80,15 @@ export function parseRankedQuery(source: string): RankedQuery {
   if (unique.length === 0) {
     throw new InvalidInputError("query", "holds no word to look for (only punctuation); use mode literal for that");
   }
-  const required = unique.filter((t) => phrases.includes(t)).map(clauseOf);
-  const optional = unique.map(clauseOf);
-  // The phrases must match; the optional part is satisfied by any phrase too, so it never narrows further.
-  const match = required.length > 0 ? [...required, `(${optional.join(" OR ")})`].join(" AND ") : optional.join(" OR ");
-  return { source, terms: unique, dropped, match };
+  const required = unique.filter((t) => phrases.includes(t));
+  return { source, terms: unique, required, dropped, match: matchOf(unique, required) };
+}
+
+/**
+ * The MATCH expression of some terms: the required ones must match; the optional part is satisfied by any required
+ * one too, so it never narrows further, and BM25 sees every term.
+ */
+export function matchOf(terms: readonly RankedTerm[], required: readonly RankedTerm[]): string {
+  const optional = terms.map(clauseOf).join(" OR ");
+  return required.length > 0 ? [...required.map(clauseOf), `(${optional})`].join(" AND ") : optional;
 }

@@ -7,8 +7,10 @@ import fs from "node:fs";
 import { prefixLength } from "../../transcripts/numbered-line.js";
 import type { TranscriptFile } from "../targets.js";
 import type { IndexConnection, SqlValue } from "./index-connection.js";
+import { planRanked, type RankedPlan } from "./ranked-plan.js";
 import type { RankedQuery } from "./ranked-query.js";
-import { MAX_BOOST, ROLE_WEIGHT, rescore } from "./rerank.js";
+import { type LeftToRescore, MAX_BOOST, ROLE_WEIGHT, rescore } from "./rerank.js";
+import { maxTermScore } from "./term-stats.js";
 import type { Role } from "./transcript-units.js";
 
 /** Candidates the index hands to the second look: enough for any limit, few enough to read in a millisecond or two. */
@@ -37,6 +39,8 @@ export interface RankedRequest {
   /** Cap per session (undefined: none, when one session is searched). */
   perSession?: number;
   now: number;
+  /** Units below which a term is rare and generates candidates (default PROBE_UNITS, see ranked-plan.ts). */
+  probeUnits?: number;
 }
 
 export interface HitLine {
@@ -82,9 +86,25 @@ interface UnitRow {
 const COLUMNS = "s.session_id, u.first_line, u.last_line, u.byte_start, u.byte_end, u.role, u.tool, u.time";
 const SCORE = "bm25(unit_text, 1.0, 1.5)";
 
-function candidateSql(req: RankedRequest): { sql: string; params: SqlValue[] } {
+/**
+ * A query of common words only: the newest units holding them are looked at (NEWEST_LOOKED, ids and sessions only,
+ * cheap), and of those at most NEWEST_CANDIDATES, a few per session, are read and scored.
+ */
+const NEWEST_LOOKED = 2_000;
+const NEWEST_CANDIDATES = 40;
+/**
+ * Units the second look reads at most, best first by the index's score: reading and scoring a unit's lines is most of
+ * a query's time, and the boosts it adds (at most MAX_BOOST) rarely lift a unit from further down.
+ */
+const MAX_READ = 64;
+
+/**
+ * The candidates' query: the best units by BM25 for `match` (by = "score"), or its newest units (by = "newest"),
+ * within the request's sessions, roles and times.
+ */
+function candidateSql(req: RankedRequest, match: string, by: "score" | "newest"): { sql: string; params: SqlValue[] } {
   const where: string[] = [];
-  const params: SqlValue[] = [req.query.match];
+  const params: SqlValue[] = [match];
   if (!req.everything) {
     where.push("s.session_id IN (SELECT value FROM json_each(?))");
     params.push(JSON.stringify(req.files.map((f) => f.sessionID)));
@@ -101,15 +121,42 @@ function candidateSql(req: RankedRequest): { sql: string; params: SqlValue[] } {
     where.push("u.time <= ?");
     params.push(req.filters.until);
   }
-  params.push(CANDIDATES);
-  // Nothing to filter: FTS5 keeps the best candidates as it goes, and only those are joined to their units.
+  params.push(by === "score" ? CANDIDATES : NEWEST_LOOKED);
+  const score = by === "score" ? SCORE : "0";
+  const order = by === "score" ? "score" : "unit_text.rowid DESC";
+  // Nothing to filter: FTS5 keeps the best (or newest) candidates as it goes, and only those are joined to their units.
   const sql =
     where.length === 0
-      ? `SELECT ${COLUMNS}, t.score FROM (SELECT rowid, ${SCORE} AS score FROM unit_text WHERE unit_text MATCH ?
-           ORDER BY score LIMIT ?) t JOIN units u ON u.id = t.rowid JOIN sessions s ON s.sid = u.sid`
-      : `SELECT ${COLUMNS}, ${SCORE} AS score FROM unit_text JOIN units u ON u.id = unit_text.rowid
-           JOIN sessions s ON s.sid = u.sid WHERE unit_text MATCH ? AND ${where.join(" AND ")} ORDER BY score LIMIT ?`;
+      ? `SELECT ${COLUMNS}, t.score FROM (SELECT rowid, ${score} AS score FROM unit_text WHERE unit_text MATCH ?
+           ORDER BY ${by === "score" ? "score" : "rowid DESC"} LIMIT ?) t JOIN units u ON u.id = t.rowid
+           JOIN sessions s ON s.sid = u.sid`
+      : `SELECT ${COLUMNS}, ${score} AS score FROM unit_text JOIN units u ON u.id = unit_text.rowid
+           JOIN sessions s ON s.sid = u.sid WHERE unit_text MATCH ? AND ${where.join(" AND ")} ORDER BY ${order} LIMIT ?`;
   return { sql, params };
+}
+
+/** The candidates the plan asks for, best first by what the index scored (none of them, on the newest-first way). */
+function candidates(connection: IndexConnection, req: RankedRequest, plan: RankedPlan): UnitRow[] {
+  if (plan.generator !== undefined) {
+    const { sql, params } = candidateSql(req, plan.generator, "score");
+    return connection.all<UnitRow>(sql, ...params);
+  }
+  const rows = new Map<string, UnitRow>();
+  const perSession = new Map<string, number>();
+  // Units of one transcript stand together in the index: without a cap the newest session would fill the candidates.
+  const cap = req.perSession === undefined ? NEWEST_CANDIDATES : req.perSession * 2;
+  for (const match of plan.newest) {
+    const { sql, params } = candidateSql(req, match, "newest");
+    for (const row of connection.all<UnitRow>(sql, ...params)) {
+      const key = `${row.session_id}:${row.first_line}`;
+      const n = perSession.get(row.session_id) ?? 0;
+      if (rows.has(key) || n >= cap) continue;
+      perSession.set(row.session_id, n + 1);
+      rows.set(key, row);
+      if (rows.size >= NEWEST_CANDIDATES) return [...rows.values()];
+    }
+  }
+  return [...rows.values()];
 }
 
 /** Transcripts opened by one search, each once, closed when it ends. */
@@ -179,25 +226,33 @@ export function rankedSearch(connection: IndexConnection, req: RankedRequest): R
 
 function search(connection: IndexConnection, req: RankedRequest, files: OpenFiles): RankedResult {
   const byId = new Map(req.files.map((f) => [f.sessionID, f]));
-  const { sql, params } = candidateSql(req);
-  const rows = connection.all<UnitRow>(sql, ...params);
+  const plan = planRanked(connection, req.query, req.probeUnits);
+  const rows = candidates(connection, req, plan);
+  const left: LeftToRescore = { ...plan, meanTokens: plan.totals.meanTokens };
+  // The most the terms the index did not score can add to a unit's first score.
+  const more = plan.scoredAlone.reduce((sum, w) => sum + maxTermScore(w.idf), 0);
   const prior = (row: UnitRow) => -row.score * ROLE_WEIGHT[row.role];
+  const ceiling = (row: UnitRow) => (more - row.score) * ROLE_WEIGHT[row.role] * MAX_BOOST;
   rows.sort((a, b) => prior(b) - prior(a));
   let stale = 0;
   const scored: { row: UnitRow; file: TranscriptFile; score: number; line: number }[] = [];
   // Units are read best first; once enough are scored, one that cannot reach them even fully boosted stops the reading.
   const enough = req.limit * 2;
   const floor: number[] = [];
+  let read = 0;
   for (const row of rows) {
-    if (floor.length >= enough && prior(row) * MAX_BOOST < (floor[enough - 1] as number)) break;
+    if (read >= MAX_READ) break;
+    if (floor.length >= enough && ceiling(row) < (floor[enough - 1] as number)) break;
     const file = byId.get(row.session_id);
     if (!file) continue;
+    read++;
     const lines = unitLines(files, file, row);
     if (!lines) {
       stale++;
       continue;
     }
-    const s = rescore(row.score, lines, row.role, row.time, req.query.terms, req.now);
+    const s = rescore(row.score, lines, row.role, row.time, req.query.terms, req.now, left);
+    if (!s) continue;
     scored.push({ row, file, score: s.score, line: row.first_line + s.bestLine });
     floor.push(s.score);
     floor.sort((a, b) => b - a);

@@ -5,7 +5,9 @@
  * new match never overtakes a strong old one. The line that holds most of the query's words is the one shown.
  */
 import { wordsOf } from "./index-tokens.js";
+import type { WeighedTerm } from "./ranked-plan.js";
 import type { RankedTerm } from "./ranked-query.js";
+import { termScore } from "./term-stats.js";
 import type { Role } from "./transcript-units.js";
 
 export const ROLE_WEIGHT: Record<Role, number> = {
@@ -42,7 +44,13 @@ export interface Scored {
 function termHits(words: readonly string[], terms: readonly RankedTerm[]): number[][] {
   return terms.map((term) => {
     const hits: number[] = [];
+    // Two words that are the same term share their first 4 letters, or are equal (sameTerm): most words are passed
+    // over by that look alone.
+    const first = term.words[0] as string;
+    const head = first.length >= 4 ? first.slice(0, 4) : undefined;
     for (let i = 0; i + term.words.length <= words.length; i++) {
+      const word = words[i] as string;
+      if (head === undefined ? word !== first : !word.startsWith(head)) continue;
       if (term.words.every((w, k) => sameTerm(words[i + k] as string, w))) hits.push(i);
     }
     return hits;
@@ -78,6 +86,16 @@ function inARow(words: readonly string[], terms: readonly RankedTerm[]): boolean
   return termHits(words, [{ text: "", words: sequence, phrase: true }])[0]?.length !== 0;
 }
 
+/** What the index left to the second look: terms it did not score, phrases it did not check. */
+export interface LeftToRescore {
+  scoredAlone: readonly WeighedTerm[];
+  mustHold: readonly RankedTerm[];
+  meanTokens: number;
+}
+
+const NOTHING_LEFT: LeftToRescore = { scoredAlone: [], mustHold: [], meanTokens: 1 };
+
+/** The unit's score and line to show; undefined when it lacks a phrase it must hold. */
 export function rescore(
   bm25: number,
   lines: readonly string[],
@@ -85,23 +103,41 @@ export function rescore(
   time: number | null,
   terms: readonly RankedTerm[],
   now: number,
-): Scored {
+  left: LeftToRescore = NOTHING_LEFT,
+): Scored | undefined {
   const perLine = lines.map((line) => wordsOf(line));
   const words = perLine.flat();
-  let score = -bm25 * ROLE_WEIGHT[role];
-  if (inARow(words, terms)) score *= PHRASE_BOOST;
+  const lineOf = perLine.flatMap((lineWords, i) => lineWords.map(() => i));
   const hits = termHits(words, terms);
+  const hitsOf = (term: RankedTerm) => {
+    const i = terms.indexOf(term);
+    return (i >= 0 ? hits[i] : termHits(words, [term])[0]) ?? [];
+  };
+  if (left.mustHold.some((term) => hitsOf(term).length === 0)) return undefined;
+  // Both columns hold a compound term (its words and itself): FTS5 weighs them 1 and 1.5.
+  const common = left.scoredAlone.reduce(
+    (sum, w) =>
+      sum + termScore(w.idf, hitsOf(w.term).length * (w.term.compound ? 2.5 : 1), words.length, left.meanTokens),
+    0,
+  );
+  let score = (common - bm25) * ROLE_WEIGHT[role];
+  if (inARow(words, terms)) score *= PHRASE_BOOST;
   const found = hits.filter((h) => h.length > 0).length;
   if (found >= 2 && smallestSpan(hits) <= found * 4) score *= PROXIMITY_BOOST;
   if (time !== null) score *= 1 + RECENCY_BOOST * Math.exp(-Math.max(0, now - time) / (RECENCY_DAYS * DAY_MS));
-  let bestLine = 0;
-  let bestCount = -1;
-  for (const [i, lineWords] of perLine.entries()) {
-    const count = termHits(lineWords, terms).filter((h) => h.length > 0).length;
-    if (count > bestCount) {
-      bestCount = count;
-      bestLine = i;
+  // The line to show holds the most terms, each within the line.
+  const counts = lines.map(() => 0);
+  for (const [t, positions] of hits.entries()) {
+    const last = (terms[t] as RankedTerm).words.length - 1;
+    let counted = -1;
+    for (const at of positions) {
+      const line = lineOf[at] as number;
+      if (line !== counted && line === lineOf[at + last]) {
+        counts[line] = (counts[line] as number) + 1;
+        counted = line;
+      }
     }
   }
+  const bestLine = Math.max(0, counts.indexOf(Math.max(...counts)));
   return { score, bestLine };
 }

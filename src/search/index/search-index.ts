@@ -44,7 +44,8 @@ CREATE TABLE IF NOT EXISTS units (
   tool TEXT,
   time INTEGER
 );
-CREATE INDEX IF NOT EXISTS units_by_session ON units (sid);
+-- No index of units by session: it was a twentieth of the file, and only dropping a session (a transcript indexed
+-- again from its first line, or forgotten) looks units up by session, once, by a scan.
 CREATE VIRTUAL TABLE IF NOT EXISTS unit_text USING fts5(
   words, whole, content='', contentless_delete=1, tokenize="${TOKENIZER}"
 );

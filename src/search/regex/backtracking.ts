@@ -1,32 +1,37 @@
 /**
+ * Kept by hand: scslre, the maintained checker, passes bounded nested repetition (`(.*a){12}`) and brings refa (1 MB).
+ *
  * Refuses the patterns a backtracking engine (V8's, JavaScriptCore's) can spend minutes on with one line: nested
  * repetition (`(a+)+`), a repeated alternation whose branches overlap (`(a|ab)*`) and adjacent repetitions over the
  * same characters (`\w+\s*\w+`). Conservative by design: a refused pattern gets a message that names the construct
  * and how to say it another way. The line length cap and the scan's time budget bound whatever gets through.
  */
-import { charsOf, firstOf, overlaps } from "./chars.js";
+import { type CharSig, charsOf, firstOf, overlaps } from "./chars.js";
 import { nullable, type RegexNode } from "./syntax.js";
 
 const unwrap = (node: RegexNode): RegexNode => (node.type === "group" ? unwrap(node.body) : node);
-const variable = (node: RegexNode & { type: "repeat" }) => node.max === Infinity || node.max !== node.min;
+type Repeat = RegexNode & { type: "repeat" };
+const variable = (node: Repeat) => node.max === Infinity || node.max !== node.min;
+const unboundedRepeat = (node: Repeat) => node.max === Infinity;
 
-function containsVariableRepeat(node: RegexNode): boolean {
+/** True when `node` holds a repetition that `counts` (a lookaround's too; what it consumes counts for nothing). */
+function containsRepeat(node: RegexNode, counts: (repeat: Repeat) => boolean): boolean {
   switch (node.type) {
     case "repeat":
-      return variable(node) || containsVariableRepeat(node.body);
+      return counts(node) || containsRepeat(node.body, counts);
     case "group":
     case "look":
-      return containsVariableRepeat(node.body);
+      return containsRepeat(node.body, counts);
     case "alt":
-      return node.branches.some((b) => b.some(containsVariableRepeat));
+      return node.branches.some((b) => b.some((n) => containsRepeat(n, counts)));
     default:
       return false;
   }
 }
 
-function checkRepeat(node: RegexNode & { type: "repeat" }, ignoreCase: boolean): string | undefined {
+function checkRepeat(node: Repeat, ignoreCase: boolean): string | undefined {
   if (node.max <= 1) return undefined;
-  if (containsVariableRepeat(node.body)) {
+  if (containsRepeat(node.body, variable)) {
     return "nested repetition (a repeated group that contains another repetition, like (a+)+ or (\\w+\\s?)*) can take exponential time; repeat one level only";
   }
   const body = unwrap(node.body);
@@ -40,14 +45,28 @@ function checkRepeat(node: RegexNode & { type: "repeat" }, ignoreCase: boolean):
   return undefined;
 }
 
-function checkSequence(seq: readonly RegexNode[], ignoreCase: boolean): string | undefined {
+/** A sequence with its single-branch groups opened: `(.*)(a+)` is `.*` then `a+`. */
+function flatten(seq: readonly RegexNode[]): RegexNode[] {
+  return seq.flatMap((n) =>
+    n.type === "group" && n.body.branches.length === 1 ? flatten(n.body.branches[0] ?? []) : [n],
+  );
+}
+
+/** The characters `node` can consume without bound (`a+`, `(.*)?`, `(a*|b)`), or undefined. */
+function unbounded(node: RegexNode, ignoreCase: boolean): CharSig | undefined {
+  if (node.type === "repeat" && node.max === Infinity) return charsOf(node.body, ignoreCase);
+  return containsRepeat(node, unboundedRepeat) ? charsOf(node, ignoreCase) : undefined;
+}
+
+function checkSequence(branch: readonly RegexNode[], ignoreCase: boolean): string | undefined {
+  const seq = flatten(branch);
   for (let i = 0; i < seq.length; i++) {
-    const a = seq[i] as RegexNode;
-    if (a.type !== "repeat" || a.max !== Infinity) continue;
-    const chars = charsOf(a.body, ignoreCase);
+    const chars = unbounded(seq[i] as RegexNode, ignoreCase);
+    if (!chars) continue;
     for (let j = i + 1; j < seq.length; j++) {
       const b = seq[j] as RegexNode;
-      if (b.type === "repeat" && b.max === Infinity && overlaps(chars, charsOf(b.body, ignoreCase))) {
+      const other = unbounded(b, ignoreCase);
+      if (other && overlaps(chars, other)) {
         return "two repetitions in a row that can match the same characters (like \\w+\\s*\\w+ or .*.*) take polynomial time on long lines; merge them into one";
       }
       if (!nullable(b)) break;

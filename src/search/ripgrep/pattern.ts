@@ -1,4 +1,6 @@
 /**
+ * Kept by hand: no package translates a JavaScript pattern into ripgrep's syntax with JavaScript's meaning.
+ *
  * Says a query to ripgrep so that it selects exactly the lines the built-in scanner selects. Both match the text of a
  * transcript line, after its `<number>\t` prefix: a pattern that could touch the prefix (it may start with a digit,
  * a space or a tab, or is anchored with `^`) is wrapped as `^ {0,32}[0-9]{1,31}\t(?:…)`; any other pattern runs as is.

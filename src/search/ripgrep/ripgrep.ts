@@ -6,7 +6,7 @@
  */
 import { spawn } from "node:child_process";
 import { TranscriptError } from "../../errors.js";
-import type { CompiledQuery } from "../query.js";
+import type { CompiledQuery } from "../compiled-query.js";
 import { DEFAULT_CHUNK_BYTES, scanBufferFor, scanFile } from "../scan/scan-file.js";
 import { collectLimits, type ScanOptions, type ScanResult, type ScanTarget } from "../scan/scanner.js";
 import type { RipgrepBinary } from "./locate.js";

@@ -14,7 +14,7 @@ import {
   renderWindow,
   wholeCharsEnd,
 } from "../../transcripts/numbered-line.js";
-import type { CompiledQuery } from "../query.js";
+import type { CompiledQuery } from "../compiled-query.js";
 import { afterNewlines, countNewlines, type ScanBuffer } from "./byte-search.js";
 import type { CollectLimits, FileHits, ResultLine } from "./collect-types.js";
 import { linesBefore } from "./lines-before.js";

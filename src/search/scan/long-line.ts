@@ -6,7 +6,7 @@
  */
 
 import { leadOf, matchWindowStart, prefixLength, wholeCharsEnd } from "../../transcripts/numbered-line.js";
-import type { CompiledQuery } from "../query.js";
+import type { CompiledQuery } from "../compiled-query.js";
 import type { ScanBuffer } from "./byte-search.js";
 
 export class LongLine {

@@ -7,7 +7,7 @@
  * reached its end.
  */
 import fs from "node:fs";
-import type { CompiledQuery } from "../query.js";
+import type { CompiledQuery } from "../compiled-query.js";
 import { allocScanBuffer, type ScanBuffer } from "./byte-search.js";
 import type { CollectLimits, FileHits } from "./collect-types.js";
 import { LineCollector, minBufferBytes } from "./line-collector.js";

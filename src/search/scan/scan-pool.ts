@@ -6,7 +6,7 @@
  * on the way out (a terminate() promise has been seen to hang on Bun); they are unref'd and told to stop.
  */
 import { Worker } from "node:worker_threads";
-import type { QueryInput } from "../query.js";
+import type { QueryInput } from "../compiled-query.js";
 import type { FileHits, ScanOptions, ScanResult, ScanTarget } from "./collect-types.js";
 import { DEFAULT_CHUNK_BYTES } from "./scan-file.js";
 import { type PoolInput, type PoolMessage, STATUS } from "./scan-protocol.js";

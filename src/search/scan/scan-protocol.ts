@@ -1,6 +1,6 @@
 /** What the scan coordinator and its threads say to each other. */
 
-import type { QueryInput } from "../query.js";
+import type { QueryInput } from "../compiled-query.js";
 import type { CollectLimits, FileHits } from "./collect-types.js";
 
 export interface PoolInput {

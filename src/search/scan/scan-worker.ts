@@ -4,13 +4,13 @@
  * result is posted, so the coordinator can tell "done, nothing found" from "still running" without a message.
  */
 import { parentPort, workerData } from "node:worker_threads";
-import { compileQuery } from "../query.js";
+import { prepareQuery } from "../prepare-query.js";
 import { scanBufferFor, scanFileSync } from "./scan-file.js";
 import { type PoolInput, type PoolMessage, STATUS } from "./scan-protocol.js";
 
 const data = workerData as PoolInput;
 const post = (message: PoolMessage) => parentPort?.postMessage(message);
-const query = compileQuery(data.input);
+const query = await prepareQuery(data.input);
 const control = new Int32Array(data.control);
 const status = new Int32Array(data.status);
 const bytesRead = new BigInt64Array(data.bytesRead);

@@ -6,7 +6,7 @@
  * holding the agent's thread.
  */
 import os from "node:os";
-import type { CompiledQuery, QueryInput } from "../query.js";
+import type { CompiledQuery, QueryInput } from "../compiled-query.js";
 import type { CollectLimits, ScanOptions, ScanResult, ScanTarget } from "./collect-types.js";
 
 export type { FileOutcome, ScanOptions, ScanResult, ScanTarget } from "./collect-types.js";

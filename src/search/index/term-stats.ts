@@ -1,0 +1,99 @@
+/**
+ * What a ranked query needs to know about its terms before it asks for candidates, at a cost that does not grow with
+ * the index: how many units hold each term (exact for a rare term, estimated for a common one from how densely the
+ * newest units hold it), and the index's unit count and mean unit length, read from FTS5's own totals record.
+ */
+import type { IndexConnection } from "./index-connection.js";
+
+/** A term held by fewer units than this is rare: its count is exact, and it may generate candidates. */
+export const PROBE_UNITS = 4_000;
+
+export interface IndexTotals {
+  /** Units in the index. */
+  units: number;
+  /** Mean tokens per unit, over both columns (what FTS5's BM25 divides a unit's length by). */
+  meanTokens: number;
+  /** The highest unit id: the newest unit. */
+  newest: number;
+}
+
+export interface TermCount {
+  /** Units that hold the term: exact when `exact`, else estimated. */
+  units: number;
+  exact: boolean;
+}
+
+/** The integers of a SQLite varint sequence (big-endian groups of 7 bits, the ninth byte whole). */
+function varints(bytes: Uint8Array): number[] {
+  const out: number[] = [];
+  let i = 0;
+  while (i < bytes.length) {
+    let value = 0;
+    for (let k = 0; k < 9 && i < bytes.length; k++) {
+      const byte = bytes[i++] as number;
+      if (k === 8) {
+        value = value * 256 + byte;
+        break;
+      }
+      value = value * 128 + (byte & 0x7f);
+      if ((byte & 0x80) === 0) break;
+    }
+    out.push(value);
+  }
+  return out;
+}
+
+/**
+ * The index's totals. FTS5 keeps the unit count and the tokens of each column in the record of id 1 of its data
+ * table; reading it is one row, where counting the units would read them all.
+ */
+export function indexTotals(connection: IndexConnection): IndexTotals {
+  const row = connection.get<{ block: Uint8Array | null }>("SELECT block FROM unit_text_data WHERE id = 1");
+  const [units = 0, ...tokens] = row?.block ? varints(row.block) : [];
+  const newest = connection.get<{ newest: number | null }>("SELECT max(id) AS newest FROM units")?.newest ?? 0;
+  const total = tokens.reduce((sum, n) => sum + n, 0);
+  return { units, meanTokens: units > 0 ? total / units : 1, newest };
+}
+
+/**
+ * Units holding `match` (an FTS5 expression), looked for newest first and at most `probe` of them: fewer is the
+ * exact count; as many is a common term, whose count is estimated from the span of ids those newest units cover.
+ */
+export function countTerm(
+  connection: IndexConnection,
+  match: string,
+  totals: IndexTotals,
+  probe = PROBE_UNITS,
+): TermCount {
+  const row = connection.get<{ n: number; oldest: number | null }>(
+    `SELECT count(*) AS n, min(rowid) AS oldest FROM
+       (SELECT rowid FROM unit_text WHERE unit_text MATCH ? ORDER BY rowid DESC LIMIT ?)`,
+    match,
+    probe,
+  );
+  const n = row?.n ?? 0;
+  if (n < probe) return { units: n, exact: true };
+  const span = Math.max(1, totals.newest - (row?.oldest ?? 0) + 1);
+  return { units: Math.min(totals.units, Math.round((n / span) * totals.units)), exact: false };
+}
+
+/** FTS5's inverse document frequency (its bm25()): never below a millionth, so a word in most units adds nearly 0. */
+export function inverseFrequency(units: number, holding: number): number {
+  const idf = Math.log((units - holding + 0.5) / (holding + 0.5));
+  return idf > 0 ? idf : 1e-6;
+}
+
+const K1 = 1.2;
+const B = 0.75;
+
+/**
+ * One term's part of FTS5's BM25 for a unit: `hits` weighted occurrences in a unit of `tokens` tokens. Never more
+ * than idf * (K1 + 1), whatever the unit.
+ */
+export function termScore(idf: number, hits: number, tokens: number, meanTokens: number): number {
+  if (hits === 0) return 0;
+  return (idf * (hits * (K1 + 1))) / (hits + K1 * (1 - B + (B * tokens) / meanTokens));
+}
+
+/** The most termScore can give the term. */
+export const maxTermScore = (idf: number) => idf * (K1 + 1);

@@ -1,0 +1,147 @@
+import { describe, expect, it } from "vitest";
+import { planRanked } from "../../../src/search/index/ranked-plan.js";
+import { parseRankedQuery } from "../../../src/search/index/ranked-query.js";
+import { type RankedHit, rankedSearch } from "../../../src/search/index/ranked-search.js";
+import { listTranscripts } from "../../../src/search/targets.js";
+import { indexOfWords } from "../../helpers/index-rows.js";
+import { indexedSessions } from "../../helpers/indexed-sessions.js";
+import { SessionBuilder } from "../../helpers/synthetic-session.js";
+
+/** 60 units: "build" and "server" in every one, "deploy" in every third, "rollout" in two, "canary" in one. */
+const index = () =>
+  indexOfWords(
+    Array.from({ length: 60 }, (_, n) => {
+      const i = n + 1;
+      const words = ["build", "server", i % 3 === 0 ? "deploy" : "", i === 5 || i === 40 ? "rollout" : ""];
+      return [...words, i === 9 ? "canary" : ""].filter(Boolean).join(" ");
+    }),
+  );
+
+const texts = (terms: readonly { term: { text: string } }[]) => terms.map((t) => t.term.text);
+
+describe("the plan of a ranked query", () => {
+  it("lets the rare terms generate the candidates and leaves the common ones to the second look", async () => {
+    const { connection, close } = await index();
+    const plan = planRanked(connection, parseRankedQuery("build rollout server canary"), 10);
+    expect(plan.generator).toBe('words : "canary" OR words : "rollout"');
+    expect(plan.newest).toEqual([]);
+    expect(texts(plan.scoredAlone).sort()).toEqual(["build", "server"]);
+    expect(plan.mustHold).toEqual([]);
+    // A common term in every unit weighs next to nothing, as in FTS5's own BM25.
+    expect(plan.scoredAlone.every((w) => w.idf === 1e-6)).toBe(true);
+    expect(plan.totals).toEqual({ units: 60, meanTokens: expect.any(Number), newest: 60 });
+    close();
+  });
+
+  it("takes rare terms only while the units they hold stay within the probe", async () => {
+    const { connection, close } = await index();
+    // deploy stands in 20 units: with canary (1) and rollout (2) that is more than 10.
+    const plan = planRanked(connection, parseRankedQuery("deploy rollout canary"), 10);
+    expect(plan.generator).toBe('words : "canary" OR words : "rollout"');
+    expect(texts(plan.scoredAlone)).toEqual(["deploy"]);
+    const wide = planRanked(connection, parseRankedQuery("deploy rollout canary"), 100);
+    expect(wide.generator).toBe('words : "canary" OR words : "rollout" OR words : "deploy"');
+    expect(wide.scoredAlone).toEqual([]);
+    close();
+  });
+
+  it("answers common words only from the newest units holding all of them, then any", async () => {
+    const { connection, close } = await index();
+    const plan = planRanked(connection, parseRankedQuery("build deploy"), 10);
+    expect(plan.generator).toBeUndefined();
+    // Rarest first: FTS5 walks the AND from its first term.
+    expect(plan.newest).toEqual(['words : "deploy" AND words : "build"', 'words : "deploy" OR words : "build"']);
+    expect(texts(plan.scoredAlone).sort()).toEqual(["build", "deploy"]);
+    expect(planRanked(connection, parseRankedQuery("build"), 10).newest).toEqual(['words : "build"']);
+    close();
+  });
+
+  it("checks a common quoted phrase in the candidates' lines, and asks a rare one of the index", async () => {
+    const { connection, close } = await index();
+    const common = planRanked(connection, parseRankedQuery('"build server" canary'), 10);
+    expect(common.generator).toBe('words : "canary"');
+    expect(common.mustHold.map((t) => t.text)).toEqual(["build server"]);
+    const rare = planRanked(connection, parseRankedQuery('"rollout" build'), 10);
+    expect(rare.generator).toBe('words : "rollout" AND (words : "rollout")');
+    expect(rare.mustHold).toEqual([]);
+    close();
+  });
+
+  it("drops a word no unit holds, and asks only for a quoted phrase no unit holds", async () => {
+    const { connection, close } = await index();
+    const plan = planRanked(connection, parseRankedQuery("nowhere canary"), 10);
+    expect(plan.generator).toBe('words : "canary"');
+    expect(plan.scoredAlone).toEqual([]);
+    const none = planRanked(connection, parseRankedQuery("nowhere"), 10);
+    expect(none.generator).toBeUndefined();
+    expect(none).toMatchObject({ newest: [], scoredAlone: [] });
+    const phrase = planRanked(connection, parseRankedQuery('"nowhere" canary build'), 10);
+    expect(phrase.generator).toBe('words : "nowhere"');
+    expect(connection.all("SELECT rowid FROM unit_text WHERE unit_text MATCH ?", phrase.generator ?? "")).toEqual([]);
+    close();
+  });
+});
+
+/** Sessions of routine turns (their words in most units), one of them holding the line that answers. */
+function sessions(): SessionBuilder[] {
+  const out = Array.from({ length: 5 }, (_, i) => {
+    const s = new SessionBuilder(`ses_planroutine${String(i).padStart(5, "0")}`, `Routine ${i}`);
+    for (let t = 0; t < 4; t++) s.turn(t + i * 10, 600);
+    return s;
+  });
+  const answer = new SessionBuilder("ses_plananswer000001", "Retries");
+  answer.user("The upstream drops connections under load: what do we do about it?");
+  answer.assistant((b) => {
+    b.step();
+    b.text("The client retries ECONNRESET three times with backoff, then the server marks the upstream down.");
+    b.finish();
+  });
+  out.push(answer);
+  return out;
+}
+
+async function searcher() {
+  const { data } = await indexedSessions(sessions().map((s) => s.data));
+  const health = await data.searchIndex.forReading();
+  if (!health.usable) throw new Error(health.reason);
+  const files = listTranscripts(data.transcriptsDir, "", true);
+  return (query: string, probeUnits?: number) =>
+    rankedSearch(health.connection, {
+      query: parseRankedQuery(query),
+      files,
+      everything: true,
+      filters: {},
+      limit: 10,
+      contextLines: 1,
+      perSession: 3,
+      now: Date.now(),
+      probeUnits,
+    }).hits;
+}
+
+const answering = (hits: RankedHit[]) => hits.map((h) => h.lines.find((l) => l.match)?.text ?? "");
+
+describe("ranked search by the plan", () => {
+  it("finds the same answer first whether the common words are scored by the index or by the second look", async () => {
+    const search = await searcher();
+    const whole = search("ECONNRESET retries server");
+    // A probe of 2 units: every word but ECONNRESET is common, and scored from the candidates' lines.
+    const split = search("ECONNRESET retries server", 2);
+    expect(answering(whole)[0]).toContain("retries ECONNRESET three times");
+    expect(answering(split)[0]).toBe(answering(whole)[0]);
+    expect(split[0]?.file.sessionID).toBe("ses_plananswer000001");
+  });
+
+  it("answers common words only from units that hold them, and a quoted phrase only where it stands", async () => {
+    const search = await searcher();
+    const common = search("server upstream", 1);
+    expect(common.length).toBeGreaterThan(0);
+    for (const line of answering(common)) expect(line.toLowerCase()).toMatch(/server|upstream/);
+    expect(common[0]?.file.sessionID).toBe("ses_plananswer000001");
+    const phrase = search('"marks the upstream down" ECONNRESET', 1);
+    expect(phrase.map((h) => h.file.sessionID)).toEqual(["ses_plananswer000001"]);
+    // The phrase is common to no unit but this one: a probe of 1 checks it in the candidates' lines.
+    expect(search('"upstream marks down" ECONNRESET', 1)).toEqual([]);
+    expect(search('"upstream marks down" ECONNRESET')).toEqual([]);
+  });
+});

@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import {
+  countTerm,
+  indexTotals,
+  inverseFrequency,
+  maxTermScore,
+  termScore,
+} from "../../../src/search/index/term-stats.js";
+import { indexOfWords } from "../../helpers/index-rows.js";
+
+describe("term stats", () => {
+  it("reads the unit count and mean length from FTS5's totals, as counting would", async () => {
+    const { connection, close } = await indexOfWords(["alpha beta gamma", "delta epsilon", "zeta"]);
+    expect(indexTotals(connection)).toEqual({ units: 3, meanTokens: 2, newest: 3 });
+    close();
+  });
+
+  it("says an empty index has no units, without dividing by zero", async () => {
+    const { connection, close } = await indexOfWords([]);
+    expect(indexTotals(connection)).toEqual({ units: 0, meanTokens: 1, newest: 0 });
+    close();
+  });
+
+  it("counts a rare term exactly and estimates a common one from its newest units", async () => {
+    const texts = Array.from(
+      { length: 200 },
+      (_, i) => `unit ${i % 2 === 0 ? "even" : "odd"} ${i === 17 ? "rare" : ""}`,
+    );
+    const { connection, close } = await indexOfWords(texts);
+    const totals = indexTotals(connection);
+    expect(countTerm(connection, 'words : "rare"', totals, 10)).toEqual({ units: 1, exact: true });
+    expect(countTerm(connection, 'words : "absent"', totals, 10)).toEqual({ units: 0, exact: true });
+    const even = countTerm(connection, 'words : "even"', totals, 10);
+    expect(even.exact).toBe(false);
+    expect(even.units).toBeGreaterThan(80);
+    expect(even.units).toBeLessThan(120);
+    expect(countTerm(connection, 'words : "unit"', totals, 10)).toEqual({ units: 200, exact: false });
+    close();
+  });
+
+  it("scores a term as FTS5's bm25() does, within the bound the search stops reading at", async () => {
+    const texts = ["needle hay hay hay", "hay hay", "needle needle hay", "hay", "hay hay hay hay hay hay"];
+    const { connection, close } = await indexOfWords(texts);
+    const totals = indexTotals(connection);
+    const idf = inverseFrequency(totals.units, 2);
+    const rows = connection.all<{ rowid: number; score: number }>(
+      "SELECT rowid, bm25(unit_text, 1.0, 1.5) AS score FROM unit_text WHERE unit_text MATCH 'words : \"needle\"'",
+    );
+    for (const row of rows) {
+      const words = (texts[row.rowid - 1] as string).split(" ");
+      const hits = words.filter((w) => w === "needle").length;
+      expect(termScore(idf, hits, words.length, totals.meanTokens)).toBeCloseTo(-row.score, 9);
+      expect(termScore(idf, hits, words.length, totals.meanTokens)).toBeLessThan(maxTermScore(idf));
+    }
+    expect(termScore(idf, 0, 4, totals.meanTokens)).toBe(0);
+    // A term in most units weighs next to nothing, never less.
+    expect(inverseFrequency(5, 4)).toBe(1e-6);
+    close();
+  });
+});
