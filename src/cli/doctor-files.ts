@@ -4,6 +4,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { tailHash } from "../transcripts/hand-edit.js";
 
 export type Status = "ok" | "warn" | "fail";
 
@@ -75,8 +76,9 @@ export function modeFinding(check: string, file: string, expected: number): Find
 export interface IndexedTranscript {
   sessionId: string;
   path: string;
-  /** The bytes the last export left the file with. */
+  /** The bytes the last export left the file with, and the hash of its last 4 KiB (null before migration 0007). */
   bytes: number;
+  tailHash: string | null;
 }
 
 export interface TranscriptFiles {
@@ -166,8 +168,9 @@ export function orphanFindings(
 }
 
 /**
- * Transcripts whose size is not what the last export left: edited by hand (a pasted secret deleted, say) or cut. The
- * next export of such a session notices it too; doctor says so before anyone reads the file.
+ * Transcripts that are not what the last export left: a size or last 4 KiB that differ (edited by hand, a pasted
+ * secret deleted, say, or cut). The next export of such a session notices it too and keeps the edit; doctor says so
+ * before anyone reads the file, and changes nothing (`--fix` included).
  */
 export function editedFindings(
   transcriptsDir: string,
@@ -178,16 +181,8 @@ export function editedFindings(
   const changed: string[] = [];
   for (const row of rows) {
     if (!present.has(path.normalize(row.path))) continue;
-    let size: number;
-    try {
-      size = fs.lstatSync(path.join(transcriptsDir, row.path)).size;
-    } catch {
-      continue;
-    }
-    if (size !== row.bytes) {
-      const by = size < row.bytes ? `${row.bytes - size} bytes shorter` : `${size - row.bytes} bytes longer`;
-      changed.push(`${row.sessionId} (${row.path}, ${by})`);
-    }
+    const how = howChanged(path.join(transcriptsDir, row.path), row);
+    if (how) changed.push(`${row.sessionId} (${row.path}, ${how})`);
   }
   if (changed.length === 0) return [];
   const list = changed.slice(0, 5).join(", ") + (changed.length > 5 ? `, and ${changed.length - 5} more` : "");
@@ -195,8 +190,29 @@ export function editedFindings(
     {
       check: "transcripts edited",
       status: "warn",
-      detail: `${changed.length} transcript file(s) differ in size from what their last export wrote (changed outside opencode-ledger): ${list}`,
-      fix: 'if you edited them on purpose (to remove a secret), keep them; otherwise remove them with "opencode-ledger transcripts cleanup --session <id> --apply" and they are written again in full at the next compaction',
+      detail: `${changed.length} transcript file(s) differ from what their last export wrote (changed outside opencode-ledger): ${list}. The next export of each keeps the file as it is, writes nothing in it again, appends one note naming what it found (lines removed, lines without a number) and numbers on past the highest number the file or the index has seen; the session's search index and sketch are then made again from the file`,
+      fix: 'if you edited them on purpose (to remove a secret), keep them: nothing needs doing; otherwise remove them with "opencode-ledger transcripts cleanup --session <id> --apply" and they are written again in full at the next compaction',
     },
   ];
+}
+
+/** How the file differs from what the row says the last export left, or undefined when it does not. */
+function howChanged(file: string, row: IndexedTranscript): string | undefined {
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
+    const size = fs.fstatSync(fd).size;
+    if (size < row.bytes) return `${row.bytes - size} bytes shorter`;
+    if (row.tailHash && tailHash(fd, row.bytes) !== row.tailHash) {
+      return size === row.bytes
+        ? "the same size, other bytes in its last 4 KiB"
+        : "other bytes before its recorded end";
+    }
+    return size > row.bytes ? `${size - row.bytes} bytes longer` : undefined;
+  } catch {
+    // Gone or a link since the scan: reported by the checks that look for those.
+    return undefined;
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
 }

@@ -222,9 +222,14 @@ function staleTermsFinding(c: SqliteConnection): Finding {
 }
 
 function readTranscriptRows(c: SqliteConnection): IndexedTranscript[] {
+  // A store before migration 0007 has no tail hash: its rows are compared by size only.
+  const hasHash = c.get<{ n: number }>(
+    "SELECT count(*) AS n FROM pragma_table_info('transcripts') WHERE name = 'tail_hash'",
+  );
+  const tailHash = hasHash?.n === 1 ? "tail_hash" : "NULL";
   // The driver's `get` returns one row; paths are read with a JSON aggregate so both runtimes answer the same shape.
   const json = c.get<{ rows: string | null }>(
-    "SELECT json_group_array(json_object('sessionId', session_id, 'path', path, 'bytes', bytes)) AS rows FROM transcripts",
+    `SELECT json_group_array(json_object('sessionId', session_id, 'path', path, 'bytes', bytes, 'tailHash', ${tailHash})) AS rows FROM transcripts`,
   )?.rows;
   return json ? (JSON.parse(json) as IndexedTranscript[]) : [];
 }

@@ -74,7 +74,7 @@ function coverageLine(
       : []),
     `searched ${(result.searched + skipped).toLocaleString("en-US")} of ${plural(c.inScope, "transcript")} in ${c.where} (${formatBytes(c.scannedBytes)}) in ${(c.elapsedMs / 1000).toFixed(2)} s with ${c.engine}`,
     ...(ruledOut > 0 ? [`${plural(ruledOut, "transcript")} ruled out by the search index`] : []),
-    sketchPart(c.sketch, c.bytesRead),
+    sketchPart(c.sketch, c.bytesRead, ruledOut),
     `${plural(result.matches, "match", "matches")} in ${plural(sessions, "session")}`,
   ];
   if (c.engineNote) parts.push(c.engineNote.slice(0, 200));
@@ -105,18 +105,19 @@ function coverageLine(
   return `[search] ${parts.join(" · ")}`;
 }
 
-function sketchPart(sketch: SketchCoverage, bytesRead: number): string {
+/** What the sketches did; "0 ruled out" is said only when nothing else (the index) ruled a transcript out. */
+function sketchPart(sketch: SketchCoverage, bytesRead: number, indexRuledOut: number): string {
   const read = `${formatBytes(bytesRead)} read`;
   if ("unused" in sketch) return `search sketches not used (${sketch.unused}): ${read}`;
   const said: string[] = [];
-  if (sketch.skipped > 0 || sketch.withoutSketch === 0) {
+  if (sketch.skipped > 0 || (sketch.withoutSketch === 0 && indexRuledOut === 0)) {
     said.push(
       `${plural(sketch.skipped, "transcript")} ruled out by ${sketch.skipped === 1 ? "its" : "their"} search sketch`,
     );
   }
   if (sketch.withoutSketch > 0)
     said.push(`${plural(sketch.withoutSketch, "transcript")} without a usable search sketch`);
-  return `${said.join(", ")}: ${read}`;
+  return said.length > 0 ? `${said.join(", ")}: ${read}` : read;
 }
 
 /** Renders the result within `maxBytes` (the coverage line always fits). */

@@ -100,6 +100,11 @@ export const transcripts = sqliteTable(
     updatedAt: integer("updated_at").notNull(),
     /** When OpenCode was first seen without this session (deleted there); null while OpenCode has it. */
     orphanedAt: integer("orphaned_at"),
+    /**
+     * SHA-256 (hex) of the last bytes the last export left (up to 4 KiB before `bytes`): the next export checks the
+     * file against it and tells a file edited by hand from one it can append to. Null on rows written before it.
+     */
+    tailHash: text("tail_hash"),
   },
   (t) => [index("transcripts_scope_updated").on(t.scope, t.updatedAt)],
 );

@@ -8,6 +8,7 @@ import { checkSessionId } from "../session-id.js";
 import { visibleLine } from "../transcripts/render/text-lines.js";
 import { readWindow } from "../transcripts/transcript-reader.js";
 import type { Transcripts } from "../transcripts/transcripts.js";
+import { describeWindow, windowNumbers } from "../transcripts/window-numbers.js";
 import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
 
@@ -61,12 +62,6 @@ export function createSessionReadTool({ transcripts }: { transcripts: Transcript
       const { row, file } = await transcripts.ensure(sessionID);
       // Another project's session seen for the first time: exported under its own project, and read only when asked.
       if (row.scope !== project && args.all !== true) throw elsewhere(sessionID, row.scope);
-      if (offset > row.lines) {
-        throw new InvalidInputError(
-          "offset",
-          `${offset} is past the end: the transcript of ${sessionID} has ${row.lines} lines; read from offset ${Math.max(1, row.lines - limit + 1)}`,
-        );
-      }
       // The header and the closing line take part of the budget.
       const window = readWindow(file, { offset, limit, maxBytes: Math.max(500, maxBytes - 600) });
       // The window goes back to the model: recognised secrets are redacted (the file keeps them). The guard loads
@@ -78,11 +73,22 @@ export function createSessionReadTool({ transcripts }: { transcripts: Transcript
       const shown = redactNumberedLines(window.lines, { file, first: window.first });
       const shownTitle = redactSecrets(row.title ?? "");
       const title = shownTitle.text ? ` "${visibleLine(shownTitle.text, 120)}"` : "";
-      const head = `${sessionID}${title}: lines ${window.first}-${window.last} of ${row.lines} · ${file}`;
+      if (window.lines.length === 0) {
+        throw new InvalidInputError(
+          "offset",
+          `${offset} is past the end: the transcript of ${sessionID} has ${window.fileLines ?? 0} lines; read from offset ${Math.max(1, (window.fileLines ?? 0) - limit + 1)}`,
+        );
+      }
+      // The header names the lines it shows: on a file changed by hand their numbers and places differ.
+      const numbers = windowNumbers(window.lines, window.first);
+      const range = describeWindow(numbers, window.first, window.last);
+      const end = numbers.asPlaced ? ` of ${row.lines}` : `; the last number written is ${row.lines}`;
+      const head = `${sessionID}${title}: ${range}${end} · ${file}`;
+      const lastNumber = numbers.asPlaced || numbers.last === undefined ? "" : `, numbered ${numbers.last}`;
       const tail =
         window.nextOffset !== undefined
           ? `… next: memory_session_read({ sessionID: "${sessionID}", offset: ${window.nextOffset} })`
-          : `(end of the transcript at line ${window.last})`;
+          : `(end of the transcript at line ${window.last}${lastNumber})`;
       const kinds = [...new Set([...shownTitle.kinds, ...shown.kinds])];
       const note = redactionNote(shown.redacted + shownTitle.redacted, kinds);
       return [head, ...shown.lines, tail, ...(note ? [note] : [])].join("\n");

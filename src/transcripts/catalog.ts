@@ -2,7 +2,7 @@
  * The store's index of transcripts: one row per transcript, one per exported message and one per exported part.
  * Every function runs inside the caller's transaction (`Database.write`) or read.
  */
-import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { desc, eq, inArray, sql } from "drizzle-orm";
 import type { LedgerDatabase } from "../store/driver.js";
 import {
   type NewTranscriptRow,
@@ -75,11 +75,11 @@ export function loadLineIndex(db: LedgerDatabase, sessionID: string): LineIndex 
   const messages = new Map<string, number>();
   const parts = new Map<string, number>();
   const messageRows = db.all<{ id: string; line: number }>(
-    sql`SELECT message_id AS id, line FROM transcript_messages WHERE session_id = ${sessionID} AND hash <> ${REMOVED}`,
+    sql`SELECT message_id AS id, line FROM transcript_messages WHERE session_id = ${sessionID} AND hash <> ${REMOVED} AND line > 0`,
   );
   for (const r of messageRows) messages.set(r.id, r.line);
   const partRows = db.all<{ id: string; line: number }>(
-    sql`SELECT part_id AS id, line FROM transcript_parts WHERE session_id = ${sessionID} AND hash <> ${REMOVED}`,
+    sql`SELECT part_id AS id, line FROM transcript_parts WHERE session_id = ${sessionID} AND hash <> ${REMOVED} AND line > 0`,
   );
   for (const r of partRows) parts.set(r.id, r.line);
   return { message: (id) => messages.get(id), part: (id) => parts.get(id) };
@@ -111,14 +111,23 @@ export function upsertPartRows(db: LedgerDatabase, sessionID: string, rows: read
   }
 }
 
-/** Forgets what was written past `line` (the file lost those lines), so the next plan writes it again. */
-export function forgetAfterLine(db: LedgerDatabase, sessionID: string, line: number): void {
-  db.delete(transcriptParts)
-    .where(and(eq(transcriptParts.sessionId, sessionID), gt(transcriptParts.line, line)))
-    .run();
-  db.delete(transcriptMessages)
-    .where(and(eq(transcriptMessages.sessionId, sessionID), gt(transcriptMessages.line, line)))
-    .run();
+/** Line of a message or part whose first line was removed from the file by hand: kept as written, pointed at never. */
+export const LINE_REMOVED = 0;
+
+/** Rows whose line is in one of `ranges` (numbers removed from the file by hand) no longer name a line. */
+export function forgetLines(
+  db: LedgerDatabase,
+  sessionID: string,
+  ranges: ReadonlyArray<readonly [number, number]>,
+): void {
+  for (const [first, last] of ranges) {
+    db.run(
+      sql`UPDATE transcript_parts SET line = ${LINE_REMOVED} WHERE session_id = ${sessionID} AND line BETWEEN ${first} AND ${last}`,
+    );
+    db.run(
+      sql`UPDATE transcript_messages SET line = ${LINE_REMOVED} WHERE session_id = ${sessionID} AND line BETWEEN ${first} AND ${last}`,
+    );
+  }
 }
 
 export function forgetAll(db: LedgerDatabase, sessionID: string): void {

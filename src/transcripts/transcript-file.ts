@@ -8,6 +8,7 @@ import path from "node:path";
 import { TranscriptError } from "../errors.js";
 import { openNoFollow } from "../private-file.js";
 import { ensurePrivateDir } from "../store/private-path.js";
+import { type HandEdit, ownLinesAfter, surveyNumbers, tailHash } from "./hand-edit.js";
 import { SCOPE_FILE } from "./paths.js";
 
 const NEWLINE = 0x0a;
@@ -40,8 +41,20 @@ function writePrivate(file: string, text: string): void {
 
 const noFollow = () => fs.constants.O_NOFOLLOW ?? 0;
 
+/** What the last export recorded of the file. */
+export interface KnownFile {
+  /** Number of its last line. */
+  lines: number;
+  bytes: number;
+  /** See `tailHash`; null on a row written before it was kept (then only the length and line end are checked). */
+  tailHash?: string | null;
+}
+
 export interface TailCheck {
-  /** Complete lines in the file after the check (and after a torn tail was cut). */
+  /**
+   * Number of the file's last line after the check (and after a torn tail was cut): the next line is numbered one
+   * past it. For a file changed by hand, the highest number the file or the index has seen.
+   */
   lines: number;
   bytes: number;
   /** Bytes of a partial last line that were cut off. */
@@ -52,13 +65,16 @@ export interface TailCheck {
   lostLines: number;
   /** The index knew the file and it is gone. */
   missing: boolean;
+  /** The file is not what the last export left and not what an interrupted export leaves: changed by hand. */
+  handEdit?: HandEdit;
 }
 
 /**
- * Compares the file with the index's idea of it (`known`, undefined when the index has no row) and cuts a torn tail.
- * Reads only the bytes past `known.bytes` in the common case.
+ * Compares the file with the index's idea of it (`known`, undefined when the index has no row) and cuts a torn tail
+ * that an interrupted export left. Reads only the bytes past `known.bytes` (and the 4 KiB before) in the common case;
+ * a file changed by hand is read once whole and kept as it is.
  */
-export function checkTail(file: string, known: { lines: number; bytes: number } | undefined): TailCheck {
+export function checkTail(file: string, known: KnownFile | undefined): TailCheck {
   const result: TailCheck = { lines: 0, bytes: 0, tornBytes: 0, unrecordedLines: 0, lostLines: 0, missing: false };
   let size: number;
   try {
@@ -73,10 +89,9 @@ export function checkTail(file: string, known: { lines: number; bytes: number } 
   }
   const fd = openNoFollow(file, fs.constants.O_RDWR);
   try {
-    // Trust the index up to its byte count only when that byte count ends a line of this file.
-    const boundary = known && known.bytes <= size && (known.bytes === 0 || byteAt(fd, known.bytes - 1) === NEWLINE);
-    const from = boundary && known ? known.bytes : 0;
-    const base = boundary && known ? known.lines : 0;
+    if (known && !fitsKnown(fd, size, known)) return handEdited(fd, size, known, result);
+    const from = known?.bytes ?? 0;
+    const base = known?.lines ?? 0;
     const { newlines, lastNewlineEnd } = countNewlines(fd, from, size);
     const end = newlines > 0 ? lastNewlineEnd : from;
     if (end < size) {
@@ -85,13 +100,38 @@ export function checkTail(file: string, known: { lines: number; bytes: number } 
     }
     result.lines = base + newlines;
     result.bytes = end;
-    if (known) {
-      result.unrecordedLines = Math.max(0, result.lines - known.lines);
-      result.lostLines = Math.max(0, known.lines - result.lines);
-    } else {
-      result.unrecordedLines = result.lines;
-    }
+    result.unrecordedLines = result.lines - base;
     return result;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
+ * The file is what the last export left, maybe followed by what an interrupted export appended: its recorded end ends
+ * a line, the bytes before it hash as recorded, and whatever follows is numbered on from the recorded last line.
+ */
+function fitsKnown(fd: number, size: number, known: KnownFile): boolean {
+  if (known.bytes > size) return false;
+  if (known.bytes > 0 && byteAt(fd, known.bytes - 1) !== NEWLINE) return false;
+  if (known.tailHash && tailHash(fd, known.bytes) !== known.tailHash) return false;
+  return ownLinesAfter(fd, known.bytes, size, known.lines);
+}
+
+/** A file changed by hand: nothing is cut, a last line without an end gets one, numbering goes on past every number. */
+function handEdited(fd: number, size: number, known: KnownFile, result: TailCheck): TailCheck {
+  const edit = surveyNumbers(fd, size, known.lines);
+  let bytes = size;
+  if (edit.unterminated) bytes += fs.writeSync(fd, "\n", size);
+  return { ...result, lines: Math.max(edit.highest, known.lines), bytes, handEdit: edit };
+}
+
+/** The tail hash of `file` ending at `bytes` (see `tailHash`), recorded by each export. */
+export function fileTailHash(file: string, bytes: number): string | null {
+  if (bytes === 0 && !fs.existsSync(file)) return null;
+  const fd = openNoFollow(file, fs.constants.O_RDONLY);
+  try {
+    return tailHash(fd, bytes);
   } finally {
     fs.closeSync(fd);
   }

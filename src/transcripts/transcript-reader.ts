@@ -23,6 +23,8 @@ export interface TranscriptWindow {
   nextOffset: number | undefined;
   /** A line longer than the byte budget was cut (only ever the first line of a window). */
   cutLine: boolean;
+  /** Lines in the file, when the read reached its end. */
+  fileLines?: number;
 }
 
 const CHUNK = 1 << 16;
@@ -94,6 +96,7 @@ function scan(fd: number, { offset, limit, maxBytes }: WindowRequest): Transcrip
       start = at + 1;
     }
   }
+  window.fileLines = line - 1;
   return window;
 }
 

@@ -5,9 +5,15 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { createDataContext } from "../../src/data-context.js";
+import { createMemoryLogger } from "../../src/log.js";
+import { parseOptions } from "../../src/options.js";
 import { connect } from "../../src/store/driver.js";
+import { exportTranscript } from "../../src/transcripts/export/export-transcript.js";
 import { scopeDirName } from "../../src/transcripts/paths.js";
+import { createMemorySource } from "../../src/transcripts/source/export-file-source.js";
 import { AGENT, cliFixture } from "../helpers/cli.js";
+import { type SessionBuilder, syntheticSession } from "../helpers/synthetic-session.js";
 import { tempDir } from "../helpers/temp-dir.js";
 
 interface Report {
@@ -131,5 +137,58 @@ describe("doctor and hand-edited transcripts", () => {
         detail: expect.stringContaining(`ses_edited000001 (${rel}, 29 bytes shorter)`),
       }),
     );
+  });
+
+  it("an edit in place of the same size: reported with what the next export will do; --fix keeps the edit", async () => {
+    const f = cliFixture();
+    await withStore(f);
+    const session = syntheticSession(3, "ses_samesize000001", 300);
+    /** The real exporter, over the fixture's data folder, closed again so the command line has it to itself. */
+    const exportNow = async (s: SessionBuilder) => {
+      const data = createDataContext(parseOptions({ dataDir: f.dataDir }).options, createMemoryLogger());
+      try {
+        return await exportTranscript({
+          data,
+          source: createMemorySource([s.data]),
+          sessionID: s.sessionID,
+          scope: f.project,
+        });
+      } finally {
+        data.searchIndex.close();
+        data.database.close();
+      }
+    };
+    const { path: file } = await exportNow(session);
+    expect(
+      f
+        .run(["doctor", "--json"])
+        .json<Report>()
+        .findings.map((x) => x.check),
+    ).not.toContain("transcripts edited");
+    // A pasted secret overwritten with x's in the last lines: the size is what the export wrote.
+    const bytes = fs.readFileSync(file);
+    bytes.fill("x".charCodeAt(0), bytes.length - 30, bytes.length - 10);
+    fs.writeFileSync(file, bytes);
+    const report = f.run(["doctor", "--fix", "--json"]).json<Report>();
+    const edited = report.findings.find((x) => x.check === "transcripts edited");
+    expect(edited).toMatchObject({ status: "warn" });
+    expect(edited?.detail).toContain("ses_samesize000001");
+    expect(edited?.detail).toContain("the same size, other bytes in its last 4 KiB");
+    expect(edited?.detail).toContain(
+      "The next export of each keeps the file as it is, writes nothing in it again, appends one note naming what it found",
+    );
+    expect(report.fixed.join("\n")).not.toContain(file);
+    expect(fs.readFileSync(file).equals(bytes)).toBe(true);
+    // The next export answers it; doctor has nothing more to say.
+    session.turn(4, 300);
+    const next = await exportNow(session);
+    expect(next.handEdited).toBe(true);
+    expect(fs.readFileSync(file).subarray(0, bytes.length).equals(bytes)).toBe(true);
+    expect(
+      f
+        .run(["doctor", "--json"])
+        .json<Report>()
+        .findings.map((x) => x.check),
+    ).not.toContain("transcripts edited");
   });
 });

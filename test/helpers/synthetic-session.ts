@@ -174,6 +174,11 @@ function fileOutput(n: number, bytes: number): string {
 }
 
 /** A session of `turns` exchanges (2 messages each). */
+/** Adds a text part to a message already in the session (as a later edit through the API would). */
+export function addTextPart(message: SessionMessage | undefined, id: string, text: string): void {
+  message?.parts.push({ ...(message.parts[0] as object), id, type: "text", text } as never);
+}
+
 export function syntheticSession(
   turns: number,
   sessionID?: string,

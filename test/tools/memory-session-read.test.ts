@@ -171,3 +171,51 @@ describe("memory_session_read: secrets are redacted, the transcript keeps them",
     expect(text).not.toContain("[secret guard]");
   });
 });
+
+describe("memory_session_read on a transcript changed by hand", () => {
+  /** The number written at the start of a shown line. */
+  const numberOf = (line: string | undefined) => Number(/^ *(\d+)\t/.exec(line ?? "")?.[1]);
+
+  it("the header names the numbers of the lines it prints, and their places in the file, across the edit", async () => {
+    const { data, session, call } = setup();
+    const head = String(await call({ sessionID: session.sessionID, limit: 1 })).split("\n")[0] ?? "";
+    expect(head).toMatch(/: lines 1-1 of \d+ · /);
+    const file = head.split(" · ").at(-1) ?? "";
+    const lines = fs.readFileSync(file, "utf8").slice(0, -1).split("\n");
+    // Lines 40 and 41 deleted by hand, the session grows and is read again.
+    fs.writeFileSync(file, `${[...lines.slice(0, 39), ...lines.slice(41)].join("\n")}\n`);
+    session.turn(30);
+    session.data.info.time.updated = data.clock() + 1_000;
+    const window = String(await call({ sessionID: session.sessionID, offset: 35, limit: 10 })).split("\n");
+    const shown = window.slice(1, 11);
+    expect(shown.map(numberOf)).toEqual([35, 36, 37, 38, 39, 42, 43, 44, 45, 46]);
+    expect(window[0]).toContain(
+      ": lines numbered 35-46, 2 numbers missing (the file's lines 35-44: it was changed outside opencode-ledger, and offsets count the file's lines); the last number written is",
+    );
+    expect(window[11]).toBe(`… next: memory_session_read({ sessionID: "${session.sessionID}", offset: 45 })`);
+    // Before the edit, numbers and places agree and the header is the usual one.
+    const before = String(await call({ sessionID: session.sessionID, offset: 1, limit: 39 })).split("\n");
+    expect(before[0]).toMatch(/: lines 1-39 of \d+ · /);
+    expect(numberOf(before[39])).toBe(39);
+    // The end: its place and its number.
+    const all = fs.readFileSync(file, "utf8").slice(0, -1).split("\n");
+    const end = String(await call({ sessionID: session.sessionID, offset: all.length - 1 })).split("\n");
+    expect(end.at(-1)).toBe(`(end of the transcript at line ${all.length}, numbered ${numberOf(all.at(-1))})`);
+    expect(numberOf(all.at(-1))).toBe(all.length + 2);
+    const note = all.find((l) => l.includes("changed outside opencode-ledger"));
+    expect(note).toContain("(lines 40-41 were removed)");
+  });
+
+  it("lines without a number, or repeating one, are counted in the header, never hidden", async () => {
+    const { session, call } = setup();
+    const head = String(await call({ sessionID: session.sessionID, limit: 1 })).split("\n")[0] ?? "";
+    const file = head.split(" · ").at(-1) ?? "";
+    const lines = fs.readFileSync(file, "utf8").slice(0, -1).split("\n");
+    // A line typed in by hand and a line pasted twice (a file an older version left with a repeat reads the same).
+    const edited = [...lines.slice(0, 5), "a note of my own", lines[4] as string, ...lines.slice(5)];
+    fs.writeFileSync(file, `${edited.join("\n")}\n`);
+    const window = String(await call({ sessionID: session.sessionID, offset: 4, limit: 5 })).split("\n");
+    expect(window[0]).toContain(": lines numbered 4-6, 2 lines without a number of their own (the file's lines 4-8:");
+    expect(window.slice(1, 6)).toEqual(edited.slice(3, 8));
+  });
+});

@@ -13,8 +13,8 @@ import { checkSessionId } from "../../session-id.js";
 import type { LedgerDatabase } from "../../store/driver.js";
 import type { TranscriptRow } from "../../store/schema.js";
 import {
-  forgetAfterLine,
   forgetAll,
+  forgetLines,
   getTranscript,
   type LineIndex,
   loadLineIndex,
@@ -26,7 +26,7 @@ import {
   upsertPartRows,
 } from "../catalog.js";
 import { containedPath, scopeDir, transcriptPath } from "../paths.js";
-import { isSummary, note } from "../render/message.js";
+import { isSummary } from "../render/message.js";
 import { removeSketch } from "../sketch/file.js";
 import { refreshSketch } from "../sketch/writer.js";
 import type { SessionInfo, SessionMessage, SessionSource } from "../source/session-source.js";
@@ -35,12 +35,14 @@ import {
   appendLines,
   checkTail,
   ensureScopeDir,
+  fileTailHash,
   formatLines,
   type TailCheck,
 } from "../transcript-file.js";
 import { withExportLock } from "./lock.js";
 import { forget, recall, remember, stampOf } from "./message-row-cache.js";
 import { type Plan, planExport } from "./plan.js";
+import { repairNotes } from "./repair-notes.js";
 import { canResume, cutResumeNote, fileStartsPlan, resumeNote } from "./resume.js";
 
 export interface ExportRequest {
@@ -67,6 +69,8 @@ export interface ExportResult {
   messageCount: number;
   /** The export found and repaired a torn or inconsistent file (and wrote a note saying so). */
   repaired: boolean;
+  /** The file had been changed outside opencode-ledger: kept, a note appended, sketch and index made again. */
+  handEdited: boolean;
   /** The session's folder, as OpenCode records it. */
   directory: string;
   /** The messages this export read (the snapshot the transcript now holds). */
@@ -91,6 +95,7 @@ export async function exportTranscript(request: ExportRequest): Promise<ExportRe
       forget(data.database, sessionID);
       throw error;
     }
+    if (result.handEdited) await startDerivedOver(data, result);
     keepSketch(data, result);
     await keepIndex(data, result);
     return result;
@@ -108,6 +113,19 @@ async function keepIndex(data: DataContext, result: ExportResult): Promise<void>
     if (warning) data.log.log("warn", `transcript ${result.sessionID}: ${warning}`);
   } catch (error) {
     data.log.log("warn", `transcript ${result.sessionID}: search index not updated (${describeError(error)})`);
+  }
+}
+
+/**
+ * A file changed by hand differs from what its sketch and index were made of at any point, not only past their end:
+ * both are dropped, and made again from the whole file just after.
+ */
+async function startDerivedOver(data: DataContext, result: ExportResult): Promise<void> {
+  try {
+    removeSketch(result.path);
+    await data.searchIndex.forget(result.sessionID);
+  } catch (error) {
+    data.log.log("warn", `transcript ${result.sessionID}: search index not reset (${describeError(error)})`);
   }
 }
 
@@ -144,7 +162,7 @@ function writeExport(
   const file = containedPath(root, relative);
   ensureScopeDir(row ? path.dirname(file) : scopeDir(root, scope), scope);
 
-  const tail = checkTail(file, row ? { lines: row.lines, bytes: row.bytes } : undefined);
+  const tail = checkTail(file, row ? { lines: row.lines, bytes: row.bytes, tailHash: row.tailHash } : undefined);
   // A transcript written from its first line: a sketch left beside it describes a file that is gone.
   if (tail.bytes === 0) removeSketch(file);
   if (!row && tail.lines > 0) forgetAll(db, sessionID);
@@ -160,8 +178,8 @@ function writeExport(
       loadParts: (messageId) => loadPartRows(db, sessionID, messageId),
       render: { inlineOutputMaxBytes: data.options.compaction.inlineOutputMaxBytes },
     });
-  const done =
-    (canResume(tail) && resume(db, request, file, tail, row, plan)) || appendAfter(db, request, file, tail, row, plan);
+  const attempt: Attempt = { db, request, file, tail, row, plan };
+  const done = (canResume(tail) && resume(attempt)) || appendAfter(attempt);
   const { written, repair } = done;
   upsertMessageRows(db, sessionID, written.messages);
   upsertPartRows(db, sessionID, written.parts);
@@ -176,6 +194,7 @@ function writeExport(
     lastMessageAt: last ? last.info.time.created : (row?.lastMessageAt ?? null),
     lines: done.lines,
     bytes: done.bytes,
+    tailHash: fileTailHash(file, done.bytes),
     repairs: (row?.repairs ?? 0) + (repair ? 1 : 0),
     messageCount: messages.length,
     exportedAt: now,
@@ -198,6 +217,7 @@ function writeExport(
     title: info.title,
     messageCount: messages.length,
     repaired: repair !== undefined,
+    handEdited: tail.handEdit !== undefined,
     directory: info.directory,
     messages,
     lines: loadLineIndex(db, sessionID),
@@ -206,6 +226,16 @@ function writeExport(
 
 type Known = Map<string, UnitRow>;
 type Planner = (firstLine: number, preface: string[], tailMessageId: string | undefined, known: Known) => Plan;
+
+/** One export's way of appending: the file, what its tail check found and the index's row of it. */
+interface Attempt {
+  db: LedgerDatabase;
+  request: ExportRequest;
+  file: string;
+  tail: TailCheck;
+  row: TranscriptRow | undefined;
+  plan: Planner;
+}
 
 interface Appended {
   /** What was planned: its message and part rows are recorded. */
@@ -223,17 +253,13 @@ interface Appended {
 }
 
 /** The usual export (and the fallback repair): repair notes first, then what the plan appends after the file's end. */
-function appendAfter(
-  db: LedgerDatabase,
-  request: ExportRequest,
-  file: string,
-  tail: TailCheck,
-  row: TranscriptRow | undefined,
-  plan: Planner,
-): Appended {
+function appendAfter({ db, request, file, tail, row, plan }: Attempt): Appended {
   const { data, sessionID } = request;
   const preface = repairNotes(tail);
-  if (tail.lostLines > 0) forgetAfterLine(db, sessionID, tail.lines);
+  // A missing file is written again whole; a file changed by hand is kept, and nothing in it is written again.
+  if (tail.missing) forgetAll(db, sessionID);
+  // What started on a line removed by hand is not pointed at (by a note or a session map) any more.
+  if (tail.handEdit) forgetLines(db, sessionID, tail.handEdit.removed);
   const cached = preface.length === 0 ? recall(data.database, sessionID, row) : undefined;
   const known = cached ?? loadMessageRows(db, sessionID);
   const tailMessage = preface.length === 0 ? (row?.lastMessageId ?? undefined) : undefined;
@@ -251,14 +277,7 @@ function appendAfter(
 }
 
 /** An interrupted export whose lines match what this one would write first: keep them, append the rest and a note. */
-function resume(
-  db: LedgerDatabase,
-  request: ExportRequest,
-  file: string,
-  tail: TailCheck,
-  row: TranscriptRow | undefined,
-  plan: Planner,
-): Appended | undefined {
+function resume({ db, request, file, tail, row, plan }: Attempt): Appended | undefined {
   const from = { lines: row?.lines ?? 0, bytes: row?.bytes ?? 0 };
   if (from.bytes > tail.bytes) return undefined;
   const known = loadMessageRows(db, request.sessionID);
@@ -286,33 +305,6 @@ function resume(
     appended: lines - tail.lines,
     repair,
   };
-}
-
-/** The notes that record a repair, first in what this export appends. */
-function repairNotes(tail: TailCheck): string[] {
-  const notes: string[] = [];
-  if (tail.missing) {
-    notes.push(note(`repair: the transcript file was missing (the index knew ${tail.lostLines} lines); written again`));
-    return notes;
-  }
-  if (tail.tornBytes > 0) {
-    notes.push(note(`repair: cut a torn last line of ${tail.tornBytes} bytes left by an interrupted export`));
-  }
-  if (tail.unrecordedLines > 0) {
-    notes.push(
-      note(
-        `repair: lines ${tail.lines - tail.unrecordedLines + 1}-${tail.lines} were written by an export that was interrupted before it was recorded; they are kept, and what they hold is written again below`,
-      ),
-    );
-  }
-  if (tail.lostLines > 0) {
-    notes.push(
-      note(
-        `repair: the file ends at line ${tail.lines} but the index knew ${tail.lines + tail.lostLines} lines; what was lost is written again below`,
-      ),
-    );
-  }
-  return notes;
 }
 
 /** The last thing a person asked: the text of the last user message, without synthetic or ignored parts. */

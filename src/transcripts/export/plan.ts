@@ -4,7 +4,7 @@
  * whose fingerprint is unchanged is skipped without being rendered.
  */
 
-import { type MessageUpsert, type PartUpsert, REMOVED, type UnitRow } from "../catalog.js";
+import { LINE_REMOVED, type MessageUpsert, type PartUpsert, REMOVED, type UnitRow } from "../catalog.js";
 import { note, renderMessageError, renderMessageHeader, renderSessionHeader, summaryKind } from "../render/message.js";
 import { type RenderOptions, renderPart } from "../render/part.js";
 import { visibleLine } from "../render/text-lines.js";
@@ -90,16 +90,16 @@ export function planExport(input: PlanInput): Plan {
       plan.tailMessageId = id;
       continue;
     }
-    if (row.hash === REMOVED) noted(`message ${id} (first written at line ${row.line}) is back in the session`);
+    if (row.hash === REMOVED) noted(`message ${id} (first ${writtenAt(row.line)}) is back in the session`);
     const written = input.loadParts(id);
     for (const unit of units) {
       const previous = written.get(unit.id);
       if (previous?.hash === unit.hash) continue;
       if (!previous && plan.tailMessageId !== id) {
-        noted(`${unit.label} added later to message ${id} (header at line ${row.line}):`);
+        noted(`${unit.label} added later to message ${id} (${headerAt(row.line)}):`);
       } else if (previous) {
         const was = previous.hash === REMOVED ? "removed earlier, is back" : "changed";
-        noted(`${unit.label} of message ${id} (written at line ${previous.line}) ${was}; it now reads:`);
+        noted(`${unit.label} of message ${id} (${writtenAt(previous.line)}) ${was}; it now reads:`);
       }
       plan.parts.push({ partId: unit.id, messageId: id, hash: unit.hash, line: at() });
       lines.push(...unit.render());
@@ -108,7 +108,7 @@ export function planExport(input: PlanInput): Plan {
     for (const [partId, previous] of written) {
       if (current.has(partId) || previous.hash === REMOVED) continue;
       plan.parts.push({ partId, messageId: id, hash: REMOVED, line: at() });
-      noted(`part ${partId} of message ${id} (written at line ${previous.line}) was removed from the session`);
+      noted(`part ${partId} of message ${id} (${writtenAt(previous.line)}) was removed from the session`);
     }
     plan.messages.push({ messageId: id, hash, line: row.line });
   }
@@ -119,10 +119,17 @@ export function planExport(input: PlanInput): Plan {
   for (const [id, row] of seen ? input.known : []) {
     if (seen?.has(id) || row.hash === REMOVED) continue;
     plan.messages.push({ messageId: id, hash: REMOVED, line: row.line });
-    noted(`message ${id} (written at line ${row.line}) was removed from the session (deleted, or undone by a revert)`);
+    noted(`message ${id} (${writtenAt(row.line)}) was removed from the session (deleted, or undone by a revert)`);
   }
   return plan;
 }
+
+/** Where a note says a unit was written: its line, unless that line was removed from the file by hand. */
+const writtenAt = (line: number) =>
+  line === LINE_REMOVED ? "written at a line since removed from the file by hand" : `written at line ${line}`;
+
+const headerAt = (line: number) =>
+  line === LINE_REMOVED ? "its header was on a line since removed from the file by hand" : `header at line ${line}`;
 
 function planRevert(
   input: PlanInput,

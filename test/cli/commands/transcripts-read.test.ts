@@ -55,3 +55,18 @@ describe("opencode-ledger transcripts read / search: secrets shown only with --r
     ).toContain(TOKEN);
   });
 });
+
+describe("opencode-ledger transcripts read on a transcript changed by hand", () => {
+  it("prints the file as it is, and past its end names the lines the file has", async () => {
+    const { f, id, file } = await withSecretTranscript();
+    const lines = fs.readFileSync(file, "utf8").slice(0, -1).split("\n");
+    const edited = `${lines.filter((line) => !line.includes("linear sync")).join("\n")}\n`;
+    fs.writeFileSync(file, edited);
+    const count = lines.length - 1;
+    expect(f.run(["transcripts", "read", id, "--raw"]).stdout).toBe(edited);
+    const past = f.run(["transcripts", "read", id, "--offset", String(count + 1)]);
+    expect(past.code).toBe(0);
+    expect(past.stdout).toBe("");
+    expect(past.stderr).toContain(`(the transcript has ${count} lines; nothing from line ${count + 1})`);
+  });
+});

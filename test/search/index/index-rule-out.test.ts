@@ -45,6 +45,15 @@ describe("the index ruling transcripts out of a literal or regex search", () => 
     expect(wholeWords([bytes(" abc é").slice(0, -1)])).toEqual([]);
   });
 
+  it("when the index rules out every transcript, the coverage line says so and no sketch count of 0", async () => {
+    const { data } = await haystackWith("ERROR socket hang up: ECONNRESET after 3 retries");
+    const none = await searchOver(data)({ query: "up: QZXWVQ after", mode: "literal", scope: PROJECT });
+    expect(found(none)).toEqual([]);
+    expect(none.text).toContain("11 transcripts ruled out by the search index");
+    expect(none.text).not.toContain("ruled out by their search sketch");
+    expect(none.text).toMatch(/ · 0 B read · /);
+  });
+
   it("rules out the transcripts without the words, says how many, and finds what a scan finds", async () => {
     const { data } = await haystackWith("ERROR socket hang up: ECONNRESET after 3 retries");
     const query = "up: ECONNRESET after";

@@ -5,7 +5,7 @@ import { createMemoryLogger } from "../../../src/log.js";
 import { transcripts } from "../../../src/store/schema.js";
 import { exportTranscript } from "../../../src/transcripts/export/export-transcript.js";
 import { createMemorySource } from "../../../src/transcripts/source/export-file-source.js";
-import { type SessionBuilder, syntheticSession } from "../../helpers/synthetic-session.js";
+import { addTextPart, type SessionBuilder, syntheticSession } from "../../helpers/synthetic-session.js";
 import { readTranscript, type TestDataContext, testDataContext } from "../../helpers/transcripts.js";
 
 const SCOPE = "/projects/demo";
@@ -138,22 +138,12 @@ describe("append-only export", () => {
     const session = syntheticSession(2);
     const first = await exportNow(data, session);
     const last = session.data.messages.at(-1);
-    last?.parts.push({
-      ...(last.parts[0] as object),
-      id: "prt_zzzzlate0001",
-      type: "text",
-      text: "Late words.",
-    } as never);
+    addTextPart(last, "prt_zzzzlate0001", "Late words.");
     const second = await exportNow(data, session);
     expect(texts(second.path).slice(first.totalLines)).toEqual(["[text]", "Late words."]);
 
     const earlier = session.data.messages[1];
-    earlier?.parts.push({
-      ...(earlier.parts[0] as object),
-      id: "prt_zzzzlate0002",
-      type: "text",
-      text: "Later.",
-    } as never);
+    addTextPart(earlier, "prt_zzzzlate0002", "Later.");
     const third = await exportNow(data, session);
     const appended = texts(third.path).slice(second.totalLines);
     expect(appended[0]).toMatch(
@@ -361,17 +351,17 @@ describe("repair", () => {
     expect(await exportNow(data, session)).toMatchObject({ appendedLines: 0 });
   });
 
-  it("writes again what a shortened file lost, and a whole missing file", async () => {
+  it("keeps a shortened file as it is (nothing written again) and writes a whole missing file again", async () => {
     const { data, session, first } = await exported();
     const keep = readTranscript(first.path).slice(0, 20);
     fs.writeFileSync(first.path, keep.map((l) => `${String(l.number).padStart(6)}\t${l.text}\n`).join(""));
     const second = await exportNow(data, session);
-    const lines = expectNumbered(second.path);
-    expect(lines[20]?.text).toBe(
-      `[note] repair: the file ends at line 20 but the index knew ${first.totalLines} lines; what was lost is written again below`,
-    );
-    const headers = lines.filter((l) => l.text.startsWith("## "));
-    expect(new Set(headers.map((h) => h.text)).size).toBe(4);
+    const lines = readTranscript(second.path);
+    expect(lines).toHaveLength(21);
+    expect(lines[20]).toEqual({
+      number: first.totalLines + 1,
+      text: `[note] the file was changed outside opencode-ledger (lines 21-${first.totalLines} were removed); it is kept as it is, nothing in it is written again, and numbering continues from ${first.totalLines + 1}`,
+    });
 
     fs.rmSync(second.path);
     const third = await exportNow(data, session);

@@ -89,7 +89,7 @@ describe("the sketch written by the exporter", () => {
     const data = testDataContext();
     const session = syntheticSession(2);
     const first = await exportNow(data, session);
-    fs.appendFileSync(first.path, "    99\ta line cut short by a cra");
+    fs.appendFileSync(first.path, `${String(first.totalLines + 1).padStart(6)}\ta line cut short by a cra`);
     session.turn(2);
     const second = await exportNow(data, session);
     expect(second.repaired).toBe(true);
