@@ -22,11 +22,8 @@ export function preview(text: string, max = BODY_PREVIEW_CHARS): string {
   return `${text.slice(0, max)}… [${text.length - max} more chars]`;
 }
 
-/**
- * Joins blocks under a byte budget. Blocks that do not fit are dropped whole, and the last line says how many were
- * left out, followed by `hint` (how to get them).
- */
-export function joinWithinBudget(blocks: readonly string[], maxBytes: number, hint: string): string {
+/** The leading blocks that fit in `maxBytes`, each counted with the newline that joins it; the first that does not fit ends them. */
+export function blocksWithin(blocks: readonly string[], maxBytes: number): string[] {
   const kept: string[] = [];
   let used = 0;
   for (const block of blocks) {
@@ -35,6 +32,15 @@ export function joinWithinBudget(blocks: readonly string[], maxBytes: number, hi
     kept.push(block);
     used += size;
   }
+  return kept;
+}
+
+/**
+ * Joins blocks under a byte budget. Blocks that do not fit are dropped whole, and the last line says how many were
+ * left out, followed by `hint` (how to get them).
+ */
+export function joinWithinBudget(blocks: readonly string[], maxBytes: number, hint: string): string {
+  const kept = blocksWithin(blocks, maxBytes);
   const omitted = blocks.length - kept.length;
   if (omitted > 0) kept.push(`… ${omitted} more not shown (output limit ${maxBytes} bytes). ${hint}`);
   return kept.join("\n");

@@ -1,7 +1,7 @@
 /**
  * Rows of `entries` as the store reads them, and the conditions every read shares (live, in scope, by status).
  */
-import { and, eq, gt, inArray, isNotNull, isNull, or, type SQL } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
 import { EntryScopeDeniedError, NotFoundError } from "../errors.js";
 import type { LedgerDatabase } from "./driver.js";
 import type { EntryView, StatusFilter } from "./memory-types.js";
@@ -77,19 +77,30 @@ export function requireWithin(row: Entry, within: readonly string[] | undefined)
 
 /**
  * The live entry holding `title` in `scope`: titles compare after NFC and a Unicode case fold (`titleKey`); the unique
- * index, which folds ASCII only, is the last line behind this.
+ * index, which folds ASCII only, is the last line behind this. Only two kinds of title can share a key with `title`,
+ * so only those are read: a title of printable ASCII folds as NOCASE does, so it equals the key under NOCASE (found
+ * through the unique index); any other title holds a character outside printable ASCII (found by GLOB, in SQLite).
  */
 export function findByTitle(db: LedgerDatabase, scope: string, title: string): Entry | undefined {
   const key = titleKey(title);
-  const live = db
+  const candidates = db
     .select({ id: entries.id, title: entries.title })
     .from(entries)
-    .where(and(eq(entries.scope, scope), isNull(entries.trashedAt)))
+    .where(
+      and(
+        eq(entries.scope, scope),
+        isNull(entries.trashedAt),
+        or(sql`${entries.title} = ${key} COLLATE NOCASE`, sql`${entries.title} GLOB ${NOT_PRINTABLE_ASCII}`),
+      ),
+    )
     .orderBy(entries.seq)
     .all();
-  const holder = live.find((row) => titleKey(row.title) === key);
+  const holder = candidates.find((row) => titleKey(row.title) === key);
   return holder ? findRow(db, holder.id) : undefined;
 }
+
+/** A title holding at least one character outside printable ASCII (space to tilde). */
+const NOT_PRINTABLE_ASCII = "*[^ -~]*";
 
 /** Not past its expiry: an expired entry is never shown, even before the purge removes it. */
 export function notExpired(now: number): SQL {

@@ -32,6 +32,8 @@ export interface MatchExpressions {
   all: string;
   /** Every word, as a word or the start of one. */
   allPrefix: string;
+  /** Any word, as a whole word. */
+  any: string;
   /** Any word, as a word or the start of one. */
   anyPrefix: string;
 }
@@ -39,7 +41,12 @@ export interface MatchExpressions {
 export function matchExpressions(words: readonly string[]): MatchExpressions {
   const exact = words.map(quote);
   const prefix = exact.map((w) => `${w}*`);
-  return { all: exact.join(" AND "), allPrefix: prefix.join(" AND "), anyPrefix: prefix.join(" OR ") };
+  return {
+    all: exact.join(" AND "),
+    allPrefix: prefix.join(" AND "),
+    any: exact.join(" OR "),
+    anyPrefix: prefix.join(" OR "),
+  };
 }
 
 /** The refusal for a query with nothing to search for (`"`, `*`, empty, only punctuation). */

@@ -15,10 +15,12 @@ import type {
   ListQuery,
   MatchTier,
   Page,
+  SearchHit,
   SearchPage,
   SearchQuery,
   Stats,
 } from "./memory-types.js";
+import { LIMITS } from "./memory-types.js";
 import { ENTRY_STATUSES, type EntryStatus, entries } from "./schema.js";
 
 export const DEFAULT_LIMIT = 20;
@@ -54,9 +56,20 @@ export function listEntries(db: LedgerDatabase, query: ListQuery, now: number): 
 // Column weights of bm25 over (title, body, tags, kind): a word in the title says more than one in the body.
 const BM25 = sql`bm25(entries_fts, 8.0, 1.0, 4.0, 2.0)`;
 
+interface RankedRow {
+  id: string;
+  rank: number;
+  tier: number;
+}
+
 /**
  * Entries matching every word first, then those whose words start with every query word, then those matching some
  * of the words; BM25 within each group, and `preferScope` above the others at equal rank.
+ *
+ * The first two groups are exactly the entries of the all-prefix match, so they are ranked from it alone: bm25 sums
+ * over the phrases of the expression, and the all-prefix and any-prefix expressions have the same phrases, so an
+ * entry's rank is the same number from either. That ranks the few entries holding every word instead of the many
+ * holding any one; the third group is ranked only for a page that reaches past the first two.
  */
 export function searchEntries(db: LedgerDatabase, query: SearchQuery, now: number): SearchPage {
   const { words, ignored } = queryWords(query.query);
@@ -64,38 +77,63 @@ export function searchEntries(db: LedgerDatabase, query: SearchQuery, now: numbe
   const match = matchExpressions(words);
   const where = entryFilter(query, now);
   const { limit, offset } = page(query);
-  const from = sql`FROM entries_fts JOIN ${entries} ON ${entries.seq} = entries_fts.rowid WHERE entries_fts MATCH ${match.anyPrefix} AND ${where}`;
   const prefer = query.preferScope ?? null;
-  const rows = db.all<{ id: string; rank: number; tier: number }>(sql`
-    SELECT ${entries.id} AS id, ${BM25} AS rank,
-      CASE WHEN ${entries.seq} IN (SELECT rowid FROM entries_fts WHERE entries_fts MATCH ${match.all}) THEN 1
-           WHEN ${entries.seq} IN (SELECT rowid FROM entries_fts WHERE entries_fts MATCH ${match.allPrefix}) THEN 2
-           ELSE 3 END AS tier
-    ${from}
-    ORDER BY tier, rank, CASE WHEN ${entries.scope} = ${prefer} THEN 0 ELSE 1 END, ${entries.updatedAt} DESC
-    LIMIT ${limit} OFFSET ${offset}`);
+  // Each match is looked up in the narrow index of what the search reads (without statistics the planner would read
+  // the whole rows, bodies and all).
+  const matching = (expression: string) =>
+    sql`FROM entries_fts JOIN ${entries} INDEXED BY entries_search_filter ON ${entries.seq} = entries_fts.rowid WHERE entries_fts MATCH ${expression} AND ${where}`;
   // Raw `get` answers an array under bun:sqlite and an object under better-sqlite3; raw `all` is objects on both.
-  const total = db.all<{ n: number }>(sql`SELECT count(*) AS n ${from}`)[0]?.n ?? 0;
+  const counted = (expression: string, cap: number) =>
+    db.all<{ n: number }>(sql`SELECT count(*) AS n FROM (SELECT 1 ${matching(expression)} LIMIT ${cap})`)[0]?.n ?? 0;
+  const ranked = (from: SQL, tier: SQL, take: number, skip: number) =>
+    db.all<RankedRow>(sql`
+      SELECT ${entries.id} AS id, ${BM25} AS rank, ${tier} AS tier ${from}
+      ORDER BY tier, rank, CASE WHEN ${entries.scope} = ${prefer} THEN 0 ELSE 1 END, ${entries.updatedAt} DESC
+      LIMIT ${take} OFFSET ${skip}`);
+  const inAll = (expression: string) =>
+    sql`${entries.seq} IN (SELECT rowid FROM entries_fts WHERE entries_fts MATCH ${expression})`;
+  // The entries holding a word whole are among those holding one as a prefix: when they alone pass the cap, the count
+  // is done without FTS5 merging the lists of every word the prefixes start.
+  const whole = counted(match.any, LIMITS.searchCount + 1);
+  const matched = whole > LIMITS.searchCount ? whole : counted(match.anyPrefix, LIMITS.searchCount + 1);
+  const capped = matched > LIMITS.searchCount;
+  const rows = ranked(matching(match.allPrefix), sql`CASE WHEN ${inAll(match.all)} THEN 1 ELSE 2 END`, limit, offset);
+  const reached = offset + rows.length;
+  // One word: every match holds all the words, and the third group is empty.
+  if (rows.length < limit && (reached < matched || capped) && words.length > 1) {
+    const firstTwo = rows.length > 0 ? reached : counted(match.allPrefix, offset);
+    const rest = sql`${matching(match.anyPrefix)} AND NOT ${inAll(match.allPrefix)}`;
+    rows.push(...ranked(rest, sql`3`, limit - rows.length, reached - firstTwo));
+  }
+  // A page that ends short of its limit is the last one: there the count is known, past the cap too.
+  const last = rows.length > 0 && rows.length < limit;
+  const totalAtLeast = capped && !last;
+  return {
+    items: loadHits(db, rows),
+    total: totalAtLeast ? LIMITS.searchCount : last ? offset + rows.length : matched,
+    offset,
+    words,
+    ignoredWords: ignored,
+    totalAtLeast,
+  };
+}
+
+/** The ranked rows as hits with their entries, in rank order. */
+function loadHits(db: LedgerDatabase, rows: readonly RankedRow[]): SearchHit[] {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
   const byId = new Map(
-    rows.length === 0
-      ? []
-      : db
-          .select()
-          .from(entries)
-          .where(
-            inArray(
-              entries.id,
-              rows.map((r) => r.id),
-            ),
-          )
-          .all()
-          .map((r) => [r.id, toView(r)] as const),
+    db
+      .select()
+      .from(entries)
+      .where(inArray(entries.id, ids))
+      .all()
+      .map((r) => [r.id, toView(r)] as const),
   );
-  const items = rows.flatMap((r) => {
+  return rows.flatMap((r) => {
     const entry = byId.get(r.id);
     return entry ? [{ entry, rank: r.rank, tier: r.tier as MatchTier }] : [];
   });
-  return { items, total, offset, words, ignoredWords: ignored };
 }
 
 /** The audit trail of one entry, oldest first; it outlives a purge as redacted rows and a tombstone. */

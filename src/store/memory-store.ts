@@ -196,7 +196,14 @@ export function createMemoryStore(deps: MemoryStoreDeps): MemoryStore {
       const { words, ignored } = queryWords(query.query);
       // Refused before the store is read, so the answer is the same whether or not a store exists yet.
       if (words.length === 0) throw noQueryWords();
-      const empty: SearchPage = { items: [], total: 0, offset: query.offset ?? 0, words, ignoredWords: ignored };
+      const empty: SearchPage = {
+        items: [],
+        total: 0,
+        offset: query.offset ?? 0,
+        words,
+        ignoredWords: ignored,
+        totalAtLeast: false,
+      };
       return database.read((db) => searchEntries(db, query, clock()), empty);
     },
 

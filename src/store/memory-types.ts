@@ -16,6 +16,11 @@ export const LIMITS = {
   queryWordChars: 64,
   /** Most entries one forget-by-query may trash; more means the query is too vague. */
   trashByQuery: 20,
+  /**
+   * A search counts its matches up to this many: past it the answer says "at least", so that a query of common words
+   * costs what its page costs, not a look at every entry holding one of them.
+   */
+  searchCount: 200,
 } as const;
 
 /** Who made a change: an agent in a session, a person (TUI), the CLI, the due purge (stored kind "sweep"), or the repository. */
@@ -136,6 +141,8 @@ export interface SearchPage extends Page<SearchHit> {
   words: string[];
   /** Words of the query that were ignored because it had too many. */
   ignoredWords: number;
+  /** True when the count stopped at `LIMITS.searchCount`: at least `total` entries match. */
+  totalAtLeast: boolean;
 }
 
 export interface HistoryRow {

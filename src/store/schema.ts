@@ -38,6 +38,8 @@ export const entries = sqliteTable(
     index("entries_expires").on(t.expiresAt),
     // The reverse link (which entries did this one supersede?) is looked up on every save and read of one entry.
     index("entries_superseded_by").on(t.supersededBy).where(sql`superseded_by IS NOT NULL`),
+    // What a search filters, orders and counts its matches by, per rowid: it reads this narrow copy, not rows with bodies.
+    index("entries_search_filter").on(t.seq, t.scope, t.status, t.kind, t.trashedAt, t.expiresAt, t.updatedAt, t.id),
     check("entries_status_check", sql`${t.status} IN ('candidate', 'active', 'superseded', 'rejected')`),
   ],
 );

@@ -6,20 +6,17 @@
 import { MAX_ENTRIES } from "../bounded-output.js";
 import { GLOBAL_SCOPE, teamScope } from "../scope.js";
 import { formatTime, renderChanges } from "../store/change-text.js";
-import type { MemoryStore } from "../store/memory-store.js";
 import type { HistoryRow } from "../store/memory-types.js";
 import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
+import type { MemoryDeps } from "./memory-deps.js";
+import { limitArg } from "./read-args.js";
 import { boundedList, entryBlock } from "./render-entry.js";
 import { scopeLabel, scopesLabel, sessionProject } from "./tool-scope.js";
 
 const DEFAULT_LIMIT = 20;
 // A full body is at most 8,000 characters; this keeps the entry and a screenful of its trail in one result.
 const FULL_BODY_CHARS = 8_000;
-
-export interface MemoryHistoryDeps {
-  memory: MemoryStore;
-}
 
 function actorText(row: HistoryRow): string {
   const { actor } = row;
@@ -39,19 +36,13 @@ export function historyLine(row: HistoryRow, withEntry: boolean): string {
 }
 
 /** The `memory_history` tool over a memory store. */
-export function createMemoryHistoryTool({ memory }: MemoryHistoryDeps) {
+export function createMemoryHistoryTool({ memory }: MemoryDeps) {
   return lazyTool({
     description:
       "Show the audit trail of one memory entry (who changed what and when, with the entry in full), or without an id the recent changes in this project and global.",
     args: () => ({
       id: z.string().optional().describe("Id of the entry; leave out for the recent changes."),
-      limit: z
-        .number()
-        .int()
-        .min(1)
-        .max(MAX_ENTRIES)
-        .optional()
-        .describe(`Without an id: how many recent changes to show, 1-${MAX_ENTRIES} (default ${DEFAULT_LIMIT}).`),
+      limit: limitArg(`Without an id: how many recent changes to show, 1-${MAX_ENTRIES} (default ${DEFAULT_LIMIT}).`),
     }),
     async execute(args, ctx) {
       const project = sessionProject(ctx);

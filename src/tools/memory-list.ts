@@ -2,20 +2,16 @@
  * memory_list: the saved memory, newest first, filtered by scope, status and kind.
  */
 
-import type { MemoryStore } from "../store/memory-store.js";
 import { lazyTool } from "./lazy-tool.js";
+import type { MemoryDeps } from "./memory-deps.js";
 import { filterLabel, listQuery, readArgs } from "./read-args.js";
 import { boundedList, entryBlock } from "./render-entry.js";
 import { scopesLabel, sessionProject } from "./tool-scope.js";
 
 const DEFAULT_LIMIT = 20;
 
-export interface MemoryListDeps {
-  memory: MemoryStore;
-}
-
 /** The `memory_list` tool over a memory store. */
-export function createMemoryListTool({ memory }: MemoryListDeps) {
+export function createMemoryListTool({ memory }: MemoryDeps) {
   return lazyTool({
     description:
       "List the saved memory entries, newest first: this project and global unless a scope is given. Filter by status, kind, or look in the trash.",

@@ -2,18 +2,14 @@
  * memory_restore: bring a forgotten entry back from the trash, where it lived.
  */
 
-import type { MemoryStore } from "../store/memory-store.js";
 import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
+import type { MemoryDeps } from "./memory-deps.js";
 import { entryRef } from "./render-entry.js";
 import { agentActor, scopeLabel, sessionProject, writableScopes } from "./tool-scope.js";
 
-export interface MemoryRestoreDeps {
-  memory: MemoryStore;
-}
-
 /** The `memory_restore` tool over a memory store. */
-export function createMemoryRestoreTool({ memory }: MemoryRestoreDeps) {
+export function createMemoryRestoreTool({ memory }: MemoryDeps) {
   return lazyTool({
     description:
       "Restore a forgotten memory entry from the trash to the scope it lived in (memory_list with trashed: true shows the trash).",

@@ -3,10 +3,10 @@
  * whose words start with the query words, then those matching some of them; this project above global at equal rank.
  */
 
-import type { MemoryStore } from "../store/memory-store.js";
 import type { MatchTier } from "../store/memory-types.js";
 import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
+import type { MemoryDeps } from "./memory-deps.js";
 import { filterLabel, listQuery, readArgs } from "./read-args.js";
 import { boundedList, entryBlock } from "./render-entry.js";
 import { scopesLabel, sessionProject } from "./tool-scope.js";
@@ -19,12 +19,8 @@ const TIER_LABEL: Record<MatchTier, string> = {
   3: "some words",
 };
 
-export interface MemorySearchDeps {
-  memory: MemoryStore;
-}
-
 /** The `memory_search` tool over a memory store. */
-export function createMemorySearchTool({ memory }: MemorySearchDeps) {
+export function createMemorySearchTool({ memory }: MemoryDeps) {
   return lazyTool({
     description:
       "Search the saved memory (decisions, facts, preferences, gotchas, lessons) by keywords, best match first. Looks in this project and global unless a scope is given. Superseded, rejected and trashed entries only when asked for.",
@@ -48,17 +44,19 @@ export function createMemorySearchTool({ memory }: MemorySearchDeps) {
           ...notes,
         ].join("\n");
       }
+      // The count stops at a cap; past it the answer says "at least".
+      const matched = `${page.totalAtLeast ? "at least " : ""}${page.total} ${filterLabel(args, page.total)} in ${where} ${page.total === 1 ? "matches" : "match"} "${words}"`;
       if (page.items.length === 0) {
-        return `${page.total} ${filterLabel(args, page.total)} in ${where} ${page.total === 1 ? "matches" : "match"} "${words}", but offset ${page.offset} is past the last of them.`;
+        return `${matched}, but offset ${page.offset} is past the last of them.`;
       }
       const first = page.offset + 1;
-      const header = [
-        `${page.total} ${filterLabel(args, page.total)} in ${where} ${page.total === 1 ? "matches" : "match"} "${words}"; showing ${first}-${page.offset + page.items.length}, best first:`,
-        ...notes,
-      ].join("\n");
+      const header = [`${matched}; showing ${first}-${page.offset + page.items.length}, best first:`, ...notes].join(
+        "\n",
+      );
       const blocks = page.items.map((hit) => `${entryBlock(hit.entry, project)}\n  match: ${TIER_LABEL[hit.tier]}`);
       return boundedList(header, blocks, {
         total: page.total,
+        totalAtLeast: page.totalAtLeast,
         offset: page.offset,
         next: (offset) =>
           `call memory_search again with offset ${offset} for the next ones, or use more precise words.`,

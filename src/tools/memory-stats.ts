@@ -4,20 +4,16 @@
 
 import { formatBytes, plural } from "../human-units.js";
 import { formatTime } from "../store/change-text.js";
-import type { MemoryStore } from "../store/memory-store.js";
 import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
+import type { MemoryDeps } from "./memory-deps.js";
 import { entryRef } from "./render-entry.js";
 import { READ_SCOPE_DESCRIPTION, readScopes, scopesLabel, sessionProject } from "./tool-scope.js";
 
 const MAX_KINDS = 50;
 
-export interface MemoryStatsDeps {
-  memory: MemoryStore;
-}
-
 /** The `memory_stats` tool over a memory store. */
-export function createMemoryStatsTool({ memory }: MemoryStatsDeps) {
+export function createMemoryStatsTool({ memory }: MemoryDeps) {
   return lazyTool({
     description:
       "Summarise the saved memory: entries by kind and status, the trash, the total, the store's size on disk and the oldest live entry.",

@@ -7,6 +7,11 @@ import type { ListQuery, StatusFilter } from "../store/memory-types.js";
 import { z } from "../zod.js";
 import { READ_SCOPE_DESCRIPTION, readScopes } from "./tool-scope.js";
 
+/** An optional count of entries to show, 1 to `MAX_ENTRIES`. */
+export function limitArg(description: string) {
+  return z.number().int().min(1).max(MAX_ENTRIES).optional().describe(description);
+}
+
 export function readArgs(defaultLimit: number) {
   return {
     scope: z.string().optional().describe(READ_SCOPE_DESCRIPTION),
@@ -16,13 +21,7 @@ export function readArgs(defaultLimit: number) {
       .describe('Only entries with this status; "all" for every status. Default: active and candidate entries.'),
     kind: z.string().optional().describe('Only entries of this kind, e.g. "decision" or "lesson".'),
     trashed: z.boolean().optional().describe("true: look in the trash instead (forgotten entries, restorable)."),
-    limit: z
-      .number()
-      .int()
-      .min(1)
-      .max(MAX_ENTRIES)
-      .optional()
-      .describe(`How many entries to show, 1-${MAX_ENTRIES} (default ${defaultLimit}).`),
+    limit: limitArg(`How many entries to show, 1-${MAX_ENTRIES} (default ${defaultLimit}).`),
     offset: z.number().int().min(0).optional().describe("Skip this many entries (to page through a long result)."),
   };
 }

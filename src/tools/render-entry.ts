@@ -2,7 +2,7 @@
  * How entries, changes and lists read in a tool result: compact, ids in brackets to copy back, bodies previewed,
  * and every list bounded in count and bytes with a last line that says what was left out and how to get it.
  */
-import { BODY_PREVIEW_CHARS, byteLength, MAX_RESULT_BYTES, preview } from "../bounded-output.js";
+import { BODY_PREVIEW_CHARS, blocksWithin, byteLength, MAX_RESULT_BYTES, preview } from "../bounded-output.js";
 import { formatTime } from "../store/change-text.js";
 import type { EntryView } from "../store/memory-types.js";
 import { scopeLabel } from "./tool-scope.js";
@@ -53,23 +53,17 @@ function indent(text: string): string {
 export function boundedList(
   header: string,
   blocks: readonly string[],
-  remaining: { total: number; offset: number; next: (offset: number) => string },
+  remaining: { total: number; offset: number; next: (offset: number) => string; totalAtLeast?: boolean },
   maxBytes = MAX_RESULT_BYTES,
 ): string {
-  const budget = maxBytes - byteLength(header) - 600;
-  const kept: string[] = [];
-  let used = 0;
-  for (const block of blocks) {
-    const size = byteLength(block) + 1;
-    if (used + size > budget) break;
-    kept.push(block);
-    used += size;
-  }
+  const kept = blocksWithin(blocks, maxBytes - byteLength(header) - 600);
   const lines = [header, ...kept];
   const left = remaining.total - remaining.offset - kept.length;
-  if (left > 0) {
+  if (left > 0 || remaining.totalAtLeast) {
     const cut = kept.length < blocks.length ? ` (output limit ${maxBytes} bytes)` : "";
-    lines.push(`… ${left} more not shown${cut}; ${remaining.next(remaining.offset + kept.length)}`);
+    // A total that is only a lower bound says so: "at least 990 more", or just "more" past it.
+    const more = left > 0 ? `${remaining.totalAtLeast ? "at least " : ""}${left} more` : "more";
+    lines.push(`… ${more} not shown${cut}; ${remaining.next(remaining.offset + kept.length)}`);
   }
   return lines.join("\n");
 }

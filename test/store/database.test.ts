@@ -34,7 +34,7 @@ describe(`database (${isBun ? "bun:sqlite" : "better-sqlite3"})`, () => {
     }
   });
 
-  it("applies the migrations: tables, FTS5, its triggers, the audit triggers, and the version stamp", async () => {
+  it("applies the migrations: tables, FTS5, its triggers, the audit triggers, the indexes, and the version stamp", async () => {
     const db = new Database({ dataDir: tempDir() });
     await db.write(() => undefined);
     const raw = await db.raw();
@@ -50,6 +50,8 @@ describe(`database (${isBun ? "bun:sqlite" : "better-sqlite3"})`, () => {
       "entries_fts_insert",
       "entries_fts_update",
     ]);
+    // The search counts its matches through this index by name (INDEXED BY), so it must exist.
+    expect(names("index")).toEqual(expect.arrayContaining(["entries_search_filter", "entries_superseded_by"]));
     expect(await db.schemaVersion()).toBe(knownSchemaVersion(MIGRATIONS_FOLDER));
     expect(raw.get<{ journal_mode: string }>("PRAGMA journal_mode")?.journal_mode).toBe("wal");
     expect(raw.get<{ secure_delete: number }>("PRAGMA secure_delete")?.secure_delete).toBe(1);

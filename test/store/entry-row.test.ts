@@ -54,6 +54,24 @@ describe("titles compared after NFC and case folding", () => {
     f.close();
   });
 
+  it("a title outside ASCII meets its ASCII twin, whichever was saved first", async () => {
+    const f = memoryFixture();
+    for (const [stored, asked] of [
+      ["STRASSE plan", "Stra\u00dfe plan"],
+      ["\ufb01le layout", "FILE LAYOUT"],
+      ["\u212aelvin scale", "kelvin scale"],
+      ["Zone b", "zone B"],
+    ] as const) {
+      const first = await f.memory.save({ scope: f.project, kind: "fact", title: stored, body: "one" }, person);
+      expect(first.action, stored).toBe("created");
+      const again = await f.memory.save({ scope: f.project, kind: "fact", title: asked, body: "two" }, person);
+      expect(again.action, asked).toBe("updated");
+      expect(again.entry.id, asked).toBe(first.entry.id);
+    }
+    expect((await f.memory.list({ scopes: [f.project], limit: 10 })).total).toBe(4);
+    f.close();
+  });
+
   it("titleKey folds case beyond ASCII and composes", () => {
     expect(titleKey(DECOMPOSED)).toBe(titleKey("\u00c9LAN VITAL"));
     expect(titleKey("Stra\u00dfe")).toBe(titleKey("STRASSE"));

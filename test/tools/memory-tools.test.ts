@@ -43,6 +43,10 @@ describe("memory tool definitions", () => {
     expect(list.safeParse({ limit: 50 }).success).toBe(true);
     expect(list.safeParse({ limit: 51 }).success).toBe(false);
     expect(list.safeParse({ limit: 0 }).success).toBe(false);
+    const history = tool.schema.object(f.tools.memory_history.args);
+    expect(history.safeParse({ limit: 50 }).success).toBe(true);
+    expect(history.safeParse({ limit: 51 }).success).toBe(false);
+    expect(history.safeParse({ limit: 1.5 }).success).toBe(false);
     expect(tool.schema.object(f.tools.memory_review.args).safeParse({ id: "x", status: "candidate" }).success).toBe(
       false,
     );

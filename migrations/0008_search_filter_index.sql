@@ -1,0 +1,1 @@
+CREATE INDEX `entries_search_filter` ON `entries` (`seq`,`scope`,`status`,`kind`,`trashed_at`,`expires_at`,`updated_at`,`id`);
