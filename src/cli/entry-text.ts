@@ -43,13 +43,16 @@ export function entryTable(entries: readonly EntryView[], ctx: CliContext): stri
 }
 
 /** "3 entries.", "21-40 of 95 entries; --offset 40 for more." */
-export function pageFooter(page: Page<unknown>, one: string, many: string): string {
+export function pageFooter(page: Page<unknown> & { totalAtLeast?: boolean }, one: string, many: string): string {
   if (page.total === 0) return `No ${many}.`;
   const noun = page.total === 1 ? one : many;
   const from = page.offset + 1;
   const to = page.offset + page.items.length;
-  const shown = page.items.length === page.total ? `${page.total} ${noun}` : `${from}-${to} of ${page.total} ${noun}`;
-  return to < page.total ? `${shown}; --offset ${to} for more.` : `${shown}.`;
+  // A search counts its matches up to a cap: past it, the total is a floor and there is always more to page through.
+  const total = page.totalAtLeast ? `at least ${page.total}` : `${page.total}`;
+  const shown =
+    page.items.length === page.total && !page.totalAtLeast ? `${total} ${noun}` : `${from}-${to} of ${total} ${noun}`;
+  return to < page.total || page.totalAtLeast ? `${shown}; --offset ${to} for more.` : `${shown}.`;
 }
 
 /** Every field of one entry, the body in full. */

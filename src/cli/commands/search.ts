@@ -53,6 +53,7 @@ export const command = defineCommand({
         words: page.words,
         ignoredWords: page.ignoredWords,
         total: page.total,
+        totalAtLeast: page.totalAtLeast,
         offset: page.offset,
         items: page.items.map((hit) => ({ match: MATCH[hit.tier], rank: hit.rank, entry: hit.entry })),
       });

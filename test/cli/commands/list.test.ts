@@ -170,6 +170,22 @@ describe("opencode-ledger: list, search, show, history, stats", () => {
     expect(none.stdout).toContain("No matches.");
   });
 
+  it("a search past the count cap says 'at least' in the footer and in --json", async () => {
+    const f = cliFixture();
+    const m = f.memory();
+    for (let i = 0; i < 205; i++) {
+      await m.save({ scope: f.project, kind: "fact", title: `Cache note ${i}`, body: "the cache warms at start" }, AGENT);
+    }
+    f.close();
+    const text = f.run(["search", "cache"]);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toContain("1-20 of at least 200 matches; --offset 20 for more.");
+    const json = f.run(["search", "cache", "--json"]).json<{ total: number; totalAtLeast: boolean }>();
+    expect(json).toMatchObject({ total: 200, totalAtLeast: true });
+    const few = f.run(["search", "199", "--json"]).json<{ total: number; totalAtLeast: boolean }>();
+    expect(few).toMatchObject({ total: 1, totalAtLeast: false });
+  });
+
   it("shows one entry in full, in any scope or state; unknown ids exit 1", async () => {
     const f = await seeded();
     const text = f.run(["show", f.ids.deploy]);
