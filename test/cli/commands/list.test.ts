@@ -174,7 +174,10 @@ describe("opencode-ledger: list, search, show, history, stats", () => {
     const f = cliFixture();
     const m = f.memory();
     for (let i = 0; i < 205; i++) {
-      await m.save({ scope: f.project, kind: "fact", title: `Cache note ${i}`, body: "the cache warms at start" }, AGENT);
+      await m.save(
+        { scope: f.project, kind: "fact", title: `Cache note ${i}`, body: "the cache warms at start" },
+        AGENT,
+      );
     }
     f.close();
     const text = f.run(["search", "cache"]);
