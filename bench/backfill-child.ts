@@ -2,8 +2,10 @@
  * One backfill of every session in an OpenCode-shaped database, in a process of its own so that its peak memory is its
  * own: `data` runs the plugin's backfill (database source, normal exporter, lease, progress) into an empty data
  * folder; `baseline` reads the same sessions through the same source and writes each back as plain JSON with one
- * writeFile; `paced` is the backfill at its default share of a core, to measure the share it really takes. Prints the
- * wall and CPU time, the process's peak and starting resident memory, and the bytes read.
+ * writeFile; `paced` is the backfill at its default share of a core, to measure the share it really takes; `stages` is
+ * the backfill at full speed with the CPU time of each stage counted (the reads from the source, the export's store
+ * transaction, the search index update; the rest is the export lock, the search sketch and the loop). Prints the wall
+ * and CPU time, the process's peak and starting resident memory, the bytes read and, for `stages`, the stages.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -14,8 +16,9 @@ import { runBackfill } from "../src/transcripts/backfill/backfill.js";
 import { createDatabaseSource } from "../src/transcripts/backfill/database-source.js";
 
 const [mode, databaseFile, outDir] = process.argv.slice(2);
-if ((mode !== "ledger" && mode !== "baseline" && mode !== "paced") || !databaseFile || !outDir) {
-  throw new Error("usage: backfill-child.ts ledger|baseline|paced <opencode.db> <empty output folder>");
+const MODES = ["ledger", "baseline", "paced", "stages"];
+if (!MODES.includes(mode ?? "") || !databaseFile || !outDir) {
+  throw new Error(`usage: backfill-child.ts ${MODES.join("|")} <opencode.db> <empty output folder>`);
 }
 
 function status(field: "VmRSS" | "VmHWM"): number {
@@ -24,6 +27,25 @@ function status(field: "VmRSS" | "VmHWM"): number {
 }
 
 const source = await createDatabaseSource(databaseFile);
+const cpuNow = () => {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1000;
+};
+const stages: Record<string, number> = {};
+/** Counts the CPU time spent inside `target[key]` (an async method) under `stage`. */
+function counted<T extends object>(target: T, key: keyof T & string, stage: string): void {
+  const method = (target[key] as (...args: unknown[]) => Promise<unknown>).bind(target);
+  Object.assign(target, {
+    [key]: async (...args: unknown[]) => {
+      const began = cpuNow();
+      try {
+        return await method(...args);
+      } finally {
+        stages[stage] = (stages[stage] ?? 0) + cpuNow() - began;
+      }
+    },
+  });
+}
 const startRssKb = status("VmRSS");
 const cpu = process.cpuUsage();
 const start = performance.now();
@@ -41,6 +63,11 @@ if (mode === "baseline") {
   }
 } else {
   const data = createDataContext(parseOptions({ dataDir: outDir }).options, createMemoryLogger());
+  if (mode === "stages") {
+    for (const key of ["list", "session", "messages"] as const) counted(source, key, "source");
+    counted(data.database, "write", "store");
+    counted(data.searchIndex, "update", "index");
+  }
   const outcome = await runBackfill({
     data,
     source,
@@ -64,5 +91,6 @@ console.log(
     peakRssKb: status("VmHWM"),
     sessions,
     bytesRead,
+    stages,
   }),
 );

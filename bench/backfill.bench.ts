@@ -33,6 +33,8 @@ interface Run {
   peakRssKb: number;
   sessions: number;
   bytesRead: number;
+  /** CPU milliseconds per stage (the `stages` mode only). */
+  stages?: Record<string, number>;
 }
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "ledger-bench-backfill-"));
@@ -58,7 +60,7 @@ try {
   const paced = await build(path.join(root, "paced"), PACED);
   const dbBytes = fs.statSync(full.file).size;
 
-  function run(mode: "ledger" | "baseline" | "paced", file: string, n: number): Run {
+  function run(mode: "ledger" | "baseline" | "paced" | "stages", file: string, n: number): Run {
     const out = path.join(root, `${mode}-${n}`);
     fs.mkdirSync(out);
     const child = spawnSync(process.execPath, ["run", path.join(here, "backfill-child.ts"), mode, file, out], {
@@ -79,6 +81,8 @@ try {
   }
   console.error(`[backfill] paced run over ${PACED} sessions…`);
   const pacedRun = run("paced", paced.file, 0);
+  console.error(`[backfill] stages of a full-speed run over ${PACED} sessions…`);
+  const stagesRun = run("stages", paced.file, 0);
 
   console.error("[backfill] idle appends…");
   const data = createDataContext(parseOptions({ dataDir: path.join(root, "idle") }).options, createMemoryLogger());
@@ -103,7 +107,7 @@ try {
   }
   data.database.close();
 
-  const med = (mode: keyof typeof runs, key: keyof Run) => median(runs[mode].map((r) => r[key]));
+  const med = (mode: keyof typeof runs, key: Exclude<keyof Run, "stages">) => median(runs[mode].map((r) => r[key]));
   const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
   const bytes = (b: number) => `${(b / 2 ** 20).toFixed(1)} MB`;
   const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -115,6 +119,25 @@ try {
   const mbPerSecond = read / 2 ** 20 / (ledgerMs / 1000);
   const share = pacedRun.cpuMs / pacedRun.wallMs;
   const ms = (v: number) => `${v.toFixed(3)} ms`;
+  const spent = stagesRun.stages ?? {};
+  const counted = Object.values(spent).reduce((a, b) => a + b, 0);
+  const stageRows = [
+    ["reading the session from OpenCode's database (what the baseline reads too)", spent.source ?? 0],
+    ["the export's store transaction: rendering, the transcript append, the catalog rows", spent.store ?? 0],
+    [
+      "the search index update: the appended lines read into units, tokenized, the secret guard, FTS5",
+      spent.index ?? 0,
+    ],
+    [
+      "the rest: the export lock, the search sketch, the backfill's loop, lease and progress",
+      stagesRun.cpuMs - counted,
+    ],
+  ].map(([what, cpu]) => [
+    what as string,
+    seconds(cpu as number),
+    `${(((cpu as number) / stagesRun.cpuMs) * 100).toFixed(0)}%`,
+    `${((cpu as number) / PACED).toFixed(2)} ms`,
+  ]);
   const row = (mode: keyof typeof runs, what: string) => [
     what,
     seconds(med(mode, "wallMs")),
@@ -153,6 +176,10 @@ ${SESSIONS.toLocaleString("en-US")} synthetic sessions (${full.messages.toLocale
 ${table(["variant", "wall time", "CPU time", "per session", "peak resident", "resident at start"], [row("ledger", "opencode-ledger backfill"), row("baseline", "read + plain JSON write")])}
 
 Time against the baseline: **${ratio.toFixed(1)}x**; **${perSecond.toFixed(0)} sessions/s** and **${mbPerSecond.toFixed(1)} MB/s** of stored session data; peak memory **${mb(ledgerPeak)}**.
+
+**Where the time goes.** The same backfill over ${PACED} sessions at full speed, with the CPU time of the process counted in each stage (${seconds(stagesRun.cpuMs)} CPU in all; the baseline's whole work is about the first row plus one \`writeFile\` per session):
+
+${table(["stage", "CPU time", "share", "per session"], stageRows)}
 
 **Background pace.** The same backfill over ${PACED} sessions at the plugin's default \`backfill.cpuShare\` (0.25): ${seconds(pacedRun.wallMs)} wall, ${seconds(pacedRun.cpuMs)} CPU, so it took **${(share * 100).toFixed(0)}%** of one core (it rests between sessions in proportion to the work it did; a session is never cut in two).
 

@@ -28,6 +28,7 @@ import { createTranscriptListTool } from "./tools/memory-transcript-list.js";
 import { toolBoundaries } from "./tools/tool-boundary.js";
 import { createCurrency } from "./transcripts/backfill/currency.js";
 import { scheduleBackfill } from "./transcripts/backfill/schedule.js";
+import { processTurns } from "./transcripts/backfill/turn-activity.js";
 import { createHostReadRedaction } from "./transcripts/host-reads.js";
 import { scheduleAutoSweep } from "./transcripts/retention/auto-sweep.js";
 import { createHostSource } from "./transcripts/source/host-source.js";
@@ -49,7 +50,8 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
   if (options.retention.autoSweep) scheduleStartupPurge(memory, log);
   followTeamFile(memory, scope, log);
   scheduleAutoSweep(transcripts, options.retention);
-  // Every session OpenCode holds becomes a transcript in the background; idle and deleted sessions keep them current.
+  // Every session OpenCode holds becomes a transcript in the background (resting while a turn runs); idle and deleted
+  // sessions keep them current.
   scheduleBackfill(data);
   const currency = createCurrency({ data, transcripts });
 
@@ -118,6 +120,7 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
   // Not awaited: OpenCode does not wait for event hooks; exports and a reflection run after the turn.
   const onEvent = hookBoundary<{ event: unknown }, undefined>("event", log, async ({ event }) => {
     currency.onEvent(event);
+    processTurns.onEvent(event);
     const sessionID = reflection && idleSessionOf(event);
     if (sessionID) void reflection.onIdle(sessionID);
   });

@@ -83,19 +83,19 @@ export function requireWithin(row: Entry, within: readonly string[] | undefined)
  */
 export function findByTitle(db: LedgerDatabase, scope: string, title: string): Entry | undefined {
   const key = titleKey(title);
-  const candidates = db
-    .select({ id: entries.id, title: entries.title })
+  const live = and(eq(entries.scope, scope), isNull(entries.trashedAt));
+  const ascii = db
+    .select({ id: entries.id, title: entries.title, seq: entries.seq })
     .from(entries)
-    .where(
-      and(
-        eq(entries.scope, scope),
-        isNull(entries.trashedAt),
-        or(sql`${entries.title} = ${key} COLLATE NOCASE`, sql`${entries.title} GLOB ${NOT_PRINTABLE_ASCII}`),
-      ),
-    )
-    .orderBy(entries.seq)
+    .where(and(live, sql`${entries.title} = ${key} COLLATE NOCASE`))
     .all();
-  const holder = candidates.find((row) => titleKey(row.title) === key);
+  // Two queries, not one OR: the OR made SQLite read every live row of the scope, bodies and all. The GLOB is
+  // evaluated on the unique index's titles, so only the rows it keeps are read.
+  const other = db.all<{ id: string; title: string; seq: number }>(
+    sql`SELECT id, title, seq FROM entries INDEXED BY entries_scope_title_live
+        WHERE scope = ${scope} AND trashed_at IS NULL AND title GLOB ${NOT_PRINTABLE_ASCII}`,
+  );
+  const holder = [...ascii, ...other].sort((a, b) => a.seq - b.seq).find((row) => titleKey(row.title) === key);
   return holder ? findRow(db, holder.id) : undefined;
 }
 

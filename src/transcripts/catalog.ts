@@ -29,12 +29,6 @@ export interface MessageUpsert extends UnitRow {
 /** The hash stored for a message or part once its removal was noted. */
 export const REMOVED = "removed";
 
-/** Rows are written in batches below SQLite's bound-parameter limit. */
-const BATCH = 500;
-
-/** The value an upsert tried to insert, for its `DO UPDATE SET`. */
-const sqlExcluded = (column: string) => sql.raw(`excluded.${column}`);
-
 export function getTranscript(db: LedgerDatabase, sessionID: string): TranscriptRow | undefined {
   return db.select().from(transcripts).where(eq(transcripts.sessionId, sessionID)).get();
 }
@@ -85,30 +79,26 @@ export function loadLineIndex(db: LedgerDatabase, sessionID: string): LineIndex 
   return { message: (id) => messages.get(id), part: (id) => parts.get(id) };
 }
 
+// One statement per session whatever its size: the rows go in as one JSON array, so no query is built per row (the
+// ORM's multi-row insert cost more than the rest of an export's store work) and SQLite's parameter limit never binds.
 export function upsertMessageRows(db: LedgerDatabase, sessionID: string, rows: readonly MessageUpsert[]): void {
-  for (let i = 0; i < rows.length; i += BATCH) {
-    const values = rows.slice(i, i + BATCH).map((r) => ({ sessionId: sessionID, ...r }));
-    db.insert(transcriptMessages)
-      .values(values)
-      .onConflictDoUpdate({
-        target: [transcriptMessages.sessionId, transcriptMessages.messageId],
-        set: { hash: sqlExcluded("hash"), line: sqlExcluded("line") },
-      })
-      .run();
-  }
+  if (rows.length === 0) return;
+  const values = JSON.stringify(rows.map((r) => [r.messageId, r.hash, r.line]));
+  db.run(sql`INSERT INTO transcript_messages (session_id, message_id, hash, line)
+    SELECT ${sessionID}, json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]')
+    FROM json_each(${values}) WHERE true
+    ON CONFLICT (session_id, message_id) DO UPDATE SET hash = excluded.hash, line = excluded.line`);
 }
 
 export function upsertPartRows(db: LedgerDatabase, sessionID: string, rows: readonly PartUpsert[]): void {
-  for (let i = 0; i < rows.length; i += BATCH) {
-    const values = rows.slice(i, i + BATCH).map((r) => ({ sessionId: sessionID, ...r }));
-    db.insert(transcriptParts)
-      .values(values)
-      .onConflictDoUpdate({
-        target: [transcriptParts.sessionId, transcriptParts.partId],
-        set: { hash: sqlExcluded("hash"), line: sqlExcluded("line"), messageId: sqlExcluded("message_id") },
-      })
-      .run();
-  }
+  if (rows.length === 0) return;
+  const values = JSON.stringify(rows.map((r) => [r.partId, r.messageId, r.hash, r.line]));
+  db.run(sql`INSERT INTO transcript_parts (session_id, part_id, message_id, hash, line)
+    SELECT ${sessionID}, json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'),
+      json_extract(value, '$[3]')
+    FROM json_each(${values}) WHERE true
+    ON CONFLICT (session_id, part_id) DO UPDATE SET
+      hash = excluded.hash, line = excluded.line, message_id = excluded.message_id`);
 }
 
 /** Line of a message or part whose first line was removed from the file by hand: kept as written, pointed at never. */

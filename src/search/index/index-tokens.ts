@@ -21,11 +21,14 @@ const WORD = /[\p{L}\p{N}]+/gu;
 /** Most lines are ASCII: a plain character class is several times faster than a Unicode property. */
 const NON_ASCII = /[\u0080-\uffff]/;
 const ASCII_WORD = /[a-z0-9]+/g;
-/** Starts and ends with a letter or digit, joined inside by the token characters. */
-// Each starts where a word starts (the lookbehind): a try from inside a long run of letters would rescan the run to
-// its end for a joiner, which made one 1 MB word quadratic.
-const COMPOUND = /(?<![\p{L}\p{N}])[\p{L}\p{N}]+(?:[-_./:@#]+[\p{L}\p{N}]+)+/gu;
-const ASCII_COMPOUND = /(?<![a-z0-9])[a-z0-9]+(?:[-_./:@#]+[a-z0-9]+)+/g;
+/**
+ * A word and the words joined to it by the token characters: the compounds are the chains with a joiner in them.
+ * Every word is matched once, left to right, so each chain starts where a word starts and the pass is linear (a
+ * lookbehind for the word start did the same several times slower, and trying from inside a long run of letters
+ * made one 1 MB word quadratic).
+ */
+const CHAIN = /[\p{L}\p{N}]+(?:[-_./:@#]+[\p{L}\p{N}]+)*/gu;
+const ASCII_CHAIN = /[a-z0-9]+(?:[-_./:@#]+[a-z0-9]+)*/g;
 /** A compound needs one of its joining characters: most words have none, and are not looked at twice. */
 const JOINER = /[-_./:@#]/;
 const HYPHENS_ONLY = /^[^_./:@#]*$/;
@@ -41,17 +44,28 @@ export function foldCase(text: string): string {
 /** The words of a text, folded, each at most MAX_WORD_CHARS long. */
 export function wordsOf(text: string): string[] {
   const folded = foldCase(text);
-  const found = folded.match(NON_ASCII.test(folded) ? WORD : ASCII_WORD) ?? [];
-  return found.some((w) => w.length > MAX_WORD_CHARS) ? found.filter((w) => w.length <= MAX_WORD_CHARS) : found;
+  return foldedWords(folded, !NON_ASCII.test(folded));
 }
 
 /** The compound tokens of a text, folded. */
 export function compoundsOf(text: string): string[] {
   if (!JOINER.test(text)) return [];
   const folded = foldCase(text);
-  const found = folded.match(NON_ASCII.test(folded) ? COMPOUND : ASCII_COMPOUND) ?? [];
-  // Words joined by hyphens alone ("rate-limiter") are found as words in a row; whole, they would only add size.
-  return found.filter((w) => w.length <= MAX_WHOLE_CHARS && !HYPHENS_ONLY.test(w));
+  return foldedCompounds(folded, !NON_ASCII.test(folded));
+}
+
+function foldedWords(folded: string, ascii: boolean): string[] {
+  const found = folded.match(ascii ? ASCII_WORD : WORD) ?? [];
+  return found.some((w) => w.length > MAX_WORD_CHARS) ? found.filter((w) => w.length <= MAX_WORD_CHARS) : found;
+}
+
+function foldedCompounds(folded: string, ascii: boolean): string[] {
+  const found: string[] = [];
+  for (const chain of folded.match(ascii ? ASCII_CHAIN : CHAIN) ?? []) {
+    // Words joined by hyphens alone ("rate-limiter") are found as words in a row; whole, they would only add size.
+    if (chain.length <= MAX_WHOLE_CHARS && JOINER.test(chain) && !HYPHENS_ONLY.test(chain)) found.push(chain);
+  }
+  return found;
 }
 
 export interface IndexedText {
@@ -59,14 +73,17 @@ export interface IndexedText {
   whole: string;
 }
 
-/** The two columns of one unit's lines. */
+/** The two columns of one unit's lines (each line folded once, for both). */
 export function indexedText(lines: readonly string[]): IndexedText {
   const words: string[] = [];
   const whole: string[] = [];
   for (const line of lines) {
-    const w = wordsOf(line);
+    const folded = foldCase(line);
+    const ascii = !NON_ASCII.test(folded);
+    const w = foldedWords(folded, ascii);
     if (w.length > 0) words.push(w.join(" "));
-    const c = compoundsOf(line);
+    if (!JOINER.test(line)) continue;
+    const c = foldedCompounds(folded, ascii);
     if (c.length > 0) whole.push(c.join(" "));
   }
   return { words: words.join("\n"), whole: whole.join("\n") };

@@ -80,9 +80,15 @@ function storedText(file: string, unit: Unit) {
   return indexedText(rows.texts);
 }
 
-function insertUnit(connection: IndexConnection, sid: number, unit: Unit, file: string): void {
-  const row = connection.get<{ id: number }>(
-    "INSERT INTO units (sid, first_line, last_line, byte_start, byte_end, role, tool, time) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+/**
+ * Adds one unit under the id `id`, the same for its row and its text. The caller numbers them from the largest id in
+ * the table inside its write transaction (what SQLite itself would choose): an INSERT … RETURNING id read back per unit
+ * cost several times the insert itself under bun:sqlite.
+ */
+function insertUnit(connection: IndexConnection, sid: number, id: number, unit: Unit, file: string): void {
+  connection.run(
+    "INSERT INTO units (id, sid, first_line, last_line, byte_start, byte_end, role, tool, time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    id,
     sid,
     unit.firstLine,
     unit.lastLine,
@@ -91,9 +97,9 @@ function insertUnit(connection: IndexConnection, sid: number, unit: Unit, file: 
     unit.role,
     unit.tool,
     unit.time,
-  ) as { id: number };
+  );
   const text = storedText(file, unit);
-  connection.run("INSERT INTO unit_text (rowid, words, whole) VALUES (?, ?, ?)", row.id, text.words, text.whole);
+  connection.run("INSERT INTO unit_text (rowid, words, whole) VALUES (?, ?, ?)", id, text.words, text.whole);
 }
 
 /** Removes one session's units and record. */
@@ -151,6 +157,7 @@ export function refreshIndex(connection: IndexConnection, transcript: IndexedTra
               transcript.relative,
             ) as { sid: number }
           ).sid;
+    let nextId = (connection.get<{ id: number }>("SELECT coalesce(max(id), 0) AS id FROM units")?.id ?? 0) + 1;
     let addedUnits = 0;
     let firstTime: number | null = null;
     let lastTime: number | null = null;
@@ -158,7 +165,7 @@ export function refreshIndex(connection: IndexConnection, transcript: IndexedTra
       transcript.path,
       { fromByte: from.bytes, fromLine: from.lines + 1, state: from.state },
       (unit) => {
-        insertUnit(connection, sid, unit, transcript.path);
+        insertUnit(connection, sid, nextId++, unit, transcript.path);
         addedUnits++;
         if (unit.time !== null) {
           firstTime ??= unit.time;

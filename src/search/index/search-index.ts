@@ -148,6 +148,9 @@ export class SearchIndex implements TranscriptIndexer {
       connection.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
       // What a removed transcript held is overwritten, not left in free pages.
       connection.exec("PRAGMA secure_delete = ON");
+      // The index is derived: in WAL mode NORMAL never damages it, and a commit a power cut takes back only leaves
+      // the index behind its transcript, which the next update or ranked search indexes again. No fsync per commit.
+      connection.exec("PRAGMA synchronous = NORMAL");
       const version = connection.get<{ user_version: number }>("PRAGMA user_version")?.user_version ?? 0;
       if (version > INDEX_VERSION) {
         connection.close();

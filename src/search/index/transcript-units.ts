@@ -60,6 +60,9 @@ function parseTime(iso: string): number | null {
  * from the whole file.
  */
 export function advance(state: ReaderState, text: string): boolean {
+  // Every marker starts with "## " or "[": most lines are text and need none of the patterns below.
+  const first = text.charCodeAt(0);
+  if (first !== 0x23 && first !== 0x5b) return textLine(state, text);
   let marker = true;
   const message = MESSAGE.exec(text);
   if (message) {
@@ -85,11 +88,16 @@ export function advance(state: ReaderState, text: string): boolean {
     state.role = "meta";
     state.tool = null;
   } else {
-    marker = false;
-    const created = state.time === null && state.role === "meta" ? CREATED.exec(text) : null;
-    if (created) state.time = parseTime(created[1] as string);
+    marker = textLine(state, text);
   }
   return marker;
+}
+
+/** A line that is no marker: only the transcript's `created:` header line says something (the session's time). */
+function textLine(state: ReaderState, text: string): false {
+  const created = state.time === null && state.role === "meta" ? CREATED.exec(text) : null;
+  if (created) state.time = parseTime(created[1] as string);
+  return false;
 }
 
 export interface ReadRange {

@@ -31,6 +31,8 @@ export interface BackfillRequest {
   maxSessionBytes: number;
   onProgress?: (progress: BackfillProgress) => void;
   signal?: AbortSignal;
+  /** While this says a turn runs, the backfill rests between sessions (the background one; the CLI has no turns). */
+  turns?: { busy(): boolean };
 }
 
 export type BackfillOutcome =
@@ -40,6 +42,8 @@ export type BackfillOutcome =
 /** Skipped sessions named one by one in the log, the rest counted (a hostile source could list millions). */
 const LOGGED_SKIPS = 50;
 const PROGRESS_EVERY_MS = 500;
+/** How often a backfill resting for a turn looks again. */
+const TURN_POLL_MS = 100;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -96,6 +100,7 @@ export async function runBackfill(request: BackfillRequest): Promise<BackfillOut
     for (const row of await data.database.read((db) => listTranscripts(db), [])) rows.set(row.sessionId, row);
     const ordered = [...sessions].sort((a, b) => b.updated - a.updated || (a.id < b.id ? 1 : -1));
     for (const session of ordered) {
+      await restDuringTurns(request, report);
       if (request.signal?.aborted) break;
       const began = performance.now();
       await backfillOne(request, session, rows.get(session.id), progress, skip);
@@ -120,6 +125,14 @@ export async function runBackfill(request: BackfillRequest): Promise<BackfillOut
   }
   data.log.log("info", progress.summary ?? "");
   return { ran: true, progress, summary: progress.summary ?? "", orphaned, removed };
+}
+
+/** Waits while a turn runs, reporting (and so renewing the lease) as it waits: a long turn never looks like a stuck holder. */
+async function restDuringTurns(request: BackfillRequest, report: () => void): Promise<void> {
+  while (request.turns?.busy() && !request.signal?.aborted) {
+    await sleep(TURN_POLL_MS);
+    report();
+  }
 }
 
 async function backfillOne(

@@ -9,6 +9,7 @@ import type { DataContext } from "../../data-context.js";
 import { describeError } from "../../errors.js";
 import type { BackfillOutcome } from "./backfill.js";
 import { opencodeDatabasePath } from "./opencode-db.js";
+import { processTurns, type TurnActivity } from "./turn-activity.js";
 
 const scheduled = new Set<string>();
 
@@ -21,18 +22,23 @@ export interface ScheduledBackfill {
 export function scheduleBackfill(
   data: DataContext,
   env: NodeJS.ProcessEnv = process.env,
+  turns: TurnActivity = processTurns,
 ): ScheduledBackfill | undefined {
   const options = data.options.backfill;
   if (!options.enabled || scheduled.has(data.options.dataDir)) return undefined;
   scheduled.add(data.options.dataDir);
   const done = new Promise<BackfillOutcome | undefined>((resolve) => {
-    const timer = setTimeout(() => void start(data, env).then(resolve), options.delayMs);
+    const timer = setTimeout(() => void start(data, env, turns).then(resolve), options.delayMs);
     timer.unref?.();
   });
   return { done };
 }
 
-async function start(data: DataContext, env: NodeJS.ProcessEnv): Promise<BackfillOutcome | undefined> {
+async function start(
+  data: DataContext,
+  env: NodeJS.ProcessEnv,
+  turns: TurnActivity,
+): Promise<BackfillOutcome | undefined> {
   const options = data.options.backfill;
   const file = opencodeDatabasePath(env, options.database);
   try {
@@ -52,6 +58,7 @@ async function start(data: DataContext, env: NodeJS.ProcessEnv): Promise<Backfil
         source,
         cpuShare: options.cpuShare,
         maxSessionBytes: options.maxSessionMB * 1_048_576,
+        turns,
       });
       if (!outcome.ran) {
         data.log.log("info", `backfill: another process (pid ${outcome.heldBy.pid}) is doing it; this one skips it`);

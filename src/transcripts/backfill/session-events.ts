@@ -1,6 +1,7 @@
 /**
- * The two host events that keep transcripts current, narrowed from their payloads (the SDK's v1 event types are
- * stale): `session.idle {sessionID}` and `session.deleted {sessionID?, info: Session}`.
+ * The host events that keep transcripts current, narrowed from their payloads (the SDK's v1 event types are
+ * stale): `session.idle {sessionID}` and `session.deleted {sessionID?, info: Session}`; and `session.status
+ * {sessionID, status: {type: "busy" | "idle" | "retry"}}`, which says when a turn runs.
  */
 
 export type SessionEvent = { kind: "idle"; sessionID: string } | { kind: "deleted"; sessionID: string };
@@ -18,6 +19,18 @@ export function sessionEventOf(event: unknown): SessionEvent | undefined {
     return id ? { kind: "deleted", sessionID: id } : undefined;
   }
   return undefined;
+}
+
+/** A session's turn starting or going on (busy, retry) or ending (idle). */
+export function turnStatusOf(event: unknown): { sessionID: string; busy: boolean } | undefined {
+  if (!isRecord(event) || !isRecord(event.properties)) return undefined;
+  const { type, properties } = event;
+  if (typeof properties.sessionID !== "string") return undefined;
+  if (type === "session.idle") return { sessionID: properties.sessionID, busy: false };
+  if (type !== "session.status" || !isRecord(properties.status)) return undefined;
+  const kind = properties.status.type;
+  if (kind === "busy" || kind === "retry") return { sessionID: properties.sessionID, busy: true };
+  return kind === "idle" ? { sessionID: properties.sessionID, busy: false } : undefined;
 }
 
 function idOf(info: unknown): string | undefined {

@@ -10,6 +10,7 @@ import { runBackfill } from "../../../src/transcripts/backfill/backfill.js";
 import { leaseFile, takeLease } from "../../../src/transcripts/backfill/backfill-lease.js";
 import { readProgress } from "../../../src/transcripts/backfill/backfill-progress.js";
 import { createDatabaseSource } from "../../../src/transcripts/backfill/database-source.js";
+import { createTurnActivity } from "../../../src/transcripts/backfill/turn-activity.js";
 import { listTranscripts } from "../../../src/transcripts/catalog.js";
 import { createOpencodeDb, storedSession } from "../../helpers/opencode-db.js";
 import { REPO_ROOT, spawnBun } from "../../helpers/runtime-child.js";
@@ -172,6 +173,43 @@ describe("backfill", () => {
     const whole = await timed(1);
     const quarter = await timed(0.25);
     expect(quarter).toBeGreaterThan(1.5 * whole);
+  });
+});
+
+describe("backfill during a turn", () => {
+  it("rests while a turn runs, keeps its lease meanwhile, and goes on when the turn ends", async () => {
+    const { data, source } = await fixture(3);
+    const turns = createTurnActivity();
+    turns.onEvent({ type: "session.status", properties: { sessionID: "ses_turn", status: { type: "busy" } } });
+    const done: number[] = [];
+    const run = runBackfill({
+      data,
+      source,
+      cpuShare: 1,
+      maxSessionBytes: 1e9,
+      turns,
+      onProgress: (p) => done.push(p.done),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    // Listed, nothing exported: it waits before its first session, holding the lease it renews.
+    expect(done.every((n) => n === 0)).toBe(true);
+    expect(await rows(data)).toEqual([]);
+    expect(fs.existsSync(leaseFile(data.transcriptsDir))).toBe(true);
+    expect(readProgress(data.options.dataDir)?.updatedAt).toBeGreaterThan(Date.now() - 700);
+    turns.onEvent({ type: "session.idle", properties: { sessionID: "ses_turn" } });
+    const outcome = await run;
+    expect(outcome.ran && outcome.progress).toMatchObject({ done: 3, exported: 3 });
+  });
+
+  it("stops resting when it is aborted during a turn", async () => {
+    const { data, source } = await fixture(2);
+    const turns = createTurnActivity();
+    turns.onEvent({ type: "session.status", properties: { sessionID: "ses_turn", status: { type: "retry" } } });
+    const abort = new AbortController();
+    setTimeout(() => abort.abort(), 300);
+    const outcome = await runBackfill({ data, source, cpuShare: 1, maxSessionBytes: 1e9, turns, signal: abort.signal });
+    expect(outcome.ran && outcome.progress).toMatchObject({ done: 0, exported: 0 });
+    expect(outcome.ran && outcome.summary).toMatch(/^backfill stopped at 0 of 2:/);
   });
 });
 
