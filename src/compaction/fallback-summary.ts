@@ -9,7 +9,6 @@ import type { PluginInput } from "@opencode-ai/plugin";
 import { describeError } from "../errors.js";
 import type { Logger } from "../log.js";
 import { type ModelRef, promptOnce } from "../one-shot-prompt.js";
-import { extractiveSummary } from "./extractive-summary.js";
 import { POINTER_PROVIDER_ID } from "./host-config.js";
 import type { FallbackRequest } from "./pointer-model.js";
 
@@ -35,6 +34,12 @@ export function unusableModel(model: ModelRef | undefined): string | undefined {
   // The pointer model would be asked for a summary of its own: it has none to give, and asking it again loops.
   if (model.providerID === POINTER_PROVIDER_ID) return "the session itself runs on the pointer model";
   return undefined;
+}
+
+// Loaded when an extract is needed: it redacts, and the secret guard stays off the plugin's start path.
+async function extractiveSummary(prompt: string, reason: string): Promise<string> {
+  const { extractiveSummary: extract } = await import("./extractive-summary.js");
+  return extract(prompt, reason);
 }
 
 export function createFallbackSummarizer(deps: FallbackDeps): (request: FallbackRequest) => Promise<string> {

@@ -7,7 +7,6 @@ import { describeError } from "../errors.js";
 import type { Logger } from "../log.js";
 import type { LineIndex } from "../transcripts/catalog.js";
 import type { SessionMessage } from "../transcripts/source/session-source.js";
-import { buildPointer } from "./pointer.js";
 
 /** The part of the transcript exporter's result a map needs. */
 export interface ExportedTranscript {
@@ -60,6 +59,7 @@ export function createSessionPointer(deps: SessionPointerDeps): SessionPointer {
         "warn",
         `session map of ${sessionID} could not be made (${describeError(error)}); the pointer is used`,
       );
+      const { buildPointer } = await import("./pointer.js");
       map = buildPointer({ ...header, lastUserRequest: transcript.lastUserRequest });
     }
     return { pointer: deps.redact ? deps.redact(map) : map, transcript };

@@ -9,7 +9,6 @@ import { describeError, LedgerError } from "../errors.js";
 import type { Logger } from "../log.js";
 import type { ModelRef, promptOnce } from "../one-shot-prompt.js";
 import type { Options } from "../options.js";
-import { redactSecrets } from "../secret-guard/redact.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import type { Transcripts } from "../transcripts/transcripts.js";
 import { parseLessons, reflectionPrompt, transcriptTail } from "./lessons.js";
@@ -76,6 +75,8 @@ export function createReflection(deps: ReflectionDeps) {
     if (!(await deps.claim(sessionID))) return skipped("already reflected on");
     const exported = await deps.transcripts.export(sessionID);
     // The tail goes to the model: recognised secrets are redacted (the transcript file keeps them).
+    // The guard loads with the first reflection, not with the plugin.
+    const { redactSecrets } = await import("../secret-guard/redact.js");
     const tail = redactSecrets(readTail(exported.path, deps.options.transcriptChars)).text;
     const answer = await deps.ask({
       title: REFLECTION_SESSION_TITLE,

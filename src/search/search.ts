@@ -6,7 +6,8 @@
  */
 import { describeError, InvalidInputError, NotFoundError, PREFIX } from "../errors.js";
 import type { Logger } from "../log.js";
-import { redactionNote, redactLines, redactSecrets } from "../secret-guard/redact.js";
+import { PRIVATE_KEY } from "../secret-guard/private-keys.js";
+import { redactionMarker, redactionNote, redactSecrets } from "../secret-guard/redact.js";
 import type { Database } from "../store/database.js";
 import { SKETCH_PARAMS, SketchProbe } from "../transcripts/sketch/sketch.js";
 import type { CompiledQuery, QueryInput } from "./compiled-query.js";
@@ -16,7 +17,7 @@ import type { RankedResult } from "./index/ranked-search.js";
 import type { SearchIndex } from "./index/search-index.js";
 import { type RoleFilter, SEARCH_LIMITS, type SearchMode } from "./limits.js";
 import { prepareQuery } from "./prepare-query.js";
-import { redactHits } from "./redact-hits.js";
+import { redactHits, redactShownLines } from "./redact-hits.js";
 import { type Coverage, renderSearch, type SketchCoverage } from "./render.js";
 import type { RipgrepLocator } from "./ripgrep/locate.js";
 import { scanWithRipgrep } from "./ripgrep/ripgrep.js";
@@ -182,8 +183,12 @@ function clamp(value: number | undefined, fallback: number, min: number, max: nu
 }
 
 /** Redacts the lines and titles a result shows, in place. */
-function redactShown(result: ScanResult, shown: TranscriptFile[]): { redacted: number; kinds: string[] } {
-  const lines = redactHits(result);
+function redactShown(
+  result: ScanResult,
+  searched: readonly TranscriptFile[],
+  shown: TranscriptFile[],
+): { redacted: number; kinds: string[] } {
+  const lines = redactHits(result, (index) => (searched[index] as TranscriptFile).path);
   const kinds = new Set(lines.kinds);
   let redacted = lines.redacted;
   for (const file of shown) {
@@ -288,7 +293,7 @@ export function createTranscriptSearch(deps: SearchDeps) {
       where: req.sessionID ? `session ${req.sessionID}` : req.all ? "every project" : "this project",
     };
     const maxBytes = clamp(req.maxBytes, SEARCH_LIMITS.defaultBytes, SEARCH_LIMITS.minBytes, SEARCH_LIMITS.maxBytes);
-    const hidden = req.redact === false ? { redacted: 0, kinds: [] } : redactShown(result, shown);
+    const hidden = req.redact === false ? { redacted: 0, kinds: [] } : redactShown(result, files, shown);
     const rendered = renderSearch(files, result, coverage, maxBytes);
     const redactedNote = redactionNote(hidden.redacted, hidden.kinds);
     const text = redactedNote ? `${rendered.text}\n${redactedNote}` : rendered.text;
@@ -334,12 +339,20 @@ async function rankedOutcome(
   let text = ranked.text;
   if (req.redact !== false) {
     // The index leaves out lines holding a secret, but a hit shows its unit's lines and their context from the file.
+    const keyRows = new Set<string>();
+    let keyBlocks = 0;
     for (const hit of ranked.result.hits) {
-      const shown = redactLines(hit.lines.map((l) => l.text));
-      hit.lines = hit.lines.map((l, i) => ({ ...l, text: shown.lines[i] ?? l.text }));
+      const shown = redactShownLines(hit.file.path, hit.lines);
+      hit.lines = hit.lines.map((l, i) => ({ ...l, text: shown.texts[i] ?? l.text }));
+      if (shown.rows.length > 0) keyBlocks++;
+      for (const row of shown.rows) keyRows.add(row);
     }
+    // Rows of a private key whose BEGIN line is out of view: the text was rendered from the same lines. Rows of a
+    // few characters (a key's last) are left: replacing them everywhere could hit ordinary text.
+    for (const row of keyRows) if (row.length >= 8) text = text.replaceAll(row, redactionMarker(PRIVATE_KEY));
     const hidden = redactSecrets(text);
-    const note = redactionNote(hidden.redacted, hidden.kinds);
+    const kinds = keyBlocks > 0 ? [...new Set([...hidden.kinds, PRIVATE_KEY])] : hidden.kinds;
+    const note = redactionNote(hidden.redacted + keyBlocks, kinds);
     text = note ? `${hidden.text}\n${note}` : hidden.text;
   }
   return {

@@ -11,7 +11,8 @@ import type { SpanSink } from "./secret-span.js";
 
 // Where a key may name a credential; the key around each hit is then read in full. Searching for these words
 // first, rather than trying every identifier as a key, keeps ordinary code and prose cheap.
-const KEY_HINT = /pas|pw|secret|token|key|auth|cred|pat/gi;
+// `pas|pw|pat` share their first letter: grouped, the engine tries one alternative per position instead of three.
+const KEY_HINT = /p(?:as|w|at)|secret|token|key|auth|cred/gi;
 const MAX_KEY = 80;
 // After the key: a closing quote (maybe escaped) or `**`; a type (`: string` in TypeScript, ` string` in Go) when an
 // `=` follows it; then `=`, `:`, `:=`, `=>`, Make's `?=`, `::=`, `:::=`, or PHP's `.=`.
@@ -81,9 +82,9 @@ function xmlValue(text: string, key: { start: number; end: number }): { value: s
 }
 
 /** Where the value after a key starts, or undefined when no operator follows the key. */
-function valueStart(text: string, key: { start: number; end: number }, operator: RegExp): number | undefined {
-  operator.lastIndex = key.end;
-  if (operator.exec(text)) return operator.lastIndex;
+function valueStart(text: string, key: { start: number; end: number }): number | undefined {
+  OPERATOR.lastIndex = key.end;
+  if (OPERATOR.exec(text)) return OPERATOR.lastIndex;
   const quote = text[key.start - 1];
   if (quote === '"' || quote === "'" || quote === "`") {
     CALL_ARGUMENT.lastIndex = key.end;
@@ -92,27 +93,35 @@ function valueStart(text: string, key: { start: number; end: number }, operator:
   return undefined;
 }
 
+// Keys repeat (`password=…` on every line of a log, `apiKey` across a session): each is judged once, up to a bound.
+const verdicts = new Map<string, boolean>();
+const MAX_VERDICTS = 4096;
+
+function secretKey(name: string): boolean {
+  const known = verdicts.get(name);
+  if (known !== undefined) return known;
+  const verdict = isSecretKey(name);
+  if (verdicts.size >= MAX_VERDICTS) verdicts.clear();
+  verdicts.set(name, verdict);
+  return verdict;
+}
+
+// The patterns are shared, not built per call: each search sets `lastIndex` itself before it runs, so a sink that
+// scans another text in between cannot move this one.
 function secretAssignments(text: string, sink: SpanSink): boolean {
-  const hints = new RegExp(KEY_HINT);
-  const operator = new RegExp(OPERATOR);
-  // Keys repeat (`password=…` on every line of a log): each is judged once per text.
-  const verdicts = new Map<string, boolean>();
-  const secretKey = (name: string) => {
-    const known = verdicts.get(name);
-    if (known !== undefined) return known;
-    const verdict = isSecretKey(name);
-    verdicts.set(name, verdict);
-    return verdict;
-  };
-  for (let m = hints.exec(text); m; m = hints.exec(text)) {
+  let at = 0;
+  for (;;) {
+    KEY_HINT.lastIndex = at;
+    const m = KEY_HINT.exec(text);
+    if (!m) return false;
     const key = keyAround(text, m.index, m[0].length);
     if (!key) {
-      hints.lastIndex = skipRun(text, hints.lastIndex);
+      at = skipRun(text, KEY_HINT.lastIndex);
       continue;
     }
-    hints.lastIndex = key.end;
+    at = key.end;
     const xml = xmlValue(text, key);
-    const from = xml ? undefined : valueStart(text, key, operator);
+    const from = xml ? undefined : valueStart(text, key);
     if ((xml === undefined && from === undefined) || !secretKey(text.slice(key.start, key.end))) continue;
     const read = xml ?? readValue(text, from as number);
     if (looksSecretValue(read.value)) {
@@ -120,9 +129,8 @@ function secretAssignments(text: string, sink: SpanSink): boolean {
       if (sink({ kind: KIND_ASSIGNMENT, start, end: read.end })) return true;
     }
     // Resume after the value: it was read once and is not a key of its own.
-    hints.lastIndex = Math.max(hints.lastIndex, read.end);
+    at = Math.max(at, read.end);
   }
-  return false;
 }
 
 /** The end of the run of key characters that contains `at`. */
@@ -132,23 +140,61 @@ function skipRun(text: string, at: number): number {
   return end;
 }
 
-// scheme://user:password@host; the user may be empty (`redis://:password@host`), the password may hold an unencoded
-// `#` (`…:pa#ss@db`: the host is after the last `@`, so the `#` cannot start a fragment there).
-const URL_USERINFO =
-  /(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{0,30}:\/\/[^\s:/?#@"'<>]{0,256}:([^\s/?@"'<>]{1,256})@/g;
+// scheme://user:password@host, tried where each `://` is (found by indexOf: a pattern tried at every position of the
+// text cost more than the rest of the guard). The user may be empty (`redis://:password@host`), the password may
+// hold an unencoded `#` (`…:pa#ss@db`: the host is after the last `@`, so the `#` cannot start a fragment there).
+const USERINFO = /:\/\/[^\s:/?#@"'<>]{0,256}:([^\s/?@"'<>]{1,256})@/y;
+const MAX_SCHEME = 31;
+
+// [A-Za-z0-9+.-]: the characters of a URL scheme.
+const isSchemeChar = (code: number) => (isKeyChar(code) ? code !== 95 : code === 43);
+const isLetter = (code: number) => (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
 
 function urlPasswords(text: string, sink: SpanSink): boolean {
-  if (!text.includes("://") || !text.includes("@")) return false;
-  for (const m of text.matchAll(URL_USERINFO)) {
+  if (!text.includes("@")) return false;
+  for (let at = text.indexOf("://"); at >= 0; at = text.indexOf("://", at)) {
+    // The scheme is the whole run of scheme characters before `://`: 1 to 31 of them, starting with a letter.
+    let scheme = at;
+    while (scheme > 0 && at - scheme <= MAX_SCHEME && isSchemeChar(text.charCodeAt(scheme - 1))) scheme--;
+    USERINFO.lastIndex = at;
+    const m = scheme < at && at - scheme <= MAX_SCHEME && isLetter(text.charCodeAt(scheme)) && USERINFO.exec(text);
+    if (!m) {
+      at += 3;
+      continue;
+    }
     const password = m[1] ?? "";
-    const end = m.index + m[0].length - 1;
+    const end = USERINFO.lastIndex - 1;
     if (looksSecretValue(password) && sink({ kind: "password in URL", start: end - password.length, end })) return true;
+    at = end + 1;
   }
   return false;
 }
 
-const BEARER = /(?<![A-Za-z0-9_-])[Bb]earer[ \t]+([A-Za-z0-9._~+/-]{16,4096}=*)/g;
-const BASIC = /(?<![A-Za-z0-9_-])Basic[ \t]+([A-Za-z0-9+/]{8,4096}={0,2})(?![A-Za-z0-9+/])/g;
+// Each found where its word is (indexOf), then read by a sticky pattern from there.
+const BEARER = /[ \t]+([A-Za-z0-9._~+/-]{16,4096}=*)/y;
+const BASIC = /[ \t]+([A-Za-z0-9+/]{8,4096}={0,2})(?![A-Za-z0-9+/])/y;
+
+/** The credential after each `word` (that does not continue an identifier) in `text`, as `[start, end)`. */
+function* credentialsAfter(text: string, word: string, pattern: RegExp): Generator<{ value: string; start: number }> {
+  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at)) {
+    const head = word === "earer" ? at - 1 : at;
+    const headChar = text.charCodeAt(head);
+    const opens = word !== "earer" || headChar === 66 || headChar === 98; // B or b
+    if (!opens || (head > 0 && isKeyChar(text.charCodeAt(head - 1)) && text.charCodeAt(head - 1) !== 46)) {
+      at += word.length;
+      continue;
+    }
+    pattern.lastIndex = at + word.length;
+    const m = pattern.exec(text);
+    if (!m) {
+      at += word.length;
+      continue;
+    }
+    const value = m[1] ?? "";
+    at = pattern.lastIndex;
+    yield { value, start: at - value.length };
+  }
+}
 
 // `Basic` credentials are base64 of `user:password`; a password that is a placeholder word is documentation.
 function isBasicCredential(encoded: string): boolean {
@@ -162,18 +208,15 @@ function isBasicCredential(encoded: string): boolean {
 const KIND_AUTHORIZATION = "HTTP authorization credential";
 
 function authorizationCredentials(text: string, sink: SpanSink): boolean {
-  if (!/earer|Basic/.test(text)) return false;
-  // The credential is the last group of each match.
-  const span = (m: RegExpMatchArray & { index: number }, value: string) => ({
+  const span = (c: { value: string; start: number }) => ({
     kind: KIND_AUTHORIZATION,
-    start: m.index + m[0].length - value.length,
-    end: m.index + m[0].length,
+    start: c.start,
+    end: c.start + c.value.length,
   });
-  for (const m of text.matchAll(BEARER)) {
-    const value = m[1] ?? "";
-    if (looksRandomToken(value) && !isWordy(value) && sink(span(m, value))) return true;
+  for (const c of credentialsAfter(text, "earer", BEARER)) {
+    if (looksRandomToken(c.value) && !isWordy(c.value) && sink(span(c))) return true;
   }
-  for (const m of text.matchAll(BASIC)) if (isBasicCredential(m[1] ?? "") && sink(span(m, m[1] ?? ""))) return true;
+  for (const c of credentialsAfter(text, "Basic", BASIC)) if (isBasicCredential(c.value) && sink(span(c))) return true;
   return false;
 }
 
@@ -189,14 +232,4 @@ export const CONTEXT_KINDS: readonly string[] = CONTEXT_RULES.map((rule) => rule
 export function assignedSecrets(text: string, sink: SpanSink): boolean {
   for (const rule of CONTEXT_RULES) if (rule.spans(text, sink)) return true;
   return false;
-}
-
-/** The kind of the first contextual credential in `text`, or undefined. */
-export function findAssignedSecret(text: string): string | undefined {
-  let kind: string | undefined;
-  assignedSecrets(text, (span) => {
-    kind = span.kind;
-    return true;
-  });
-  return kind;
 }

@@ -18,6 +18,16 @@ const LINE_BREAK = /\\[nr]|\r?\n/;
 // Room for armour headers (Proc-Type, DEK-Info, Version, Comment) and blank lines before the key material.
 const MAX_LEADING_LINES = 8;
 
+/** Whether `line` holds the BEGIN armour of a private key (PEM, OpenSSH, PKCS#8, GnuPG). */
+export function beginsPrivateKey(line: string): boolean {
+  return line.includes("-----BEGIN ") && new RegExp(PEM_HEADER.source).test(line);
+}
+
+/** Whether `line` holds PEM armour of any kind (a BEGIN or an END, of a key, a certificate or anything else). */
+export function isPemArmour(line: string): boolean {
+  return /-----(?:BEGIN|END) [A-Z0-9 ]{1,60}-----/.test(line);
+}
+
 /** Whether `body` starts (after blank and `Name: value` lines) with a line of random base64. */
 function startsWithKeyMaterial(body: string): boolean {
   const first = body

@@ -1,7 +1,7 @@
 /**
  * The two forms a shape rule takes. Most tokens start with a fixed prefix at a token boundary (`ghp_`, `SG.`,
  * `dckr_pat_`): they are found in one pass over the text (token-shapes.ts) that looks each token start up by its
- * first two characters. The few whose distinctive part sits inside them or in a URL (`…-us12`, `….atlasv1.…`,
+ * first three characters. The few whose distinctive part sits inside them or in a URL (`…-us12`, `….atlasv1.…`,
  * `hooks.slack.com/…`) are found by a literal hint and a global pattern instead.
  */
 import { looksRandomToken } from "./randomness.js";
@@ -10,7 +10,10 @@ export type Accept = (body: string) => boolean;
 
 export interface PrefixRule {
   readonly kind: string;
-  /** The first two characters of every prefix the rule matches: the key the scanner looks a token start up by. */
+  /**
+   * The first three characters of every prefix the rule matches (two when any third may follow, as hex does in
+   * `SK…`): the key the scanner looks a token start up by.
+   */
   readonly starts: readonly string[];
   /** Sticky pattern tried where a token starts; group 1 is the random part given to `accept`. */
   readonly pattern: RegExp;

@@ -5,7 +5,7 @@
  * A prefixed token can only begin where a run of token characters begins: not after a letter, digit, `_`, `+` or
  * `-`, nor after a single `/` (a path segment; `//` in a URL's `https://ghp_…@host` is fine). So a prefix inside a
  * base64 blob (`…qsk-U8EV…`) or a longer identifier (`task-1234_sk-something`) never starts one. One pass over the
- * text finds those starts and looks each up by its first two characters, so a hundred rules cost what one does;
+ * text finds those starts and looks each up by its first three characters, so a hundred rules cost what one does;
  * each rule's pattern then runs from that start only, and none nests quantifiers: the guard stays linear.
  */
 import { PRIVATE_KEY, PUTTY_KEY, privateKeyBlocks, puttyKeys } from "./private-keys.js";
@@ -26,7 +26,7 @@ function isJwtHeader(body: string): boolean {
 
 const JWT = prefixed(
   "JSON Web Token",
-  "ey",
+  "eyJ",
   String.raw`eyJ([A-Za-z0-9_-]{8,})\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{16,}`,
   isJwtHeader,
 );
@@ -66,15 +66,34 @@ const HINT_RULES: readonly HintRule[] = [
   ),
 ];
 
-// Rules by the first two characters of their prefixes (both ASCII): index c0 * 128 + c1.
-const BY_START: (PrefixRule[] | undefined)[] = new Array(128 * 128);
+// Rules by the first three characters of their prefixes (all ASCII). Three, not two: two letters start ordinary
+// words (`do`, `se`, `pa`, `li`) thousands of times in a session, three of a prefix's (`dop`, `sec`, `pat`) rarely.
+// Two dense tables, looked up at every token start: SLOT[c0 * 128 + c1] is the pair's slot (-1: no rule starts so),
+// BY_START[slot * 128 + c2] the rules to try. A rule that names two characters only is listed under every third one.
+const SLOT = new Int16Array(128 * 128).fill(-1);
+const BY_START: (PrefixRule[] | undefined)[] = [];
 for (const rule of RULES) {
   for (const start of rule.starts) {
-    const key = start.charCodeAt(0) * 128 + start.charCodeAt(1);
-    const list = BY_START[key] ?? [];
-    list.push(rule);
-    BY_START[key] = list;
+    const pair = start.charCodeAt(0) * 128 + start.charCodeAt(1);
+    if (SLOT[pair] === -1) {
+      SLOT[pair] = BY_START.length / 128;
+      for (let c = 0; c < 128; c++) BY_START.push(undefined);
+    }
+    const base = (SLOT[pair] as number) * 128;
+    const thirds = start.length > 2 ? [start.charCodeAt(2)] : Array.from({ length: 128 }, (_, c) => c);
+    for (const third of thirds) {
+      const list = BY_START[base + third] ?? [];
+      list.push(rule);
+      BY_START[base + third] = list;
+    }
   }
+}
+
+/** The rules to try where a token starts with the characters `c0 c1 c2`. */
+function rulesAt(c0: number, c1: number, c2: number): readonly PrefixRule[] | undefined {
+  if (!(c1 < 128 && c2 < 128)) return undefined;
+  const slot = SLOT[c0 * 128 + c1] as number;
+  return slot < 0 ? undefined : BY_START[slot * 128 + c2];
 }
 
 // Characters that continue a token (and so never start one): letters, digits, `_`, `+`, `-`.
@@ -107,8 +126,7 @@ function prefixedTokens(text: string, sink: SpanSink): boolean {
     // A start: a token character after a non-token one, and not right after a single `/`.
     if (token && !previous) {
       const slash = i > 0 && text.charCodeAt(i - 1) === 47 && !(i > 1 && text.charCodeAt(i - 2) === 47);
-      const next = text.charCodeAt(i + 1);
-      const rules = slash || !(next < 128) ? undefined : BY_START[c * 128 + next];
+      const rules = slash ? undefined : rulesAt(c, text.charCodeAt(i + 1), text.charCodeAt(i + 2));
       const span = rules && tokenAt(text, i, rules);
       if (span) {
         if (sink(span)) return true;
@@ -138,16 +156,6 @@ export function shapedSecrets(text: string, sink: SpanSink): boolean {
   return (
     prefixedTokens(text, sink) || hintedTokens(text, sink) || privateKeyBlocks(text, sink) || puttyKeys(text, sink)
   );
-}
-
-/** The kind of the first shaped credential in `text`, or undefined. */
-export function findShapedSecret(text: string): string | undefined {
-  let kind: string | undefined;
-  shapedSecrets(text, (span) => {
-    kind = span.kind;
-    return true;
-  });
-  return kind;
 }
 
 export const SHAPE_KINDS: readonly string[] = [

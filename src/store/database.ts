@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { dataLayout } from "../data-dir.js";
 import { NoDriverError, StoreTooNewError, StoreUnavailableError } from "../errors.js";
 import { noFollow, writePrivateFile } from "../private-file.js";
-import { chooseDriver, type LedgerDatabase, type SqliteConnection } from "./driver.js";
+import type { LedgerDatabase, SqliteConnection } from "./driver.js";
 import { checkDataDir, checkOwnPath, ensureDataDir } from "./private-path.js";
 
 const SIDE_FILES = ["-wal", "-shm", "-journal"] as const;
@@ -208,6 +208,8 @@ export class Database {
   private async doOpen(): Promise<SqliteConnection> {
     const known = knownSchemaVersion(this.migrationsFolder);
     // Without a driver nothing is made: no folder, no empty store file left behind.
+    // The driver chooser loads with the first open: a plugin start that touches no memory never needs it.
+    const { chooseDriver } = await import("./driver.js");
     const { driver, missed } = await chooseDriver();
     if (!driver) throw new NoDriverError(missed);
     ensureDataDir(this.dataDir);

@@ -4,13 +4,10 @@
 import { MAX_RESULT_BYTES } from "../bounded-output.js";
 import { InvalidInputError, NotFoundError } from "../errors.js";
 import { projectScope } from "../scope.js";
-import { redactionNote, redactSecrets } from "../secret-guard/redact.js";
 import { checkSessionId } from "../session-id.js";
-import { redactNumberedLines } from "../transcripts/redact-numbered.js";
 import { visibleLine } from "../transcripts/render/text-lines.js";
 import { readWindow } from "../transcripts/transcript-reader.js";
 import type { Transcripts } from "../transcripts/transcripts.js";
-import { describeWindow, windowNumbers } from "../transcripts/window-numbers.js";
 import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
 
@@ -66,8 +63,15 @@ export function createSessionReadTool({ transcripts }: { transcripts: Transcript
       if (row.scope !== project && args.all !== true) throw elsewhere(sessionID, row.scope);
       // The header and the closing line take part of the budget.
       const window = readWindow(file, { offset, limit, maxBytes: Math.max(500, maxBytes - 600) });
-      // The window goes back to the model: recognised secrets are redacted (the file keeps them).
-      const shown = redactNumberedLines(window.lines);
+      // The window goes back to the model: recognised secrets are redacted (the file keeps them). The guard and the
+      // reading of hand-edited numbers load with the first read, not with the plugin.
+      const [{ redactionNote, redactSecrets }, { redactNumberedLines }, { describeWindow, windowNumbers }] =
+        await Promise.all([
+          import("../secret-guard/redact.js"),
+          import("../transcripts/redact-numbered.js"),
+          import("../transcripts/window-numbers.js"),
+        ]);
+      const shown = redactNumberedLines(window.lines, { file, first: window.first });
       const shownTitle = redactSecrets(row.title ?? "");
       const title = shownTitle.text ? ` "${visibleLine(shownTitle.text, 120)}"` : "";
       if (window.lines.length === 0) {

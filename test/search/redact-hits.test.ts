@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -60,6 +61,36 @@ for (const useRipgrep of rgFound ? [false, true] : [false]) {
       const long = await s.search({ query: "marker", scope: s.project, contextLines: 0 });
       expect(long.text).toContain("[redacted: token cut at the edge]");
       expect(long.text).not.toContain(cut.slice(0, 12));
+    });
+
+    it("redacts a hit in the middle of a private key whose BEGIN line is out of view; ordinary base64 passes", async () => {
+      const s = setup(useRipgrep);
+      const { privateKey } = crypto.generateKeyPairSync("rsa", {
+        modulusLength: 2048,
+        privateKeyEncoding: { type: "pkcs1", format: "pem" },
+        publicKeyEncoding: { type: "spki", format: "pem" },
+      });
+      const key = privateKey.trimEnd().split("\n");
+      const blob =
+        crypto
+          .randomBytes(400)
+          .toString("base64")
+          .match(/.{1,64}/g) ?? [];
+      writeTranscript(s.transcriptsDir, s.project, "ses_aaaaaaaa04", [
+        "cat ~/.ssh/id_rsa",
+        ...key,
+        "and a blob:",
+        ...blob,
+      ]);
+      const middle = key[12] as string;
+      const hit = await s.search({ query: middle.slice(10, 40), scope: s.project, contextLines: 2 });
+      expect(hit.text).toContain("[redacted: private key block]");
+      for (const row of key.slice(1, -1)) expect(hit.text).not.toContain(row);
+      expect(hit.text).not.toContain(middle.slice(10, 40));
+      expect(hit.text.split("\n").at(-1)).toMatch(/^\[secret guard\] 1 value .*\(private key block\)\.$/);
+      const plain = await s.search({ query: (blob[3] as string).slice(5, 35), scope: s.project, contextLines: 2 });
+      for (const row of blob.slice(1, 6)) expect(plain.text).toContain(row);
+      expect(plain.text).not.toContain("[redacted");
     });
 
     it("shows the raw text only when asked (the command line's --raw), and adds no line when nothing was redacted", async () => {

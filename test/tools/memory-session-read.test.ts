@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createSessionReadTool } from "../../src/tools/memory-session-read.js";
@@ -123,6 +124,41 @@ describe("memory_session_read: secrets are redacted, the transcript keeps them",
     const onDisk = fs.readFileSync(file, "utf8");
     expect(onDisk).toContain(token);
     expect(onDisk).toContain(key.split("\n")[2]);
+  });
+
+  it("redacts the rows of a private key when the window starts below its BEGIN line; base64 rows no key heads pass", async () => {
+    const data = testDataContext();
+    const session = syntheticSession(2);
+    const { privateKey } = crypto.generateKeyPairSync("ec", {
+      namedCurve: "secp384r1",
+      privateKeyEncoding: { type: "pkcs8", format: "pem" },
+      publicKeyEncoding: { type: "spki", format: "pem" },
+    });
+    const blob =
+      crypto
+        .randomBytes(300)
+        .toString("base64")
+        .match(/.{1,76}/g) ?? [];
+    session.user(`the deploy key:\n${privateKey.trimEnd()}\nand an attachment:\n${blob.join("\n")}`);
+    const transcripts = createTranscripts({ data, source: createMemorySource([session.data]), scope: SCOPE });
+    const read = createSessionReadTool({ transcripts });
+    const whole = String(await read.execute({ sessionID: session.sessionID, limit: 2_000 }, toolContext(SCOPE)));
+    const file = whole.split("\n")[0]?.split(" · ").at(-1) ?? "";
+    const onDisk = readTranscript(file);
+    const begin = onDisk.find((l) => l.text.includes("BEGIN PRIVATE KEY"))?.number ?? 0;
+    const rows = privateKey.trimEnd().split("\n").slice(1, -1);
+    // From the key's second row: no BEGIN line in view.
+    const text = String(
+      await read.execute({ sessionID: session.sessionID, offset: begin + 2, limit: 2_000 }, toolContext(SCOPE)),
+    );
+    expect(text).not.toContain("BEGIN PRIVATE KEY");
+    expect(text).toContain(`${String(begin + 2).padStart(6)}\t[redacted: private key block]`);
+    for (const row of rows) expect(text).not.toContain(row);
+    for (const row of blob) expect(text).toContain(row);
+    expect(text.split("\n").at(-1)).toBe(
+      "[secret guard] 1 value that looks like a secret was replaced by [redacted: …] (private key block).",
+    );
+    expect(fs.readFileSync(file, "utf8")).toContain(rows[1]);
   });
 
   it("adds no line when nothing was redacted", async () => {

@@ -64,7 +64,9 @@ export const command = defineCommand({
     const { redactNumberedLines } = await import("../../transcripts/redact-numbered.js");
     const { redactionNote } = await import("../../secret-guard/redact.js");
     const shown =
-      input.raw === true ? { lines: window.lines, redacted: 0, kinds: [] } : redactNumberedLines(window.lines);
+      input.raw === true
+        ? { lines: window.lines, redacted: 0, kinds: [] }
+        : redactNumberedLines(window.lines, { file, first: window.first });
     if (ctx.json) {
       ctx.printJson({
         sessionID,

@@ -2,7 +2,7 @@
  * A plain SQLite connection to the search index: positional statements, no ORM (the index is a derived cache with
  * three tables, rebuilt at will). `bun:sqlite` inside OpenCode, under Node the driver the store chooses (`node:sqlite`, else `better-sqlite3`).
  */
-import { isBun, openPlainNode, type PlainStatement } from "../../store/driver.js";
+import type { PlainStatement } from "../../store/driver.js";
 
 export type SqlValue = string | number | bigint | null;
 
@@ -32,6 +32,8 @@ function statementCache<S>(prepare: (sql: string) => S): { statement: (sql: stri
 }
 
 export async function connectIndex(file: string, options: { readonly: boolean }): Promise<IndexConnection> {
+  // Loaded with the first connection, not with the plugin: a start that searches nothing never needs it.
+  const { isBun } = await import("../../store/driver.js");
   return isBun ? connectBun(file, options) : connectNode(file, options);
 }
 
@@ -57,6 +59,7 @@ async function connectBun(file: string, options: { readonly: boolean }): Promise
 }
 
 async function connectNode(file: string, options: { readonly: boolean }): Promise<IndexConnection> {
+  const { openPlainNode } = await import("../../store/driver.js");
   const client = await openPlainNode(file, options);
   const { statement } = statementCache<PlainStatement>((sql) => client.prepare(sql));
   return {

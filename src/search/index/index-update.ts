@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { redactLines } from "../../secret-guard/redact.js";
 import { findSecret } from "../../secret-guard/secret-guard.js";
+import { redactKeyBodyRun } from "../../transcripts/key-block-lines.js";
 import type { IndexConnection } from "./index-connection.js";
 import { indexedText } from "./index-tokens.js";
 import { initialState, type ReaderState, readUnits, type Unit } from "./transcript-units.js";
@@ -68,12 +69,15 @@ function resumePoint(row: SessionRow | undefined, file: string, stat: fs.Stats):
 
 /**
  * Lines of a unit as the index stores them: a recognised credential is replaced by `[redacted: <kind>]` and the
- * rest of its line kept, so the words around it are found while the index never holds the value.
+ * rest of its line kept, so the words around it are found while the index never holds the value. A unit holds at
+ * most 32 lines, so a private key can straddle two: rows of a key whose BEGIN line is in an earlier unit are
+ * redacted too, read back from the file.
  */
-function storedText(unit: Unit) {
+function storedText(file: string, unit: Unit) {
   // One look at the whole unit first: most hold no secret, and the guard's cost is per call as much as per byte.
-  if (findSecret(unit.texts.join("\n")) === undefined) return indexedText(unit.texts);
-  return indexedText(redactLines(unit.texts).lines);
+  const texts = findSecret(unit.texts.join("\n")) === undefined ? unit.texts : redactLines(unit.texts).lines;
+  const rows = redactKeyBodyRun(file, { firstLine: unit.firstLine, byteStart: unit.byteStart, texts });
+  return indexedText(rows.texts);
 }
 
 /**
@@ -81,7 +85,7 @@ function storedText(unit: Unit) {
  * the table inside its write transaction (what SQLite itself would choose): an INSERT … RETURNING id read back per unit
  * cost several times the insert itself under bun:sqlite.
  */
-function insertUnit(connection: IndexConnection, sid: number, id: number, unit: Unit): void {
+function insertUnit(connection: IndexConnection, sid: number, id: number, unit: Unit, file: string): void {
   connection.run(
     "INSERT INTO units (id, sid, first_line, last_line, byte_start, byte_end, role, tool, time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
     id,
@@ -94,7 +98,7 @@ function insertUnit(connection: IndexConnection, sid: number, id: number, unit: 
     unit.tool,
     unit.time,
   );
-  const text = storedText(unit);
+  const text = storedText(file, unit);
   connection.run("INSERT INTO unit_text (rowid, words, whole) VALUES (?, ?, ?)", id, text.words, text.whole);
 }
 
@@ -161,7 +165,7 @@ export function refreshIndex(connection: IndexConnection, transcript: IndexedTra
       transcript.path,
       { fromByte: from.bytes, fromLine: from.lines + 1, state: from.state },
       (unit) => {
-        insertUnit(connection, sid, nextId++, unit);
+        insertUnit(connection, sid, nextId++, unit, transcript.path);
         addedUnits++;
         if (unit.time !== null) {
           firstTime ??= unit.time;
