@@ -42,7 +42,7 @@ export const command = defineCommand({
   async run(input, ctx) {
     const fs = await import("node:fs");
     const path = await import("node:path");
-    const readline = await import("node:readline");
+    const { streamLines } = await import("../stream-lines.js");
     const { z } = await import("zod");
     const { describeError, InvalidInputError, LedgerError } = await import("../../errors.js");
     const { cleanTransferEntry, importEntries } = await import("../../store/memory-transfer.js");
@@ -100,7 +100,7 @@ export const command = defineCommand({
         bar.update(lineNo);
       };
       const now = Date.now();
-      for await (const text of readline.createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY })) {
+      for await (const text of streamLines(stream)) {
         lineNo++;
         if (lineNo % PROGRESS_LINES === 0) bar.update(lineNo);
         if (text.trim() === "") continue;
