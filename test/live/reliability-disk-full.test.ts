@@ -44,6 +44,13 @@ describe.skipIf(SKIP_DISK_FULL)("a full disk at compaction, live", () => {
     const pointer = transcriptOf((await oc.summary(sessionID))?.text ?? "");
     const file = pointer?.[1] ?? "";
     expect(fs.existsSync(file)).toBe(true);
+    // The session goes idle after the compaction, and its idle export appends the summary's header line: the record
+    // the full disk must leave alone is the transcript once that has landed.
+    const settledAt = Date.now() + 15_000;
+    while (!/## summary · .* · session map of/.test(fs.readFileSync(file, "utf8")) && Date.now() < settledAt) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(fs.readFileSync(file, "utf8")).toMatch(/## summary · .* · session map of/);
     const before = fs.readFileSync(file);
 
     full.fill();
