@@ -101,12 +101,16 @@ export class Database {
     return this.connection !== undefined || (checkDataDir(this.dataDir) && checkStoreFiles(this.file));
   }
 
-  /** Runs `fn` on the store, or returns `empty` when no store file exists yet. Never creates anything. */
+  /**
+   * Runs `fn` on the store, or returns `empty` when no store file exists yet. Never creates anything. One read
+   * transaction, so that what `fn` reads in several statements (a page and its total) is one moment of the store,
+   * whatever another process writes meanwhile; in WAL mode it never blocks a writer.
+   */
   async read<T>(fn: (db: LedgerDatabase) => T, empty: T): Promise<T> {
     if (!this.exists()) return empty;
     const connection = await this.open();
     try {
-      return fn(connection.db);
+      return connection.db.transaction((tx) => fn(tx as unknown as LedgerDatabase), { behavior: "deferred" });
     } catch (error) {
       throw storeFailure(this.file, error, "nothing was read");
     }

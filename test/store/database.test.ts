@@ -123,3 +123,27 @@ describe(`database (${isBun ? "bun:sqlite" : "better-sqlite3"})`, () => {
     for (const d of [db, holder, quick]) d.close();
   });
 });
+
+describe("a read is one moment of the store", () => {
+  it("what a read reads in several statements agrees, whatever another connection writes meanwhile", async () => {
+    const { connect } = await import("../../src/store/driver.js");
+    const { count } = await import("drizzle-orm");
+    const database = new Database({ dataDir: path.join(tempDir(), "ledger") });
+    const insert = (id: string) =>
+      `INSERT INTO entries (id, scope, kind, title, body, status, created_at, updated_at)
+       VALUES ('${id}', 'global', 'fact', 'title ${id}', 'body', 'active', 1, 1)`;
+    await database.write((db) => db.run(sql.raw(insert("mem_first"))));
+    const other = await connect(database.file, { readonly: false });
+    const rows = (db: Parameters<Parameters<Database["read"]>[0]>[0]) =>
+      db.select({ n: count() }).from(entries).get()?.n ?? 0;
+    const seen = await database.read((db) => {
+      const before = rows(db);
+      other.exec(insert("mem_second"));
+      return [before, rows(db)];
+    }, []);
+    expect(seen).toEqual([1, 1]);
+    expect(await database.read(rows, 0)).toBe(2);
+    other.close();
+    database.close();
+  });
+});
