@@ -4,6 +4,7 @@
  * Runs inside the caller's IMMEDIATE transaction; every change gets an audit row by the given actor (the repository,
  * with its commit). Entries held by a bad line are left exactly as they are.
  */
+
 import { and, eq, ne } from "drizzle-orm";
 import { appendAudit, diff } from "../store/audit.js";
 import type { LedgerDatabase } from "../store/driver.js";
@@ -11,6 +12,7 @@ import { toView } from "../store/entry-row.js";
 import type { Actor } from "../store/memory-types.js";
 import { auditedFields } from "../store/memory-write.js";
 import { type Entry, entries } from "../store/schema.js";
+import { titleKey } from "../store/title-key.js";
 import { type TeamEntry, teamEntryOf } from "./team-entry.js";
 import type { TeamLine, TeamProblem, TeamRead } from "./team-read.js";
 
@@ -44,8 +46,6 @@ function columnsOf(e: TeamEntry) {
   };
 }
 
-const fold = (title: string) => title.normalize("NFC").toLowerCase();
-
 export function syncTeamIndex(
   db: LedgerDatabase,
   scope: string,
@@ -66,14 +66,14 @@ export function syncTeamIndex(
   const inFile = new Map(read.entries.map((e) => [e.id, e] as const));
   const isLive = (r: Entry) => r.trashedAt === null && (r.expiresAt === null || r.expiresAt > now);
   const held = [...rows.values()].filter((r) => isLive(r) && !inFile.has(r.id) && read.held.has(r.id));
-  const heldTitles = new Map(held.map((r) => [fold(r.title), r.id] as const));
+  const heldTitles = new Map(held.map((r) => [titleKey(r.title), r.id] as const));
 
   // Lines the index cannot take: their entry stays as it was, like a held one.
   const taken: TeamLine[] = [];
   const keep = new Set(read.held);
   for (const line of read.entries) {
     keep.add(line.id);
-    const holder = heldTitles.get(fold(line.title));
+    const holder = heldTitles.get(titleKey(line.title));
     if (holder !== undefined && holder !== line.id) {
       outcome.problems.push({
         line: line.line,
@@ -118,7 +118,7 @@ export function syncTeamIndex(
   // changing titles first (a control character never passes the title check, so no real title can collide).
   for (const line of taken) {
     const row = rows.get(line.id);
-    if (row && row.trashedAt === null && fold(row.title) !== fold(line.title)) {
+    if (row && row.trashedAt === null && titleKey(row.title) !== titleKey(line.title)) {
       db.update(entries)
         .set({ title: `\u0001${row.id}` })
         .where(eq(entries.id, row.id))
