@@ -10,6 +10,7 @@ import path from "node:path";
 import { catchUp } from "../src/search/index/index-catch-up.js";
 import { INDEX_VERSION, SearchIndex } from "../src/search/index/search-index.js";
 import type { TranscriptFile } from "../src/search/targets.js";
+import { loadAverage } from "./report.js";
 import { type Corpus, ensureCorpus } from "./transcript-corpus.js";
 
 export interface BenchIndex {
@@ -17,6 +18,8 @@ export interface BenchIndex {
   files: TranscriptFile[];
   corpus: Corpus;
   buildMs: number;
+  /** The load average when the build started. */
+  buildLoad: string;
   indexBytes: number;
   /** Whether this call built it (false: an earlier build was reused). */
   built: boolean;
@@ -26,6 +29,7 @@ interface Stamp {
   files: number;
   bytes: number;
   buildMs: number;
+  buildLoad: string;
 }
 
 export function corpusFiles(corpus: Corpus): TranscriptFile[] {
@@ -55,7 +59,16 @@ export async function ensureBenchIndex(
     const stamp = JSON.parse(fs.readFileSync(stampFile, "utf8")) as Stamp;
     if (stamp.files === files.length && stamp.bytes === corpus.bytes) {
       const index = new SearchIndex(dataDir);
-      return { index, files, corpus, buildMs: stamp.buildMs, indexBytes: fs.statSync(index.file).size, built: false };
+      const indexBytes = fs.statSync(index.file).size;
+      return {
+        index,
+        files,
+        corpus,
+        buildMs: stamp.buildMs,
+        buildLoad: stamp.buildLoad ?? "?",
+        indexBytes,
+        built: false,
+      };
     }
   }
   fs.rmSync(dataDir, { recursive: true, force: true });
@@ -68,6 +81,7 @@ export async function ensureBenchIndex(
   // The build yields to other work on the machine (nice 10); the queries run at normal priority again.
   const priority = os.getPriority();
   os.setPriority(Math.max(priority, 10));
+  const buildLoad = loadAverage();
   const buildStart = performance.now();
   const built = catchUp(connection, files, true, Number.POSITIVE_INFINITY);
   const buildMs = performance.now() - buildStart;
@@ -81,9 +95,9 @@ export async function ensureBenchIndex(
   } catch {
     // Raising the priority again needs the right to; the queries then run at nice 10, as the build did.
   }
-  const stamp: Stamp = { files: files.length, bytes: corpus.bytes, buildMs };
+  const stamp: Stamp = { files: files.length, bytes: corpus.bytes, buildMs, buildLoad };
   fs.writeFileSync(stampFile, JSON.stringify(stamp));
-  return { index, files, corpus, buildMs, indexBytes: fs.statSync(index.file).size, built: true };
+  return { index, files, corpus, buildMs, buildLoad, indexBytes: fs.statSync(index.file).size, built: true };
 }
 
 if (import.meta.main) {

@@ -115,6 +115,7 @@ export function planRanked(
   if (present.length === 0) return { ...base, newest: [], scoredAlone: [], mustHold: [] };
   const terms = present.map((c) => c.term);
   const all = terms.map(clauseOf).join(" AND ");
-  const any = matchOf(terms, query.required);
+  // Every term required: any of them is all of them, and one walk does.
+  const any = terms.every((t) => query.required.includes(t)) ? all : matchOf(terms, query.required);
   return { ...base, newest: all === any ? [all] : [all, any], scoredAlone: present.map(weigh), mustHold: [] };
 }

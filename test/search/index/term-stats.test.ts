@@ -38,6 +38,23 @@ describe("term stats", () => {
     close();
   });
 
+  it("counts among the newest units alone when asked to, and calls that an estimate unless they are every unit", async () => {
+    const texts = Array.from(
+      { length: 200 },
+      (_, i) => `unit ${i % 2 === 0 ? "even" : "odd"} ${i === 17 ? "rare" : ""}`,
+    );
+    const { connection, close } = await indexOfWords(texts);
+    const totals = indexTotals(connection);
+    // The rare word stands in unit 18, before the window of units 101 to 200: not found there, and not called absent.
+    expect(countTerm(connection, 'words : "rare"', totals, 1000, 101)).toEqual({ units: 0, exact: false });
+    // Half the window holds "even": the estimate for the index is half of it.
+    expect(countTerm(connection, 'words : "even"', totals, 1000, 101)).toEqual({ units: 100, exact: false });
+    // A window from the oldest unit is the whole index: exact again.
+    expect(countTerm(connection, 'words : "even"', totals, 1000, 1)).toEqual({ units: 100, exact: true });
+    expect(countTerm(connection, 'words : "rare"', totals, 1000, totals.oldest)).toEqual({ units: 1, exact: true });
+    close();
+  });
+
   it("scores a term as FTS5's bm25() does, within the bound the search stops reading at", async () => {
     const texts = ["needle hay hay hay", "hay hay", "needle needle hay", "hay", "hay hay hay hay hay hay"];
     const { connection, close } = await indexOfWords(texts);
