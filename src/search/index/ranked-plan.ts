@@ -23,8 +23,8 @@ import {
   type TermCount,
 } from "./term-stats.js";
 
-/** Units (about 50 MB of transcript) a phrase of common words, or a query of common words only, is looked for in. */
-export const WINDOW_UNITS = 20_000;
+/** Units (about 25 MB of transcript) a phrase of common words, or a query of common words only, is looked for in. */
+export const WINDOW_UNITS = 10_000;
 
 export interface WeighedTerm {
   term: RankedTerm;

@@ -74,8 +74,17 @@ class OpenFiles {
   }
 }
 
-/** The numbered lines of bytes [start, end) of a transcript, as number and text. */
-function readLines(files: OpenFiles, path: string, start: number, end: number): { line: number; text: string }[] {
+/**
+ * The numbered lines of bytes [start, end) of a transcript, as number and text; with `wanted`, the text of the other
+ * lines is left empty (decoding the lines read around a hit for its context costs more than reading them).
+ */
+function readLines(
+  files: OpenFiles,
+  path: string,
+  start: number,
+  end: number,
+  wanted?: (line: number) => boolean,
+): { line: number; text: string }[] {
   const buffer = Buffer.alloc(Math.max(0, end - start));
   const got = fs.readSync(files.fd(path), buffer, 0, buffer.length, start);
   const out: { line: number; text: string }[] = [];
@@ -83,7 +92,8 @@ function readLines(files: OpenFiles, path: string, start: number, end: number): 
   for (let nl = buffer.indexOf(0x0a, from); nl !== -1 && nl < got; nl = buffer.indexOf(0x0a, from)) {
     const prefix = prefixLength(buffer, from, nl);
     const number = prefix > 0 ? Number(buffer.toString("latin1", from, from + prefix - 1).trim()) : Number.NaN;
-    out.push({ line: number, text: buffer.toString("utf8", from + prefix, nl) });
+    const text = wanted === undefined || wanted(number) ? buffer.toString("utf8", from + prefix, nl) : "";
+    out.push({ line: number, text });
     from = nl + 1;
   }
   return out;
@@ -101,13 +111,11 @@ function unitLines(files: OpenFiles, file: TranscriptFile, row: UnitRow): string
 function withContext(files: OpenFiles, file: TranscriptFile, row: UnitRow, line: number, context: number): HitLine[] {
   const start = Math.max(0, row.byte_start - (line - context < row.first_line ? CONTEXT_READ_BYTES : 0));
   const end = Math.min(file.size, row.byte_end + (line + context > row.last_line ? CONTEXT_READ_BYTES : 0));
-  const lines = readLines(files, file.path, start, end).filter((l) => Number.isFinite(l.line));
+  const shown = (n: number) => n >= line - context && n <= line + context;
+  const lines = readLines(files, file.path, start, end, shown).filter((l) => Number.isFinite(l.line));
   // The first line read may start inside a line: only lines after the unit's start are taken before it.
   return lines
-    .filter(
-      (l, i) =>
-        l.line >= line - context && l.line <= line + context && (i > 0 || start === 0 || start === row.byte_start),
-    )
+    .filter((l, i) => shown(l.line) && (i > 0 || start === 0 || start === row.byte_start))
     .map((l) => ({ line: l.line, text: l.text, match: l.line === line }));
 }
 
