@@ -16,7 +16,7 @@ const CANDIDATES = 200;
  * cheap), and of those at most NEWEST_CANDIDATES, a few per session, are read and scored.
  */
 const NEWEST_LOOKED = 1_000;
-const NEWEST_CANDIDATES = 40;
+const NEWEST_CANDIDATES = 24;
 
 export interface UnitRow {
   id: number;
