@@ -53,7 +53,7 @@ export interface RankedResult {
  * Units the second look reads at most, best first by the index's score: reading and scoring a unit's lines is most of
  * a query's time, and the boosts it adds (at most MAX_BOOST) rarely lift a unit from further down.
  */
-const MAX_READ = 64;
+const MAX_READ = 40;
 
 /** Transcripts opened by one search, each once, closed when it ends. */
 class OpenFiles {
