@@ -17,7 +17,7 @@ const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "ledger-bench-compare-"));
 function load(entry) {
   const home = path.join(scratch, "home");
   const env = { ...process.env, BUN_BE_BUN: "1", HOME: home, XDG_DATA_HOME: path.join(home, ".local", "share") };
-  const out = spawnSync(bin, ["run", child, entry, scratch], { encoding: "utf8", env });
+  const out = spawnSync(bin, ["run", child, entry, scratch], { cwd: scratch, encoding: "utf8", env });
   if (out.status !== 0) throw new Error(`plugin load child failed: ${out.stderr}`);
   return JSON.parse(out.stdout.trim().split("\n").pop());
 }
