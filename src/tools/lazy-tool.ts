@@ -14,22 +14,30 @@ export type ToolArgs<Args extends z.ZodRawShape> = z.infer<z.ZodObject<Args>>;
 /** What runs a call of a tool whose argument schemas are `Args`. */
 export type ToolCall<Args extends z.ZodRawShape> = (args: ToolArgs<Args>, context: ToolContext) => Promise<ToolResult>;
 
-export interface LazyToolInput<Args extends z.ZodRawShape> {
+/** What the agent is told of a tool (its definition in src/tools/) and how its argument schemas are built. */
+export interface ToolSpec<Args extends z.ZodRawShape> {
   description: string;
   /** Builds the argument schemas; called once, on the first read of `args`. */
   args: () => Args;
-  /** Loads the code of a call (a module of ./run/); called once, on the first call. */
-  load: () => Promise<ToolCall<Args>>;
 }
 
-/** The same definition as `tool(...)` makes, with `args` built on first read and the call's code loaded on first call. */
-export function lazyTool<Args extends z.ZodRawShape>(input: LazyToolInput<Args>): ReturnType<typeof tool<Args>> {
+/** What runs a call of the tool `Spec` describes (a module of ./run/ exports one). */
+export type CallOf<Spec extends ToolSpec<z.ZodRawShape>> = ToolCall<ReturnType<Spec["args"]>>;
+
+/**
+ * The same definition as `tool(...)` makes, with `args` built on first read and the call's code loaded by `load` on
+ * the first call (once).
+ */
+export function lazyTool<Args extends z.ZodRawShape>(
+  spec: ToolSpec<Args>,
+  load: () => Promise<ToolCall<Args>>,
+): ReturnType<typeof tool<Args>> {
   let args: Args | undefined;
-  const call = loadOnce(input.load);
+  const call = loadOnce(load);
   return {
-    description: input.description,
+    description: spec.description,
     get args(): Args {
-      args ??= input.args();
+      args ??= spec.args();
       return args;
     },
     execute: async (callArgs, context) => (await call())(callArgs, context),

@@ -5,22 +5,17 @@
 
 import { MAX_ENTRIES } from "../bounded-output.js";
 import { z } from "../zod.js";
-import { lazyTool } from "./lazy-tool.js";
-import type { MemoryDeps } from "./memory-deps.js";
 import { limitArg } from "./read-args.js";
 import { LIST_DEFAULT_LIMIT } from "./tool-defaults.js";
 
-export const memoryHistoryArgs = () => ({
-  id: z.string().optional().describe("Id of the entry; leave out for the recent changes."),
-  limit: limitArg(`Without an id: how many recent changes to show, 1-${MAX_ENTRIES} (default ${LIST_DEFAULT_LIMIT}).`),
-});
-
-/** The `memory_history` tool over a memory store. */
-export function createMemoryHistoryTool(deps: MemoryDeps) {
-  return lazyTool({
-    description:
-      "Show the audit trail of one memory entry (who changed what and when, with the entry in full), or without an id the recent changes in this project and global.",
-    args: memoryHistoryArgs,
-    load: () => import("./run/memory-history.js").then((m) => m.memoryHistory(deps)),
-  });
-}
+/** What the agent is told of memory_history, and its arguments. */
+export const memoryHistoryTool = {
+  description:
+    "Show the audit trail of one memory entry (who changed what and when, with the entry in full), or without an id the recent changes in this project and global.",
+  args: () => ({
+    id: z.string().optional().describe("Id of the entry; leave out for the recent changes."),
+    limit: limitArg(
+      `Without an id: how many recent changes to show, 1-${MAX_ENTRIES} (default ${LIST_DEFAULT_LIMIT}).`,
+    ),
+  }),
+};

@@ -5,22 +5,15 @@
  */
 
 import { z } from "../zod.js";
-import { lazyTool } from "./lazy-tool.js";
-import type { MemoryDeps } from "./memory-deps.js";
 import { readArgs } from "./read-args.js";
 import { SEARCH_DEFAULT_LIMIT } from "./tool-defaults.js";
 
-export const memorySearchArgs = () => ({
-  query: z.string().describe("Keywords to look for; any text is fine (punctuation and operators are ignored)."),
-  ...readArgs(SEARCH_DEFAULT_LIMIT),
-});
-
-/** The `memory_search` tool over a memory store. */
-export function createMemorySearchTool(deps: MemoryDeps) {
-  return lazyTool({
-    description:
-      "Search the saved memory (decisions, facts, preferences, gotchas, lessons) by keywords, best match first. Looks in this project and global unless a scope is given. Superseded, rejected and trashed entries only when asked for.",
-    args: memorySearchArgs,
-    load: () => import("./run/memory-search.js").then((m) => m.memorySearch(deps)),
-  });
-}
+/** What the agent is told of memory_search, and its arguments. */
+export const memorySearchTool = {
+  description:
+    "Search the saved memory (decisions, facts, preferences, gotchas, lessons) by keywords, best match first. Looks in this project and global unless a scope is given. Superseded, rejected and trashed entries only when asked for.",
+  args: () => ({
+    query: z.string().describe("Keywords to look for; any text is fine (punctuation and operators are ignored)."),
+    ...readArgs(SEARCH_DEFAULT_LIMIT),
+  }),
+};

@@ -12,17 +12,19 @@ describe("tools with lazily built arguments", () => {
   it("build their schemas on the first read of args and load the call's code on the first call, each once", async () => {
     let built = 0;
     let loaded = 0;
-    const definition = lazyTool({
-      description: "Echo a word back.",
-      args: () => {
-        built++;
-        return { word: z.string().min(2).describe("The word.") };
+    const definition = lazyTool(
+      {
+        description: "Echo a word back.",
+        args: () => {
+          built++;
+          return { word: z.string().min(2).describe("The word.") };
+        },
       },
-      load: async () => {
+      async () => {
         loaded++;
         return async (args) => `echo ${args.word}`;
       },
-    });
+    );
     expect([built, loaded]).toEqual([0, 0]);
     expect(definition.description).toBe("Echo a word back.");
     const first = definition.args;
@@ -44,13 +46,9 @@ describe("tools with lazily built arguments", () => {
   it("report a call whose code fails to load as a failed call, each time, without loading twice", async () => {
     let attempts = 0;
     const definition = toolBoundary(
-      lazyTool({
-        description: "Never loads.",
-        args: () => ({}),
-        load: async () => {
-          attempts++;
-          throw new Error("chunk missing");
-        },
+      lazyTool({ description: "Never loads.", args: () => ({}) }, async () => {
+        attempts++;
+        throw new Error("chunk missing");
       }),
     );
     const context = toolContext(tempDir());

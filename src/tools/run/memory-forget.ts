@@ -4,12 +4,13 @@
 
 import { InvalidInputError } from "../../errors.js";
 import type { EntryView } from "../../store/memory-types.js";
-import type { ToolCall } from "../lazy-tool.js";
-import type { MemoryForgetDeps, memoryForgetArgs } from "../memory-forget.js";
+import type { CallOf } from "../lazy-tool.js";
+import type { MemoryToolsDeps } from "../memory-deps.js";
+import type { memoryForgetTool } from "../memory-forget.js";
 import { entryRef } from "./render-entry.js";
 import { agentActor, assertOwnTeam, scopeLabel, scopesLabel, sessionProject, writableScopes } from "./tool-scope.js";
 
-export function memoryForget({ memory, options }: MemoryForgetDeps): ToolCall<ReturnType<typeof memoryForgetArgs>> {
+export function memoryForget({ memory, options }: MemoryToolsDeps): CallOf<typeof memoryForgetTool> {
   const kept = `restorable with memory_restore for ${options.retention.trashDays} days, then deleted`;
   const render = (trashed: EntryView[], project: string) =>
     [

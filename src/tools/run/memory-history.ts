@@ -6,9 +6,9 @@ import { MAX_ENTRIES } from "../../bounded-output.js";
 import { GLOBAL_SCOPE, teamScope } from "../../scope.js";
 import { formatTime, renderChanges } from "../../store/change-text.js";
 import type { HistoryRow } from "../../store/memory-types.js";
-import type { ToolCall } from "../lazy-tool.js";
+import type { CallOf } from "../lazy-tool.js";
 import type { MemoryDeps } from "../memory-deps.js";
-import type { memoryHistoryArgs } from "../memory-history.js";
+import type { memoryHistoryTool } from "../memory-history.js";
 import { LIST_DEFAULT_LIMIT } from "../tool-defaults.js";
 import { boundedList, entryBlock } from "./render-entry.js";
 import { scopeLabel, scopesLabel, sessionProject } from "./tool-scope.js";
@@ -33,7 +33,7 @@ function historyLine(row: HistoryRow, withEntry: boolean): string {
   return details.length > 0 ? `${head}: ${details.join("; ")}` : head;
 }
 
-export function memoryHistory({ memory }: MemoryDeps): ToolCall<ReturnType<typeof memoryHistoryArgs>> {
+export function memoryHistory({ memory }: MemoryDeps): CallOf<typeof memoryHistoryTool> {
   return async (args, ctx) => {
     const project = sessionProject(ctx);
     const id = args.id?.trim();

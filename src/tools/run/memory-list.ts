@@ -2,15 +2,15 @@
  * A memory_list call (../memory-list.ts): a page of entries, newest first.
  */
 
-import type { ToolCall } from "../lazy-tool.js";
+import type { CallOf } from "../lazy-tool.js";
 import type { MemoryDeps } from "../memory-deps.js";
-import type { memoryListArgs } from "../memory-list.js";
+import type { memoryListTool } from "../memory-list.js";
 import { LIST_DEFAULT_LIMIT } from "../tool-defaults.js";
 import { filterLabel, listQuery } from "./list-query.js";
 import { boundedList, entryBlock } from "./render-entry.js";
 import { scopesLabel, sessionProject } from "./tool-scope.js";
 
-export function memoryList({ memory }: MemoryDeps): ToolCall<ReturnType<typeof memoryListArgs>> {
+export function memoryList({ memory }: MemoryDeps): CallOf<typeof memoryListTool> {
   return async (args, ctx) => {
     const project = sessionProject(ctx);
     const query = listQuery(args, project, LIST_DEFAULT_LIMIT);

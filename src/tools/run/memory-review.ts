@@ -4,12 +4,13 @@
 
 import { InvalidInputError } from "../../errors.js";
 import { renderChanges } from "../../store/change-text.js";
-import type { ToolCall } from "../lazy-tool.js";
-import type { MemoryReviewDeps, memoryReviewArgs } from "../memory-review.js";
+import type { CallOf } from "../lazy-tool.js";
+import type { MemoryToolsDeps } from "../memory-deps.js";
+import type { memoryReviewTool } from "../memory-review.js";
 import { entryRef } from "./render-entry.js";
 import { agentActor, scopeLabel, sessionProject, writableScopes } from "./tool-scope.js";
 
-export function memoryReview({ memory, options }: MemoryReviewDeps): ToolCall<ReturnType<typeof memoryReviewArgs>> {
+export function memoryReview({ memory, options }: MemoryToolsDeps): CallOf<typeof memoryReviewTool> {
   return async (args, ctx) => {
     if (args.status === "active" && options.agentSaves === "candidate") {
       // Candidate mode exists so that a person decides what becomes active; an agent approving itself defeats it.

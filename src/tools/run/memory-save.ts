@@ -6,8 +6,9 @@ import { ScopeDeniedError } from "../../errors.js";
 import { optionalIsoDate } from "../../iso-date.js";
 import { formatTime, renderChanges } from "../../store/change-text.js";
 import type { SaveResult } from "../../store/memory-types.js";
-import type { ToolCall } from "../lazy-tool.js";
-import type { MemorySaveDeps, memorySaveArgs } from "../memory-save.js";
+import type { CallOf } from "../lazy-tool.js";
+import type { MemoryToolsDeps } from "../memory-deps.js";
+import type { memorySaveTool } from "../memory-save.js";
 import { entryRef } from "./render-entry.js";
 import { agentActor, scopeLabel, sessionProject, writableScopes, writeScope } from "./tool-scope.js";
 
@@ -44,7 +45,7 @@ function render(result: SaveResult, project: string, notes: string[]): string {
   return [...lines, ...notes].join("\n");
 }
 
-export function memorySave({ memory, options }: MemorySaveDeps): ToolCall<ReturnType<typeof memorySaveArgs>> {
+export function memorySave({ memory, options }: MemoryToolsDeps): CallOf<typeof memorySaveTool> {
   return async (args, ctx) => {
     const project = sessionProject(ctx);
     const scope = writeScope(args.scope, project);

@@ -3,9 +3,9 @@
  */
 
 import type { MatchTier } from "../../store/memory-types.js";
-import type { ToolCall } from "../lazy-tool.js";
+import type { CallOf } from "../lazy-tool.js";
 import type { MemoryDeps } from "../memory-deps.js";
-import type { memorySearchArgs } from "../memory-search.js";
+import type { memorySearchTool } from "../memory-search.js";
 import { SEARCH_DEFAULT_LIMIT } from "../tool-defaults.js";
 import { filterLabel, listQuery } from "./list-query.js";
 import { boundedList, entryBlock } from "./render-entry.js";
@@ -17,7 +17,7 @@ const TIER_LABEL: Record<MatchTier, string> = {
   3: "some words",
 };
 
-export function memorySearch({ memory }: MemoryDeps): ToolCall<ReturnType<typeof memorySearchArgs>> {
+export function memorySearch({ memory }: MemoryDeps): CallOf<typeof memorySearchTool> {
   return async (args, ctx) => {
     const project = sessionProject(ctx);
     const query = listQuery(args, project, SEARCH_DEFAULT_LIMIT);

@@ -9,14 +9,14 @@ import { projectScope } from "../../scope.js";
 import { checkSessionId } from "../../session-id.js";
 import { visibleLine } from "../../transcripts/render/text-lines.js";
 import { readWindow } from "../../transcripts/transcript-reader.js";
-import type { ToolCall } from "../lazy-tool.js";
-import type { SessionReadDeps, sessionReadArgs } from "../memory-session-read.js";
+import type { CallOf } from "../lazy-tool.js";
+import type { SessionReadDeps, sessionReadTool } from "../memory-session-read.js";
 import { READ_DEFAULT_LINES, READ_MAX_BYTES, READ_MAX_LINES } from "../tool-defaults.js";
 
 const elsewhere = (sessionID: string, scope: string) =>
   new NotFoundError("transcript of this project", sessionID, `it belongs to ${scope}; pass all: true to read it`);
 
-export function sessionRead({ transcripts }: SessionReadDeps): ToolCall<ReturnType<typeof sessionReadArgs>> {
+export function sessionRead({ transcripts }: SessionReadDeps): CallOf<typeof sessionReadTool> {
   return async (args, context) => {
     const sessionID = checkSessionId(args.sessionID);
     const offset = args.offset ?? 1;

@@ -5,10 +5,10 @@
 
 import { projectScope } from "../../scope.js";
 import { checkSessionId } from "../../session-id.js";
-import type { ToolCall } from "../lazy-tool.js";
-import type { SessionSearchDeps, sessionSearchArgs } from "../memory-session-search.js";
+import type { CallOf } from "../lazy-tool.js";
+import type { SessionSearchDeps, sessionSearchTool } from "../memory-session-search.js";
 
-export function sessionSearch({ search }: SessionSearchDeps): ToolCall<ReturnType<typeof sessionSearchArgs>> {
+export function sessionSearch({ search }: SessionSearchDeps): CallOf<typeof sessionSearchTool> {
   return async (args, context) => {
     if (args.sessionID !== undefined) checkSessionId(args.sessionID);
     const outcome = await search({

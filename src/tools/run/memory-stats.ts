@@ -4,15 +4,15 @@
 
 import { formatBytes, plural } from "../../human-units.js";
 import { formatTime } from "../../store/change-text.js";
-import type { ToolCall } from "../lazy-tool.js";
+import type { CallOf } from "../lazy-tool.js";
 import type { MemoryDeps } from "../memory-deps.js";
-import type { memoryStatsArgs } from "../memory-stats.js";
+import type { memoryStatsTool } from "../memory-stats.js";
 import { entryRef } from "./render-entry.js";
 import { readScopes, scopesLabel, sessionProject } from "./tool-scope.js";
 
 const MAX_KINDS = 50;
 
-export function memoryStats({ memory }: MemoryDeps): ToolCall<ReturnType<typeof memoryStatsArgs>> {
+export function memoryStats({ memory }: MemoryDeps): CallOf<typeof memoryStatsTool> {
   return async (args, ctx) => {
     const project = sessionProject(ctx);
     const scopes = readScopes(args.scope, project);

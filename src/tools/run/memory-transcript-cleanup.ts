@@ -9,14 +9,14 @@ import { formatAge, formatBytes } from "../../human-units.js";
 import { projectScope } from "../../scope.js";
 import { checkSessionId } from "../../session-id.js";
 import type { SweepDecision } from "../../transcripts/retention/retention.js";
-import type { ToolCall } from "../lazy-tool.js";
+import type { CallOf } from "../lazy-tool.js";
 import type { TranscriptToolDeps } from "../memory-deps.js";
-import type { transcriptCleanupArgs } from "../memory-transcript-cleanup.js";
+import type { transcriptCleanupTool } from "../memory-transcript-cleanup.js";
 
 export function transcriptCleanup({
   data,
   transcripts,
-}: TranscriptToolDeps): ToolCall<ReturnType<typeof transcriptCleanupArgs>> {
+}: TranscriptToolDeps): CallOf<ReturnType<typeof transcriptCleanupTool>> {
   const defaults = data.options.retention;
   return async (args, context) => {
     if (args.apply === true && args.dryRun === true) {

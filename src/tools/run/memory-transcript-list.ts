@@ -8,14 +8,11 @@ import { normalizeScopePath, projectScope } from "../../scope.js";
 import type { TranscriptRow } from "../../store/schema.js";
 import { visibleLine } from "../../transcripts/render/text-lines.js";
 import type { Transcripts } from "../../transcripts/transcripts.js";
-import type { ToolCall } from "../lazy-tool.js";
+import type { CallOf } from "../lazy-tool.js";
 import type { TranscriptToolDeps } from "../memory-deps.js";
-import type { transcriptListArgs } from "../memory-transcript-list.js";
+import type { transcriptListTool } from "../memory-transcript-list.js";
 
-export function transcriptList({
-  data,
-  transcripts,
-}: TranscriptToolDeps): ToolCall<ReturnType<typeof transcriptListArgs>> {
+export function transcriptList({ data, transcripts }: TranscriptToolDeps): CallOf<typeof transcriptListTool> {
   return async (args, context) => {
     const scopes = args.all
       ? undefined
