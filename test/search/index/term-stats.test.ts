@@ -8,6 +8,10 @@ import {
 } from "../../../src/search/index/term-stats.js";
 import { indexOfWords } from "../../helpers/index-rows.js";
 
+/** 200 units, every one holding "unit", every other one "even" (the rest "odd"), unit 18 "rare". */
+const evenOdd = () =>
+  indexOfWords(Array.from({ length: 200 }, (_, i) => `unit ${i % 2 === 0 ? "even" : "odd"} ${i === 17 ? "rare" : ""}`));
+
 describe("term stats", () => {
   it("reads the unit count and mean length from FTS5's totals, as counting would", async () => {
     const { connection, close } = await indexOfWords(["alpha beta gamma", "delta epsilon", "zeta"]);
@@ -22,11 +26,7 @@ describe("term stats", () => {
   });
 
   it("counts a rare term exactly and estimates a common one from its newest units", async () => {
-    const texts = Array.from(
-      { length: 200 },
-      (_, i) => `unit ${i % 2 === 0 ? "even" : "odd"} ${i === 17 ? "rare" : ""}`,
-    );
-    const { connection, close } = await indexOfWords(texts);
+    const { connection, close } = await evenOdd();
     const totals = indexTotals(connection);
     expect(countTerm(connection, 'words : "rare"', totals, 10)).toEqual({ units: 1, exact: true });
     expect(countTerm(connection, 'words : "absent"', totals, 10)).toEqual({ units: 0, exact: true });
@@ -39,11 +39,7 @@ describe("term stats", () => {
   });
 
   it("counts among the newest units alone when asked to, and calls that an estimate unless they are every unit", async () => {
-    const texts = Array.from(
-      { length: 200 },
-      (_, i) => `unit ${i % 2 === 0 ? "even" : "odd"} ${i === 17 ? "rare" : ""}`,
-    );
-    const { connection, close } = await indexOfWords(texts);
+    const { connection, close } = await evenOdd();
     const totals = indexTotals(connection);
     // The rare word stands in unit 18, before the window of units 101 to 200: not found there, and not called absent.
     expect(countTerm(connection, 'words : "rare"', totals, 1000, 101)).toEqual({ units: 0, exact: false });
