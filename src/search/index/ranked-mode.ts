@@ -6,7 +6,9 @@
 import { InvalidInputError } from "../../errors.js";
 import { ROLE_FILTERS, type RoleFilter } from "../limits.js";
 import type { TranscriptFile } from "../targets.js";
-import { catchUp } from "./index-catch-up.js";
+import { type CatchUp, catchUp } from "./index-catch-up.js";
+import type { IndexConnection } from "./index-connection.js";
+import { notCurrent } from "./indexed-scope.js";
 import { parseRankedQuery } from "./ranked-query.js";
 import { renderRanked } from "./ranked-render.js";
 import type { RankedFilters } from "./ranked-request.js";
@@ -16,9 +18,20 @@ import { ROLES, type Role } from "./transcript-units.js";
 
 export { ROLE_FILTERS, type RoleFilter } from "../limits.js";
 
+/** The transcripts a ranked search covers, decided once the index is open. */
+export interface RankedScope {
+  files: readonly TranscriptFile[];
+  /** Transcripts to bring into the index before the query (all of `files` when they were listed from the folder). */
+  catchUp: readonly TranscriptFile[];
+  /** Set when `files` are the index's own record: each transcript a hit comes from is checked on disk first. */
+  transcriptsDir?: string;
+  /** Told whether the catch-up left every transcript it was given in the index. */
+  settled?: (complete: boolean) => void;
+}
+
 export interface RankedModeRequest {
   query: string;
-  files: readonly TranscriptFile[];
+  scope: (connection: IndexConnection) => Promise<RankedScope>;
   everything: boolean;
   where: string;
   oneSession: boolean;
@@ -71,27 +84,74 @@ export function describeFilters(req: Pick<RankedModeRequest, "role" | "since" | 
   return out;
 }
 
+/** `files` with the transcripts of `caught` brought in as they are now, and those it left out taken away. */
+function afterCatchUp(
+  files: readonly TranscriptFile[],
+  given: readonly TranscriptFile[],
+  caught: CatchUp,
+  gone: readonly TranscriptFile[] = [],
+): TranscriptFile[] {
+  const left = new Set([...caught.leftOut, ...caught.failed.map((f) => f.file)].map((f) => f.sessionID));
+  for (const file of gone) left.add(file.sessionID);
+  const now = new Map(given.filter((f) => !left.has(f.sessionID)).map((f) => [f.sessionID, f]));
+  const out = files.filter((f) => !left.has(f.sessionID) && !now.has(f.sessionID));
+  return [...out, ...now.values()];
+}
+
+function addCatchUp(to: CatchUp, more: CatchUp): void {
+  to.indexed += more.indexed;
+  to.indexedBytes += more.indexedBytes;
+  to.units += more.units;
+  to.leftOut.push(...more.leftOut);
+  to.failed.push(...more.failed);
+}
+
 export async function searchRanked(index: SearchIndex, req: RankedModeRequest): Promise<RankedOutcome> {
   const query = parseRankedQuery(req.query);
   const filters = filtersOf(req);
   const health = await index.forReading();
   if (!health.usable) return { fallback: health.reason };
   let result: RankedResult;
-  let caught: ReturnType<typeof catchUp>;
+  let caught: CatchUp;
+  let files: TranscriptFile[];
   try {
-    caught = catchUp(health.connection, req.files, req.everything);
-    const left = new Set([...caught.leftOut, ...caught.failed.map((f) => f.file)]);
-    const files = left.size > 0 ? req.files.filter((f) => !left.has(f)) : req.files;
-    result = rankedSearch(health.connection, {
-      query,
-      files,
-      everything: req.everything && left.size === 0,
-      filters,
-      limit: req.limit,
-      contextLines: req.contextLines,
-      perSession: req.oneSession ? undefined : PER_SESSION,
-      now: req.now,
-    });
+    const scope = await req.scope(health.connection);
+    const listed = scope.transcriptsDir === undefined;
+    caught = catchUp(health.connection, scope.catchUp, req.everything && listed);
+    scope.settled?.(caught.leftOut.length === 0 && caught.failed.length === 0);
+    files =
+      listed && caught.leftOut.length + caught.failed.length === 0
+        ? [...scope.files]
+        : afterCatchUp(scope.files, scope.catchUp, caught);
+    const ask = () =>
+      rankedSearch(health.connection, {
+        query,
+        files,
+        everything: req.everything && caught.leftOut.length + caught.failed.length === 0,
+        filters,
+        limit: req.limit,
+        contextLines: req.contextLines,
+        perSession: req.oneSession ? undefined : PER_SESSION,
+        now: req.now,
+      });
+    result = ask();
+    if (scope.transcriptsDir !== undefined) {
+      // The index's record stood for the files: a transcript a hit comes from that changed since is indexed as it
+      // is now (or, gone, left out) and the query asked again, once.
+      const changed = notCurrent(scope.transcriptsDir, [...new Set(result.hits.map((h) => h.file))]);
+      if (changed.length > 0) {
+        const now = changed.flatMap((c) => (c.now ? [c.now] : []));
+        const again = catchUp(health.connection, now, false);
+        addCatchUp(caught, again);
+        files = afterCatchUp(
+          files,
+          now,
+          again,
+          changed.filter((c) => !c.now).map((c) => c.file),
+        );
+        result = ask();
+      }
+    }
   } catch (error) {
     index.close();
     return { fallback: `the search index failed (${error instanceof Error ? error.message : String(error)})` };
@@ -104,8 +164,11 @@ export async function searchRanked(index: SearchIndex, req: RankedModeRequest): 
       words: query.terms.flatMap((t) => t.words),
       dropped: query.dropped,
       where: req.where,
-      inScope: req.files.length,
-      inScopeBytes: req.files.reduce((sum, f) => sum + f.size, 0),
+      inScope: files.length + caught.leftOut.length + caught.failed.length,
+      inScopeBytes: [...files, ...caught.leftOut, ...caught.failed.map((f) => f.file)].reduce(
+        (sum, f) => sum + f.size,
+        0,
+      ),
       indexedNow: caught.indexed,
       leftOut: caught.leftOut.length + caught.failed.length,
       leftOutBytes: [...caught.leftOut, ...caught.failed.map((f) => f.file)].reduce((sum, f) => sum + f.size, 0),
