@@ -138,7 +138,9 @@ export async function searchRanked(index: SearchIndex, req: RankedModeRequest): 
     if (scope.transcriptsDir !== undefined) {
       // The index's record stood for the files: a transcript a hit comes from that changed since is indexed as it
       // is now (or, gone, left out) and the query asked again, once.
-      const changed = notCurrent(scope.transcriptsDir, [...new Set(result.hits.map((h) => h.file))]);
+      const changed = notCurrent(scope.transcriptsDir, [
+        ...new Set([...result.hits.map((h) => h.file), ...result.changed]),
+      ]);
       if (changed.length > 0) {
         const now = changed.flatMap((c) => (c.now ? [c.now] : []));
         const again = catchUp(health.connection, now, false);
