@@ -1,0 +1,76 @@
+import fs from "node:fs";
+import { describe, expect, it } from "vitest";
+import { catalogDrift } from "../../src/search/catalog-drift.js";
+import { indexedTranscripts } from "../../src/search/index/indexed-scope.js";
+import { scopeDirName } from "../../src/transcripts/paths.js";
+import { exportAll, indexedSessions, PROJECT } from "../helpers/indexed-sessions.js";
+import { SessionBuilder } from "../helpers/synthetic-session.js";
+import { testDataContext } from "../helpers/transcripts.js";
+
+const OTHER = "/projects/other";
+
+function session(id: string) {
+  const s = new SessionBuilder(id, `Work ${id}`);
+  s.user("Where do the logs go?");
+  s.assistant((b) => {
+    b.step();
+    b.text("To the journal, rotated daily.");
+    b.finish();
+  });
+  return s.data;
+}
+
+async function setUp() {
+  const { data } = await indexedSessions([session("ses_catalogdrift01"), session("ses_catalogdrift02")]);
+  await exportAll(data, [session("ses_catalogdrift03")], OTHER);
+  const health = await data.searchIndex.forReading();
+  if (!health.usable) throw new Error(health.reason);
+  const indexed = (all: boolean) =>
+    indexedTranscripts(health.connection, data.transcriptsDir, all ? undefined : [scopeDirName(PROJECT)]);
+  return { data, indexed };
+}
+
+describe("catalog drift", () => {
+  it("is nothing, from the aggregate alone, when the index covers what the catalog records", async () => {
+    const { data, indexed } = await setUp();
+    expect(await catalogDrift(data.database, data.transcriptsDir, PROJECT, indexed(false))).toEqual({
+      files: [],
+      compared: 0,
+    });
+    expect(await catalogDrift(data.database, data.transcriptsDir, undefined, indexed(true))).toEqual({
+      files: [],
+      compared: 0,
+    });
+  });
+
+  it("names a transcript the index lacks or covers short, as it is on disk, in scope only", async () => {
+    const { data, indexed } = await setUp();
+    await data.searchIndex.forget("ses_catalogdrift01");
+    await data.searchIndex.forget("ses_catalogdrift03");
+    const own = await catalogDrift(data.database, data.transcriptsDir, PROJECT, indexed(false));
+    expect(own.files.map((f) => f.sessionID)).toEqual(["ses_catalogdrift01"]);
+    expect(own.files[0]?.scope).toBe(PROJECT);
+    expect(own.files[0]?.size).toBe(fs.statSync(own.files[0]?.path ?? "").size);
+    expect(own.compared).toBe(2);
+    const every = await catalogDrift(data.database, data.transcriptsDir, undefined, indexed(true));
+    expect(every.files.map((f) => f.sessionID).sort()).toEqual(["ses_catalogdrift01", "ses_catalogdrift03"]);
+    // The index's record shorter than the catalog's: an export that stopped between the transcript and the index.
+    const short = indexed(false).map((f) => (f.sessionID === "ses_catalogdrift02" ? { ...f, size: f.size - 10 } : f));
+    const behind = await catalogDrift(data.database, data.transcriptsDir, PROJECT, short);
+    expect(behind.files.map((f) => f.sessionID).sort()).toEqual(["ses_catalogdrift01", "ses_catalogdrift02"]);
+  });
+
+  it("names no transcript whose file is gone, and nothing without a store file", async () => {
+    const { data, indexed } = await setUp();
+    await data.searchIndex.forget("ses_catalogdrift01");
+    fs.rmSync(`${data.transcriptsDir}/${scopeDirName(PROJECT)}/ses_catalogdrift01.md`);
+    const out = await catalogDrift(data.database, data.transcriptsDir, PROJECT, indexed(false));
+    expect(out.files).toEqual([]);
+    expect(out.compared).toBe(2);
+    const empty = testDataContext();
+    expect(await catalogDrift(empty.database, empty.transcriptsDir, PROJECT, indexed(false))).toEqual({
+      files: [],
+      compared: 0,
+    });
+  });
+});
