@@ -33,7 +33,7 @@ const dataDir = path.dirname(index.file);
 const database = new Database({ dataDir });
 // The store's catalog of the same transcripts, as the exporter leaves it (one row per transcript, its bytes).
 const catalogued = await database.read(
-  (db) => db.get<{ n: number }>(sql`SELECT count(*) AS n FROM transcripts`)?.n ?? 0,
+  (db) => db.all<{ n: number }>(sql`SELECT count(*) AS n FROM transcripts`)[0]?.n ?? 0,
   0,
 );
 if (catalogued !== files.length) {

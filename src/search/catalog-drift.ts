@@ -28,10 +28,11 @@ export async function catalogDrift(
   indexed: readonly TranscriptFile[],
 ): Promise<CatalogDrift> {
   const where = scope === undefined ? sql`` : sql` WHERE scope = ${scope}`;
-  const total = await database.read(
+  // `all`, not `get`: the Bun driver returns a raw row of `get` as an array.
+  const [total] = await database.read(
     (db) =>
-      db.get<{ n: number; bytes: number }>(sql`SELECT count(*) AS n, total(bytes) AS bytes FROM transcripts${where}`),
-    undefined,
+      db.all<{ n: number; bytes: number }>(sql`SELECT count(*) AS n, total(bytes) AS bytes FROM transcripts${where}`),
+    [],
   );
   const indexedBytes = indexed.reduce((sum, f) => sum + f.size, 0);
   if (!total || (total.n === indexed.length && total.bytes === indexedBytes)) return { files: [], compared: 0 };

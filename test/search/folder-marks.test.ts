@@ -51,7 +51,7 @@ describe("folder marks", () => {
     fs.mkdirSync(path.join(root, "c"));
     expect(marks.unchanged("all")).toBe(false);
     // Noting this project's folder again at the new time does not vouch for every folder.
-    settle(root);
+    settle(root, 120_000);
     marks.note(marks.take(["a"]), false);
     expect(marks.unchanged(["a"])).toBe(true);
     expect(marks.unchanged("all")).toBe(false);
