@@ -17,15 +17,19 @@ export interface CatalogDrift {
   compared: number;
 }
 
-/**
- * The drift of the catalog of one project (`scope`) or of every project (undefined) against `indexed`, the index's
- * record of the same transcripts.
- */
+/** The index's record of the same transcripts: their count and bytes, and each one's on demand. */
+export interface IndexedRecord {
+  count: number;
+  bytes: number;
+  records(): Map<string, { size: number; ino: number }>;
+}
+
+/** The drift of the catalog of one project (`scope`) or of every project (undefined) against the index's record. */
 export async function catalogDrift(
   database: Database,
   transcriptsDir: string,
   scope: string | undefined,
-  indexed: readonly TranscriptFile[],
+  indexed: IndexedRecord,
 ): Promise<CatalogDrift> {
   const where = scope === undefined ? sql`` : sql` WHERE scope = ${scope}`;
   // `all`, not `get`: the Bun driver returns a raw row of `get` as an array.
@@ -34,8 +38,7 @@ export async function catalogDrift(
       db.all<{ n: number; bytes: number }>(sql`SELECT count(*) AS n, total(bytes) AS bytes FROM transcripts${where}`),
     [],
   );
-  const indexedBytes = indexed.reduce((sum, f) => sum + f.size, 0);
-  if (!total || (total.n === indexed.length && total.bytes === indexedBytes)) return { files: [], compared: 0 };
+  if (!total || (total.n === indexed.count && total.bytes === indexed.bytes)) return { files: [], compared: 0 };
   const rows = await database.read(
     (db) =>
       db.all<{ session_id: string; path: string; bytes: number; scope: string }>(
@@ -43,7 +46,7 @@ export async function catalogDrift(
       ),
     [],
   );
-  const byId = new Map(indexed.map((f) => [f.sessionID, f]));
+  const byId = indexed.records();
   const files: TranscriptFile[] = [];
   for (const row of rows) {
     const known = byId.get(row.session_id);

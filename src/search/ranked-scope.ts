@@ -9,7 +9,7 @@ import { scopeDirName } from "../transcripts/paths.js";
 import { catalogDrift } from "./catalog-drift.js";
 import type { FolderMarks } from "./folder-marks.js";
 import type { IndexConnection } from "./index/index-connection.js";
-import { indexedTranscripts } from "./index/indexed-scope.js";
+import { IndexedFiles } from "./index/indexed-scope.js";
 import type { RankedScope } from "./index/ranked-mode.js";
 import { scopeFolders, type TranscriptFile } from "./targets.js";
 
@@ -37,7 +37,7 @@ export function listedScope(
   files: readonly TranscriptFile[],
   settled?: (complete: boolean) => void,
 ): () => Promise<RankedScope> {
-  return async () => ({ files, catchUp: files, settled });
+  return async () => ({ catchUp: files, settled });
 }
 
 /** The scope of a search whose folders have not changed: the index's record of them, and the catalog's drift. */
@@ -49,12 +49,16 @@ export function indexedScope(
 ): (connection: IndexConnection) => Promise<RankedScope> {
   return async (connection) => {
     const folders = foldersOf(req);
-    const files = indexedTranscripts(connection, transcriptsDir, folders === "all" ? undefined : folders);
-    if (!req.all) for (const file of files) file.scope = req.scope;
+    const indexed = new IndexedFiles(
+      connection,
+      transcriptsDir,
+      folders === "all" ? undefined : folders,
+      req.all ? undefined : req.scope,
+    );
     const drift = database
-      ? await catalogDrift(database, transcriptsDir, req.all ? undefined : req.scope, files)
+      ? await catalogDrift(database, transcriptsDir, req.all ? undefined : req.scope, indexed)
       : { files: [] };
     // A catch-up that could not index all of the drift: the next search lists the folders again.
-    return { files, catchUp: drift.files, transcriptsDir, settled: (complete) => complete || marks.forget() };
+    return { indexed, catchUp: drift.files, transcriptsDir, settled: (complete) => complete || marks.forget() };
   };
 }

@@ -8,7 +8,7 @@ import { ROLE_FILTERS, type RoleFilter } from "../limits.js";
 import type { TranscriptFile } from "../targets.js";
 import { type CatchUp, catchUp } from "./index-catch-up.js";
 import type { IndexConnection } from "./index-connection.js";
-import { notCurrent } from "./indexed-scope.js";
+import { type IndexedFiles, notCurrent } from "./indexed-scope.js";
 import { parseRankedQuery } from "./ranked-query.js";
 import { renderRanked } from "./ranked-render.js";
 import type { RankedFilters } from "./ranked-request.js";
@@ -18,16 +18,18 @@ import { ROLES, type Role } from "./transcript-units.js";
 
 export { ROLE_FILTERS, type RoleFilter } from "../limits.js";
 
-/** The transcripts a ranked search covers, decided once the index is open. */
-export interface RankedScope {
-  files: readonly TranscriptFile[];
-  /** Transcripts to bring into the index before the query (all of `files` when they were listed from the folder). */
-  catchUp: readonly TranscriptFile[];
-  /** Set when `files` are the index's own record: each transcript a hit comes from is checked on disk first. */
-  transcriptsDir?: string;
+/**
+ * The transcripts a ranked search covers, decided once the index is open: those listed from their folders (or one
+ * session's), each brought into the index first; or the index's own record of them, with the transcripts to bring
+ * in first (the catalog's drift), each hit's transcript checked on disk (under `transcriptsDir`) before it is shown.
+ */
+export type RankedScope = (
+  | { catchUp: readonly TranscriptFile[] }
+  | { indexed: IndexedFiles; catchUp: readonly TranscriptFile[]; transcriptsDir: string }
+) & {
   /** Told whether the catch-up left every transcript it was given in the index. */
   settled?: (complete: boolean) => void;
-}
+};
 
 export interface RankedModeRequest {
   query: string;
@@ -84,18 +86,18 @@ export function describeFilters(req: Pick<RankedModeRequest, "role" | "since" | 
   return out;
 }
 
-/** `files` with the transcripts of `caught` brought in as they are now, and those it left out taken away. */
-function afterCatchUp(
-  files: readonly TranscriptFile[],
-  given: readonly TranscriptFile[],
-  caught: CatchUp,
-  gone: readonly TranscriptFile[] = [],
-): TranscriptFile[] {
-  const left = new Set([...caught.leftOut, ...caught.failed.map((f) => f.file)].map((f) => f.sessionID));
-  for (const file of gone) left.add(file.sessionID);
-  const now = new Map(given.filter((f) => !left.has(f.sessionID)).map((f) => [f.sessionID, f]));
-  const out = files.filter((f) => !left.has(f.sessionID) && !now.has(f.sessionID));
-  return [...out, ...now.values()];
+/** The transcripts a catch-up was given, and those it could not index. */
+function leftBy(caught: CatchUp): Set<string> {
+  return new Set([...caught.leftOut, ...caught.failed.map((f) => f.file)].map((f) => f.sessionID));
+}
+
+/** The index's record of the scope with what the catch-up indexed as it is now, and what it could not, left out. */
+function applyCatchUp(indexed: IndexedFiles, given: readonly TranscriptFile[], caught: CatchUp): void {
+  const left = leftBy(caught);
+  for (const file of given) {
+    if (left.has(file.sessionID)) indexed.drop(file.sessionID);
+    else indexed.replace(file);
+  }
 }
 
 function addCatchUp(to: CatchUp, more: CatchUp): void {
@@ -106,6 +108,12 @@ function addCatchUp(to: CatchUp, more: CatchUp): void {
   to.failed.push(...more.failed);
 }
 
+/** The transcripts in scope, as the search ends: how many, and their bytes (those left out included). */
+interface InScope {
+  count: number;
+  bytes: number;
+}
+
 export async function searchRanked(index: SearchIndex, req: RankedModeRequest): Promise<RankedOutcome> {
   const query = parseRankedQuery(req.query);
   const filters = filtersOf(req);
@@ -113,21 +121,21 @@ export async function searchRanked(index: SearchIndex, req: RankedModeRequest): 
   if (!health.usable) return { fallback: health.reason };
   let result: RankedResult;
   let caught: CatchUp;
-  let files: TranscriptFile[];
+  let inScope: InScope;
   try {
     const scope = await req.scope(health.connection);
-    const listed = scope.transcriptsDir === undefined;
-    caught = catchUp(health.connection, scope.catchUp, req.everything && listed);
+    const indexed = "indexed" in scope ? scope.indexed : undefined;
+    caught = catchUp(health.connection, scope.catchUp, req.everything && !indexed);
     scope.settled?.(caught.leftOut.length === 0 && caught.failed.length === 0);
-    files =
-      listed && caught.leftOut.length + caught.failed.length === 0
-        ? [...scope.files]
-        : afterCatchUp(scope.files, scope.catchUp, caught);
+    const left = leftBy(caught);
+    const files = indexed || left.size === 0 ? scope.catchUp : scope.catchUp.filter((f) => !left.has(f.sessionID));
+    if (indexed) applyCatchUp(indexed, scope.catchUp, caught);
     const ask = () =>
       rankedSearch(health.connection, {
         query,
         files,
-        everything: req.everything && caught.leftOut.length + caught.failed.length === 0,
+        indexed,
+        everything: req.everything && left.size === 0,
         filters,
         limit: req.limit,
         contextLines: req.contextLines,
@@ -135,9 +143,9 @@ export async function searchRanked(index: SearchIndex, req: RankedModeRequest): 
         now: req.now,
       });
     result = ask();
-    if (scope.transcriptsDir !== undefined) {
-      // The index's record stood for the files: a transcript a hit comes from that changed since is indexed as it
-      // is now (or, gone, left out) and the query asked again, once.
+    if (indexed && "transcriptsDir" in scope) {
+      // The index's record stood for the files: a transcript a hit or a candidate comes from that changed since is
+      // indexed as it is now (or, gone, left out) and the query asked again, once.
       const changed = notCurrent(scope.transcriptsDir, [
         ...new Set([...result.hits.map((h) => h.file), ...result.changed]),
       ]);
@@ -145,15 +153,16 @@ export async function searchRanked(index: SearchIndex, req: RankedModeRequest): 
         const now = changed.flatMap((c) => (c.now ? [c.now] : []));
         const again = catchUp(health.connection, now, false);
         addCatchUp(caught, again);
-        files = afterCatchUp(
-          files,
-          now,
-          again,
-          changed.filter((c) => !c.now).map((c) => c.file),
-        );
+        applyCatchUp(indexed, now, again);
+        for (const c of changed) if (!c.now) indexed.drop(c.file.sessionID);
         result = ask();
       }
     }
+    const leftOut = [...caught.leftOut, ...caught.failed.map((f) => f.file)];
+    const leftBytes = leftOut.reduce((sum, f) => sum + f.size, 0);
+    inScope = indexed
+      ? { count: indexed.count + leftOut.length, bytes: indexed.bytes + leftBytes }
+      : { count: scope.catchUp.length, bytes: scope.catchUp.reduce((sum, f) => sum + f.size, 0) };
   } catch (error) {
     index.close();
     return { fallback: `the search index failed (${error instanceof Error ? error.message : String(error)})` };
@@ -166,11 +175,8 @@ export async function searchRanked(index: SearchIndex, req: RankedModeRequest): 
       words: query.terms.flatMap((t) => t.words),
       dropped: query.dropped,
       where: req.where,
-      inScope: files.length + caught.leftOut.length + caught.failed.length,
-      inScopeBytes: [...files, ...caught.leftOut, ...caught.failed.map((f) => f.file)].reduce(
-        (sum, f) => sum + f.size,
-        0,
-      ),
+      inScope: inScope.count,
+      inScopeBytes: inScope.bytes,
       indexedNow: caught.indexed,
       leftOut: caught.leftOut.length + caught.failed.length,
       leftOutBytes: [...caught.leftOut, ...caught.failed.map((f) => f.file)].reduce((sum, f) => sum + f.size, 0),

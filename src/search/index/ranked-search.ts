@@ -142,7 +142,8 @@ export function rankedSearch(connection: IndexConnection, req: RankedRequest): R
 }
 
 function search(connection: IndexConnection, req: RankedRequest, files: OpenFiles): RankedResult {
-  const byId = new Map(req.files.map((f) => [f.sessionID, f]));
+  const byId = req.indexed ? undefined : new Map(req.files.map((f) => [f.sessionID, f]));
+  const fileOf = (sessionID: string) => (byId ? byId.get(sessionID) : req.indexed?.fileOf(sessionID));
   const plan = planRanked(connection, req.query, req.probeUnits, req.windowUnits);
   const { rows, from } = candidates(connection, req, plan);
   const left: LeftToRescore = { ...plan, meanTokens: plan.totals.meanTokens };
@@ -162,7 +163,7 @@ function search(connection: IndexConnection, req: RankedRequest, files: OpenFile
   for (const row of rows) {
     if (read >= MAX_READ) break;
     if (floor.length >= enough && ceiling(row) < (floor[enough - 1] as number)) break;
-    const file = byId.get(row.session_id);
+    const file = fileOf(row.session_id);
     if (!file || unreadable.has(file)) continue;
     read++;
     const lines = unitLines(files, file, row);

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { indexedTranscripts, notCurrent } from "../../../src/search/index/indexed-scope.js";
+import { IndexedFiles, notCurrent } from "../../../src/search/index/indexed-scope.js";
 import { listTranscripts } from "../../../src/search/targets.js";
 import { scopeDirName } from "../../../src/transcripts/paths.js";
 import { exportAll, indexedSessions, PROJECT } from "../../helpers/indexed-sessions.js";
@@ -31,18 +31,27 @@ async function setUp() {
 describe("indexed scope", () => {
   it("is the index's record of a project's transcripts, or of every project's, as the listing sees them", async () => {
     const { data, connection } = await setUp();
-    const own = indexedTranscripts(connection, data.transcriptsDir, [scopeDirName(PROJECT)]);
+    const own = new IndexedFiles(connection, data.transcriptsDir, [scopeDirName(PROJECT)], PROJECT);
     const listed = listTranscripts(data.transcriptsDir, PROJECT, false);
-    const shape = (f: { sessionID: string; path: string; relative: string; size: number; ino: number }) =>
-      [f.sessionID, f.path, f.relative, f.size, f.ino].join(" ");
-    expect(own.map(shape).sort()).toEqual(listed.map(shape).sort());
-    const every = indexedTranscripts(connection, data.transcriptsDir, undefined);
-    expect(every.map((f) => f.sessionID).sort()).toEqual([
-      "ses_indexedscope01",
-      "ses_indexedscope02",
-      "ses_indexedscope03",
-    ]);
-    expect(indexedTranscripts(connection, data.transcriptsDir, ["no-such-folder"])).toEqual([]);
+    expect(own.count).toBe(listed.length);
+    expect(own.bytes).toBe(listed.reduce((sum, f) => sum + f.size, 0));
+    const shape = (f?: {
+      sessionID: string;
+      path: string;
+      relative: string;
+      size: number;
+      ino: number;
+      scope?: string;
+    }) => (f ? [f.sessionID, f.path, f.relative, f.size, f.ino, f.scope].join(" ") : "none");
+    for (const file of listed) expect(shape(own.fileOf(file.sessionID))).toBe(shape(file));
+    expect([...own.records().keys()].sort()).toEqual(listed.map((f) => f.sessionID).sort());
+    // Another project's transcript is not in this project's scope, and is in every project's.
+    expect(own.fileOf("ses_indexedscope03")).toBeUndefined();
+    const every = new IndexedFiles(connection, data.transcriptsDir, undefined);
+    expect(every.count).toBe(3);
+    expect(every.fileOf("ses_indexedscope03")?.relative).toBe(`${scopeDirName(OTHER)}/ses_indexedscope03.md`);
+    expect(new IndexedFiles(connection, data.transcriptsDir, ["no-such-folder"]).count).toBe(0);
+    expect(every.fileOf("ses_notindexed0001")).toBeUndefined();
   });
 
   it("takes no record that does not name one of our files", async () => {
@@ -56,13 +65,32 @@ describe("indexed scope", () => {
       `${scopeDirName(PROJECT)}/ses_indexedscope01.md`,
       "ses_indexedscope02",
     );
-    const every = indexedTranscripts(connection, data.transcriptsDir, undefined);
-    expect(every.map((f) => f.sessionID)).toEqual(["ses_indexedscope03"]);
+    const every = new IndexedFiles(connection, data.transcriptsDir, undefined);
+    expect(every.fileOf("ses_indexedscope01")).toBeUndefined();
+    expect(every.fileOf("ses_indexedscope02")).toBeUndefined();
+    expect(every.fileOf("ses_indexedscope03")).toBeDefined();
+  });
+
+  it("counts what a search brought in or left out over the index's record", async () => {
+    const { data, connection } = await setUp();
+    const own = new IndexedFiles(connection, data.transcriptsDir, [scopeDirName(PROJECT)], PROJECT);
+    const a = own.fileOf("ses_indexedscope01");
+    if (!a) throw new Error("indexed transcript expected");
+    const { count, bytes } = own;
+    own.replace({ ...a, size: a.size + 10 });
+    expect([own.count, own.bytes]).toEqual([count, bytes + 10]);
+    expect(own.fileOf(a.sessionID)?.size).toBe(a.size + 10);
+    own.replace({ ...a, sessionID: "ses_indexedscope09", size: 5 });
+    expect([own.count, own.bytes]).toEqual([count + 1, bytes + 15]);
+    own.drop(a.sessionID);
+    expect([own.count, own.bytes]).toEqual([count, bytes + 5 - a.size]);
+    expect(own.fileOf(a.sessionID)).toBeUndefined();
   });
 
   it("names each transcript that is gone, a link, another file or another size than indexed", async () => {
     const { data, connection } = await setUp();
-    const [a, b] = indexedTranscripts(connection, data.transcriptsDir, [scopeDirName(PROJECT)]);
+    const own = new IndexedFiles(connection, data.transcriptsDir, [scopeDirName(PROJECT)], PROJECT);
+    const [a, b] = [own.fileOf("ses_indexedscope01"), own.fileOf("ses_indexedscope02")];
     if (!a || !b) throw new Error("two transcripts expected");
     expect(notCurrent(data.transcriptsDir, [a, b])).toEqual([]);
     fs.appendFileSync(a.path, "\n");
