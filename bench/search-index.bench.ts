@@ -104,7 +104,7 @@ for (let round = 0; round < ROUNDS; round++) {
   if (round < 5) rgTimes.push(await plainRipgrep());
 }
 // The whole ranked search as the tool runs it: which transcripts (listed by the first search, then the index's record
-// of the unchanged folders), the catch-up check, the query, titles and the rendered, redacted result.
+// of the folders listed lately), the catch-up check, the query, titles and the rendered, redacted result.
 const service = createTranscriptSearch({
   transcriptsDir: corpus.dir,
   useRipgrep: false,

@@ -11,15 +11,15 @@ import { redactionMarker, redactionNote, redactSecrets } from "../secret-guard/r
 import type { Database } from "../store/database.js";
 import { SKETCH_PARAMS, SketchProbe } from "../transcripts/sketch/sketch.js";
 import type { CompiledQuery, QueryInput } from "./compiled-query.js";
-import { FolderMarks } from "./folder-marks.js";
 import type { IndexConnection } from "./index/index-connection.js";
 import { type IndexCoverage, ruleOutByIndex } from "./index/index-rule-out.js";
 import { fallbackPattern, type RankedScope, searchRanked } from "./index/ranked-mode.js";
 import type { RankedResult } from "./index/ranked-search.js";
 import type { SearchIndex } from "./index/search-index.js";
 import { type RoleFilter, SEARCH_LIMITS, type SearchMode } from "./limits.js";
+import { ListingMarks } from "./listing-marks.js";
 import { prepareQuery } from "./prepare-query.js";
-import { indexedScope, indexStandsForFolders, listedScope, takeMarks } from "./ranked-scope.js";
+import { indexedScope, indexStandsForFolders, listedScope, noteListing } from "./ranked-scope.js";
 import { redactHits, redactShownLines } from "./redact-hits.js";
 import { type Coverage, renderSearch, type SketchCoverage } from "./render.js";
 import type { RipgrepLocator } from "./ripgrep/locate.js";
@@ -206,8 +206,8 @@ function redactShown(
 
 /** The search service of one plugin instance. */
 export function createTranscriptSearch(deps: SearchDeps) {
-  // Which folders were listed and indexed, so that a ranked search need not list them again while they are unchanged.
-  const marks = new FolderMarks(deps.transcriptsDir);
+  // Which folders were listed and indexed lately, so that a ranked search need not list them again.
+  const marks = new ListingMarks(deps.clock);
   return async function search(req: SearchRequest): Promise<SearchOutcome> {
     const started = performance.now();
     const mode: SearchMode = req.mode ?? (req.regex ? "regex" : "literal");
@@ -218,7 +218,7 @@ export function createTranscriptSearch(deps: SearchDeps) {
     const where = { scope: req.scope, all: req.all === true };
     const byFolders = mode === "ranked" && !req.sessionID && deps.index !== undefined;
     const fromIndex = byFolders && indexStandsForFolders(marks, where);
-    const taken = byFolders && !fromIndex ? takeMarks(marks, deps.transcriptsDir, where) : undefined;
+    const listedAt = marks.take();
     let inScope = fromIndex
       ? undefined
       : req.sessionID
@@ -227,7 +227,7 @@ export function createTranscriptSearch(deps: SearchDeps) {
     let fallback: string | undefined;
     if (mode === "ranked" && (inScope === undefined || inScope.length > 0)) {
       const scope = inScope
-        ? listedScope(inScope, (complete) => complete && marks.note(taken, where.all))
+        ? listedScope(inScope, byFolders ? noteListing(marks, where, listedAt) : undefined)
         : indexedScope(marks, deps.transcriptsDir, deps.database, where);
       const ranked = await rankedOutcome(deps, req, scope, started);
       if ("text" in ranked) return ranked;

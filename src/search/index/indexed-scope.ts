@@ -1,6 +1,6 @@
 /**
  * The transcripts in scope as the index records them (path, size, inode at the point indexed), for a ranked search
- * whose folders have not changed since they were last listed (folder-marks.ts). Nothing is loaded per transcript:
+ * whose folders this process listed lately (listing-marks.ts). Nothing is loaded per transcript:
  * the count and bytes come from one aggregate, and a transcript's record is looked up only when a candidate comes
  * from it. Only records shaped like one of our files are taken; each transcript a hit comes from is checked on disk
  * before it is shown (`notCurrent`).
