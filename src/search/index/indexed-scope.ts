@@ -5,6 +5,7 @@
  * from it. Only records shaped like one of our files are taken; each transcript a hit comes from is checked on disk
  * before it is shown (`notCurrent`).
  */
+import fs from "node:fs";
 import path from "node:path";
 import { TRANSCRIPT_EXT } from "../../transcripts/paths.js";
 import { type TranscriptFile, transcriptEntry } from "../targets.js";
@@ -42,6 +43,8 @@ export class IndexedFiles {
   /** Transcripts this search brought in or left out, over the index's record (null: left out). */
   private readonly changed = new Map<string, TranscriptFile | null>();
   private readonly looked = new Map<string, TranscriptFile | undefined>();
+  /** Whether each folder a candidate came from is a real folder (not a link), looked at once per search. */
+  private readonly real = new Map<string, boolean>();
   count: number;
   bytes: number;
 
@@ -90,9 +93,24 @@ export class IndexedFiles {
     const row = this.connection.get<SessionRecord>(`SELECT ${COLUMNS} FROM sessions WHERE session_id = ?`, sessionID);
     let file = row ? fileOfRecord(this.transcriptsDir, row) : undefined;
     if (file && this.folders && !this.folders.includes(path.dirname(file.relative))) file = undefined;
+    // Nothing is read through a link planted for the transcripts folder or a project's folder.
+    if (file && !(this.realFolder("") && this.realFolder(path.dirname(file.relative)))) file = undefined;
     if (file && this.scope) file.scope = this.scope;
     this.looked.set(sessionID, file);
     return file;
+  }
+
+  private realFolder(folder: string): boolean {
+    let real = this.real.get(folder);
+    if (real === undefined) {
+      try {
+        real = fs.lstatSync(path.join(this.transcriptsDir, folder)).isDirectory();
+      } catch {
+        real = false;
+      }
+      this.real.set(folder, real);
+    }
+    return real;
   }
 
   /** Every record in scope, by session (for a row-by-row comparison with the store's catalog). */

@@ -71,6 +71,16 @@ describe("indexed scope", () => {
     expect(every.fileOf("ses_indexedscope03")).toBeDefined();
   });
 
+  it("reads nothing through a project folder that is a link", async () => {
+    const { data, connection } = await setUp();
+    const folder = path.join(data.transcriptsDir, scopeDirName(PROJECT));
+    fs.renameSync(folder, `${folder}.moved`);
+    fs.symlinkSync(`${folder}.moved`, folder);
+    const own = new IndexedFiles(connection, data.transcriptsDir, [scopeDirName(PROJECT)], PROJECT);
+    expect(own.fileOf("ses_indexedscope01")).toBeUndefined();
+    expect(new IndexedFiles(connection, data.transcriptsDir, undefined).fileOf("ses_indexedscope03")).toBeDefined();
+  });
+
   it("counts what a search brought in or left out over the index's record", async () => {
     const { data, connection } = await setUp();
     const own = new IndexedFiles(connection, data.transcriptsDir, [scopeDirName(PROJECT)], PROJECT);
