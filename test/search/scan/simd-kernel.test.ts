@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import wabtInit from "wabt";
 import { describe, expect, it } from "vitest";
+import wabtInit from "wabt";
 import { allocScanBuffer, ByteFinder, countNewlines } from "../../../src/search/scan/byte-search.js";
 import { kernelOf } from "../../../src/search/scan/simd-kernel.js";
 import { SIMD_KERNEL_WASM } from "../../../src/search/scan/simd-kernel-wasm.js";
