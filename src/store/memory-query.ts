@@ -66,10 +66,10 @@ interface RankedRow {
  * Entries matching every word first, then those whose words start with every query word, then those matching some
  * of the words; BM25 within each group, and `preferScope` above the others at equal rank.
  *
- * The first two groups are exactly the entries of the all-prefix match, so they are ranked from it alone: bm25 sums
- * over the phrases of the expression, and the all-prefix and any-prefix expressions have the same phrases, so an
- * entry's rank is the same number from either. That ranks the few entries holding every word instead of the many
- * holding any one; the third group is ranked only for a page that reaches past the first two.
+ * Each group is its own query, asked only when the page reaches it, so a page of entries holding every word ranks
+ * those few instead of the many that merely start with the words. Every group is ranked by BM25 over the all-prefix
+ * expression (the third over the any-prefix one): bm25 sums over the phrases of the expression, and both expressions
+ * have the same phrases, so an entry's rank is the same number from either.
  */
 export function searchEntries(db: LedgerDatabase, query: SearchQuery, now: number): SearchPage {
   const { words, ignored } = queryWords(query.query);
@@ -82,28 +82,42 @@ export function searchEntries(db: LedgerDatabase, query: SearchQuery, now: numbe
   // the whole rows, bodies and all).
   const matching = (expression: string) =>
     sql`FROM entries_fts JOIN ${entries} INDEXED BY entries_search_filter ON ${entries.seq} = entries_fts.rowid WHERE entries_fts MATCH ${expression} AND ${where}`;
+  // The unary plus keeps SQLite from handing the set to FTS5 as rowid lookups (each one a new FTS5 query): the set is
+  // checked against each row FTS5 yields, before the row is joined or ranked.
+  const within = (expression: string) =>
+    sql`+entries_fts.rowid IN (SELECT rowid FROM entries_fts WHERE entries_fts MATCH ${expression})`;
   // Raw `get` answers an array under bun:sqlite and an object under better-sqlite3; raw `all` is objects on both.
-  const counted = (expression: string, cap: number) =>
-    db.all<{ n: number }>(sql`SELECT count(*) AS n FROM (SELECT 1 ${matching(expression)} LIMIT ${cap})`)[0]?.n ?? 0;
-  const ranked = (from: SQL, tier: SQL, take: number, skip: number) =>
+  const counted = (from: SQL, cap: number) =>
+    db.all<{ n: number }>(sql`SELECT count(*) AS n FROM (SELECT 1 ${from} LIMIT ${cap})`)[0]?.n ?? 0;
+  const ranked = (from: SQL, tier: MatchTier, take: number, skip: number) =>
     db.all<RankedRow>(sql`
       SELECT ${entries.id} AS id, ${BM25} AS rank, ${tier} AS tier ${from}
-      ORDER BY tier, rank, CASE WHEN ${entries.scope} = ${prefer} THEN 0 ELSE 1 END, ${entries.updatedAt} DESC
+      ORDER BY rank, CASE WHEN ${entries.scope} = ${prefer} THEN 0 ELSE 1 END, ${entries.updatedAt} DESC
       LIMIT ${take} OFFSET ${skip}`);
-  const inAll = (expression: string) =>
-    sql`${entries.seq} IN (SELECT rowid FROM entries_fts WHERE entries_fts MATCH ${expression})`;
   // The entries holding a word whole are among those holding one as a prefix: when they alone pass the cap, the count
-  // is done without FTS5 merging the lists of every word the prefixes start.
-  const whole = counted(match.any, LIMITS.searchCount + 1);
-  const matched = whole > LIMITS.searchCount ? whole : counted(match.anyPrefix, LIMITS.searchCount + 1);
+  // is done without FTS5 reading the lists of every word the prefixes start.
+  const whole = counted(matching(match.any), LIMITS.searchCount + 1);
+  const matched = whole > LIMITS.searchCount ? whole : counted(matching(match.anyPrefix), LIMITS.searchCount + 1);
   const capped = matched > LIMITS.searchCount;
-  const rows = ranked(matching(match.allPrefix), sql`CASE WHEN ${inAll(match.all)} THEN 1 ELSE 2 END`, limit, offset);
-  const reached = offset + rows.length;
+  const allPrefix = matching(match.allPrefix);
+  const tiers: [MatchTier, SQL][] = [
+    [1, sql`${allPrefix} AND ${within(match.all)}`],
+    [2, sql`${allPrefix} AND NOT ${within(match.all)}`],
+  ];
   // One word: every match holds all the words, and the third group is empty.
-  if (rows.length < limit && (reached < matched || capped) && words.length > 1) {
-    const firstTwo = rows.length > 0 ? reached : counted(match.allPrefix, offset);
-    const rest = sql`${matching(match.anyPrefix)} AND NOT ${inAll(match.allPrefix)}`;
-    rows.push(...ranked(rest, sql`3`, limit - rows.length, reached - firstTwo));
+  if (words.length > 1) tiers.push([3, sql`${matching(match.anyPrefix)} AND NOT ${within(match.allPrefix)}`]);
+  const rows: RankedRow[] = [];
+  // How many entries the groups already passed hold, as far as the page needs to know.
+  let passed = 0;
+  for (const [tier, from] of tiers) {
+    const reached = offset + rows.length;
+    // Past every match there is nothing more to rank (known when the count did not stop at the cap).
+    if (rows.length === limit || (!capped && reached >= matched)) break;
+    const skip = reached - passed;
+    const got = ranked(from, tier, limit - rows.length, skip);
+    rows.push(...got);
+    // A group that ends short of what was asked is spent: its size is known, or counted as far as the skip.
+    passed += got.length > 0 ? skip + got.length : skip > 0 ? counted(from, skip) : 0;
   }
   // A page that ends short of its limit is the last one: there the count is known, past the cap too.
   const last = rows.length > 0 && rows.length < limit;
