@@ -3,7 +3,7 @@
  * database; the store factory runs them through `database.read`, which answers empty when no store exists yet.
  */
 import fs from "node:fs";
-import { and, count, desc, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, getTableColumns, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import { NotFoundError } from "../errors.js";
 import { entryHistory } from "./audit.js";
 import type { LedgerDatabase } from "./driver.js";
@@ -15,13 +15,12 @@ import type {
   ListQuery,
   MatchTier,
   Page,
-  SearchHit,
   SearchPage,
   SearchQuery,
   Stats,
 } from "./memory-types.js";
 import { LIMITS } from "./memory-types.js";
-import { ENTRY_STATUSES, type EntryStatus, entries } from "./schema.js";
+import { ENTRY_STATUSES, type Entry, type EntryStatus, entries } from "./schema.js";
 
 export const DEFAULT_LIMIT = 20;
 
@@ -56,11 +55,16 @@ export function listEntries(db: LedgerDatabase, query: ListQuery, now: number): 
 // Column weights of bm25 over (title, body, tags, kind): a word in the title says more than one in the body.
 const BM25 = sql`bm25(entries_fts, 8.0, 1.0, 4.0, 2.0)`;
 
-interface RankedRow {
-  id: string;
-  rank: number;
-  tier: number;
-}
+/** A ranked entry: its row as the table holds it, its BM25 number and its group. */
+type RankedRow = Entry & { rank: number; tier: MatchTier };
+
+// The entry's columns under the names of the row type, so that a raw row of the page is an `Entry` as it stands; one
+// piece of text, written once, because drizzle renders every column reference anew on each call.
+const ENTRY_COLUMNS = sql.raw(
+  Object.entries(getTableColumns(entries))
+    .map(([key, column]) => `"entries"."${column.name}" AS "${key}"`)
+    .join(", "),
+);
 
 /**
  * Entries matching every word first, then those whose words start with every query word, then those matching some
@@ -89,11 +93,16 @@ export function searchEntries(db: LedgerDatabase, query: SearchQuery, now: numbe
   // Raw `get` answers an array under bun:sqlite and an object under better-sqlite3; raw `all` is objects on both.
   const counted = (from: SQL, cap: number) =>
     db.all<{ n: number }>(sql`SELECT count(*) AS n FROM (SELECT 1 ${from} LIMIT ${cap})`)[0]?.n ?? 0;
+  // The page is ranked over the narrow index, then only its own rows are read whole, in the same statement.
   const ranked = (from: SQL, tier: MatchTier, take: number, skip: number) =>
     db.all<RankedRow>(sql`
-      SELECT ${entries.id} AS id, ${BM25} AS rank, ${tier} AS tier ${from}
-      ORDER BY rank, CASE WHEN ${entries.scope} = ${prefer} THEN 0 ELSE 1 END, ${entries.updatedAt} DESC
-      LIMIT ${take} OFFSET ${skip}`);
+      SELECT ${ENTRY_COLUMNS}, page.rank AS rank, ${tier} AS tier
+      FROM (
+        SELECT ${entries.seq} AS seq, ${BM25} AS rank, CASE WHEN ${entries.scope} = ${prefer} THEN 0 ELSE 1 END AS other,
+          ${entries.updatedAt} AS at ${from}
+        ORDER BY rank, other, at DESC LIMIT ${take} OFFSET ${skip}
+      ) AS page JOIN ${entries} ON ${entries.seq} = page.seq
+      ORDER BY page.rank, page.other, page.at DESC`);
   // The entries holding a word whole are among those holding one as a prefix: when they alone pass the cap, the count
   // is done without FTS5 reading the lists of every word the prefixes start.
   const whole = counted(matching(match.any), LIMITS.searchCount + 1);
@@ -123,31 +132,13 @@ export function searchEntries(db: LedgerDatabase, query: SearchQuery, now: numbe
   const last = rows.length > 0 && rows.length < limit;
   const totalAtLeast = capped && !last;
   return {
-    items: loadHits(db, rows),
+    items: rows.map(({ rank, tier, ...row }) => ({ entry: toView(row), rank, tier })),
     total: totalAtLeast ? LIMITS.searchCount : last ? offset + rows.length : matched,
     offset,
     words,
     ignoredWords: ignored,
     totalAtLeast,
   };
-}
-
-/** The ranked rows as hits with their entries, in rank order. */
-function loadHits(db: LedgerDatabase, rows: readonly RankedRow[]): SearchHit[] {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const byId = new Map(
-    db
-      .select()
-      .from(entries)
-      .where(inArray(entries.id, ids))
-      .all()
-      .map((r) => [r.id, toView(r)] as const),
-  );
-  return rows.flatMap((r) => {
-    const entry = byId.get(r.id);
-    return entry ? [{ entry, rank: r.rank, tier: r.tier as MatchTier }] : [];
-  });
 }
 
 /** The audit trail of one entry, oldest first; it outlives a purge as redacted rows and a tombstone. */
