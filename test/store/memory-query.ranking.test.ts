@@ -134,6 +134,37 @@ describe("memory search ranking", () => {
     expect(pages).toEqual(all.items.map((h) => h.entry?.id));
   });
 
+  it("starts a page at each edge of each group as the reference does: each group is its own query", async () => {
+    for (const query of [
+      { query: "ka lomi", scopes: [PROJECT], status: "all", limit: 3 },
+      { query: "mi", scopes: [PROJECT, "global"], limit: 4 },
+      { query: "ru tamita", scopes: undefined, status: "active", limit: 5 },
+    ] satisfies SearchQuery[]) {
+      const [all] = await database.read(
+        (db) => [referenceSearch(db, { ...query, limit: 1_000 }, NOW)] as const,
+        undefined as never,
+      );
+      const sizes = [1, 2, 3].map((t) => all.items.filter((h) => h.tier === t).length);
+      const edges = [sizes[0] ?? 0, (sizes[0] ?? 0) + (sizes[1] ?? 0), all.total];
+      // Each group has members, so every edge is a change of group (the last one the end of the matches).
+      expect(sizes.slice(0, query.query.includes(" ") ? 3 : 2).every((n) => n > query.limit)).toBe(true);
+      for (const offset of edges.flatMap((edge) => [edge - 1, edge, edge + 1])) {
+        const [got, want] = await database.read(
+          (db) =>
+            [searchEntries(db, { ...query, offset }, NOW), referenceSearch(db, { ...query, offset }, NOW)] as const,
+          undefined as never,
+        );
+        expect({ offset, items: got.items.map((h) => [h.entry.id, h.tier, h.rank]) }).toEqual({
+          offset,
+          items: want.items.map((h) => [h.entry?.id, h.tier, h.rank]),
+        });
+        expect({ total: got.total, atLeast: got.totalAtLeast }).toEqual(
+          counted(want.total, want.items.length, query.limit),
+        );
+      }
+    }
+  });
+
   it("counts up to the cap and says so, and still pages past it as the reference does", async () => {
     const query: SearchQuery = { query: "ka mi", scopes: undefined, status: "all", limit: 50 };
     const [everything] = await database.read(
