@@ -94,7 +94,7 @@ describe("memory search ranking", () => {
     for (let n = 0; n < 400; n++) {
       const query = randomQuery();
       const [got, want] = await database.read(
-        (db) => [searchEntries(db, query, NOW), referenceSearch(db, query, NOW)] as const,
+        (db, raw) => [searchEntries(raw, query, NOW), referenceSearch(db, query, NOW)] as const,
         undefined as never,
       );
       const summary = (items: readonly { entry?: { id: string }; rank: number; tier: number }[]) =>
@@ -125,7 +125,7 @@ describe("memory search ranking", () => {
     expect(counts.every((c) => c > 7)).toBe(true);
     const pages: string[] = [];
     for (let offset = 0; offset < all.total + 7; offset += 7) {
-      const got = await database.read((db) => searchEntries(db, { ...query, offset }, NOW), undefined as never);
+      const got = await database.read((_db, raw) => searchEntries(raw, { ...query, offset }, NOW), undefined as never);
       expect({ total: got.total, atLeast: got.totalAtLeast }).toEqual(
         counted(all.total, got.items.length, query.limit ?? 20),
       );
@@ -150,8 +150,8 @@ describe("memory search ranking", () => {
       expect(sizes.slice(0, query.query.includes(" ") ? 3 : 2).every((n) => n > query.limit)).toBe(true);
       for (const offset of edges.flatMap((edge) => [edge - 1, edge, edge + 1])) {
         const [got, want] = await database.read(
-          (db) =>
-            [searchEntries(db, { ...query, offset }, NOW), referenceSearch(db, { ...query, offset }, NOW)] as const,
+          (db, raw) =>
+            [searchEntries(raw, { ...query, offset }, NOW), referenceSearch(db, { ...query, offset }, NOW)] as const,
           undefined as never,
         );
         expect({ offset, items: got.items.map((h) => [h.entry.id, h.tier, h.rank]) }).toEqual({
@@ -173,7 +173,7 @@ describe("memory search ranking", () => {
     );
     // The last page, past the cap, knows the count.
     const last = await database.read(
-      (db) => searchEntries(db, { ...query, offset: everything.total - 3 }, NOW),
+      (_db, raw) => searchEntries(raw, { ...query, offset: everything.total - 3 }, NOW),
       undefined as never,
     );
     expect({ total: last.total, atLeast: last.totalAtLeast, shown: last.items.length }).toEqual({
@@ -183,7 +183,8 @@ describe("memory search ranking", () => {
     });
     for (const offset of [0, LIMITS.searchCount - 20, LIMITS.searchCount + 30]) {
       const [got, want] = await database.read(
-        (db) => [searchEntries(db, { ...query, offset }, NOW), referenceSearch(db, { ...query, offset }, NOW)] as const,
+        (db, raw) =>
+          [searchEntries(raw, { ...query, offset }, NOW), referenceSearch(db, { ...query, offset }, NOW)] as const,
         undefined as never,
       );
       expect(want.total).toBeGreaterThan(LIMITS.searchCount + 80);
@@ -195,7 +196,7 @@ describe("memory search ranking", () => {
 
   it("reaches the third tier when no entry holds every word, and answers empty when none holds any", async () => {
     const got = await database.read(
-      (db) => searchEntries(db, { query: "zzzq ka", scopes: [PROJECT], offset: 3 }, NOW),
+      (_db, raw) => searchEntries(raw, { query: "zzzq ka", scopes: [PROJECT], offset: 3 }, NOW),
       undefined as never,
     );
     const want = await database.read(
@@ -205,7 +206,7 @@ describe("memory search ranking", () => {
     expect(got.items.map((h) => h.entry.id)).toEqual(want.items.map((h) => h.entry?.id));
     expect(got.total).toBe(want.total);
     const none = await database.read(
-      (db) => searchEntries(db, { query: "zzzq", scopes: undefined }, NOW),
+      (_db, raw) => searchEntries(raw, { query: "zzzq", scopes: undefined }, NOW),
       undefined as never,
     );
     expect(none).toMatchObject({ items: [], total: 0 });
