@@ -309,13 +309,13 @@ global, the page's rows read in the same statement. Two bare FTS5 queries are th
 the same store: _exact_, FTS5's least work for two words,
 \`SELECT rowid FROM entries_fts WHERE entries_fts MATCH '"a" AND "b"' ORDER BY rank LIMIT ${PAGE}\`; and _prefix_, the
 least a store needs for what this search computes (the words as prefixes, the same BM25 weights),
-\`… MATCH '"a"* AND "b"*' ORDER BY ${BM25} LIMIT ${PAGE}\`. BM25 over a prefix needs the number of entries holding it,
-which FTS5 counts by reading the whole list of every word the prefix starts (about one word in ten of this vocabulary
-starts ten others); the prefix index of four characters makes that one list, but the count remains, and it is most of
-what _prefix_ costs over _exact_. The search ranks only the entries of its first group when they fill the page, where
-_prefix_ ranks every entry holding both prefixes: on the pairs of two such words it is the faster of the two. What it
-adds: the count, the set of entries holding every word exactly, the filter and the rows. In the smaller stores two
-words are rarely both in ${PAGE} entries, so the page is filled from the later groups.
+\`… MATCH '"a"* AND "b"*' ORDER BY ${BM25} LIMIT ${PAGE}\`. About one word in ten of this vocabulary starts ten
+others; the prefix index of four characters (migration 0010) gives FTS5 one list for such a word instead of a merge of
+eleven, but BM25 still reads that list whole to count the entries holding the prefix, in both the search and
+_prefix_. The search ranks only the entries of its first group while they fill the page, where _prefix_ ranks every
+entry holding both prefixes; what it adds is the count, the set of entries holding every word exactly, the filter and
+the page's rows. In the smaller stores two words are rarely both in ${PAGE} entries, so the page is filled from the
+later groups, one more query each.
 
 ${table(SEARCH_HEADER, searchRows)}
 
