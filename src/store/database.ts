@@ -104,13 +104,17 @@ export class Database {
   /**
    * Runs `fn` on the store, or returns `empty` when no store file exists yet. Never creates anything. One read
    * transaction, so that what `fn` reads in several statements (a page and its total) is one moment of the store,
-   * whatever another process writes meanwhile; in WAL mode it never blocks a writer.
+   * whatever another process writes meanwhile; in WAL mode it never blocks a writer. `fn` also gets the raw
+   * connection, for the reads that run prepared statements of their own.
    */
-  async read<T>(fn: (db: LedgerDatabase) => T, empty: T): Promise<T> {
+  async read<T>(fn: (db: LedgerDatabase, connection: SqliteConnection) => T, empty: T): Promise<T> {
     if (!this.exists()) return empty;
     const connection = await this.open();
     try {
-      return connection.db.transaction((tx) => fn(tx as unknown as LedgerDatabase), { behavior: "deferred" });
+      // The connection's own statements run in the same transaction: it is one connection.
+      return connection.db.transaction((tx) => fn(tx as unknown as LedgerDatabase, connection), {
+        behavior: "deferred",
+      });
     } catch (error) {
       throw storeFailure(this.file, error, "nothing was read");
     }
