@@ -139,7 +139,10 @@ export function readUnits(file: string, range: ReadRange, onUnit: (unit: Unit) =
     kept = { lines: 0, lastLine: 0, byteEnd: 0 };
   };
   try {
-    let buffer = new Uint8Array(CHUNK_BYTES);
+    // Sized to what is left of the file (an export appends a few kB): a fresh 4 MB buffer per update, zeroed, cost
+    // more than the lines read into it.
+    const left = fs.fstatSync(fd).size - position;
+    let buffer = new Uint8Array(Math.min(CHUNK_BYTES, Math.max(left, 4_096)));
     let have = 0;
     let bufferStart = position;
     for (;;) {
@@ -152,7 +155,9 @@ export function readUnits(file: string, range: ReadRange, onUnit: (unit: Unit) =
       if (n === 0) break;
       have += n;
       let start = 0;
-      for (let nl = buffer.indexOf(0x0a, start); nl !== -1 && nl < have; nl = buffer.indexOf(0x0a, start)) {
+      // Searched up to what was read only: past it lie stale or zero bytes, as many as the buffer is long.
+      const filled = buffer.subarray(0, have);
+      for (let nl = filled.indexOf(0x0a, start); nl !== -1; nl = filled.indexOf(0x0a, start)) {
         const prefix = prefixLength(buffer, start, nl);
         const text = decodeText(buffer, start + prefix, nl);
         const begins = advance(state, text);
