@@ -106,10 +106,11 @@ export class SearchIndex implements TranscriptIndexer {
   }
 
   /**
-   * Runs `fn` with the index updates it makes in one transaction of the index, committed when it returns or throws
-   * (an update that fails undoes only itself): the backfill's many small exports cost one commit and one FTS5 segment per batch. The index is derived,
-   * so a batch lost to a crash only leaves it behind its transcripts, and the next update or ranked search indexes
-   * them again from its own record. When the index cannot be written, `fn` runs alone.
+   * Runs `fn` with the index updates it makes in one transaction of the index, committed when it returns or throws:
+   * the backfill's many small exports cost one commit and one FTS5 segment per batch. An update that fails inside it
+   * undoes the batch so far (the ones after it run on their own). The index is derived, so a batch lost to a failure
+   * or a crash only leaves it behind its transcripts, and the next update or ranked search indexes them again from its
+   * own record. When the index cannot be written, `fn` runs alone.
    */
   async batch<T>(fn: () => Promise<T>): Promise<T> {
     const health = await this.forWriting();
@@ -124,7 +125,7 @@ export class SearchIndex implements TranscriptIndexer {
     try {
       return await fn();
     } finally {
-      // Also when `fn` throws: each update in it already undid its own failure, the ones that worked are kept.
+      // Also when `fn` throws: what its updates added stays (a failed update has undone the batch itself).
       batch.commit();
     }
   }

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { rebuildIndex } from "../../../src/search/index/index-maintenance.js";
+import { SearchIndex } from "../../../src/search/index/search-index.js";
 import { runBackfill } from "../../../src/transcripts/backfill/backfill.js";
 import { leaseFile, takeLease } from "../../../src/transcripts/backfill/backfill-lease.js";
 import { readProgress } from "../../../src/transcripts/backfill/backfill-progress.js";
@@ -201,6 +202,37 @@ describe("backfill during a turn", () => {
     turns.onEvent({ type: "session.idle", properties: { sessionID: "ses_turn" } });
     const outcome = await run;
     expect(outcome.ran && outcome.progress).toMatchObject({ done: 3, exported: 3 });
+  });
+
+  it("ends its batch when a turn starts: what it exported is in the index before it rests", async () => {
+    const { data, source } = await fixture(6);
+    const turns = createTurnActivity();
+    let indexedAtRest = -1;
+    const run = runBackfill({
+      data,
+      source,
+      cpuShare: 1,
+      maxSessionBytes: 1e9,
+      turns,
+      onProgress: (p) => {
+        if (p.done !== 2 || indexedAtRest !== -1) return;
+        indexedAtRest = 0;
+        turns.onEvent({ type: "session.status", properties: { sessionID: "ses_turn", status: { type: "busy" } } });
+        // Looked at from another connection once the backfill rests, as another process would.
+        setTimeout(async () => {
+          const other = new SearchIndex(data.options.dataDir);
+          const health = await other.forReading();
+          if (health.usable) {
+            indexedAtRest = health.connection.get<{ n: number }>("SELECT count(*) AS n FROM sessions")?.n ?? -1;
+          }
+          other.close();
+          turns.onEvent({ type: "session.idle", properties: { sessionID: "ses_turn" } });
+        }, 300);
+      },
+    });
+    const outcome = await run;
+    expect(outcome.ran && outcome.progress).toMatchObject({ done: 6, exported: 6 });
+    expect(indexedAtRest).toBe(2);
   });
 
   it("stops resting when it is aborted during a turn", async () => {
