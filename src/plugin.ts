@@ -7,16 +7,13 @@ import { allowTranscriptReads, type HostConfig, POINTER_PROVIDER_ID } from "./co
 import { createMemoryInventory } from "./compaction/memory-inventory.js";
 import { createSessionPointer } from "./compaction/session-pointer.js";
 import { hookBoundary } from "./hook-boundary.js";
-import { createSystemTransformHook } from "./injection/system-hook.js";
+import { lazyFunction, lazyObject } from "./lazy-load.js";
 import { createHostLogger } from "./log.js";
 import { promptOnce } from "./one-shot-prompt.js";
 import { parseOptions } from "./options.js";
 import { idleSessionOf } from "./reflection/idle-event.js";
-import { createReflection } from "./reflection/reflection.js";
 import { projectScope } from "./scope.js";
 import { createServices } from "./services.js";
-import { createCleanupReport } from "./slash-commands/cleanup-report.js";
-import { createCommandHook } from "./slash-commands/command-hook.js";
 import { registerCommands } from "./slash-commands/definitions.js";
 import { scheduleStartupPurge } from "./store/memory-startup.js";
 import { followTeamFile } from "./team/team-follow.js";
@@ -29,7 +26,6 @@ import { toolBoundaries } from "./tools/tool-boundary.js";
 import { createCurrency } from "./transcripts/backfill/currency.js";
 import { scheduleBackfill } from "./transcripts/backfill/schedule.js";
 import { processTurns } from "./transcripts/backfill/turn-activity.js";
-import { createHostReadRedaction } from "./transcripts/host-reads.js";
 import { scheduleAutoSweep } from "./transcripts/retention/auto-sweep.js";
 import { createHostSource } from "./transcripts/source/host-source.js";
 
@@ -95,27 +91,37 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
       hook as (i: unknown, o: unknown) => Promise<void>,
     );
   }
-  const cleanupReport = createCleanupReport({ data, transcripts });
   if (options.injection.enabled) {
-    const inject = createSystemTransformHook({
-      memory,
-      project: scope,
-      maxChars: options.injection.maxChars,
-      ownProviders: [POINTER_PROVIDER_ID],
-      isOptedOut: async (sessionID) => (await settings.get(sessionID)).injectionOff,
-    });
+    const inject = lazyFunction(() =>
+      import("./injection/system-hook.js").then((m) =>
+        m.createSystemTransformHook({
+          memory,
+          project: scope,
+          maxChars: options.injection.maxChars,
+          ownProviders: [POINTER_PROVIDER_ID],
+          isOptedOut: async (sessionID) => (await settings.get(sessionID)).injectionOff,
+        }),
+      ),
+    );
     hooks["experimental.chat.system.transform"] = hookBoundary("experimental.chat.system.transform", log, inject);
   }
   const reflection = options.reflection.enabled
-    ? createReflection({
-        memory,
-        transcripts,
-        claim: (sessionID) => settings.claimReflection(sessionID),
-        ask: (request) => promptOnce(input.client, request),
-        project: scope,
-        options: options.reflection,
-        log,
-      })
+    ? lazyObject(
+        () =>
+          import("./reflection/reflection.js").then((m) =>
+            m.createReflection({
+              memory,
+              transcripts,
+              claim: (sessionID) => settings.claimReflection(sessionID),
+              ask: (request) => promptOnce(input.client, request),
+              project: scope,
+              options: options.reflection,
+              log,
+            }),
+          ),
+        ["onIdle"],
+        {},
+      )
     : undefined;
   // Not awaited: OpenCode does not wait for event hooks; exports and a reflection run after the turn.
   const onEvent = hookBoundary<{ event: unknown }, undefined>("event", log, async ({ event }) => {
@@ -129,7 +135,11 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
   hooks["tool.execute.after"] = hookBoundary(
     "tool.execute.after",
     log,
-    createHostReadRedaction({ dataDir: options.dataDir, directory }),
+    lazyFunction(() =>
+      import("./transcripts/host-reads.js").then((m) =>
+        m.createHostReadRedaction({ dataDir: options.dataDir, directory }),
+      ),
+    ),
   );
   return {
     ...hooks,
@@ -137,7 +147,15 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
     "command.execute.before": hookBoundary(
       "command.execute.before",
       log,
-      createCommandHook({ sessionPointer, cleanupReport }),
+      lazyFunction(() =>
+        Promise.all([import("./slash-commands/command-hook.js"), import("./slash-commands/cleanup-report.js")]).then(
+          ([hook, report]) =>
+            hook.createCommandHook({
+              sessionPointer,
+              cleanupReport: report.createCleanupReport({ data, transcripts }),
+            }),
+        ),
+      ),
     ),
     // One boundary for every tool: arguments checked against the tool's schema, failures returned as messages.
     tool: toolBoundaries({

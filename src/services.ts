@@ -8,7 +8,6 @@ import { createDataContext, type DataContext } from "./data-context.js";
 import { lazyFunction, lazyObject } from "./lazy-load.js";
 import type { Logger } from "./log.js";
 import type { Options } from "./options.js";
-import { createRipgrepLocator } from "./search/ripgrep/locate.js";
 import type { EnsuredTranscript, TranscriptSearch } from "./search/search.js";
 import type { SessionSettingsStore } from "./store/session-settings.js";
 import type { TeamMemory } from "./team/team-memory.js";
@@ -100,12 +99,12 @@ export function createServices(input: ServicesInput): Services {
     { source, scope, fileOf: (row) => containedPath(data.transcriptsDir, row.path) },
   );
   const search = lazyFunction<TranscriptSearch>(() =>
-    import("./search/search.js").then((m) =>
+    Promise.all([import("./search/search.js"), import("./search/ripgrep/locate.js")]).then(([m, ripgrep]) =>
       m.createTranscriptSearch({
         transcriptsDir: data.transcriptsDir,
         database,
         useRipgrep: options.search.useRipgrep,
-        locateRipgrep: createRipgrepLocator(options.search.ripgrepPath, input.env),
+        locateRipgrep: ripgrep.createRipgrepLocator(options.search.ripgrepPath, input.env),
         // Without a host there is nothing to export a named session from: it is searched only if it is on disk.
         ensureTranscript: input.host ? ensureThrough(transcripts) : undefined,
         index: data.searchIndex,

@@ -39,7 +39,7 @@ describe("the dependency rule", () => {
     expect(status).toBe(0);
   }, 60_000);
 
-  it("fails on a back-edge from the store to search, a CLI that imports a tool, and a cycle", () => {
+  it("fails on a back-edge from the store to search, a CLI that imports a tool, and a cycle (not a type-only one)", () => {
     const root = treeWith({
       "src/store/planted.ts":
         'import { createTranscriptSearch } from "../search/search.js";\nexport const x = createTranscriptSearch;\n',
@@ -47,11 +47,19 @@ describe("the dependency rule", () => {
         'import { createMemoryTools } from "../tools/memory-tools.js";\nexport const y = createMemoryTools;\n',
       "src/planted-a.ts": 'import { b } from "./planted-b.js";\nexport const a = () => b;\n',
       "src/planted-b.ts": 'import { a } from "./planted-a.js";\nexport const b = () => a;\n',
+      // A dynamic import closes a cycle as a static one does: only type-only edges are left out.
+      "src/planted-c.ts": 'export const c = () => import("./planted-d.js");\n',
+      "src/planted-d.ts": 'import { c } from "./planted-c.js";\nexport const d = c;\n',
+      // Gone at run time: a module that loads another and takes a type back from it is no cycle.
+      "src/planted-e.ts": 'export const e = () => import("./planted-f.js");\nexport type E = number;\n',
+      "src/planted-f.ts": 'import type { E } from "./planted-e.js";\nexport const f = (n: E) => n;\n',
     });
     const { status, output } = cruise(root);
     expect(status).not.toBe(0);
     expect(output).toMatch(/store-knows-no-transcripts: src\/store\/planted\.ts → src\/search\/search\.ts/);
     expect(output).toMatch(/cli-stands-alone: src\/cli\/planted\.ts → src\/tools\/memory-tools\.ts/);
     expect(output).toMatch(/no-cycles: src\/planted-a\.ts/);
+    expect(output).toMatch(/no-cycles: src\/planted-c\.ts/);
+    expect(output).not.toMatch(/planted-[ef]/);
   }, 60_000);
 });

@@ -1,8 +1,22 @@
 /**
- * What a memory tool that needs nothing but the store is built over (`createMemorySearchTool({ memory })`).
+ * What the tools are built over: the memory tools (the store, and the options some of them follow) and the transcript
+ * tools (list, cleanup).
  */
+import type { DataContext } from "../data-context.js";
+import type { Options } from "../options.js";
 import type { MemoryStore } from "../store/memory-store.js";
+import type { Transcripts } from "../transcripts/transcripts.js";
 
 export interface MemoryDeps {
   memory: MemoryStore;
+}
+
+/** The memory tools whose calls follow options too: save and review (agentSaves), forget (the trash's days). */
+export interface MemoryToolsDeps extends MemoryDeps {
+  options: Pick<Options, "agentSaves" | "retention">;
+}
+
+export interface TranscriptToolDeps {
+  data: DataContext;
+  transcripts: Transcripts;
 }

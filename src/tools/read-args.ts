@@ -1,11 +1,13 @@
 /**
- * Arguments shared by the reading tools (search, list): scope, status, kind, trash, paging.
+ * Arguments shared by the reading tools (search, list, stats): scope, status, kind, trash, paging.
  */
 
 import { MAX_ENTRIES } from "../bounded-output.js";
-import type { ListQuery, StatusFilter } from "../store/memory-types.js";
 import { z } from "../zod.js";
-import { READ_SCOPE_DESCRIPTION, readScopes } from "./tool-scope.js";
+
+/** The shared description of a read tool's `scope` argument. */
+export const READ_SCOPE_DESCRIPTION =
+  'Where to look: "project" (this project), "team" (this project\'s team memory, shared through its repository), "global", "all" (every project), or another project\'s absolute path. Default: this project, its team memory and global.';
 
 /** An optional count of entries to show, 1 to `MAX_ENTRIES`. */
 export function limitArg(description: string) {
@@ -24,33 +26,4 @@ export function readArgs(defaultLimit: number) {
     limit: limitArg(`How many entries to show, 1-${MAX_ENTRIES} (default ${defaultLimit}).`),
     offset: z.number().int().min(0).optional().describe("Skip this many entries (to page through a long result)."),
   };
-}
-
-export interface ReadArgs {
-  scope?: string;
-  status?: StatusFilter;
-  kind?: string;
-  trashed?: boolean;
-  limit?: number;
-  offset?: number;
-}
-
-export function listQuery(args: ReadArgs, project: string, defaultLimit: number): ListQuery {
-  return {
-    scopes: readScopes(args.scope, project),
-    status: args.status,
-    kind: args.kind,
-    trashed: args.trashed,
-    limit: Math.min(args.limit ?? defaultLimit, MAX_ENTRIES),
-    offset: args.offset ?? 0,
-  };
-}
-
-/** What a list or search covered, for its header: "active or candidate entries", "rejected entry in the trash". */
-export function filterLabel(args: ReadArgs, n: number): string {
-  const status =
-    args.status === "all" || (args.status === undefined && args.trashed) ? "" : (args.status ?? "active or candidate");
-  const kind = args.kind ? ` ${args.kind.trim().toLowerCase()}` : "";
-  const noun = n === 1 ? "entry" : "entries";
-  return `${`${status}${kind}`.trim()} ${noun}${args.trashed ? " in the trash" : ""}`.trim();
 }

@@ -8,8 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { ensurePrivateDir } from "../../store/private-path.js";
 import type { TranscriptIndexer } from "../../transcripts/export/transcript-indexer.js";
-import { connectIndex, type IndexConnection } from "./index-connection.js";
-import { TOKENIZER } from "./index-tokens.js";
+import type { IndexConnection } from "./index-connection.js";
 import type { IndexedTranscript, OpenBatch } from "./index-update.js";
 
 export const INDEX_FILE = "search-index.db";
@@ -18,7 +17,8 @@ export const INDEX_VERSION = 1;
 const BUSY_TIMEOUT_MS = 10_000;
 const SIDE_FILES = ["", "-wal", "-shm", "-journal"] as const;
 
-const SCHEMA = `
+/** The tables, with the tokenizer of ./index-tokens.ts (loaded with the first open, as the driver is). */
+const schema = (tokenizer: string) => `
 CREATE TABLE IF NOT EXISTS sessions (
   sid INTEGER PRIMARY KEY,
   session_id TEXT NOT NULL UNIQUE,
@@ -47,7 +47,7 @@ CREATE TABLE IF NOT EXISTS units (
 -- No index of units by session: it was a twentieth of the file, and only dropping a session (a transcript indexed
 -- again from its first line, or forgotten) looks units up by session, once, by a scan.
 CREATE VIRTUAL TABLE IF NOT EXISTS unit_text USING fts5(
-  words, whole, content='', contentless_delete=1, tokenize="${TOKENIZER}"
+  words, whole, content='', contentless_delete=1, tokenize="${tokenizer}"
 );
 `;
 
@@ -163,6 +163,11 @@ export class SearchIndex implements TranscriptIndexer {
     ensurePrivateDir(path.dirname(this.file));
     if (!fs.existsSync(this.file)) fs.closeSync(fs.openSync(this.file, "a", 0o600));
     tighten(this.file);
+    // Loaded on first use, as index-update.ts is: the driver and the tokenizer's name are not part of the start.
+    const [{ connectIndex }, { TOKENIZER }] = await Promise.all([
+      import("./index-connection.js"),
+      import("./index-tokens.js"),
+    ]);
     let connection: IndexConnection;
     try {
       connection = await connectIndex(this.file, { readonly: false });
@@ -187,7 +192,7 @@ export class SearchIndex implements TranscriptIndexer {
       }
       if (version < INDEX_VERSION) {
         connection.exec("PRAGMA journal_mode = WAL");
-        connection.exec(`BEGIN IMMEDIATE; ${SCHEMA} PRAGMA user_version = ${INDEX_VERSION}; COMMIT;`);
+        connection.exec(`BEGIN IMMEDIATE; ${schema(TOKENIZER)} PRAGMA user_version = ${INDEX_VERSION}; COMMIT;`);
       }
       // A damaged file often opens fine: a read of each table finds it before a search relies on it.
       connection.get("SELECT count(*) FROM sessions");

@@ -3,9 +3,13 @@
  */
 import type { PluginInput } from "@opencode-ai/plugin";
 import { TranscriptError } from "../../errors.js";
-import { narrowSessionInfo, narrowSessionMessages, type SessionSource } from "./session-source.js";
+import { loadOnce } from "../../lazy-load.js";
+import type { SessionSource } from "./session-source.js";
 
 type Client = PluginInput["client"];
+
+/** What checks OpenCode's answers loads with the first read, not with the plugin. */
+const narrowing = loadOnce(() => import("./session-source.js"));
 
 export interface Answer {
   data?: unknown;
@@ -52,11 +56,11 @@ export function createSourceOver(calls: SourceCalls, directory?: string): Sessio
   return {
     async session(sessionID, lookup) {
       const data = await ask(`session ${sessionID}`, () => calls.session(sessionID, lookup?.directory ?? directory));
-      return data === undefined ? undefined : narrowSessionInfo(data, `session ${sessionID}`);
+      return data === undefined ? undefined : (await narrowing()).narrowSessionInfo(data, `session ${sessionID}`);
     },
     async messages(sessionID) {
       const data = await ask(`the messages of ${sessionID}`, () => calls.messages(sessionID, directory));
-      return data === undefined ? [] : narrowSessionMessages(data, `messages of ${sessionID}`);
+      return data === undefined ? [] : (await narrowing()).narrowSessionMessages(data, `messages of ${sessionID}`);
     },
   };
 }

@@ -5,9 +5,9 @@
  */
 import path from "node:path";
 import type { ToolContext } from "@opencode-ai/plugin";
-import { InvalidInputError, ScopeDeniedError } from "../errors.js";
-import { GLOBAL_SCOPE, normalizeScopePath, projectScope, teamProject, teamScope } from "../scope.js";
-import type { Actor } from "../store/memory-types.js";
+import { InvalidInputError, ScopeDeniedError } from "../../errors.js";
+import { GLOBAL_SCOPE, normalizeScopePath, projectScope, teamProject, teamScope } from "../../scope.js";
+import type { Actor } from "../../store/memory-types.js";
 
 export const ALL_SCOPES = "all";
 export const PROJECT_SCOPE = "project";
@@ -80,7 +80,3 @@ export function scopesLabel(scopes: readonly string[] | undefined, project: stri
   const labels = scopes.map((s) => scopeLabel(s, project));
   return labels.length <= 2 ? labels.join(" and ") : `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`;
 }
-
-/** The shared description of a read tool's `scope` argument. */
-export const READ_SCOPE_DESCRIPTION =
-  'Where to look: "project" (this project), "team" (this project\'s team memory, shared through its repository), "global", "all" (every project), or another project\'s absolute path. Default: this project, its team memory and global.';

@@ -2,9 +2,9 @@
  * How entries, changes and lists read in a tool result: compact, ids in brackets to copy back, bodies previewed,
  * and every list bounded in count and bytes with a last line that says what was left out and how to get it.
  */
-import { BODY_PREVIEW_CHARS, blocksWithin, byteLength, MAX_RESULT_BYTES, preview } from "../bounded-output.js";
-import { formatTime } from "../store/change-text.js";
-import type { EntryView } from "../store/memory-types.js";
+import { BODY_PREVIEW_CHARS, blocksWithin, byteLength, MAX_RESULT_BYTES, preview } from "../../bounded-output.js";
+import { formatTime } from "../../store/change-text.js";
+import type { EntryView } from "../../store/memory-types.js";
 import { scopeLabel } from "./tool-scope.js";
 
 export function entryRef(entry: Pick<EntryView, "id" | "title">): string {
