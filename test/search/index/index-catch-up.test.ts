@@ -6,9 +6,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { catchUp } from "../../../src/search/index/index-catch-up.js";
-import { rebuildIndex } from "../../../src/search/index/index-maintenance.js";
 import type { TranscriptFile } from "../../../src/search/targets.js";
-import { dumpIndex } from "../../helpers/index-rows.js";
+import { dumpAndRebuild } from "../../helpers/index-rows.js";
 import { exportAll } from "../../helpers/indexed-sessions.js";
 import { syntheticSession } from "../../helpers/synthetic-session.js";
 import { testDataContext } from "../../helpers/transcripts.js";
@@ -45,10 +44,9 @@ describe("the catch-up", () => {
     expect(out).toMatchObject({ indexed: 4, leftOut: [], failed: [] });
     expect(out.indexedBytes).toBe(files.reduce((n, f) => n + f.size, 0));
     data.searchIndex.close();
-    const caught = await dumpIndex(data.options.dataDir);
-    expect(caught.sessions).toHaveLength(4);
-    await rebuildIndex(data.options.dataDir, data.transcriptsDir);
-    expect(await dumpIndex(data.options.dataDir)).toEqual(caught);
+    const { dump, rebuilt } = await dumpAndRebuild(data.options.dataDir, data.transcriptsDir);
+    expect(dump.sessions).toHaveLength(4);
+    expect(rebuilt).toEqual(dump);
   });
 
   it("reports a transcript that fails and still indexes the rest of its batch, each once", async () => {
@@ -60,9 +58,8 @@ describe("the catch-up", () => {
     expect(out.failed.map((f) => f.file.sessionID)).toEqual([gone.sessionID]);
     expect(out.failed[0]?.reason).toMatch(/ENOENT/);
     data.searchIndex.close();
-    const caught = await dumpIndex(data.options.dataDir);
-    expect(caught.sessions.map((s) => s.session_id)).toEqual(files.filter((f) => f !== gone).map((f) => f.sessionID));
-    await rebuildIndex(data.options.dataDir, data.transcriptsDir);
-    expect(await dumpIndex(data.options.dataDir)).toEqual(caught);
+    const { dump, rebuilt } = await dumpAndRebuild(data.options.dataDir, data.transcriptsDir);
+    expect(dump.sessions.map((s) => s.session_id)).toEqual(files.filter((f) => f !== gone).map((f) => f.sessionID));
+    expect(rebuilt).toEqual(dump);
   });
 });

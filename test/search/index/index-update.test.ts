@@ -1,10 +1,9 @@
 import crypto from "node:crypto";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { rebuildIndex } from "../../../src/search/index/index-maintenance.js";
 import { SearchIndex } from "../../../src/search/index/search-index.js";
 import type { ExportResult } from "../../../src/transcripts/export/export-transcript.js";
-import { dumpIndex } from "../../helpers/index-rows.js";
+import { dumpAndRebuild } from "../../helpers/index-rows.js";
 import { exportAll, indexedSessions, PROJECT } from "../../helpers/indexed-sessions.js";
 import { SessionBuilder, syntheticSession } from "../../helpers/synthetic-session.js";
 import { type TestDataContext, testDataContext } from "../../helpers/transcripts.js";
@@ -95,10 +94,9 @@ describe("a batch of index updates", () => {
     });
     expect(seenInside).toBe(0);
     data.searchIndex.close();
-    const batched = await dumpIndex(data.options.dataDir);
-    expect(batched.sessions).toHaveLength(3);
-    await rebuildIndex(data.options.dataDir, data.transcriptsDir);
-    expect(await dumpIndex(data.options.dataDir)).toEqual(batched);
+    const { dump, rebuilt } = await dumpAndRebuild(data.options.dataDir, data.transcriptsDir);
+    expect(dump.sessions).toHaveLength(3);
+    expect(rebuilt).toEqual(dump);
   });
 
   it("is undone whole by an update that fails in it; the updates after it land, and the next update of each catches up", async () => {
@@ -122,9 +120,8 @@ describe("a batch of index updates", () => {
     expect((await indexed()).map((r) => r.session_id)).toEqual([third.sessionID]);
     for (const r of results) await data.searchIndex.update(target(data, r));
     data.searchIndex.close();
-    const caught = await dumpIndex(data.options.dataDir);
-    await rebuildIndex(data.options.dataDir, data.transcriptsDir);
-    expect(await dumpIndex(data.options.dataDir)).toEqual(caught);
+    const { dump, rebuilt } = await dumpAndRebuild(data.options.dataDir, data.transcriptsDir);
+    expect(rebuilt).toEqual(dump);
   });
 
   it("keeps what was indexed when the work in it throws, and runs inside another batch as part of it", async () => {

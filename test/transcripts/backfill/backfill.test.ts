@@ -6,15 +6,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { rebuildIndex } from "../../../src/search/index/index-maintenance.js";
 import { SearchIndex } from "../../../src/search/index/search-index.js";
 import { runBackfill } from "../../../src/transcripts/backfill/backfill.js";
 import { leaseFile, takeLease } from "../../../src/transcripts/backfill/backfill-lease.js";
 import { readProgress } from "../../../src/transcripts/backfill/backfill-progress.js";
 import { createDatabaseSource } from "../../../src/transcripts/backfill/database-source.js";
-import { createTurnActivity } from "../../../src/transcripts/backfill/turn-activity.js";
+import { createTurnActivity, type TurnActivity } from "../../../src/transcripts/backfill/turn-activity.js";
 import { listTranscripts } from "../../../src/transcripts/catalog.js";
-import { dumpIndex } from "../../helpers/index-rows.js";
+import { dumpAndRebuild } from "../../helpers/index-rows.js";
 import { createOpencodeDb, storedSession } from "../../helpers/opencode-db.js";
 import { REPO_ROOT, spawnBun } from "../../helpers/runtime-child.js";
 import { tempDir } from "../../helpers/temp-dir.js";
@@ -180,10 +179,14 @@ describe("backfill", () => {
 });
 
 describe("backfill during a turn", () => {
+  const busy = (turns: TurnActivity) =>
+    turns.onEvent({ type: "session.status", properties: { sessionID: "ses_turn", status: { type: "busy" } } });
+  const idle = (turns: TurnActivity) => turns.onEvent({ type: "session.idle", properties: { sessionID: "ses_turn" } });
+
   it("rests while a turn runs, keeps its lease meanwhile, and goes on when the turn ends", async () => {
     const { data, source } = await fixture(3);
     const turns = createTurnActivity();
-    turns.onEvent({ type: "session.status", properties: { sessionID: "ses_turn", status: { type: "busy" } } });
+    busy(turns);
     const done: number[] = [];
     const run = runBackfill({
       data,
@@ -199,7 +202,7 @@ describe("backfill during a turn", () => {
     expect(await rows(data)).toEqual([]);
     expect(fs.existsSync(leaseFile(data.transcriptsDir))).toBe(true);
     expect(readProgress(data.options.dataDir)?.updatedAt).toBeGreaterThan(Date.now() - 700);
-    turns.onEvent({ type: "session.idle", properties: { sessionID: "ses_turn" } });
+    idle(turns);
     const outcome = await run;
     expect(outcome.ran && outcome.progress).toMatchObject({ done: 3, exported: 3 });
   });
@@ -217,7 +220,7 @@ describe("backfill during a turn", () => {
       onProgress: (p) => {
         if (p.done !== 2 || indexedAtRest !== -1) return;
         indexedAtRest = 0;
-        turns.onEvent({ type: "session.status", properties: { sessionID: "ses_turn", status: { type: "busy" } } });
+        busy(turns);
         // Looked at from another connection once the backfill rests, as another process would.
         setTimeout(async () => {
           const other = new SearchIndex(data.options.dataDir);
@@ -226,7 +229,7 @@ describe("backfill during a turn", () => {
             indexedAtRest = health.connection.get<{ n: number }>("SELECT count(*) AS n FROM sessions")?.n ?? -1;
           }
           other.close();
-          turns.onEvent({ type: "session.idle", properties: { sessionID: "ses_turn" } });
+          idle(turns);
         }, 300);
       },
     });
@@ -278,9 +281,8 @@ describe("backfill killed with SIGKILL", () => {
       await data.searchIndex.update({ sessionID: row.sessionId, path: file, relative: row.path });
     }
     data.searchIndex.close();
-    const caught = await dumpIndex(data.options.dataDir);
-    expect(caught.sessions).toHaveLength(12);
-    await rebuildIndex(data.options.dataDir, data.transcriptsDir);
-    expect(await dumpIndex(data.options.dataDir)).toEqual(caught);
+    const { dump, rebuilt } = await dumpAndRebuild(data.options.dataDir, data.transcriptsDir);
+    expect(dump.sessions).toHaveLength(12);
+    expect(rebuilt).toEqual(dump);
   }, 90_000);
 });
