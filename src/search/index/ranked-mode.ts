@@ -9,7 +9,8 @@ import type { TranscriptFile } from "../targets.js";
 import { catchUp } from "./index-catch-up.js";
 import { parseRankedQuery } from "./ranked-query.js";
 import { renderRanked } from "./ranked-render.js";
-import { PER_SESSION, type RankedFilters, type RankedResult, rankedSearch } from "./ranked-search.js";
+import type { RankedFilters } from "./ranked-request.js";
+import { PER_SESSION, type RankedResult, rankedSearch } from "./ranked-search.js";
 import type { SearchIndex } from "./search-index.js";
 import { ROLES, type Role } from "./transcript-units.js";
 

@@ -6,10 +6,25 @@
  *   common terms add to the score in the second look, from the candidates' own lines, with the same formula;
  * - a query of common terms only is answered from the newest units that hold them all (FTS5 walks ids newest first
  *   and stops at the limit), or else any of them, scored the same way.
+ * A phrase (or a compound's words in a row) costs FTS5 a walk of the units holding its rarest word, whether the phrase
+ * stands in them or not: with a rare word that walk is short; of common words only, it is the whole index, however
+ * rare the phrase. Such a term is looked for only among the newest WINDOW_UNITS units, and so are the newest units of a
+ * common-only query: the search says so when that left older units unread.
  */
 import type { IndexConnection } from "./index-connection.js";
+import { ftsPhrase } from "./index-tokens.js";
 import { clauseOf, matchOf, type RankedQuery, type RankedTerm } from "./ranked-query.js";
-import { countTerm, type IndexTotals, indexTotals, inverseFrequency, PROBE_UNITS } from "./term-stats.js";
+import {
+  countTerm,
+  type IndexTotals,
+  indexTotals,
+  inverseFrequency,
+  PROBE_UNITS,
+  type TermCount,
+} from "./term-stats.js";
+
+/** Units (about 25 MB of transcript) a phrase of common words, or a query of common words only, is looked for in. */
+export const WINDOW_UNITS = 10_000;
 
 export interface WeighedTerm {
   term: RankedTerm;
@@ -27,26 +42,59 @@ export interface RankedPlan {
   scoredAlone: WeighedTerm[];
   /** Quoted phrases the candidates were not asked for: a unit without one of them is no hit. */
   mustHold: RankedTerm[];
+  /** The lowest unit id the newest-first looks reach; above totals.oldest, older units were left unread. */
+  from: number;
+}
+
+/**
+ * Counts each term: a single word as it stands (at most `probe` units are walked), a run of words over the whole
+ * index only when one of its words is rare, else among the units from `from` on.
+ */
+function termCounter(connection: IndexConnection, totals: IndexTotals, probe: number, from: number) {
+  const words = new Map<string, TermCount>();
+  const word = (w: string) => {
+    let count = words.get(w);
+    if (count === undefined) {
+      count = countTerm(connection, `words : ${ftsPhrase(w)}`, totals, probe);
+      words.set(w, count);
+    }
+    return count;
+  };
+  return (term: RankedTerm): TermCount => {
+    if (term.words.length === 1) return word(term.words[0] as string);
+    const cheap = term.words.some((w) => word(w).exact);
+    return countTerm(connection, clauseOf(term), totals, probe, cheap ? 0 : from);
+  };
 }
 
 /**
  * The plan of a query. `probe` (default PROBE_UNITS) is both the count below which a term is rare and the most units
- * the generating terms may hold between them: what BM25 reads for the candidates.
+ * the generating terms may hold between them: what BM25 reads for the candidates. `window` (default WINDOW_UNITS) is
+ * how many of the newest units the looks that could otherwise walk the whole index are kept to.
  */
-export function planRanked(connection: IndexConnection, query: RankedQuery, probe = PROBE_UNITS): RankedPlan {
+export function planRanked(
+  connection: IndexConnection,
+  query: RankedQuery,
+  probe = PROBE_UNITS,
+  window = WINDOW_UNITS,
+): RankedPlan {
   const totals = indexTotals(connection);
+  const from = Math.max(totals.oldest, totals.newest - window + 1);
+  const count = termCounter(connection, totals, probe, from);
   const counted = query.terms
-    .map((term) => ({ term, count: countTerm(connection, clauseOf(term), totals, probe) }))
+    .map((term) => ({ term, count: count(term) }))
     .sort((a, b) => a.count.units - b.count.units);
+  const base = { totals, from };
   // A quoted phrase no unit holds: nothing can match, and asking for it alone costs nothing.
-  const absent = counted.find((c) => c.count.units === 0 && query.required.includes(c.term));
-  if (absent) return { totals, generator: clauseOf(absent.term), newest: [], scoredAlone: [], mustHold: [] };
-  // A word no unit holds adds nothing to any score.
-  const present = counted.filter((c) => c.count.units > 0);
+  const absent = counted.find((c) => c.count.units === 0 && c.count.exact && query.required.includes(c.term));
+  if (absent) return { ...base, generator: clauseOf(absent.term), newest: [], scoredAlone: [], mustHold: [] };
+  // A word no unit holds adds nothing to any score; a phrase not among the newest units may still be further back.
+  const present = counted.filter((c) => c.count.units > 0 || !c.count.exact);
   const generating: RankedTerm[] = [];
   let held = 0;
   for (const { term, count } of present) {
-    if (!count.exact || held + count.units > probe) break;
+    if (!count.exact) continue;
+    if (held + count.units > probe) break;
     generating.push(term);
     held += count.units;
   }
@@ -57,16 +105,17 @@ export function planRanked(connection: IndexConnection, query: RankedQuery, prob
   if (generating.length > 0) {
     const required = query.required.filter((t) => generating.includes(t));
     return {
-      totals,
+      ...base,
       generator: matchOf(generating, required),
       newest: [],
       scoredAlone: present.filter((c) => !generating.includes(c.term)).map(weigh),
       mustHold: query.required.filter((t) => !generating.includes(t)),
     };
   }
-  if (present.length === 0) return { totals, newest: [], scoredAlone: [], mustHold: [] };
+  if (present.length === 0) return { ...base, newest: [], scoredAlone: [], mustHold: [] };
   const terms = present.map((c) => c.term);
   const all = terms.map(clauseOf).join(" AND ");
-  const any = matchOf(terms, query.required);
-  return { totals, newest: all === any ? [all] : [all, any], scoredAlone: present.map(weigh), mustHold: [] };
+  // Every term required: any of them is all of them, and one walk does.
+  const any = terms.every((t) => query.required.includes(t)) ? all : matchOf(terms, query.required);
+  return { ...base, newest: all === any ? [all] : [all, any], scoredAlone: present.map(weigh), mustHold: [] };
 }

@@ -73,6 +73,11 @@ function coverageLine(c: RankedCoverage, result: RankedResult, shown: number, hi
     `ranked: searched ${plural(c.inScope - c.leftOut, "transcript")} of ${plural(c.inScope, "transcript")} in ${c.where} (${formatBytes(c.inScopeBytes)}) with the search index in ${(c.elapsedMs / 1000).toFixed(2)} s`,
     `${plural(shown, "hit")} shown, best first, of ${plural(result.candidates, "matching unit")} ranked`,
   ];
+  if (result.window) {
+    parts.push(
+      `common words only: looked for among the newest ${plural(result.window.units, "indexed unit")} of ${result.window.of.toLocaleString("en-US")}; add a rarer word, or pass sessionID, role or since/until, to reach older ones`,
+    );
+  }
   if (c.dropped.length > 0) parts.push(`common words not searched for: ${c.dropped.slice(0, 10).join(", ")}`);
   if (c.filters.length > 0) parts.push(`filtered by ${c.filters.join(", ")}`);
   if (c.indexedNow > 0) parts.push(`${plural(c.indexedNow, "transcript")} indexed by this search`);

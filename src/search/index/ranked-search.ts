@@ -6,42 +6,18 @@
 import fs from "node:fs";
 import { prefixLength } from "../../transcripts/numbered-line.js";
 import type { TranscriptFile } from "../targets.js";
-import type { IndexConnection, SqlValue } from "./index-connection.js";
-import { planRanked, type RankedPlan } from "./ranked-plan.js";
-import type { RankedQuery } from "./ranked-query.js";
+import type { IndexConnection } from "./index-connection.js";
+import { candidates, type UnitRow } from "./ranked-candidates.js";
+import { planRanked } from "./ranked-plan.js";
+import type { RankedRequest } from "./ranked-request.js";
 import { type LeftToRescore, MAX_BOOST, ROLE_WEIGHT, rescore } from "./rerank.js";
 import { maxTermScore } from "./term-stats.js";
 import type { Role } from "./transcript-units.js";
 
-/** Candidates the index hands to the second look: enough for any limit, few enough to read in a millisecond or two. */
-const CANDIDATES = 200;
 /** Hits one session may have in an answer that spans several sessions. */
 export const PER_SESSION = 3;
 /** Bytes read around a unit for its context lines. */
 const CONTEXT_READ_BYTES = 8_192;
-
-export interface RankedFilters {
-  roles?: readonly Role[];
-  /** Milliseconds since the epoch, inclusive. */
-  since?: number;
-  until?: number;
-}
-
-export interface RankedRequest {
-  query: RankedQuery;
-  /** Transcripts in scope; a session not among them is never returned. */
-  files: readonly TranscriptFile[];
-  /** True when the scope is every transcript (no session filter needed). */
-  everything: boolean;
-  filters: RankedFilters;
-  limit: number;
-  contextLines: number;
-  /** Cap per session (undefined: none, when one session is searched). */
-  perSession?: number;
-  now: number;
-  /** Units below which a term is rare and generates candidates (default PROBE_UNITS, see ranked-plan.ts). */
-  probeUnits?: number;
-}
 
 export interface HitLine {
   line: number;
@@ -63,101 +39,21 @@ export interface RankedHit {
 
 export interface RankedResult {
   hits: RankedHit[];
-  /** Units the index matched among the candidates it handed over (at most CANDIDATES). */
+  /** Units the index matched among the candidates it handed over (at most a few hundred, ranked-candidates.ts). */
   candidates: number;
   /** Hits left out by the per-session cap. */
   cappedBySession: number;
   /** Hits whose transcript no longer holds the indexed lines (indexed again on the next export or search). */
   stale: number;
+  /** When only the newest units were looked at (common words only, none rare enough to ask the whole index for). */
+  window?: { units: number; of: number };
 }
 
-interface UnitRow {
-  session_id: string;
-  first_line: number;
-  last_line: number;
-  byte_start: number;
-  byte_end: number;
-  role: Role;
-  tool: string | null;
-  time: number | null;
-  score: number;
-}
-
-const COLUMNS = "s.session_id, u.first_line, u.last_line, u.byte_start, u.byte_end, u.role, u.tool, u.time";
-const SCORE = "bm25(unit_text, 1.0, 1.5)";
-
-/**
- * A query of common words only: the newest units holding them are looked at (NEWEST_LOOKED, ids and sessions only,
- * cheap), and of those at most NEWEST_CANDIDATES, a few per session, are read and scored.
- */
-const NEWEST_LOOKED = 2_000;
-const NEWEST_CANDIDATES = 40;
 /**
  * Units the second look reads at most, best first by the index's score: reading and scoring a unit's lines is most of
  * a query's time, and the boosts it adds (at most MAX_BOOST) rarely lift a unit from further down.
  */
-const MAX_READ = 64;
-
-/**
- * The candidates' query: the best units by BM25 for `match` (by = "score"), or its newest units (by = "newest"),
- * within the request's sessions, roles and times.
- */
-function candidateSql(req: RankedRequest, match: string, by: "score" | "newest"): { sql: string; params: SqlValue[] } {
-  const where: string[] = [];
-  const params: SqlValue[] = [match];
-  if (!req.everything) {
-    where.push("s.session_id IN (SELECT value FROM json_each(?))");
-    params.push(JSON.stringify(req.files.map((f) => f.sessionID)));
-  }
-  if (req.filters.roles && req.filters.roles.length > 0) {
-    where.push(`u.role IN (${req.filters.roles.map(() => "?").join(", ")})`);
-    params.push(...req.filters.roles);
-  }
-  if (req.filters.since !== undefined) {
-    where.push("u.time >= ?");
-    params.push(req.filters.since);
-  }
-  if (req.filters.until !== undefined) {
-    where.push("u.time <= ?");
-    params.push(req.filters.until);
-  }
-  params.push(by === "score" ? CANDIDATES : NEWEST_LOOKED);
-  const score = by === "score" ? SCORE : "0";
-  const order = by === "score" ? "score" : "unit_text.rowid DESC";
-  // Nothing to filter: FTS5 keeps the best (or newest) candidates as it goes, and only those are joined to their units.
-  const sql =
-    where.length === 0
-      ? `SELECT ${COLUMNS}, t.score FROM (SELECT rowid, ${score} AS score FROM unit_text WHERE unit_text MATCH ?
-           ORDER BY ${by === "score" ? "score" : "rowid DESC"} LIMIT ?) t JOIN units u ON u.id = t.rowid
-           JOIN sessions s ON s.sid = u.sid`
-      : `SELECT ${COLUMNS}, ${score} AS score FROM unit_text JOIN units u ON u.id = unit_text.rowid
-           JOIN sessions s ON s.sid = u.sid WHERE unit_text MATCH ? AND ${where.join(" AND ")} ORDER BY ${order} LIMIT ?`;
-  return { sql, params };
-}
-
-/** The candidates the plan asks for, best first by what the index scored (none of them, on the newest-first way). */
-function candidates(connection: IndexConnection, req: RankedRequest, plan: RankedPlan): UnitRow[] {
-  if (plan.generator !== undefined) {
-    const { sql, params } = candidateSql(req, plan.generator, "score");
-    return connection.all<UnitRow>(sql, ...params);
-  }
-  const rows = new Map<string, UnitRow>();
-  const perSession = new Map<string, number>();
-  // Units of one transcript stand together in the index: without a cap the newest session would fill the candidates.
-  const cap = req.perSession === undefined ? NEWEST_CANDIDATES : req.perSession * 2;
-  for (const match of plan.newest) {
-    const { sql, params } = candidateSql(req, match, "newest");
-    for (const row of connection.all<UnitRow>(sql, ...params)) {
-      const key = `${row.session_id}:${row.first_line}`;
-      const n = perSession.get(row.session_id) ?? 0;
-      if (rows.has(key) || n >= cap) continue;
-      perSession.set(row.session_id, n + 1);
-      rows.set(key, row);
-      if (rows.size >= NEWEST_CANDIDATES) return [...rows.values()];
-    }
-  }
-  return [...rows.values()];
-}
+const MAX_READ = 40;
 
 /** Transcripts opened by one search, each once, closed when it ends. */
 class OpenFiles {
@@ -178,8 +74,17 @@ class OpenFiles {
   }
 }
 
-/** The numbered lines of bytes [start, end) of a transcript, as number and text. */
-function readLines(files: OpenFiles, path: string, start: number, end: number): { line: number; text: string }[] {
+/**
+ * The numbered lines of bytes [start, end) of a transcript, as number and text; with `wanted`, the text of the other
+ * lines is left empty (decoding the lines read around a hit for its context costs more than reading them).
+ */
+function readLines(
+  files: OpenFiles,
+  path: string,
+  start: number,
+  end: number,
+  wanted?: (line: number) => boolean,
+): { line: number; text: string }[] {
   const buffer = Buffer.alloc(Math.max(0, end - start));
   const got = fs.readSync(files.fd(path), buffer, 0, buffer.length, start);
   const out: { line: number; text: string }[] = [];
@@ -187,7 +92,8 @@ function readLines(files: OpenFiles, path: string, start: number, end: number): 
   for (let nl = buffer.indexOf(0x0a, from); nl !== -1 && nl < got; nl = buffer.indexOf(0x0a, from)) {
     const prefix = prefixLength(buffer, from, nl);
     const number = prefix > 0 ? Number(buffer.toString("latin1", from, from + prefix - 1).trim()) : Number.NaN;
-    out.push({ line: number, text: buffer.toString("utf8", from + prefix, nl) });
+    const text = wanted === undefined || wanted(number) ? buffer.toString("utf8", from + prefix, nl) : "";
+    out.push({ line: number, text });
     from = nl + 1;
   }
   return out;
@@ -205,13 +111,11 @@ function unitLines(files: OpenFiles, file: TranscriptFile, row: UnitRow): string
 function withContext(files: OpenFiles, file: TranscriptFile, row: UnitRow, line: number, context: number): HitLine[] {
   const start = Math.max(0, row.byte_start - (line - context < row.first_line ? CONTEXT_READ_BYTES : 0));
   const end = Math.min(file.size, row.byte_end + (line + context > row.last_line ? CONTEXT_READ_BYTES : 0));
-  const lines = readLines(files, file.path, start, end).filter((l) => Number.isFinite(l.line));
+  const shown = (n: number) => n >= line - context && n <= line + context;
+  const lines = readLines(files, file.path, start, end, shown).filter((l) => Number.isFinite(l.line));
   // The first line read may start inside a line: only lines after the unit's start are taken before it.
   return lines
-    .filter(
-      (l, i) =>
-        l.line >= line - context && l.line <= line + context && (i > 0 || start === 0 || start === row.byte_start),
-    )
+    .filter((l, i) => shown(l.line) && (i > 0 || start === 0 || start === row.byte_start))
     .map((l) => ({ line: l.line, text: l.text, match: l.line === line }));
 }
 
@@ -226,8 +130,8 @@ export function rankedSearch(connection: IndexConnection, req: RankedRequest): R
 
 function search(connection: IndexConnection, req: RankedRequest, files: OpenFiles): RankedResult {
   const byId = new Map(req.files.map((f) => [f.sessionID, f]));
-  const plan = planRanked(connection, req.query, req.probeUnits);
-  const rows = candidates(connection, req, plan);
+  const plan = planRanked(connection, req.query, req.probeUnits, req.windowUnits);
+  const { rows, from } = candidates(connection, req, plan);
   const left: LeftToRescore = { ...plan, meanTokens: plan.totals.meanTokens };
   // The most the terms the index did not score can add to a unit's first score.
   const more = plan.scoredAlone.reduce((sum, w) => sum + maxTermScore(w.idf), 0);
@@ -281,5 +185,10 @@ function search(connection: IndexConnection, req: RankedRequest, files: OpenFile
       lines: withContext(files, s.file, s.row, s.line, req.contextLines),
     });
   }
-  return { hits, candidates: rows.length, cappedBySession, stale };
+  // Only the newest-first way leaves units unread: a generator is asked of the whole index.
+  const window =
+    from > plan.totals.oldest
+      ? { units: Math.min(plan.totals.units, plan.totals.newest - from + 1), of: plan.totals.units }
+      : undefined;
+  return { hits, candidates: rows.length, cappedBySession, stale, window };
 }

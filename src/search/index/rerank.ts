@@ -4,7 +4,7 @@
  * tool dump that merely mentions the words weighs less than a message), and a recency prior small enough that a weak
  * new match never overtakes a strong old one. The line that holds most of the query's words is the one shown.
  */
-import { wordsOf } from "./index-tokens.js";
+import { foldCase, MAX_WORD_CHARS } from "./index-tokens.js";
 import type { WeighedTerm } from "./ranked-plan.js";
 import type { RankedTerm } from "./ranked-query.js";
 import { termScore } from "./term-stats.js";
@@ -41,17 +41,17 @@ export interface Scored {
 }
 
 /** Positions of each term's first word in the unit's words, term by term. */
-function termHits(words: readonly string[], terms: readonly RankedTerm[]): number[][] {
+function termHits(unit: UnitWords, terms: readonly RankedTerm[]): number[][] {
   return terms.map((term) => {
     const hits: number[] = [];
     // Two words that are the same term share their first 4 letters, or are equal (sameTerm): most words are passed
     // over by that look alone.
     const first = term.words[0] as string;
     const head = first.length >= 4 ? first.slice(0, 4) : undefined;
-    for (let i = 0; i + term.words.length <= words.length; i++) {
-      const word = words[i] as string;
+    for (const i of unit.at) {
+      const word = unit.word.get(i) as string;
       if (head === undefined ? word !== first : !word.startsWith(head)) continue;
-      if (term.words.every((w, k) => sameTerm(words[i + k] as string, w))) hits.push(i);
+      if (term.words.every((w, k) => sameTerm(unit.word.get(i + k) ?? "", w))) hits.push(i);
     }
     return hits;
   });
@@ -80,10 +80,10 @@ function smallestSpan(hits: readonly number[][]): number {
 }
 
 /** Whether the unit holds the query's bare words in the order asked, in a row. */
-function inARow(words: readonly string[], terms: readonly RankedTerm[]): boolean {
+function inARow(unit: UnitWords, terms: readonly RankedTerm[]): boolean {
   const sequence = terms.filter((t) => !t.phrase || t.compound).flatMap((t) => t.words);
   if (sequence.length < 2) return false;
-  return termHits(words, [{ text: "", words: sequence, phrase: true }])[0]?.length !== 0;
+  return termHits(unit, [{ text: "", words: sequence, phrase: true }])[0]?.length !== 0;
 }
 
 /** What the index left to the second look: terms it did not score, phrases it did not check. */
@@ -95,6 +95,69 @@ export interface LeftToRescore {
 
 const NOTHING_LEFT: LeftToRescore = { scoredAlone: [], mustHold: [], meanTokens: 1 };
 
+const NON_ASCII = /[\u0080-\uffff]/;
+/** A word as the index splits one (index-tokens.ts), or a line break. */
+const WORD_OR_BREAK = /[\p{L}\p{N}]+|\n/gu;
+
+/**
+ * The unit's words as the index splits and folds them, counted; of them, by position, only those that may be one of
+ * the query's words (sameTerm: equal, or the same first 4 letters), with the line each stands on.
+ */
+interface UnitWords {
+  count: number;
+  /** Positions of the words kept, in order. */
+  at: number[];
+  word: Map<number, string>;
+  line: Map<number, number>;
+}
+
+/**
+ * The unit's words, in one pass over the whole unit (line by line, the calls cost more than the splitting). Most
+ * units are ASCII: there a loop over the characters, which makes a string only of a word it keeps, is several times
+ * faster than a regular expression.
+ */
+function unitWords(lines: readonly string[], wanted: readonly string[]): UnitWords {
+  const heads = [...new Set(wanted.filter((w) => w.length >= 4).map((w) => w.slice(0, 4)))];
+  const short = [...new Set(wanted.filter((w) => w.length < 4))];
+  const folded = foldCase(lines.join("\n"));
+  const unit: UnitWords = { count: 0, at: [], word: new Map(), line: new Map() };
+  const keep = (start: number, end: number, line: number) => {
+    const length = end - start;
+    if (length > MAX_WORD_CHARS) return;
+    const at = unit.count++;
+    const maybe =
+      (length >= 4 && heads.some((h) => folded.startsWith(h, start))) ||
+      short.some((w) => w.length === length && folded.startsWith(w, start));
+    if (!maybe) return;
+    unit.at.push(at);
+    unit.word.set(at, folded.slice(start, end));
+    unit.line.set(at, line);
+  };
+  let line = 0;
+  if (NON_ASCII.test(folded)) {
+    WORD_OR_BREAK.lastIndex = 0;
+    for (let m = WORD_OR_BREAK.exec(folded); m !== null; m = WORD_OR_BREAK.exec(folded)) {
+      if (m[0] === "\n") line++;
+      else keep(m.index, m.index + m[0].length, line);
+    }
+    return unit;
+  }
+  let start = -1;
+  for (let i = 0; i <= folded.length; i++) {
+    const c = i < folded.length ? folded.charCodeAt(i) : 0;
+    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
+      if (start < 0) start = i;
+      continue;
+    }
+    if (start >= 0) {
+      keep(start, i, line);
+      start = -1;
+    }
+    if (c === 10) line++;
+  }
+  return unit;
+}
+
 /** The unit's score and line to show; undefined when it lacks a phrase it must hold. */
 export function rescore(
   bm25: number,
@@ -105,23 +168,22 @@ export function rescore(
   now: number,
   left: LeftToRescore = NOTHING_LEFT,
 ): Scored | undefined {
-  const perLine = lines.map((line) => wordsOf(line));
-  const words = perLine.flat();
-  const lineOf = perLine.flatMap((lineWords, i) => lineWords.map(() => i));
-  const hits = termHits(words, terms);
+  const wanted = [...terms, ...left.scoredAlone.map((w) => w.term), ...left.mustHold].flatMap((t) => t.words);
+  const unit = unitWords(lines, wanted);
+  const hits = termHits(unit, terms);
   const hitsOf = (term: RankedTerm) => {
     const i = terms.indexOf(term);
-    return (i >= 0 ? hits[i] : termHits(words, [term])[0]) ?? [];
+    return (i >= 0 ? hits[i] : termHits(unit, [term])[0]) ?? [];
   };
   if (left.mustHold.some((term) => hitsOf(term).length === 0)) return undefined;
   // Both columns hold a compound term (its words and itself): FTS5 weighs them 1 and 1.5.
   const common = left.scoredAlone.reduce(
     (sum, w) =>
-      sum + termScore(w.idf, hitsOf(w.term).length * (w.term.compound ? 2.5 : 1), words.length, left.meanTokens),
+      sum + termScore(w.idf, hitsOf(w.term).length * (w.term.compound ? 2.5 : 1), unit.count, left.meanTokens),
     0,
   );
   let score = (common - bm25) * ROLE_WEIGHT[role];
-  if (inARow(words, terms)) score *= PHRASE_BOOST;
+  if (inARow(unit, terms)) score *= PHRASE_BOOST;
   const found = hits.filter((h) => h.length > 0).length;
   if (found >= 2 && smallestSpan(hits) <= found * 4) score *= PROXIMITY_BOOST;
   if (time !== null) score *= 1 + RECENCY_BOOST * Math.exp(-Math.max(0, now - time) / (RECENCY_DAYS * DAY_MS));
@@ -131,8 +193,8 @@ export function rescore(
     const last = (terms[t] as RankedTerm).words.length - 1;
     let counted = -1;
     for (const at of positions) {
-      const line = lineOf[at] as number;
-      if (line !== counted && line === lineOf[at + last]) {
+      const line = unit.line.get(at) as number;
+      if (line !== counted && line === unit.line.get(at + last)) {
         counts[line] = (counts[line] as number) + 1;
         counted = line;
       }

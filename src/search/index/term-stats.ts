@@ -1,7 +1,8 @@
 /**
  * What a ranked query needs to know about its terms before it asks for candidates, at a cost that does not grow with
  * the index: how many units hold each term (exact for a rare term, estimated for a common one from how densely the
- * newest units hold it), and the index's unit count and mean unit length, read from FTS5's own totals record.
+ * newest units hold it, or from the newest units alone when even finding it costs a walk of the index), and the
+ * index's unit count and mean unit length, read from FTS5's own totals record.
  */
 import type { IndexConnection } from "./index-connection.js";
 
@@ -15,6 +16,8 @@ export interface IndexTotals {
   meanTokens: number;
   /** The highest unit id: the newest unit. */
   newest: number;
+  /** The lowest unit id: the oldest unit. */
+  oldest: number;
 }
 
 export interface TermCount {
@@ -50,30 +53,38 @@ function varints(bytes: Uint8Array): number[] {
 export function indexTotals(connection: IndexConnection): IndexTotals {
   const row = connection.get<{ block: Uint8Array | null }>("SELECT block FROM unit_text_data WHERE id = 1");
   const [units = 0, ...tokens] = row?.block ? varints(row.block) : [];
-  const newest = connection.get<{ newest: number | null }>("SELECT max(id) AS newest FROM units")?.newest ?? 0;
+  // Two subqueries: SQLite reads one end of the rowid b-tree for a lone min() or max(), and scans for both at once.
+  const ids = connection.get<{ newest: number | null; oldest: number | null }>(
+    "SELECT (SELECT max(id) FROM units) AS newest, (SELECT min(id) FROM units) AS oldest",
+  );
   const total = tokens.reduce((sum, n) => sum + n, 0);
-  return { units, meanTokens: units > 0 ? total / units : 1, newest };
+  return { units, meanTokens: units > 0 ? total / units : 1, newest: ids?.newest ?? 0, oldest: ids?.oldest ?? 0 };
 }
 
 /**
  * Units holding `match` (an FTS5 expression), looked for newest first and at most `probe` of them: fewer is the
  * exact count; as many is a common term, whose count is estimated from the span of ids those newest units cover.
+ * With `from`, only units from that id on are looked at (a window of the newest): fewer than `probe` there is an
+ * estimate too, unless the window holds every unit.
  */
 export function countTerm(
   connection: IndexConnection,
   match: string,
   totals: IndexTotals,
   probe = PROBE_UNITS,
+  from = 0,
 ): TermCount {
   const row = connection.get<{ n: number; oldest: number | null }>(
     `SELECT count(*) AS n, min(rowid) AS oldest FROM
-       (SELECT rowid FROM unit_text WHERE unit_text MATCH ? ORDER BY rowid DESC LIMIT ?)`,
+       (SELECT rowid FROM unit_text WHERE unit_text MATCH ? AND rowid >= ? ORDER BY rowid DESC LIMIT ?)`,
     match,
+    from,
     probe,
   );
   const n = row?.n ?? 0;
-  if (n < probe) return { units: n, exact: true };
-  const span = Math.max(1, totals.newest - (row?.oldest ?? 0) + 1);
+  if (n < probe && from <= totals.oldest) return { units: n, exact: true };
+  const lowest = n < probe ? from : (row?.oldest ?? 0);
+  const span = Math.max(1, totals.newest - lowest + 1);
   return { units: Math.min(totals.units, Math.round((n / span) * totals.units)), exact: false };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { planRanked } from "../../../src/search/index/ranked-plan.js";
 import { parseRankedQuery } from "../../../src/search/index/ranked-query.js";
+import { type RankedCoverage, renderRanked } from "../../../src/search/index/ranked-render.js";
 import { type RankedHit, rankedSearch } from "../../../src/search/index/ranked-search.js";
 import { listTranscripts } from "../../../src/search/targets.js";
 import { indexOfWords } from "../../helpers/index-rows.js";
@@ -29,7 +30,7 @@ describe("the plan of a ranked query", () => {
     expect(plan.mustHold).toEqual([]);
     // A common term in every unit weighs next to nothing, as in FTS5's own BM25.
     expect(plan.scoredAlone.every((w) => w.idf === 1e-6)).toBe(true);
-    expect(plan.totals).toEqual({ units: 60, meanTokens: expect.any(Number), newest: 60 });
+    expect(plan.totals).toEqual({ units: 60, meanTokens: expect.any(Number), newest: 60, oldest: 1 });
     close();
   });
 
@@ -82,6 +83,34 @@ describe("the plan of a ranked query", () => {
   });
 });
 
+describe("the plan of a query over a large index", () => {
+  it("asks the whole index for a phrase with a rare word in it, whatever the window", async () => {
+    const { connection, close } = await index();
+    // "server rollout" stands in units 5 and 40, both before a window of the newest 20 units (41 to 60).
+    const plan = planRanked(connection, parseRankedQuery('"server rollout" build'), 10, 20);
+    expect(plan.from).toBe(41);
+    expect(plan.generator).toBe('words : "server rollout" AND (words : "server rollout")');
+    close();
+  });
+
+  it("looks for a phrase of common words only among the newest units, and never has it generate", async () => {
+    // Every unit holds alpha and beta; only unit 3, far back, holds "beta alpha".
+    const { connection, close } = await indexOfWords(
+      Array.from({ length: 60 }, (_, i) => (i === 2 ? "beta alpha gamma" : "alpha beta gamma")),
+    );
+    const windowed = planRanked(connection, parseRankedQuery('"beta alpha"'), 10, 20);
+    // Not found among units 41 to 60, yet not called absent: it may stand further back.
+    expect(windowed.generator).toBeUndefined();
+    expect(windowed.newest).toEqual(['words : "beta alpha"']);
+    expect(windowed.from).toBe(41);
+    // A window as large as the index counts it exactly, and the rare phrase generates.
+    const whole = planRanked(connection, parseRankedQuery('"beta alpha"'), 10, 60);
+    expect(whole.from).toBe(1);
+    expect(whole.generator).toBe('words : "beta alpha" AND (words : "beta alpha")');
+    close();
+  });
+});
+
 /** Sessions of routine turns (their words in most units), one of them holding the line that answers. */
 function sessions(): SessionBuilder[] {
   const out = Array.from({ length: 5 }, (_, i) => {
@@ -101,23 +130,51 @@ function sessions(): SessionBuilder[] {
 }
 
 async function searcher() {
+  const search = await fullSearcher();
+  return (query: string, probeUnits?: number) => search(query, { probeUnits }).hits;
+}
+
+async function fullSearcher() {
   const { data } = await indexedSessions(sessions().map((s) => s.data));
   const health = await data.searchIndex.forReading();
   if (!health.usable) throw new Error(health.reason);
+  const connection = health.connection;
   const files = listTranscripts(data.transcriptsDir, "", true);
-  return (query: string, probeUnits?: number) =>
-    rankedSearch(health.connection, {
+  const search = (
+    query: string,
+    more: { probeUnits?: number; windowUnits?: number; everything?: boolean; files?: typeof files } = {},
+  ) =>
+    rankedSearch(connection, {
       query: parseRankedQuery(query),
-      files,
-      everything: true,
+      files: more.files ?? files,
+      everything: more.everything ?? true,
       filters: {},
       limit: 10,
       contextLines: 1,
       perSession: 3,
       now: Date.now(),
-      probeUnits,
-    }).hits;
+      probeUnits: more.probeUnits,
+      windowUnits: more.windowUnits,
+    });
+  return Object.assign(search, { connection, files });
 }
+
+const coverage: RankedCoverage = {
+  query: "server upstream",
+  words: ["server", "upstream"],
+  dropped: [],
+  where: "every project",
+  inScope: 6,
+  inScopeBytes: 1000,
+  indexedNow: 0,
+  leftOut: 0,
+  leftOutBytes: 0,
+  failed: 0,
+  filters: [],
+  limit: 10,
+  perSession: 3,
+  elapsedMs: 1,
+};
 
 const answering = (hits: RankedHit[]) => hits.map((h) => h.lines.find((l) => l.match)?.text ?? "");
 
@@ -143,5 +200,51 @@ describe("ranked search by the plan", () => {
     // The phrase is common to no unit but this one: a probe of 1 checks it in the candidates' lines.
     expect(search('"upstream marks down" ECONNRESET', 1)).toEqual([]);
     expect(search('"upstream marks down" ECONNRESET')).toEqual([]);
+  });
+
+  it("answers common words only from the newest units of the window, and says so", async () => {
+    const search = await fullSearcher();
+    const newest = search.connection.all<{ id: number }>("SELECT id FROM units ORDER BY id DESC LIMIT 3");
+    const windowed = search("server upstream", { probeUnits: 1, windowUnits: 3 });
+    const units = search.connection.get<{ n: number }>("SELECT count(*) AS n FROM units")?.n ?? 0;
+    expect(windowed.window).toEqual({ units: 3, of: units });
+    expect(windowed.candidates).toBeGreaterThan(0);
+    expect(windowed.candidates).toBeLessThanOrEqual(newest.length);
+    const lines = search.connection.all<{ session_id: string; first_line: number }>(
+      `SELECT s.session_id, u.first_line FROM units u JOIN sessions s ON s.sid = u.sid WHERE u.id >= ?`,
+      newest.at(-1)?.id ?? 0,
+    );
+    for (const hit of windowed.hits) {
+      expect(lines).toContainEqual({ session_id: hit.file.sessionID, first_line: hit.firstLine });
+    }
+    const text = renderRanked(windowed, coverage, 10_000);
+    expect(text.split("\n").at(-1)).toContain(
+      `common words only: looked for among the newest 3 indexed units of ${units}; add a rarer word, or pass sessionID, role or since/until, to reach older ones`,
+    );
+    // A window as large as the index leaves nothing unread, and says nothing of it.
+    const whole = search("server upstream", { probeUnits: 1 });
+    expect(whole.window).toBeUndefined();
+    expect(renderRanked(whole, coverage, 10_000)).not.toContain("common words only");
+    expect(whole.candidates).toBeGreaterThan(windowed.candidates);
+  });
+
+  it("looks past the window when a narrower scope finds too few of its own units there", async () => {
+    const search = await fullSearcher();
+    const routine = search.files.filter((f) => f.sessionID !== "ses_plananswer000001");
+    const oldest = routine.find((f) => f.sessionID === "ses_planroutine00000");
+    expect(oldest).toBeDefined();
+    const scoped = search("build module", {
+      probeUnits: 1,
+      windowUnits: 3,
+      everything: false,
+      files: oldest ? [oldest] : [],
+    });
+    expect(scoped.window).toBeUndefined();
+    expect(scoped.hits.length).toBeGreaterThan(0);
+    expect(scoped.hits.every((h) => h.file.sessionID === "ses_planroutine00000")).toBe(true);
+    // Every project: the window holds enough of the newest sessions' units, and the search stops there.
+    const every = search("build module", { probeUnits: 1, windowUnits: 3 });
+    expect(every.window?.units).toBe(3);
+    expect(every.hits.some((h) => h.file.sessionID === "ses_planroutine00000")).toBe(false);
   });
 });

@@ -8,25 +8,25 @@ import {
 } from "../../../src/search/index/term-stats.js";
 import { indexOfWords } from "../../helpers/index-rows.js";
 
+/** 200 units, every one holding "unit", every other one "even" (the rest "odd"), unit 18 "rare". */
+const evenOdd = () =>
+  indexOfWords(Array.from({ length: 200 }, (_, i) => `unit ${i % 2 === 0 ? "even" : "odd"} ${i === 17 ? "rare" : ""}`));
+
 describe("term stats", () => {
   it("reads the unit count and mean length from FTS5's totals, as counting would", async () => {
     const { connection, close } = await indexOfWords(["alpha beta gamma", "delta epsilon", "zeta"]);
-    expect(indexTotals(connection)).toEqual({ units: 3, meanTokens: 2, newest: 3 });
+    expect(indexTotals(connection)).toEqual({ units: 3, meanTokens: 2, newest: 3, oldest: 1 });
     close();
   });
 
   it("says an empty index has no units, without dividing by zero", async () => {
     const { connection, close } = await indexOfWords([]);
-    expect(indexTotals(connection)).toEqual({ units: 0, meanTokens: 1, newest: 0 });
+    expect(indexTotals(connection)).toEqual({ units: 0, meanTokens: 1, newest: 0, oldest: 0 });
     close();
   });
 
   it("counts a rare term exactly and estimates a common one from its newest units", async () => {
-    const texts = Array.from(
-      { length: 200 },
-      (_, i) => `unit ${i % 2 === 0 ? "even" : "odd"} ${i === 17 ? "rare" : ""}`,
-    );
-    const { connection, close } = await indexOfWords(texts);
+    const { connection, close } = await evenOdd();
     const totals = indexTotals(connection);
     expect(countTerm(connection, 'words : "rare"', totals, 10)).toEqual({ units: 1, exact: true });
     expect(countTerm(connection, 'words : "absent"', totals, 10)).toEqual({ units: 0, exact: true });
@@ -35,6 +35,19 @@ describe("term stats", () => {
     expect(even.units).toBeGreaterThan(80);
     expect(even.units).toBeLessThan(120);
     expect(countTerm(connection, 'words : "unit"', totals, 10)).toEqual({ units: 200, exact: false });
+    close();
+  });
+
+  it("counts among the newest units alone when asked to, and calls that an estimate unless they are every unit", async () => {
+    const { connection, close } = await evenOdd();
+    const totals = indexTotals(connection);
+    // The rare word stands in unit 18, before the window of units 101 to 200: not found there, and not called absent.
+    expect(countTerm(connection, 'words : "rare"', totals, 1000, 101)).toEqual({ units: 0, exact: false });
+    // Half the window holds "even": the estimate for the index is half of it.
+    expect(countTerm(connection, 'words : "even"', totals, 1000, 101)).toEqual({ units: 100, exact: false });
+    // A window from the oldest unit is the whole index: exact again.
+    expect(countTerm(connection, 'words : "even"', totals, 1000, 1)).toEqual({ units: 100, exact: true });
+    expect(countTerm(connection, 'words : "rare"', totals, 1000, totals.oldest)).toEqual({ units: 1, exact: true });
     close();
   });
 

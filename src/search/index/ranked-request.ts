@@ -1,0 +1,29 @@
+/** What a ranked search is asked: the query, the transcripts in scope, the filters and the bounds of the answer. */
+import type { TranscriptFile } from "../targets.js";
+import type { RankedQuery } from "./ranked-query.js";
+import type { Role } from "./transcript-units.js";
+
+export interface RankedFilters {
+  roles?: readonly Role[];
+  /** Milliseconds since the epoch, inclusive. */
+  since?: number;
+  until?: number;
+}
+
+export interface RankedRequest {
+  query: RankedQuery;
+  /** Transcripts in scope; a session not among them is never returned. */
+  files: readonly TranscriptFile[];
+  /** True when the scope is every transcript (no session filter needed). */
+  everything: boolean;
+  filters: RankedFilters;
+  limit: number;
+  contextLines: number;
+  /** Cap per session (undefined: none, when one session is searched). */
+  perSession?: number;
+  now: number;
+  /** Units below which a term is rare and generates candidates (default PROBE_UNITS, see ranked-plan.ts). */
+  probeUnits?: number;
+  /** The newest units a look that could walk the whole index is kept to (default WINDOW_UNITS, see ranked-plan.ts). */
+  windowUnits?: number;
+}
