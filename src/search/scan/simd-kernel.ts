@@ -42,7 +42,12 @@ export function kernelMemory(size: number): ArrayBuffer | undefined {
   const module = kernelModule();
   if (!module) return undefined;
   const pages = Math.ceil((size + KERNEL_SLACK) / PAGE);
-  const memory = new WebAssembly.Memory({ initial: pages, maximum: pages });
+  let memory: WebAssembly.Memory;
+  try {
+    memory = new WebAssembly.Memory({ initial: pages, maximum: pages });
+  } catch {
+    return undefined; // past what one memory may hold, or no address space left for it: plain memory serves
+  }
   const instance = new WebAssembly.Instance(module, { scan: { memory } });
   kernels.set(memory.buffer, instance.exports as unknown as SimdKernel);
   return memory.buffer;

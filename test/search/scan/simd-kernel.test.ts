@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import wabtInit from "wabt";
 import { allocScanBuffer, ByteFinder, countNewlines } from "../../../src/search/scan/byte-search.js";
-import { kernelOf } from "../../../src/search/scan/simd-kernel.js";
+import { kernelMemory, kernelOf } from "../../../src/search/scan/simd-kernel.js";
 import { SIMD_KERNEL_WASM } from "../../../src/search/scan/simd-kernel-wasm.js";
 
 const scanDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..", "..", "src", "search", "scan");
@@ -15,6 +15,11 @@ describe("SIMD kernel", () => {
     expect(kernelOf(allocScanBuffer(1024, false).bytes)).toBeUndefined();
     // A view that does not start at the memory's start is not handed to the kernel (its indices would be off).
     expect(kernelOf(allocScanBuffer(1024).bytes.subarray(4))).toBeUndefined();
+  });
+
+  it("gives no memory where WebAssembly cannot make one (more than 4 GiB), so the buffer is plain memory", () => {
+    expect(kernelMemory(2 ** 32)).toBeUndefined();
+    expect(kernelMemory(64)).toBeDefined();
   });
 
   it("is the committed build of simd-kernel.wat", async () => {
