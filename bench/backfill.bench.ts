@@ -125,7 +125,7 @@ try {
     ["reading the session from OpenCode's database (what the baseline reads too)", spent.source ?? 0],
     ["the export's store transaction: rendering, the transcript append, the catalog rows", spent.store ?? 0],
     [
-      "the search index update: the appended lines read into units, tokenized, the secret guard, FTS5",
+      "the search index update: the appended lines read into units, tokenized, the secret guard, FTS5, the batch's commit",
       spent.index ?? 0,
     ],
     [

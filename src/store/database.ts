@@ -78,6 +78,16 @@ function createStoreFile(file: string): void {
   }
 }
 
+export interface WriteOptions {
+  /**
+   * False for what can be made again from elsewhere (a transcript's catalog rows: the file beside them is not flushed
+   * either, and the export repairs whichever of the two a power cut left behind): the commit is not flushed to disk
+   * (no fsync; in WAL mode a crash of the process still loses nothing, a power cut may take the commit back). The
+   * next durable commit flushes it with its own. Default true.
+   */
+  durable?: boolean;
+}
+
 export class Database {
   readonly file: string;
   readonly migrationsFolder: string;
@@ -104,23 +114,27 @@ export class Database {
   /**
    * Runs `fn` on the store, or returns `empty` when no store file exists yet. Never creates anything. One read
    * transaction, so that what `fn` reads in several statements (a page and its total) is one moment of the store,
-   * whatever another process writes meanwhile; in WAL mode it never blocks a writer.
+   * whatever another process writes meanwhile; in WAL mode it never blocks a writer. `fn` also gets the raw
+   * connection, for the reads that run prepared statements of their own.
    */
-  async read<T>(fn: (db: LedgerDatabase) => T, empty: T): Promise<T> {
+  async read<T>(fn: (db: LedgerDatabase, connection: SqliteConnection) => T, empty: T): Promise<T> {
     if (!this.exists()) return empty;
     const connection = await this.open();
     try {
-      return connection.db.transaction((tx) => fn(tx as unknown as LedgerDatabase), { behavior: "deferred" });
+      // The connection's own statements run in the same transaction: it is one connection.
+      return connection.db.transaction((tx) => fn(tx as unknown as LedgerDatabase, connection), {
+        behavior: "deferred",
+      });
     } catch (error) {
       throw storeFailure(this.file, error, "nothing was read");
     }
   }
 
   /** Runs `fn` in one IMMEDIATE transaction, creating the store on first use. All of it lands or none of it does. */
-  async write<T>(fn: (db: LedgerDatabase) => T): Promise<T> {
+  async write<T>(fn: (db: LedgerDatabase) => T, options: WriteOptions = {}): Promise<T> {
     const connection = await this.open();
     if (this.tooNew) throw this.tooNew;
-    const result = await this.transact(connection, fn);
+    const result = await this.transact(connection, fn, options.durable ?? true);
     this.retryWipe(connection);
     return result;
   }
@@ -132,16 +146,20 @@ export class Database {
    * loop finds the gaps between the other's transactions, and leaves the host's thread free meanwhile. A try that
    * meets the lock has written nothing, so running `fn` again is safe.
    */
-  private async transact<T>(connection: SqliteConnection, fn: (db: LedgerDatabase) => T): Promise<T> {
+  private async transact<T>(connection: SqliteConnection, fn: (db: LedgerDatabase) => T, durable: boolean): Promise<T> {
     const deadline = performance.now() + this.busyTimeoutMs;
     for (;;) {
       connection.exec("PRAGMA busy_timeout = 0");
+      // Set and restored in the same synchronous step, so no other write of this process commits under it.
+      const synchronous = durable ? undefined : connection.get<{ synchronous: number }>("PRAGMA synchronous");
+      if (synchronous) connection.exec("PRAGMA synchronous = NORMAL");
       try {
         return connection.db.transaction((tx) => fn(tx as unknown as LedgerDatabase), { behavior: "immediate" });
       } catch (error) {
         const busy = sqliteCode(error)?.startsWith("SQLITE_BUSY") ?? false;
         if (!busy || performance.now() >= deadline) throw storeFailure(this.file, error, "nothing was written");
       } finally {
+        if (synchronous) connection.exec(`PRAGMA synchronous = ${synchronous.synchronous}`);
         connection.exec(`PRAGMA busy_timeout = ${this.busyTimeoutMs}`);
       }
       await new Promise((resolve) => setTimeout(resolve, 1 + Math.random() * LOCK_POLL_JITTER_MS));

@@ -3,10 +3,11 @@
  * database; the store factory runs them through `database.read`, which answers empty when no store exists yet.
  */
 import fs from "node:fs";
-import { and, count, desc, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, getTableColumns, inArray, isNotNull, isNull, type SQL } from "drizzle-orm";
+import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import { NotFoundError } from "../errors.js";
 import { entryHistory } from "./audit.js";
-import type { LedgerDatabase } from "./driver.js";
+import type { LedgerDatabase, SqliteConnection } from "./driver.js";
 import { entryFilter, findRow, notExpired, toView, viewWithLinks } from "./entry-row.js";
 import { matchExpressions, noQueryWords, queryWords } from "./fts-query.js";
 import type {
@@ -15,13 +16,12 @@ import type {
   ListQuery,
   MatchTier,
   Page,
-  SearchHit,
   SearchPage,
   SearchQuery,
   Stats,
 } from "./memory-types.js";
 import { LIMITS } from "./memory-types.js";
-import { ENTRY_STATUSES, type EntryStatus, entries } from "./schema.js";
+import { ENTRY_STATUSES, type Entry, type EntryStatus, entries } from "./schema.js";
 
 export const DEFAULT_LIMIT = 20;
 
@@ -54,86 +54,110 @@ export function listEntries(db: LedgerDatabase, query: ListQuery, now: number): 
 }
 
 // Column weights of bm25 over (title, body, tags, kind): a word in the title says more than one in the body.
-const BM25 = sql`bm25(entries_fts, 8.0, 1.0, 4.0, 2.0)`;
+const BM25 = "bm25(entries_fts, 8.0, 1.0, 4.0, 2.0)";
 
-interface RankedRow {
-  id: string;
-  rank: number;
-  tier: number;
+/** A ranked entry: its row as the table holds it, its BM25 number and its group. */
+type RankedRow = Entry & { rank: number; tier: MatchTier };
+
+// The entry's columns under the names of the row type, so that a raw row of the page is an `Entry` as it stands.
+const ENTRY_COLUMNS = Object.entries(getTableColumns(entries))
+  .map(([key, column]) => `entries."${column.name}" AS "${key}"`)
+  .join(", ");
+
+/** A piece of a statement and the values of its placeholders, in order. */
+interface Fragment {
+  text: string;
+  params: unknown[];
 }
+
+// The shared filter is drizzle SQL; the search renders it once and reuses the text in each of its statements.
+const dialect = new SQLiteSyncDialect();
 
 /**
  * Entries matching every word first, then those whose words start with every query word, then those matching some
  * of the words; BM25 within each group, and `preferScope` above the others at equal rank.
  *
- * The first two groups are exactly the entries of the all-prefix match, so they are ranked from it alone: bm25 sums
- * over the phrases of the expression, and the all-prefix and any-prefix expressions have the same phrases, so an
- * entry's rank is the same number from either. That ranks the few entries holding every word instead of the many
- * holding any one; the third group is ranked only for a page that reaches past the first two.
+ * Each group is its own query, asked only when the page reaches it, so a page of entries holding every word ranks
+ * those few instead of the many that merely start with the words. Every group is ranked by BM25 over the all-prefix
+ * expression (the third over the any-prefix one): bm25 sums over the phrases of the expression, and both expressions
+ * have the same phrases, so an entry's rank is the same number from either.
+ *
+ * It runs on the connection's prepared statements (`SqliteConnection.all`): building each statement through drizzle
+ * cost a search about as much as one of its FTS5 queries.
  */
-export function searchEntries(db: LedgerDatabase, query: SearchQuery, now: number): SearchPage {
+export function searchEntries(connection: Pick<SqliteConnection, "all">, query: SearchQuery, now: number): SearchPage {
   const { words, ignored } = queryWords(query.query);
   if (words.length === 0) throw noQueryWords();
   const match = matchExpressions(words);
-  const where = entryFilter(query, now);
+  const where = dialect.sqlToQuery(entryFilter(query, now));
   const { limit, offset } = page(query);
   const prefer = query.preferScope ?? null;
   // Each match is looked up in the narrow index of what the search reads (without statistics the planner would read
   // the whole rows, bodies and all).
-  const matching = (expression: string) =>
-    sql`FROM entries_fts JOIN ${entries} INDEXED BY entries_search_filter ON ${entries.seq} = entries_fts.rowid WHERE entries_fts MATCH ${expression} AND ${where}`;
-  // Raw `get` answers an array under bun:sqlite and an object under better-sqlite3; raw `all` is objects on both.
-  const counted = (expression: string, cap: number) =>
-    db.all<{ n: number }>(sql`SELECT count(*) AS n FROM (SELECT 1 ${matching(expression)} LIMIT ${cap})`)[0]?.n ?? 0;
-  const ranked = (from: SQL, tier: SQL, take: number, skip: number) =>
-    db.all<RankedRow>(sql`
-      SELECT ${entries.id} AS id, ${BM25} AS rank, ${tier} AS tier ${from}
-      ORDER BY tier, rank, CASE WHEN ${entries.scope} = ${prefer} THEN 0 ELSE 1 END, ${entries.updatedAt} DESC
-      LIMIT ${take} OFFSET ${skip}`);
-  const inAll = (expression: string) =>
-    sql`${entries.seq} IN (SELECT rowid FROM entries_fts WHERE entries_fts MATCH ${expression})`;
+  const matching = (expression: string): Fragment => ({
+    text: `FROM entries_fts JOIN entries INDEXED BY entries_search_filter ON entries.seq = entries_fts.rowid WHERE entries_fts MATCH ? AND ${where.sql}`,
+    params: [expression, ...where.params],
+  });
+  // The unary plus keeps SQLite from handing the set to FTS5 as rowid lookups (each one a new FTS5 query): the set is
+  // checked against each row FTS5 yields, before the row is joined or ranked.
+  const within = (from: Fragment, not: "" | "NOT ", expression: string): Fragment => ({
+    text: `${from.text} AND ${not}+entries_fts.rowid IN (SELECT rowid FROM entries_fts WHERE entries_fts MATCH ?)`,
+    params: [...from.params, expression],
+  });
+  const counted = (from: Fragment, cap: number) =>
+    connection.all<{ n: number }>(`SELECT count(*) AS n FROM (SELECT 1 ${from.text} LIMIT ?)`, ...from.params, cap)[0]
+      ?.n ?? 0;
+  // The page is ranked over the narrow index, then only its own rows are read whole, in the same statement.
+  const ranked = (from: Fragment, tier: MatchTier, take: number, skip: number) =>
+    connection.all<RankedRow>(
+      `SELECT ${ENTRY_COLUMNS}, page.rank AS rank, ${tier} AS tier
+      FROM (
+        SELECT entries.seq AS seq, ${BM25} AS rank, CASE WHEN entries.scope = ? THEN 0 ELSE 1 END AS other,
+          entries.updated_at AS at ${from.text}
+        ORDER BY rank, other, at DESC LIMIT ? OFFSET ?
+      ) AS page JOIN entries ON entries.seq = page.seq
+      ORDER BY page.rank, page.other, page.at DESC`,
+      prefer,
+      ...from.params,
+      take,
+      skip,
+    );
   // The entries holding a word whole are among those holding one as a prefix: when they alone pass the cap, the count
-  // is done without FTS5 merging the lists of every word the prefixes start.
-  const whole = counted(match.any, LIMITS.searchCount + 1);
-  const matched = whole > LIMITS.searchCount ? whole : counted(match.anyPrefix, LIMITS.searchCount + 1);
+  // is done without FTS5 reading the lists of every word the prefixes start.
+  const whole = counted(matching(match.any), LIMITS.searchCount + 1);
+  const matched = whole > LIMITS.searchCount ? whole : counted(matching(match.anyPrefix), LIMITS.searchCount + 1);
   const capped = matched > LIMITS.searchCount;
-  const rows = ranked(matching(match.allPrefix), sql`CASE WHEN ${inAll(match.all)} THEN 1 ELSE 2 END`, limit, offset);
-  const reached = offset + rows.length;
+  const allPrefix = matching(match.allPrefix);
+  const tiers: [MatchTier, Fragment][] = [
+    [1, within(allPrefix, "", match.all)],
+    [2, within(allPrefix, "NOT ", match.all)],
+  ];
   // One word: every match holds all the words, and the third group is empty.
-  if (rows.length < limit && (reached < matched || capped) && words.length > 1) {
-    const firstTwo = rows.length > 0 ? reached : counted(match.allPrefix, offset);
-    const rest = sql`${matching(match.anyPrefix)} AND NOT ${inAll(match.allPrefix)}`;
-    rows.push(...ranked(rest, sql`3`, limit - rows.length, reached - firstTwo));
+  if (words.length > 1) tiers.push([3, within(matching(match.anyPrefix), "NOT ", match.allPrefix)]);
+  const rows: RankedRow[] = [];
+  // How many entries the groups already passed hold, as far as the page needs to know.
+  let passed = 0;
+  for (const [tier, from] of tiers) {
+    const reached = offset + rows.length;
+    // Past every match there is nothing more to rank (known when the count did not stop at the cap).
+    if (rows.length === limit || (!capped && reached >= matched)) break;
+    const skip = reached - passed;
+    const got = ranked(from, tier, limit - rows.length, skip);
+    rows.push(...got);
+    // A group that ends short of what was asked is spent: its size is known, or counted as far as the skip.
+    passed += got.length > 0 ? skip + got.length : skip > 0 ? counted(from, skip) : 0;
   }
   // A page that ends short of its limit is the last one: there the count is known, past the cap too.
   const last = rows.length > 0 && rows.length < limit;
   const totalAtLeast = capped && !last;
   return {
-    items: loadHits(db, rows),
+    items: rows.map(({ rank, tier, ...row }) => ({ entry: toView(row), rank, tier })),
     total: totalAtLeast ? LIMITS.searchCount : last ? offset + rows.length : matched,
     offset,
     words,
     ignoredWords: ignored,
     totalAtLeast,
   };
-}
-
-/** The ranked rows as hits with their entries, in rank order. */
-function loadHits(db: LedgerDatabase, rows: readonly RankedRow[]): SearchHit[] {
-  if (rows.length === 0) return [];
-  const ids = rows.map((r) => r.id);
-  const byId = new Map(
-    db
-      .select()
-      .from(entries)
-      .where(inArray(entries.id, ids))
-      .all()
-      .map((r) => [r.id, toView(r)] as const),
-  );
-  return rows.flatMap((r) => {
-    const entry = byId.get(r.id);
-    return entry ? [{ entry, rank: r.rank, tier: r.tier as MatchTier }] : [];
-  });
 }
 
 /** The audit trail of one entry, oldest first; it outlives a purge as redacted rows and a tombstone. */

@@ -204,7 +204,7 @@ export function createMemoryStore(deps: MemoryStoreDeps): MemoryStore {
         ignoredWords: ignored,
         totalAtLeast: false,
       };
-      return database.read((db) => searchEntries(db, query, clock()), empty);
+      return database.read((_db, connection) => searchEntries(connection, query, clock()), empty);
     },
 
     async history(id) {

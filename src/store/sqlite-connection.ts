@@ -16,6 +16,11 @@ export interface SqliteConnection {
   exec(sql: string): void;
   /** First row of a query, or undefined. */
   get<T>(sql: string, ...params: unknown[]): T | undefined;
+  /**
+   * Every row of a query, as objects, through a statement prepared once per connection (`statementCache`): for the
+   * hot reads (the memory search), which drizzle would build and prepare anew on each call.
+   */
+  all<T>(sql: string, ...params: unknown[]): T[];
   migrate(migrationsFolder: string): void;
   close(): void;
 }
@@ -36,4 +41,17 @@ export interface SqliteDriver {
 export interface DriverMiss {
   readonly name: DriverName;
   readonly reason: string;
+}
+
+/** The statements a connection keeps prepared, by their text; the oldest one goes when more are asked for. */
+export function statementCache<S>(prepare: (sql: string) => S, size = 64): (sql: string) => S {
+  const statements = new Map<string, S>();
+  return (sql) => {
+    const kept = statements.get(sql);
+    if (kept) return kept;
+    const statement = prepare(sql);
+    if (statements.size >= size) statements.delete(statements.keys().next().value as string);
+    statements.set(sql, statement);
+    return statement;
+  };
 }

@@ -2,7 +2,7 @@
  * The store's index of transcripts: one row per transcript, one per exported message and one per exported part.
  * Every function runs inside the caller's transaction (`Database.write`) or read.
  */
-import { desc, eq, inArray, sql } from "drizzle-orm";
+import { desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
 import type { LedgerDatabase } from "../store/driver.js";
 import {
   type NewTranscriptRow,
@@ -29,8 +29,16 @@ export interface MessageUpsert extends UnitRow {
 /** The hash stored for a message or part once its removal was noted. */
 export const REMOVED = "removed";
 
+/** Each column of the transcripts table by its field name: the two statements every export runs are written once. */
+const COLUMNS = Object.entries(getTableColumns(transcripts)).map(([field, column]) => ({ field, name: column.name }));
+const SELECT_ONE = sql.raw(
+  `SELECT ${COLUMNS.map((c) => `"${c.name}" AS "${c.field}"`).join(", ")} FROM transcripts WHERE session_id = `,
+);
+
+// Plain SQL, the same row: building the ORM's query cost more than running it, on every export.
 export function getTranscript(db: LedgerDatabase, sessionID: string): TranscriptRow | undefined {
-  return db.select().from(transcripts).where(eq(transcripts.sessionId, sessionID)).get();
+  // `all`, not `get`: the drivers' raw `get` gives the row's values without their names.
+  return db.all<TranscriptRow>(sql`${SELECT_ONE}${sessionID}`)[0];
 }
 
 export function listTranscripts(db: LedgerDatabase, scopes?: readonly string[]): TranscriptRow[] {
@@ -125,9 +133,24 @@ export function forgetAll(db: LedgerDatabase, sessionID: string): void {
   db.delete(transcriptMessages).where(eq(transcriptMessages.sessionId, sessionID)).run();
 }
 
+/** The insert-or-update of a row with these fields, made once per set of fields. */
+const upserts = new Map<string, { into: SQL; tail: SQL }>();
+
+/** Inserts the row, or updates the fields it gives (the others keep what they hold). */
 export function saveTranscript(db: LedgerDatabase, row: NewTranscriptRow): void {
-  const { sessionId: _, ...set } = row;
-  db.insert(transcripts).values(row).onConflictDoUpdate({ target: transcripts.sessionId, set }).run();
+  const given = COLUMNS.filter((c) => row[c.field as keyof NewTranscriptRow] !== undefined);
+  const key = given.map((c) => c.field).join(",");
+  let head = upserts.get(key);
+  if (!head) {
+    const set = given.filter((c) => c.field !== "sessionId").map((c) => `"${c.name}" = excluded."${c.name}"`);
+    head = {
+      into: sql.raw(`INSERT INTO transcripts (${given.map((c) => `"${c.name}"`).join(", ")}) VALUES (`),
+      tail: sql.raw(`) ON CONFLICT (session_id) DO ${set.length > 0 ? `UPDATE SET ${set.join(", ")}` : "NOTHING"}`),
+    };
+    upserts.set(key, head);
+  }
+  const values = given.map((c) => sql`${row[c.field as keyof NewTranscriptRow]}`);
+  db.run(sql`${head.into}${sql.join(values, sql`, `)}${head.tail}`);
 }
 
 export function deleteTranscript(db: LedgerDatabase, sessionID: string): void {

@@ -43,9 +43,10 @@ const isFullRow = (text: string) => {
 /** The shown lines worth a look in the file: full rows, and the last row before an END line. */
 function candidates(lines: readonly ShownLine[]): ShownLine[] {
   return lines.filter((shown, i) => {
-    if (isFullRow(shown.text)) return true;
+    // A full row is 60 characters at least, and what the gutter takes off only shortens it: most lines are shorter.
+    if (shown.text.length >= 60 && isFullRow(shown.text)) return true;
     const next = lines[i + 1];
-    return next !== undefined && next.line === shown.line + 1 && isRow(shown.text) && /-----END /.test(next.text);
+    return next !== undefined && next.line === shown.line + 1 && next.text.includes("-----END ") && isRow(shown.text);
   });
 }
 

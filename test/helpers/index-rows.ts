@@ -2,6 +2,7 @@
 
 import path from "node:path";
 import { connectIndex, type IndexConnection } from "../../src/search/index/index-connection.js";
+import { rebuildIndex } from "../../src/search/index/index-maintenance.js";
 import { INDEX_FILE, SearchIndex } from "../../src/search/index/search-index.js";
 import { tempDir } from "./temp-dir.js";
 
@@ -32,6 +33,16 @@ export async function dumpIndex(dataDir: string) {
   } finally {
     c.close();
   }
+}
+
+/**
+ * The index as it stands, and as a rebuild from the transcript files makes it (the rebuild replaces it): equal when
+ * the index was kept in step, whatever order and batches it was written in. Close the index before.
+ */
+export async function dumpAndRebuild(dataDir: string, transcriptsDir: string) {
+  const dump = await dumpIndex(dataDir);
+  await rebuildIndex(dataDir, transcriptsDir);
+  return { dump, rebuilt: await dumpIndex(dataDir) };
 }
 
 /**

@@ -122,6 +122,48 @@ describe(`database (${isBun ? "bun:sqlite" : "better-sqlite3"})`, () => {
     expect(await db.read((d) => d.all(sql`SELECT x FROM probe`), [])).toEqual([{ x: 1 }]);
     for (const d of [db, holder, quick]) d.close();
   });
+
+  it("commits a write that is not durable as any other, and flushes every later write as before", async () => {
+    const dataDir = tempDir();
+    const db = new Database({ dataDir, busyTimeoutMs: 300 });
+    await db.write((d) => d.run(sql`CREATE TABLE probe (x)`));
+    const raw = await db.raw();
+    const synchronous = () => raw.get<{ synchronous: number }>("PRAGMA synchronous")?.synchronous;
+    const usual = synchronous();
+    expect(usual).toBeGreaterThanOrEqual(1);
+    // Inside the transaction the commit is not flushed; before and after it, the connection is as it was.
+    const inside = await db.write(
+      (d) => {
+        d.run(sql`INSERT INTO probe VALUES (1)`);
+        return synchronous();
+      },
+      { durable: false },
+    );
+    expect(inside).toBe(1);
+    expect(synchronous()).toBe(usual);
+    // A failed one, and one that met another process's lock and gave up, leave the connection as it was too.
+    await expect(
+      db.write(
+        () => {
+          throw new Error("no");
+        },
+        { durable: false },
+      ),
+    ).rejects.toThrow("no");
+    expect(synchronous()).toBe(usual);
+    const holder = await new Database({ dataDir }).raw();
+    holder.exec("BEGIN IMMEDIATE");
+    await expect(db.write((d) => d.run(sql`INSERT INTO probe VALUES (2)`), { durable: false })).rejects.toThrow(
+      /nothing was written/,
+    );
+    holder.exec("ROLLBACK");
+    expect(synchronous()).toBe(usual);
+    const other = new Database({ dataDir });
+    expect(await other.read((d) => d.all(sql`SELECT x FROM probe`), [])).toEqual([{ x: 1 }]);
+    db.close();
+    other.close();
+    holder.close();
+  });
 });
 
 describe("a read is one moment of the store", () => {

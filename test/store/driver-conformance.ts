@@ -29,6 +29,27 @@ export function testDriver(name: string, connect: Connect): void {
       c.close();
     });
 
+    it("gives every row of a prepared statement it keeps, with the data as it is at each call", async () => {
+      const c = await fresh();
+      c.exec("CREATE TABLE t (n INTEGER, s TEXT)");
+      c.exec("INSERT INTO t VALUES (1, 'one'), (2, 'two'), (3, 'three')");
+      const above = (n: number) => c.all<{ n: number; s: string }>("SELECT n, s FROM t WHERE n > ? ORDER BY n", n);
+      expect(above(1)).toEqual([
+        { n: 2, s: "two" },
+        { n: 3, s: "three" },
+      ]);
+      expect(above(3)).toEqual([]);
+      // The kept statement reads what is there now, not what it read before.
+      c.exec("INSERT INTO t VALUES (4, 'four')");
+      expect(above(3)).toEqual([{ n: 4, s: "four" }]);
+      // More statements than the cache keeps: the oldest are prepared again when asked for.
+      for (let i = 0; i < 100; i++) expect(c.all<{ v: number }>(`SELECT ${i} + ? AS v`, 1)).toEqual([{ v: i + 1 }]);
+      expect(above(2).map((r) => r.n)).toEqual([3, 4]);
+      expect(() => c.all("SELECT * FROM missing_table")).toThrow(/missing_table/);
+      expect(c.all<{ one: number }>("SELECT 1 AS one")).toEqual([{ one: 1 }]);
+      c.close();
+    });
+
     it("reports a bad statement as an error, and the connection stays usable", async () => {
       const c = await fresh();
       expect(() => c.exec("CREATE TABLE")).toThrow();

@@ -94,7 +94,7 @@ describe("memory search ranking", () => {
     for (let n = 0; n < 400; n++) {
       const query = randomQuery();
       const [got, want] = await database.read(
-        (db) => [searchEntries(db, query, NOW), referenceSearch(db, query, NOW)] as const,
+        (db, raw) => [searchEntries(raw, query, NOW), referenceSearch(db, query, NOW)] as const,
         undefined as never,
       );
       const summary = (items: readonly { entry?: { id: string }; rank: number; tier: number }[]) =>
@@ -125,13 +125,44 @@ describe("memory search ranking", () => {
     expect(counts.every((c) => c > 7)).toBe(true);
     const pages: string[] = [];
     for (let offset = 0; offset < all.total + 7; offset += 7) {
-      const got = await database.read((db) => searchEntries(db, { ...query, offset }, NOW), undefined as never);
+      const got = await database.read((_db, raw) => searchEntries(raw, { ...query, offset }, NOW), undefined as never);
       expect({ total: got.total, atLeast: got.totalAtLeast }).toEqual(
         counted(all.total, got.items.length, query.limit ?? 20),
       );
       pages.push(...got.items.map((h) => h.entry.id));
     }
     expect(pages).toEqual(all.items.map((h) => h.entry?.id));
+  });
+
+  it("starts a page at each edge of each group as the reference does: each group is its own query", async () => {
+    for (const query of [
+      { query: "ka lomi", scopes: [PROJECT], status: "all", limit: 3 },
+      { query: "mi", scopes: [PROJECT, "global"], limit: 4 },
+      { query: "ru tamita", scopes: undefined, status: "active", limit: 5 },
+    ] satisfies SearchQuery[]) {
+      const [all] = await database.read(
+        (db) => [referenceSearch(db, { ...query, limit: 1_000 }, NOW)] as const,
+        undefined as never,
+      );
+      const sizes = [1, 2, 3].map((t) => all.items.filter((h) => h.tier === t).length);
+      const edges = [sizes[0] ?? 0, (sizes[0] ?? 0) + (sizes[1] ?? 0), all.total];
+      // Each group has members, so every edge is a change of group (the last one the end of the matches).
+      expect(sizes.slice(0, query.query.includes(" ") ? 3 : 2).every((n) => n > query.limit)).toBe(true);
+      for (const offset of edges.flatMap((edge) => [edge - 1, edge, edge + 1])) {
+        const [got, want] = await database.read(
+          (db, raw) =>
+            [searchEntries(raw, { ...query, offset }, NOW), referenceSearch(db, { ...query, offset }, NOW)] as const,
+          undefined as never,
+        );
+        expect({ offset, items: got.items.map((h) => [h.entry.id, h.tier, h.rank]) }).toEqual({
+          offset,
+          items: want.items.map((h) => [h.entry?.id, h.tier, h.rank]),
+        });
+        expect({ total: got.total, atLeast: got.totalAtLeast }).toEqual(
+          counted(want.total, want.items.length, query.limit),
+        );
+      }
+    }
   });
 
   it("counts up to the cap and says so, and still pages past it as the reference does", async () => {
@@ -142,7 +173,7 @@ describe("memory search ranking", () => {
     );
     // The last page, past the cap, knows the count.
     const last = await database.read(
-      (db) => searchEntries(db, { ...query, offset: everything.total - 3 }, NOW),
+      (_db, raw) => searchEntries(raw, { ...query, offset: everything.total - 3 }, NOW),
       undefined as never,
     );
     expect({ total: last.total, atLeast: last.totalAtLeast, shown: last.items.length }).toEqual({
@@ -152,7 +183,8 @@ describe("memory search ranking", () => {
     });
     for (const offset of [0, LIMITS.searchCount - 20, LIMITS.searchCount + 30]) {
       const [got, want] = await database.read(
-        (db) => [searchEntries(db, { ...query, offset }, NOW), referenceSearch(db, { ...query, offset }, NOW)] as const,
+        (db, raw) =>
+          [searchEntries(raw, { ...query, offset }, NOW), referenceSearch(db, { ...query, offset }, NOW)] as const,
         undefined as never,
       );
       expect(want.total).toBeGreaterThan(LIMITS.searchCount + 80);
@@ -164,7 +196,7 @@ describe("memory search ranking", () => {
 
   it("reaches the third tier when no entry holds every word, and answers empty when none holds any", async () => {
     const got = await database.read(
-      (db) => searchEntries(db, { query: "zzzq ka", scopes: [PROJECT], offset: 3 }, NOW),
+      (_db, raw) => searchEntries(raw, { query: "zzzq ka", scopes: [PROJECT], offset: 3 }, NOW),
       undefined as never,
     );
     const want = await database.read(
@@ -174,7 +206,7 @@ describe("memory search ranking", () => {
     expect(got.items.map((h) => h.entry.id)).toEqual(want.items.map((h) => h.entry?.id));
     expect(got.total).toBe(want.total);
     const none = await database.read(
-      (db) => searchEntries(db, { query: "zzzq", scopes: undefined }, NOW),
+      (_db, raw) => searchEntries(raw, { query: "zzzq", scopes: undefined }, NOW),
       undefined as never,
     );
     expect(none).toMatchObject({ items: [], total: 0 });

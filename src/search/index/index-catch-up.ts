@@ -5,7 +5,7 @@
  */
 import type { TranscriptFile } from "../targets.js";
 import type { IndexConnection } from "./index-connection.js";
-import { inTransaction, refreshIndex } from "./index-update.js";
+import { inTransaction, openBatch, refreshIndex } from "./index-update.js";
 
 /** Transcript bytes one search may index before it answers. */
 export const CATCH_UP_BYTES = 64 * 1024 * 1024;
@@ -72,8 +72,33 @@ export function catchUp(
 
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** One transaction for the batch; a transcript that fails is undone alone (its own savepoint) and reported. */
+/**
+ * One transaction for the batch, with no savepoint per transcript (FTS5 writes what it holds as a segment at each).
+ * When a transcript fails, the batch is undone and indexed again the careful way, where only the failing one is left
+ * out.
+ */
 function indexBatch(connection: IndexConnection, batch: readonly TranscriptFile[], out: CatchUp): void {
+  const mine = { indexed: 0, indexedBytes: 0, units: 0 };
+  try {
+    const open = openBatch(connection);
+    for (const file of batch) {
+      const refresh = refreshIndex(connection, file);
+      mine.indexed++;
+      mine.indexedBytes += refresh.addedBytes;
+      mine.units += refresh.addedUnits;
+    }
+    open.commit();
+  } catch {
+    indexEach(connection, batch, out);
+    return;
+  }
+  out.indexed += mine.indexed;
+  out.indexedBytes += mine.indexedBytes;
+  out.units += mine.units;
+}
+
+/** One transaction for the batch; a transcript that fails is undone alone (its own savepoint) and reported. */
+function indexEach(connection: IndexConnection, batch: readonly TranscriptFile[], out: CatchUp): void {
   const mine = { indexed: 0, indexedBytes: 0, units: 0, failed: [] as CatchUp["failed"] };
   try {
     inTransaction(connection, () => {

@@ -102,6 +102,21 @@ function insertUnit(connection: IndexConnection, sid: number, id: number, unit: 
   connection.run("INSERT INTO unit_text (rowid, words, whole) VALUES (?, ?, ?)", id, text.words, text.whole);
 }
 
+/**
+ * Adds the record of a transcript indexed from its first line, numbered as SQLite itself would (one more than the
+ * largest): read back with RETURNING it cost more than the whole record's update under bun:sqlite.
+ */
+function insertSession(connection: IndexConnection, transcript: IndexedTranscript): number {
+  const sid = (connection.get<{ sid: number }>("SELECT coalesce(max(sid), 0) AS sid FROM sessions")?.sid ?? 0) + 1;
+  connection.run(
+    "INSERT INTO sessions (sid, session_id, relative, ino, lines, bytes, tail_hash, state, mtime_ms) VALUES (?, ?, ?, 0, 0, 0, '', '{}', 0)",
+    sid,
+    transcript.sessionID,
+    transcript.relative,
+  );
+  return sid;
+}
+
 /** Removes one session's units and record. */
 export function dropSession(connection: IndexConnection, sessionID: string): void {
   const sid = "(SELECT sid FROM sessions WHERE session_id = ?)";
@@ -112,13 +127,30 @@ export function dropSession(connection: IndexConnection, sessionID: string): voi
 
 /** Transactions open on each connection: an inner one is a savepoint of the outer. */
 const depth = new WeakMap<IndexConnection, number>();
+/** The batch open on a connection (./search-index.ts `batch`), when its outermost transaction is one. */
+const batches = new WeakMap<IndexConnection, object>();
 
 /**
- * Runs `fn` in one IMMEDIATE transaction of the index; inside another (a batch of transcripts, one commit), as a
- * savepoint, so a failure undoes its own part only.
+ * Runs `fn` in one IMMEDIATE transaction of the index; inside another, as a savepoint, so a failure undoes its own
+ * part only. Directly inside a batch it takes no savepoint: FTS5 writes out what it holds in memory as a segment of
+ * its own at every savepoint, which is the cost a batch is there to share, so a failure undoes the whole batch (the
+ * index is derived: what it held is indexed again later, from the records that were undone with it).
  */
 export function inTransaction<T>(connection: IndexConnection, fn: () => T): T {
   const level = depth.get(connection) ?? 0;
+  if (level === 1 && batches.has(connection)) {
+    depth.set(connection, 2);
+    try {
+      const result = fn();
+      depth.set(connection, 1);
+      return result;
+    } catch (error) {
+      batches.delete(connection);
+      depth.set(connection, 0);
+      rollback(connection);
+      throw error;
+    }
+  }
   const savepoint = `index_update_${level}`;
   connection.exec(level === 0 ? "BEGIN IMMEDIATE" : `SAVEPOINT ${savepoint}`);
   depth.set(connection, level + 1);
@@ -134,6 +166,47 @@ export function inTransaction<T>(connection: IndexConnection, fn: () => T): T {
   }
 }
 
+function rollback(connection: IndexConnection): void {
+  try {
+    connection.exec("ROLLBACK");
+  } catch {
+    // SQLite had rolled it back itself (a full disk, an I/O error).
+  }
+}
+
+/** A transaction held open across several updates until it is committed. */
+export interface OpenBatch {
+  /** Commits what the updates inside it added; undoes it and throws when the commit fails. */
+  commit(): void;
+}
+
+/**
+ * Opens one IMMEDIATE transaction that the updates run in until it is committed: many small transcripts cost FTS5 one
+ * segment and one commit instead of one each. While it is open, every transaction on this connection runs inside it.
+ * Throws when it cannot begin (another process holds the index past the busy timeout).
+ */
+export function openBatch(connection: IndexConnection): OpenBatch {
+  if ((depth.get(connection) ?? 0) > 0) return { commit: () => {} };
+  connection.exec("BEGIN IMMEDIATE");
+  const token = {};
+  depth.set(connection, 1);
+  batches.set(connection, token);
+  return {
+    commit: () => {
+      // Undone already by a failure inside it (and maybe followed by another batch): nothing of it to commit.
+      if (batches.get(connection) !== token) return;
+      batches.delete(connection);
+      depth.set(connection, 0);
+      try {
+        connection.exec("COMMIT");
+      } catch (error) {
+        rollback(connection);
+        throw error;
+      }
+    },
+  };
+}
+
 /** Indexes what `transcript` holds past what the index covers. Throws on a file system or SQLite error. */
 export function refreshIndex(connection: IndexConnection, transcript: IndexedTranscript): IndexRefresh {
   return inTransaction(connection, () => {
@@ -147,16 +220,7 @@ export function refreshIndex(connection: IndexConnection, transcript: IndexedTra
     if (restarted && row) dropSession(connection, transcript.sessionID);
     const from = typeof point === "string" ? { lines: 0, bytes: 0, state: initialState() } : resumeOf(point);
     if (!restarted && from.bytes === stat.size) return { addedUnits: 0, addedBytes: 0, ...from };
-    const sid =
-      !restarted && row
-        ? row.sid
-        : (
-            connection.get<{ sid: number }>(
-              "INSERT INTO sessions (session_id, relative, ino, lines, bytes, tail_hash, state, mtime_ms) VALUES (?, ?, 0, 0, 0, '', '{}', 0) RETURNING sid",
-              transcript.sessionID,
-              transcript.relative,
-            ) as { sid: number }
-          ).sid;
+    const sid = !restarted && row ? row.sid : insertSession(connection, transcript);
     let nextId = (connection.get<{ id: number }>("SELECT coalesce(max(id), 0) AS id FROM units")?.id ?? 0) + 1;
     let addedUnits = 0;
     let firstTime: number | null = null;

@@ -9,7 +9,7 @@ import path from "node:path";
 import { ensurePrivateDir } from "../../store/private-path.js";
 import type { TranscriptIndexer } from "../../transcripts/export/transcript-indexer.js";
 import type { IndexConnection } from "./index-connection.js";
-import type { IndexedTranscript } from "./index-update.js";
+import type { IndexedTranscript, OpenBatch } from "./index-update.js";
 
 export const INDEX_FILE = "search-index.db";
 /** The index format this code writes; an index stamped higher was written by a newer plugin and is left alone. */
@@ -103,6 +103,31 @@ export class SearchIndex implements TranscriptIndexer {
     return refresh.restarted && refresh.restarted !== "new"
       ? `indexed again from its first line (${refresh.restarted})`
       : undefined;
+  }
+
+  /**
+   * Runs `fn` with the index updates it makes in one transaction of the index, committed when it returns or throws:
+   * the backfill's many small exports cost one commit and one FTS5 segment per batch. An update that fails inside it
+   * undoes the batch so far (the ones after it run on their own). The index is derived, so a batch lost to a failure
+   * or a crash only leaves it behind its transcripts, and the next update or ranked search indexes them again from its
+   * own record. When the index cannot be written, `fn` runs alone.
+   */
+  async batch<T>(fn: () => Promise<T>): Promise<T> {
+    const health = await this.forWriting();
+    if (!health.usable) return fn();
+    const { openBatch } = await import("./index-update.js");
+    let batch: OpenBatch;
+    try {
+      batch = openBatch(health.connection);
+    } catch {
+      return fn(); // held by another process past the busy timeout: each update tries on its own
+    }
+    try {
+      return await fn();
+    } finally {
+      // Also when `fn` throws: what its updates added stays (a failed update has undone the batch itself).
+      batch.commit();
+    }
   }
 
   async forget(sessionID: string): Promise<void> {

@@ -6,7 +6,7 @@
  * transcript built line by line as it grows and the index rebuilt from the whole file are the same.
  */
 import fs from "node:fs";
-import { decodeText, prefixLength } from "../../transcripts/numbered-line.js";
+import { prefixLength } from "../../transcripts/numbered-line.js";
 
 export const ROLES = ["user", "assistant", "reasoning", "tool-input", "tool-output", "meta"] as const;
 export type Role = (typeof ROLES)[number];
@@ -15,6 +15,8 @@ export type Role = (typeof ROLES)[number];
 export const UNIT_MAX_LINES = 32;
 export const UNIT_MAX_BYTES = 6_144;
 const CHUNK_BYTES = 4 * 1024 * 1024;
+/** Keeps a byte-order mark in the text (one inside the file is the text's; see `readUnits`). */
+const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
 export interface Unit {
   firstLine: number;
@@ -139,7 +141,10 @@ export function readUnits(file: string, range: ReadRange, onUnit: (unit: Unit) =
     kept = { lines: 0, lastLine: 0, byteEnd: 0 };
   };
   try {
-    let buffer = new Uint8Array(CHUNK_BYTES);
+    // Sized to what is left of the file (an export appends a few kB): a fresh 4 MB buffer per update, zeroed, cost
+    // more than the lines read into it.
+    const left = fs.fstatSync(fd).size - position;
+    let buffer = new Uint8Array(Math.min(CHUNK_BYTES, Math.max(left, 4_096)));
     let have = 0;
     let bufferStart = position;
     for (;;) {
@@ -152,9 +157,20 @@ export function readUnits(file: string, range: ReadRange, onUnit: (unit: Unit) =
       if (n === 0) break;
       have += n;
       let start = 0;
-      for (let nl = buffer.indexOf(0x0a, start); nl !== -1 && nl < have; nl = buffer.indexOf(0x0a, start)) {
+      // Searched up to what was read only: past it lie stale or zero bytes, as many as the buffer is long.
+      const filled = buffer.subarray(0, have);
+      // The complete lines are decoded at once and cut out of one string (a decode per line cost a third of the
+      // reading). A newline is one byte in UTF-8 and never inside a character, so the string's n-th newline is the
+      // bytes' n-th, and the number prefix is ASCII: as many characters as bytes.
+      const decoded = decoder.decode(filled.subarray(0, filled.lastIndexOf(0x0a) + 1));
+      let at = 0;
+      for (let nl = filled.indexOf(0x0a, start); nl !== -1; nl = filled.indexOf(0x0a, start)) {
         const prefix = prefixLength(buffer, start, nl);
-        const text = decodeText(buffer, start + prefix, nl);
+        const end = decoded.indexOf("\n", at);
+        let text = decoded.slice(at + prefix, end);
+        // A byte-order mark where the text starts is dropped, as decoding the line alone did.
+        if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+        at = end + 1;
         const begins = advance(state, text);
         const size = nl + 1 - start;
         if (begins || unitBytes + size > UNIT_MAX_BYTES || (unit && unit.texts.length >= UNIT_MAX_LINES)) close();

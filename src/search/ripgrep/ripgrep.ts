@@ -213,11 +213,13 @@ export async function scanWithRipgrep(
     bytesRead: found.bytesRead,
   };
   const order = [...found.lines.keys()].sort((a, b) => a - b);
+  // One buffer for every file (its size does not depend on the matches left): a fresh one per file costs more than
+  // reading a small file.
+  const buffer = scanBufferFor(query, collectLimits(options, options.maxMatches, deadline), chunk);
   for (const [k, index] of order.entries()) {
     const lines = found.lines.get(index) as number[];
     const left = options.maxMatches - result.matches;
     const limits = collectLimits(options, left, deadline);
-    const buffer = scanBufferFor(query, limits, chunk);
     const path = (targets[index] as ScanTarget).path;
     let scan = await scanFile(path, query, limits, buffer, chunk, lines);
     // ripgrep stopped at its per-file count and one of its lines was not a match here: search the file ourselves.

@@ -6,8 +6,11 @@
  * byte, so the search reads four bytes at a time (an Int32Array over the same memory) and tests a rare adjacent pair
  * of needle bytes in all four positions at once (the "has a zero byte" word trick), then confirms the few candidates
  * byte by byte. Folding ORs 0x20 into letters, which maps 'A'..'Z' onto 'a'..'z' and nothing else onto them.
- * Buffers handed to `find` need 8 bytes of slack after `to`, readable through `words`.
+ * Buffers handed to `find` need 8 bytes of slack after `to`, readable through `words`. A buffer from
+ * `allocScanBuffer` lives in WebAssembly memory where the runtime has SIMD, and then the same loops run sixteen bytes
+ * at a time in the kernel (simd-kernel.ts); the candidates it yields are confirmed here the same way.
  */
+import { kernelMemory, kernelOf, type SimdKernel } from "./simd-kernel.js";
 
 /** Lower-case ASCII letters, every other byte unchanged. */
 export const ASCII_LOWER = new Uint8Array(256).map((_, b) => (b >= 65 && b <= 90 ? b + 32 : b));
@@ -50,6 +53,11 @@ export class ByteFinder {
   /** Needles of 7 bytes or more: hashes of their 4-byte pieces, and how many words may be skipped between looks. */
   private readonly pieces: Uint8Array | undefined;
   private readonly stride: number;
+  /** The pair for the SIMD kernel: its bytes and the case bits ORed into each (a one-byte needle's second always matches). */
+  private readonly kb1: number;
+  private readonly kb2: number;
+  private readonly kf1: number;
+  private readonly kf2: number;
 
   /** `needle` as bytes; with `foldAscii`, ASCII letters match either case (the needle may be given in any case). */
   constructor(needle: Uint8Array, foldAscii: boolean) {
@@ -68,6 +76,9 @@ export class ByteFinder {
     const b2 = (this.needle[best + 1] ?? b1) as number;
     this.fold1 = foldAscii && isLetter(b1) ? 0x20202020 : 0;
     this.fold2 = foldAscii && isLetter(b2) ? 0x20202020 : 0;
+    this.kb1 = b1;
+    this.kf1 = this.fold1 & 0xff;
+    [this.kb2, this.kf2] = this.length === 1 ? [0xff, 0xff] : [b2, this.fold2 & 0xff];
     this.pat1 = Math.imul(b1, ONES) | 0;
     this.pat2 = Math.imul(b2, ONES) | 0;
     const first = this.needle[0] as number;
@@ -109,12 +120,25 @@ export class ByteFinder {
       const at = Buffer.from(bytes.buffer, bytes.byteOffset + from, to - from).indexOf(this.native);
       return at < 0 ? -1 : from + at;
     }
+    const kernel = kernelOf(bytes);
+    if (kernel && last - from >= 16) return this.findKernel(bytes, kernel, from, last);
     if (last - from < 16 || !LITTLE_ENDIAN) {
       for (let s = from; s <= last; s++) if (this.matchesAt(bytes, s)) return s;
       return -1;
     }
     if (this.pieces) return this.findPieces(bytes, words, from, to);
     return this.length === 1 ? this.findOne(bytes, words, from, last) : this.findPair(bytes, words, from, last);
+  }
+
+  /** Candidates of the pair from the kernel, each confirmed whole; the pair sits at offset k of the needle. */
+  private findKernel(bytes: Uint8Array, kernel: SimdKernel, from: number, last: number): number {
+    const k = this.k;
+    const to = last + k + 1;
+    for (let p = from + k; ; p++) {
+      p = kernel.pair(p, to, this.kb1, this.kb2, this.kf1, this.kf2);
+      if (p < 0) return -1;
+      if (this.matchesAt(bytes, p - k)) return p - k;
+    }
   }
 
   /**
@@ -185,10 +209,11 @@ export interface ScanBuffer {
   capacity: number;
 }
 
-export function allocScanBuffer(capacity: number): ScanBuffer {
+/** With `simd` (the default), in WebAssembly memory with its kernel where the runtime can run it. */
+export function allocScanBuffer(capacity: number, simd = true): ScanBuffer {
   const size = (capacity + 11) & ~3;
-  const memory = new ArrayBuffer(size);
-  return { bytes: new Uint8Array(memory), words: new Int32Array(memory), capacity };
+  const memory = (simd ? kernelMemory(size) : undefined) ?? new ArrayBuffer(size);
+  return { bytes: new Uint8Array(memory, 0, size), words: new Int32Array(memory, 0, size >> 2), capacity };
 }
 
 const NEWLINES = 0x0a0a0a0a;
@@ -202,6 +227,8 @@ function newlinesIn(word: number): number {
 
 /** Newlines in bytes[from, to), four bytes at a time. */
 export function countNewlines(bytes: Uint8Array, words: Int32Array, from: number, to: number): number {
+  const kernel = kernelOf(bytes);
+  if (kernel) return from < to ? kernel.count(from, to) : 0;
   let count = 0;
   let i = from;
   for (; i < to && (i & 3) !== 0; i++) if (bytes[i] === 10) count++;
@@ -213,6 +240,8 @@ export function countNewlines(bytes: Uint8Array, words: Int32Array, from: number
 
 /** The position just after the `n`-th newline (n ≥ 1) in bytes[from, to), or -1 when there are fewer. */
 export function afterNewlines(bytes: Uint8Array, words: Int32Array, from: number, to: number, n: number): number {
+  const kernel = kernelOf(bytes);
+  if (kernel && n >= 1) return from < to ? kernel.after(from, to, n) : -1;
   let left = n;
   let i = from;
   const byte = (p: number) => {

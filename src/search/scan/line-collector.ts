@@ -77,9 +77,9 @@ export class LineCollector {
     return { offset: this.end, length };
   }
 
-  /** `n` bytes were read where `room` said; 0 means the end of the file. */
-  push(n: number): void {
-    if (n === 0) this.eof = true;
+  /** `n` bytes were read where `room` said; 0 or `last` means the end of the file. */
+  push(n: number, last = false): void {
+    if (n === 0 || last) this.eof = true;
     this.end += n;
     this.process();
   }
@@ -121,7 +121,8 @@ export class LineCollector {
       const limit = this.eof ? this.end : bytes.lastIndexOf(10, this.end - 1) + 1;
       const candidate = this.nextCandidate(bytes, this.pos, limit);
       if (candidate < 0) {
-        this.lineNo += countNewlines(bytes, this.buffer.words, this.pos, limit);
+        // At the end of the file no line number is needed any more: the lines after the last match go uncounted.
+        if (!this.eof) this.lineNo += countNewlines(bytes, this.buffer.words, this.pos, limit);
         this.pos = limit;
         continue;
       }

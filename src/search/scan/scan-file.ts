@@ -63,12 +63,18 @@ function* collect(
   inPlace = 0,
 ): Steps<FileHits> {
   const collector = new LineCollector(query, limits, buffer, lines);
+  // A read shorter than asked is the end of the file (see above): the collector is told so with it, so it need not
+  // count the lines after the file's last match.
   if (inPlace > 0) {
     // A fresh collector's first read goes to the buffer's start with the probe's length: the bytes are there already.
-    collector.room(readBytes);
-    collector.push(inPlace);
+    const room = collector.room(readBytes);
+    collector.push(inPlace, inPlace < room.length);
   }
-  while (!collector.done) collector.push(yield collector.room(readBytes));
+  while (!collector.done) {
+    const room = collector.room(readBytes);
+    const n: number = yield room;
+    collector.push(n, n < room.length);
+  }
   return collector.result();
 }
 

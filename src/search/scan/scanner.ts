@@ -29,11 +29,12 @@ export function emptyScanResult(): ScanResult {
 }
 
 /**
- * Below this many bytes, starting threads costs more than it saves: one thread scans about 2 GB/s from the page
- * cache, a thread takes some 40 ms to start under Bun, and a second one helps only where a core is idle (measured:
- * bench/transcript-search). After the sketches have ruled most transcripts out, what is left is usually less.
+ * Below this many bytes, starting threads costs more than it saves: with the SIMD kernel one thread scans a common
+ * literal at about 2 GB/s from the page cache, mostly in read(); two threads cost some 170 ms of CPU more than one
+ * for 500 MB (starting, and running cold), so they win only where a core is idle (measured: bench/transcript-search).
+ * After the sketches have ruled most transcripts out, what is left is usually less.
  */
-const PARALLEL_MIN_BYTES = 192 * 1024 * 1024;
+const PARALLEL_MIN_BYTES = 1024 * 1024 * 1024;
 const MAX_THREADS = 4;
 
 export function collectLimits(options: ScanOptions, maxMatches: number, deadline: number): CollectLimits {
@@ -99,7 +100,7 @@ export async function scanFiles(
 ): Promise<ScanResult> {
   const threads = threadsFor(targets, query, options);
   if (threads > 0 && targets.length > 0) {
-    const pooled = await startWorkers(targets, input, options, Math.min(threads, targets.length));
+    const pooled = await startWorkers(targets, input, options, Math.min(threads, targets.length), query);
     if (pooled) return trimToLimit(pooled, targets, query, options);
   }
   return scanHere(targets, query, options);

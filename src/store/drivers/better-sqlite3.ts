@@ -2,7 +2,7 @@
  * `better-sqlite3`: the last resort under Node, when the Node version has no `node:sqlite`. A native addon: it is
  * used only where it is already installed and built (the package does not depend on it).
  */
-import type { SqliteDriver } from "../sqlite-connection.js";
+import { type SqliteDriver, statementCache } from "../sqlite-connection.js";
 
 export async function loadBetterSqlite3(): Promise<SqliteDriver> {
   const { default: Database } = await import("better-sqlite3");
@@ -19,6 +19,7 @@ export async function loadBetterSqlite3(): Promise<SqliteDriver> {
     open(file, options) {
       const client = new Database(file, { readonly: options.readonly, fileMustExist: options.readonly });
       const db = drizzle({ client, schema });
+      const prepared = statementCache((sql) => client.prepare(sql));
       return {
         db,
         runtime: "node",
@@ -27,6 +28,7 @@ export async function loadBetterSqlite3(): Promise<SqliteDriver> {
           client.exec(sql);
         },
         get: <T>(sql: string, ...params: unknown[]) => client.prepare(sql).get(...params) as T | undefined,
+        all: <T>(sql: string, ...params: unknown[]) => prepared(sql).all(...params) as T[],
         migrate: (migrationsFolder) => migrate(db, { migrationsFolder }),
         close: () => client.close(),
       };

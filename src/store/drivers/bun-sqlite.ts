@@ -1,5 +1,5 @@
 /** `bun:sqlite`: the driver inside OpenCode, and for the CLI when OpenCode's runtime runs it. */
-import type { SqliteDriver } from "../sqlite-connection.js";
+import { type SqliteDriver, statementCache } from "../sqlite-connection.js";
 
 export async function loadBunSqlite(): Promise<SqliteDriver> {
   const { Database } = await import("bun:sqlite");
@@ -15,6 +15,7 @@ export async function loadBunSqlite(): Promise<SqliteDriver> {
     open(file, options) {
       const client = options.readonly ? new Database(file, { readonly: true }) : new Database(file, { create: true });
       const db = drizzle({ client, schema });
+      const prepared = statementCache((sql) => client.prepare(sql));
       return {
         db,
         runtime: "bun",
@@ -22,6 +23,7 @@ export async function loadBunSqlite(): Promise<SqliteDriver> {
         exec: (sql) => client.exec(sql),
         get: <T>(sql: string, ...params: unknown[]) =>
           (client.query(sql).get(...(params as never[])) ?? undefined) as T | undefined,
+        all: <T>(sql: string, ...params: unknown[]) => prepared(sql).all(...(params as never[])) as T[],
         migrate: (migrationsFolder) => migrate(db, { migrationsFolder }),
         close: () => client.close(),
       };

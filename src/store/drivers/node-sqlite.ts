@@ -6,7 +6,7 @@
 import { BetterSQLiteSession } from "drizzle-orm/better-sqlite3/session";
 import { createTableRelationsHelpers, extractTablesRelationalConfig } from "drizzle-orm/relations";
 import { BaseSQLiteDatabase, SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
-import type { LedgerDatabase, SqliteDriver } from "../sqlite-connection.js";
+import { type LedgerDatabase, type SqliteDriver, statementCache } from "../sqlite-connection.js";
 
 type Row = Record<string, unknown>;
 type Params = unknown[];
@@ -111,12 +111,14 @@ export async function loadNodeSqlite(): Promise<SqliteDriver> {
       const dialect = new SQLiteSyncDialect();
       const session = new BetterSQLiteSession(shim as never, dialect, relational);
       const db = new BaseSQLiteDatabase("sync", dialect, session as never, relational) as unknown as LedgerDatabase;
+      const prepared = statementCache((sql) => client.prepare(sql));
       return {
         db,
         runtime: "node",
         driver: "node:sqlite",
         exec: (sql) => client.exec(sql),
         get: <T>(sql: string, ...params: unknown[]) => client.prepare(sql).get(...params) as T | undefined,
+        all: <T>(sql: string, ...params: unknown[]) => prepared(sql).all(...(params as never[])) as T[],
         migrate: (migrationsFolder) => migrate(db as never, { migrationsFolder }),
         close: () => client.close(),
       };

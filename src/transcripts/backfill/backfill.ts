@@ -4,7 +4,7 @@
  * (./backfill-lease.ts), so one process does it while the others skip it; it resumes after any interruption because
  * the store's index is the record of what is done (a session whose transcript was exported after its last change is
  * current and skipped). A session it cannot read is skipped with its reason in the log, never a crash. Between
- * sessions it yields to the event loop and, below a full core, rests in proportion to the work it did.
+ * batches of sessions it yields to the event loop and, below a full core, rests in proportion to the work it did.
  */
 
 import fs from "node:fs";
@@ -42,6 +42,12 @@ export type BackfillOutcome =
 /** Skipped sessions named one by one in the log, the rest counted (a hostile source could list millions). */
 const LOGGED_SKIPS = 50;
 const PROGRESS_EVERY_MS = 500;
+/**
+ * Sessions are exported in batches of about this much work, their index updates committed once per batch (one FTS5
+ * segment instead of one per session); the rest for the CPU share and for turns comes between batches, so the
+ * index's write lock is never held across one.
+ */
+const BATCH_MS = 100;
 /** How often a backfill resting for a turn looks again. */
 const TURN_POLL_MS = 100;
 
@@ -99,13 +105,30 @@ export async function runBackfill(request: BackfillRequest): Promise<BackfillOut
     const rows = new Map<string, TranscriptRow>();
     for (const row of await data.database.read((db) => listTranscripts(db), [])) rows.set(row.sessionId, row);
     const ordered = [...sessions].sort((a, b) => b.updated - a.updated || (a.id < b.id ? 1 : -1));
-    for (const session of ordered) {
+    for (let next = 0; next < ordered.length; ) {
       await restDuringTurns(request, report);
       if (request.signal?.aborted) break;
       const began = performance.now();
-      await backfillOne(request, session, rows.get(session.id), progress, skip);
-      progress.done++;
-      report();
+      const more = () =>
+        next < ordered.length &&
+        performance.now() - began < BATCH_MS &&
+        !request.turns?.busy() &&
+        !request.signal?.aborted;
+      try {
+        await data.searchIndex.batch(async () => {
+          do {
+            const session = ordered[next++] as SessionListing;
+            await backfillOne(request, session, rows.get(session.id), progress, skip);
+            progress.done++;
+            report();
+            // A macrotask between sessions: the host's events (a turn starting) are never held up by a batch.
+            if (more()) await new Promise((resolve) => setImmediate(resolve));
+          } while (more());
+        });
+      } catch (error) {
+        // Derived: the transcripts are written, and the next update or ranked search indexes them.
+        data.log.log("warn", `backfill: search index not updated for a batch (${describeError(error)})`);
+      }
       const worked = performance.now() - began;
       // Rest so that work / (work + rest) stays at the share; a macrotask at least, so turns are never starved.
       const rest = request.cpuShare >= 1 ? 0 : (worked * (1 - request.cpuShare)) / request.cpuShare;

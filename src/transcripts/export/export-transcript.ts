@@ -90,7 +90,8 @@ export async function exportTranscript(request: ExportRequest): Promise<ExportRe
     const messages = await source.messages(sessionID);
     let result: ExportResult;
     try {
-      result = await data.database.write((db) => writeExport(db, request, info, messages));
+      // Not flushed: the transcript file it describes is not either, and the next export repairs a power cut's gap.
+      result = await data.database.write((db) => writeExport(db, request, info, messages), { durable: false });
     } catch (error) {
       forget(data.database, sessionID);
       throw error;

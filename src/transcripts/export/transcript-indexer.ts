@@ -6,6 +6,11 @@
 export interface TranscriptIndexer {
   /** Brings the index of one transcript up to its end; returns a warning to log, or undefined. */
   update(transcript: { sessionID: string; path: string; relative: string }): Promise<string | undefined>;
+  /**
+   * Runs `fn` with the updates it makes (of any transcript) in one transaction of the index, committed when it
+   * returns: the backfill's one commit for many small exports.
+   */
+  batch<T>(fn: () => Promise<T>): Promise<T>;
   /** Drops everything the index holds of one session (nothing when there is no index). */
   forget(sessionID: string): Promise<void>;
 }

@@ -1,5 +1,9 @@
+import fs from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { advance, initialState } from "../../../src/search/index/transcript-units.js";
+import { advance, initialState, readUnits, type Unit } from "../../../src/search/index/transcript-units.js";
+import { prefixLength } from "../../../src/transcripts/numbered-line.js";
+import { tempDir } from "../../helpers/temp-dir.js";
 
 describe("the reader's state over a transcript's lines", () => {
   it("changes at marker lines only, and takes the session's time from its created: header", () => {
@@ -22,5 +26,51 @@ describe("the reader's state over a transcript's lines", () => {
     expect(state.role).toBe("tool-output");
     expect(advance(state, "[note] something")).toBe(true);
     expect(state).toMatchObject({ role: "meta", tool: null });
+  });
+});
+
+describe("the units read from a transcript file", () => {
+  /** Each line decoded alone, as the text of a line is meant: its number taken off, a leading BOM dropped. */
+  const alone = (bytes: Buffer) => {
+    const texts: string[] = [];
+    let start = 0;
+    for (let nl = bytes.indexOf(0x0a); nl !== -1; start = nl + 1, nl = bytes.indexOf(0x0a, start)) {
+      const line = bytes.subarray(start, nl);
+      texts.push(new TextDecoder().decode(line.subarray(prefixLength(line, 0, line.length))));
+    }
+    return texts;
+  };
+
+  it("hold each line's text as decoding the line alone gives it, byte ranges included, across a chunk's end", () => {
+    const raw = [
+      "[text]",
+      "\u{feff}a byte-order mark where the text starts, café",
+      "emoji 😀 and ſtyle",
+      "",
+      "y".repeat(4_500_000), // longer than the first read: the buffer grows, the rest is read as a second chunk
+      "[reasoning]",
+      "after",
+    ];
+    const bytes = Buffer.concat([
+      ...raw.map((t, i) => Buffer.from(`${String(i + 1).padStart(6)}\t${t}\n`)),
+      Buffer.from([0x20, 0x20, 0x20, 0x20, 0x20, 0x38, 0x09, 0x62, 0x61, 0x64, 0xff, 0xe2, 0x82, 0x0a]),
+      Buffer.from("no number on this line\n      10\ttorn, no newli"),
+    ]);
+    const file = path.join(tempDir(), "units.md");
+    fs.writeFileSync(file, bytes);
+    const units: Unit[] = [];
+    const end = readUnits(file, { fromByte: 0, fromLine: 1, state: initialState() }, (u) => units.push(u));
+    const complete = bytes.subarray(0, bytes.lastIndexOf(0x0a) + 1);
+    expect(end).toMatchObject({ bytes: complete.length, lines: 9 });
+    const texts = alone(complete);
+    expect(texts[1]).toBe("a byte-order mark where the text starts, café");
+    expect(texts[7]).toBe("bad\u{fffd}\u{fffd}");
+    for (const unit of units) {
+      expect(unit.texts).toEqual(texts.slice(unit.firstLine - 1, unit.lastLine));
+      const own = complete.subarray(unit.byteStart, unit.byteEnd).toString("utf8");
+      expect(own.startsWith(`${String(unit.firstLine).padStart(6)}\t`)).toBe(true);
+      expect(own.endsWith("\n")).toBe(true);
+    }
+    expect(units.flatMap((u) => u.texts)).toEqual(texts.filter((t) => t !== ""));
   });
 });

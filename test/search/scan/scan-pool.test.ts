@@ -77,6 +77,32 @@ describe(`scanning on worker threads (${isBun ? "Bun, from the sources" : "Node,
     }
   });
 
+  it("scans a literal on the calling thread too: all of it when the threads never start, a regex never", async () => {
+    const idle = path.join(tempDir(), "idle-worker.mjs");
+    fs.writeFileSync(idle, "setInterval(() => {}, 1000);\n");
+    const targets = corpus(20);
+    const literal = { query: "needle" };
+    const query = compileQuery(literal);
+    const all = { ...options, maxMatches: 1_000 };
+    const one = await scanFiles(targets, literal, query, { ...all, threads: 0 });
+    const here = await scanFiles(targets, literal, query, { ...all, threads: 2, workerUrl: pathToFileURL(idle) });
+    expect({ files: here.files, matches: here.matches, timedOut: here.timedOut, searched: here.searched }).toEqual({
+      files: one.files,
+      matches: one.matches,
+      timedOut: false,
+      searched: targets.length,
+    });
+    const regex = { query: "needle \\d+", regex: true };
+    const left = await scanFiles(targets, regex, compileQuery(regex), {
+      ...options,
+      timeBudgetMs: 150,
+      threads: 2,
+      workerUrl: pathToFileURL(idle),
+    });
+    expect(left.timedOut).toBe(true);
+    expect(left.files).toEqual([]);
+  });
+
   it("reports unreadable files and stops at the time budget", async () => {
     const targets = corpus(8);
     fs.rmSync((targets[2] as { path: string }).path);

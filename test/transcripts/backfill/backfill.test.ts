@@ -6,12 +6,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { SearchIndex } from "../../../src/search/index/search-index.js";
 import { runBackfill } from "../../../src/transcripts/backfill/backfill.js";
 import { leaseFile, takeLease } from "../../../src/transcripts/backfill/backfill-lease.js";
 import { readProgress } from "../../../src/transcripts/backfill/backfill-progress.js";
 import { createDatabaseSource } from "../../../src/transcripts/backfill/database-source.js";
-import { createTurnActivity } from "../../../src/transcripts/backfill/turn-activity.js";
+import { createTurnActivity, type TurnActivity } from "../../../src/transcripts/backfill/turn-activity.js";
 import { listTranscripts } from "../../../src/transcripts/catalog.js";
+import { dumpAndRebuild } from "../../helpers/index-rows.js";
 import { createOpencodeDb, storedSession } from "../../helpers/opencode-db.js";
 import { REPO_ROOT, spawnBun } from "../../helpers/runtime-child.js";
 import { tempDir } from "../../helpers/temp-dir.js";
@@ -177,10 +179,14 @@ describe("backfill", () => {
 });
 
 describe("backfill during a turn", () => {
+  const busy = (turns: TurnActivity) =>
+    turns.onEvent({ type: "session.status", properties: { sessionID: "ses_turn", status: { type: "busy" } } });
+  const idle = (turns: TurnActivity) => turns.onEvent({ type: "session.idle", properties: { sessionID: "ses_turn" } });
+
   it("rests while a turn runs, keeps its lease meanwhile, and goes on when the turn ends", async () => {
     const { data, source } = await fixture(3);
     const turns = createTurnActivity();
-    turns.onEvent({ type: "session.status", properties: { sessionID: "ses_turn", status: { type: "busy" } } });
+    busy(turns);
     const done: number[] = [];
     const run = runBackfill({
       data,
@@ -196,9 +202,40 @@ describe("backfill during a turn", () => {
     expect(await rows(data)).toEqual([]);
     expect(fs.existsSync(leaseFile(data.transcriptsDir))).toBe(true);
     expect(readProgress(data.options.dataDir)?.updatedAt).toBeGreaterThan(Date.now() - 700);
-    turns.onEvent({ type: "session.idle", properties: { sessionID: "ses_turn" } });
+    idle(turns);
     const outcome = await run;
     expect(outcome.ran && outcome.progress).toMatchObject({ done: 3, exported: 3 });
+  });
+
+  it("ends its batch when a turn starts: what it exported is in the index before it rests", async () => {
+    const { data, source } = await fixture(6);
+    const turns = createTurnActivity();
+    let indexedAtRest = -1;
+    const run = runBackfill({
+      data,
+      source,
+      cpuShare: 1,
+      maxSessionBytes: 1e9,
+      turns,
+      onProgress: (p) => {
+        if (p.done !== 2 || indexedAtRest !== -1) return;
+        indexedAtRest = 0;
+        busy(turns);
+        // Looked at from another connection once the backfill rests, as another process would.
+        setTimeout(async () => {
+          const other = new SearchIndex(data.options.dataDir);
+          const health = await other.forReading();
+          if (health.usable) {
+            indexedAtRest = health.connection.get<{ n: number }>("SELECT count(*) AS n FROM sessions")?.n ?? -1;
+          }
+          other.close();
+          idle(turns);
+        }, 300);
+      },
+    });
+    const outcome = await run;
+    expect(outcome.ran && outcome.progress).toMatchObject({ done: 6, exported: 6 });
+    expect(indexedAtRest).toBe(2);
   });
 
   it("stops resting when it is aborted during a turn", async () => {
@@ -237,5 +274,15 @@ describe("backfill killed with SIGKILL", () => {
       expect(new Set(headers).size, row.sessionId).toBe(headers.length);
       expect(headers).toHaveLength(4);
     }
+    // The index may lag behind (a batch the kill undid) and catches up, never holding a unit twice: once every
+    // transcript is brought up to its end, it is the index a rebuild from the files makes.
+    for (const row of exported) {
+      const file = path.join(data.transcriptsDir, row.path);
+      await data.searchIndex.update({ sessionID: row.sessionId, path: file, relative: row.path });
+    }
+    data.searchIndex.close();
+    const { dump, rebuilt } = await dumpAndRebuild(data.options.dataDir, data.transcriptsDir);
+    expect(dump.sessions).toHaveLength(12);
+    expect(rebuilt).toEqual(dump);
   }, 90_000);
 });
