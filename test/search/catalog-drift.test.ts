@@ -3,30 +3,18 @@ import { describe, expect, it } from "vitest";
 import { catalogDrift } from "../../src/search/catalog-drift.js";
 import { IndexedFiles } from "../../src/search/index/indexed-scope.js";
 import { scopeDirName } from "../../src/transcripts/paths.js";
-import { exportAll, indexedSessions, PROJECT } from "../helpers/indexed-sessions.js";
-import { SessionBuilder } from "../helpers/synthetic-session.js";
+import { answered, PROJECT, twoProjects } from "../helpers/indexed-sessions.js";
 import { testDataContext } from "../helpers/transcripts.js";
 
-const OTHER = "/projects/other";
-
-function session(id: string) {
-  const s = new SessionBuilder(id, `Work ${id}`);
-  s.user("Where do the logs go?");
-  s.assistant((b) => {
-    b.step();
-    b.text("To the journal, rotated daily.");
-    b.finish();
-  });
-  return s.data;
-}
+const session = (id: string) => answered(id, "Where do the logs go?", "To the journal, rotated daily.");
 
 async function setUp() {
-  const { data } = await indexedSessions([session("ses_catalogdrift01"), session("ses_catalogdrift02")]);
-  await exportAll(data, [session("ses_catalogdrift03")], OTHER);
-  const health = await data.searchIndex.forReading();
-  if (!health.usable) throw new Error(health.reason);
+  const { data, connection } = await twoProjects(
+    [session("ses_catalogdrift01"), session("ses_catalogdrift02")],
+    [session("ses_catalogdrift03")],
+  );
   const indexed = (all: boolean) =>
-    new IndexedFiles(health.connection, data.transcriptsDir, all ? undefined : [scopeDirName(PROJECT)]);
+    new IndexedFiles(connection, data.transcriptsDir, all ? undefined : [scopeDirName(PROJECT)]);
   return { data, indexed };
 }
 

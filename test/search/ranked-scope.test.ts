@@ -3,21 +3,17 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { LISTING_FRESH_MS } from "../../src/search/listing-marks.js";
 import { scopeDirName } from "../../src/transcripts/paths.js";
-import { exportAll, indexedSessions, PROJECT, searchOver } from "../helpers/indexed-sessions.js";
-import { SessionBuilder } from "../helpers/synthetic-session.js";
+import {
+  answered,
+  exportAll,
+  indexedSessions,
+  OTHER_PROJECT,
+  PROJECT,
+  searchOver,
+} from "../helpers/indexed-sessions.js";
 
-const OTHER = "/projects/other";
-
-function session(id: string, line: string) {
-  const s = new SessionBuilder(id, `Work ${id}`);
-  s.user("What did we settle on?");
-  s.assistant((b) => {
-    b.step();
-    b.text(line);
-    b.finish();
-  });
-  return s.data;
-}
+const OTHER = OTHER_PROJECT;
+const session = (id: string, line: string) => answered(id, "What did we settle on?", line);
 
 /**
  * A transcript the index and the catalog know nothing of (a copy of `from` with `text` in place of its decision), as

@@ -4,28 +4,13 @@ import { describe, expect, it } from "vitest";
 import { IndexedFiles, notCurrent } from "../../../src/search/index/indexed-scope.js";
 import { listTranscripts } from "../../../src/search/targets.js";
 import { scopeDirName } from "../../../src/transcripts/paths.js";
-import { exportAll, indexedSessions, PROJECT } from "../../helpers/indexed-sessions.js";
-import { SessionBuilder } from "../../helpers/synthetic-session.js";
+import { answered, OTHER_PROJECT, PROJECT, twoProjects } from "../../helpers/indexed-sessions.js";
 
-const OTHER = "/projects/other";
-
-function session(id: string) {
-  const s = new SessionBuilder(id, `Work ${id}`);
-  s.user("Which port does the service listen on?");
-  s.assistant((b) => {
-    b.step();
-    b.text("It listens on port 8080.");
-    b.finish();
-  });
-  return s.data;
-}
+const OTHER = OTHER_PROJECT;
+const session = (id: string) => answered(id, "Which port does the service listen on?", "It listens on port 8080.");
 
 async function setUp() {
-  const { data } = await indexedSessions([session("ses_indexedscope01"), session("ses_indexedscope02")]);
-  await exportAll(data, [session("ses_indexedscope03")], OTHER);
-  const health = await data.searchIndex.forReading();
-  if (!health.usable) throw new Error(health.reason);
-  return { data, connection: health.connection };
+  return twoProjects([session("ses_indexedscope01"), session("ses_indexedscope02")], [session("ses_indexedscope03")]);
 }
 
 describe("indexed scope", () => {
