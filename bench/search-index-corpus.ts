@@ -11,7 +11,7 @@ import { catchUp } from "../src/search/index/index-catch-up.js";
 import { INDEX_VERSION, SearchIndex } from "../src/search/index/search-index.js";
 import type { TranscriptFile } from "../src/search/targets.js";
 import { loadAverage } from "./report.js";
-import { type Corpus, ensureCorpus } from "./transcript-corpus.js";
+import { type Corpus, type CorpusShape, ensureCorpus } from "./transcript-corpus.js";
 
 export interface BenchIndex {
   index: SearchIndex;
@@ -46,14 +46,18 @@ export function corpusFiles(corpus: Corpus): TranscriptFile[] {
   });
 }
 
-/** Builds (or reuses) the index of the corpus of `megabytes` MB. */
+/** Builds (or reuses) the index of the corpus of `megabytes` MB (or of the shape given, see transcript-corpus.ts). */
 export async function ensureBenchIndex(
   megabytes: number,
   root = path.join(os.tmpdir(), "ledger-bench-index"),
+  shape?: CorpusShape,
 ): Promise<BenchIndex> {
-  const corpus = ensureCorpus(megabytes);
+  const corpus = ensureCorpus(megabytes, undefined, shape);
   const files = corpusFiles(corpus);
-  const dataDir = path.join(root, `v${INDEX_VERSION}-${megabytes}mb`);
+  const dataDir = path.join(
+    root,
+    shape ? `v${INDEX_VERSION}-${shape.files}x${shape.fileBytes}b` : `v${INDEX_VERSION}-${megabytes}mb`,
+  );
   const stampFile = path.join(dataDir, "build.json");
   if (fs.existsSync(stampFile)) {
     const stamp = JSON.parse(fs.readFileSync(stampFile, "utf8")) as Stamp;

@@ -103,8 +103,8 @@ for (let round = 0; round < ROUNDS; round++) {
   }
   if (round < 5) rgTimes.push(await plainRipgrep());
 }
-// The whole ranked search as the tool runs it: listing every project's transcripts, the catch-up check, the query,
-// titles and the rendered, redacted result.
+// The whole ranked search as the tool runs it: which transcripts (listed by the first search, then the index's record
+// of the folders listed lately), the catch-up check, the query, titles and the rendered, redacted result.
 const service = createTranscriptSearch({
   transcriptsDir: corpus.dir,
   useRipgrep: false,
@@ -160,7 +160,7 @@ with 2 lines of context; listing and rendering left out). Medians; p95 over all 
 | index build | ${(buildMs / 1000).toFixed(1)} s, ${(corpus.bytes / 1e6 / (buildMs / 1000)).toFixed(1)} MB/s of transcript |
 | index size | ${(indexBytes / 1e6).toFixed(1)} MB for ${(corpus.bytes / 1e6).toFixed(0)} MB of transcripts: **${((indexBytes / corpus.bytes) * 100).toFixed(1)} %** (${units.toLocaleString("en-US")} units) |
 | ranked query, every query | p50 ${fmt(median(all))} ms, p95 **${fmt(percentile(all, 95))} ms** |
-| the same through the search service (listing, catch-up check, rendering), \`ECONNRESET retries server\` | p50 ${fmt(median(serviceTimes))} ms, p95 ${fmt(percentile(serviceTimes, 95))} ms (${serviceTimes.length} searches) |
+| the same through the search service (which transcripts, catch-up check, rendering), \`ECONNRESET retries server\` | p50 ${fmt(median(serviceTimes))} ms, p95 ${fmt(percentile(serviceTimes, 95))} ms (${serviceTimes.length} searches) |
 | rare word, ranked vs plain \`rg -i -F -c ECONNRESET\` | ${fmt(rareMedian)} ms vs ${fmt(rgMedian)} ms: **${(rgMedian / rareMedian).toFixed(0)}x** faster |
 
 ${table(

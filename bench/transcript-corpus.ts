@@ -192,9 +192,25 @@ function writeSession(file: string, lines: readonly string[], next: () => number
   return bytes;
 }
 
-/** Builds (or reuses) a corpus of about `megabytes` MB under `os.tmpdir()/ledger-bench-corpus`. */
-export function ensureCorpus(megabytes: number, root = path.join(os.tmpdir(), "ledger-bench-corpus")): Corpus {
-  const dir = path.join(root, `v${VERSION}-${megabytes}mb`);
+/**
+ * Many small transcripts instead of megabytes of them: `files` sessions of about `fileBytes` each (what a search's
+ * cost per transcript is measured on).
+ */
+export interface CorpusShape {
+  files: number;
+  fileBytes: number;
+}
+
+/**
+ * Builds (or reuses) a corpus of about `megabytes` MB under `os.tmpdir()/ledger-bench-corpus`, or, with `shape`, of
+ * that many transcripts of that size.
+ */
+export function ensureCorpus(
+  megabytes: number,
+  root = path.join(os.tmpdir(), "ledger-bench-corpus"),
+  shape?: CorpusShape,
+): Corpus {
+  const dir = path.join(root, shape ? `v${VERSION}-${shape.files}x${shape.fileBytes}b` : `v${VERSION}-${megabytes}mb`);
   const manifest = path.join(dir, "manifest.json");
   if (fs.existsSync(manifest)) {
     const saved = JSON.parse(fs.readFileSync(manifest, "utf8")) as {
@@ -222,7 +238,8 @@ export function ensureCorpus(megabytes: number, root = path.join(os.tmpdir(), "l
   const files: string[] = [];
   let bytes = 0;
   let sketchBytes = 0;
-  for (let i = 0; bytes < target; i++) {
+  const more = (i: number) => (shape ? i < shape.files : bytes < target);
+  for (let i = 0; more(i); i++) {
     const project = i % PROJECTS;
     const folder = `project-${project}`;
     const session = `ses_${(i * 2_654_435_761).toString(36).padStart(12, "0")}Bench${i}`;
@@ -230,7 +247,7 @@ export function ensureCorpus(megabytes: number, root = path.join(os.tmpdir(), "l
       next,
       project,
       session,
-      targetBytes: Math.round(FILE_BYTES * (0.5 + next())),
+      targetBytes: Math.round((shape?.fileBytes ?? FILE_BYTES) * (0.5 + next())),
       rare: i % RARE_EVERY === 7,
       common: next() < 0.9,
       share: shares[project] as string[][],

@@ -11,12 +11,15 @@ import { redactionMarker, redactionNote, redactSecrets } from "../secret-guard/r
 import type { Database } from "../store/database.js";
 import { SKETCH_PARAMS, SketchProbe } from "../transcripts/sketch/sketch.js";
 import type { CompiledQuery, QueryInput } from "./compiled-query.js";
+import type { IndexConnection } from "./index/index-connection.js";
 import { type IndexCoverage, ruleOutByIndex } from "./index/index-rule-out.js";
-import { fallbackPattern, searchRanked } from "./index/ranked-mode.js";
+import { fallbackPattern, type RankedScope, searchRanked } from "./index/ranked-mode.js";
 import type { RankedResult } from "./index/ranked-search.js";
 import type { SearchIndex } from "./index/search-index.js";
 import { type RoleFilter, SEARCH_LIMITS, type SearchMode } from "./limits.js";
+import { ListingMarks } from "./listing-marks.js";
 import { prepareQuery } from "./prepare-query.js";
+import { indexedScope, indexStandsForFolders, listedScope, noteListing } from "./ranked-scope.js";
 import { redactHits, redactShownLines } from "./redact-hits.js";
 import { type Coverage, renderSearch, type SketchCoverage } from "./render.js";
 import type { RipgrepLocator } from "./ripgrep/locate.js";
@@ -203,6 +206,8 @@ function redactShown(
 
 /** The search service of one plugin instance. */
 export function createTranscriptSearch(deps: SearchDeps) {
+  // Which folders were listed and indexed lately, so that a ranked search need not list them again.
+  const marks = new ListingMarks(deps.clock);
   return async function search(req: SearchRequest): Promise<SearchOutcome> {
     const started = performance.now();
     const mode: SearchMode = req.mode ?? (req.regex ? "regex" : "literal");
@@ -210,15 +215,25 @@ export function createTranscriptSearch(deps: SearchDeps) {
     if (mode !== "ranked" && filtered) {
       throw new InvalidInputError("role", 'role, since and until filter ranked searches only; use mode "ranked"');
     }
-    const inScope = req.sessionID
-      ? [await sessionTarget(deps, req, req.sessionID)]
-      : listTranscripts(deps.transcriptsDir, req.scope, req.all === true);
+    const where = { scope: req.scope, all: req.all === true };
+    const byFolders = mode === "ranked" && !req.sessionID && deps.index !== undefined;
+    const fromIndex = byFolders && indexStandsForFolders(marks, where);
+    const listedAt = marks.take();
+    let inScope = fromIndex
+      ? undefined
+      : req.sessionID
+        ? [await sessionTarget(deps, req, req.sessionID)]
+        : listTranscripts(deps.transcriptsDir, req.scope, where.all);
     let fallback: string | undefined;
-    if (mode === "ranked" && inScope.length > 0) {
-      const ranked = await rankedOutcome(deps, req, inScope, started);
+    if (mode === "ranked" && (inScope === undefined || inScope.length > 0)) {
+      const scope = inScope
+        ? listedScope(inScope, byFolders ? noteListing(marks, where, listedAt) : undefined)
+        : indexedScope(marks, deps.transcriptsDir, deps.database, where);
+      const ranked = await rankedOutcome(deps, req, scope, started);
       if ("text" in ranked) return ranked;
       fallback = ranked.fallback;
     }
+    inScope ??= listTranscripts(deps.transcriptsDir, req.scope, where.all);
     const input: QueryInput =
       mode === "ranked"
         ? { query: fallbackPattern(req.query), regex: true, caseSensitive: false }
@@ -305,13 +320,13 @@ export function createTranscriptSearch(deps: SearchDeps) {
 async function rankedOutcome(
   deps: SearchDeps,
   req: SearchRequest,
-  inScope: TranscriptFile[],
+  scope: (connection: IndexConnection) => Promise<RankedScope>,
   started: number,
 ): Promise<SearchOutcome | { fallback: string }> {
   if (!deps.index) return { fallback: "no search index is configured" };
   const ranked = await searchRanked(deps.index, {
     query: req.query,
-    files: inScope,
+    scope,
     everything: req.all === true && !req.sessionID,
     where: req.sessionID ? `session ${req.sessionID}` : req.all ? "every project" : "this project",
     oneSession: req.sessionID !== undefined,

@@ -51,7 +51,8 @@ function realFolder(dir: string): boolean {
   }
 }
 
-function fileEntry(transcriptsDir: string, folder: string, name: string): TranscriptFile | undefined {
+/** One transcript's entry as it is on disk: a regular file in real folders, or undefined. */
+export function transcriptEntry(transcriptsDir: string, folder: string, name: string): TranscriptFile | undefined {
   if (!realFolder(transcriptsDir) || !realFolder(path.join(transcriptsDir, folder))) return undefined;
   return entryIn(transcriptsDir, folder, name);
 }
@@ -77,7 +78,7 @@ function entryIn(transcriptsDir: string, folder: string, name: string): Transcri
 }
 
 /** Real folders (not links) directly under the transcripts folder. */
-function scopeFolders(transcriptsDir: string): string[] {
+export function scopeFolders(transcriptsDir: string): string[] {
   if (!realFolder(transcriptsDir)) return [];
   try {
     return fs
@@ -136,11 +137,11 @@ export function findSessionTranscript(
 ): SessionLookup {
   const name = `${checkSessionId(sessionID)}${TRANSCRIPT_EXT}`;
   const own = scopeDirName(scope);
-  const mine = fileEntry(transcriptsDir, own, name);
+  const mine = transcriptEntry(transcriptsDir, own, name);
   if (mine) return { file: { ...mine, scope } };
   for (const folder of scopeFolders(transcriptsDir)) {
     if (folder === own) continue;
-    const file = fileEntry(transcriptsDir, folder, name);
+    const file = transcriptEntry(transcriptsDir, folder, name);
     if (!file) continue;
     const owner = readScopeFile(path.join(transcriptsDir, folder)) ?? folder;
     return all ? { file: { ...file, scope: owner } } : { elsewhere: owner };

@@ -6,9 +6,36 @@ import { createRipgrepLocator } from "../../src/search/ripgrep/locate.js";
 import { createTranscriptSearch, type SearchDeps } from "../../src/search/search.js";
 import { exportTranscript } from "../../src/transcripts/export/export-transcript.js";
 import { createMemorySource, type SessionExport } from "../../src/transcripts/source/export-file-source.js";
+import { SessionBuilder } from "./synthetic-session.js";
 import { type TestDataContext, testDataContext } from "./transcripts.js";
 
 export const PROJECT = "/projects/demo";
+/** A second project, for what a search of PROJECT must not see without `all`. */
+export const OTHER_PROJECT = "/projects/other";
+
+/** A session of one question and its one-line answer. */
+export function answered(id: string, question: string, answer: string): SessionExport {
+  const s = new SessionBuilder(id, `Work ${id}`);
+  s.user(question);
+  s.assistant((b) => {
+    b.step();
+    b.text(answer);
+    b.finish();
+  });
+  return s.data;
+}
+
+/**
+ * Sessions of PROJECT and of OTHER_PROJECT exported and indexed, with the index open for reading: what the tests of
+ * the index's record of a scope start from.
+ */
+export async function twoProjects(own: readonly SessionExport[], other: readonly SessionExport[]) {
+  const { data, search } = await indexedSessions(own);
+  await exportAll(data, other, OTHER_PROJECT);
+  const health = await data.searchIndex.forReading();
+  if (!health.usable) throw new Error(health.reason);
+  return { data, search, connection: health.connection };
+}
 
 export async function exportAll(data: TestDataContext, sessions: readonly SessionExport[], scope = PROJECT) {
   const source = createMemorySource(sessions);

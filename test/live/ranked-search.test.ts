@@ -2,7 +2,8 @@
  * Ranked recall in the real OpenCode binary: a session is compacted (its transcript exported and indexed by the
  * plugin inside OpenCode's Bun), then the model, in another session, asks memory_session_search a question in words
  * that are not the transcript's; the answering line comes first. A literal and a regex search return exactly the
- * lines a scan of the transcript finds.
+ * lines a scan of the transcript finds. Once the folders were listed and indexed, later ranked searches take their
+ * transcripts from the index's record of them.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -96,5 +97,26 @@ describe("ranked transcript search, live", () => {
     const expectedRegex = scan((t) => pattern.test(t));
     expect(expectedRegex.length).toBeGreaterThan(1);
     expect(matchLines(regex)).toEqual(expectedRegex);
+  });
+
+  it("answers from the index's record of the folders listed lately, and a session searched by id joins it", async () => {
+    const listed = await call({ query: "token bucket rate limiter" });
+    expect(listed).toContain("we settled on a token bucket for the rate limiter");
+    // A copy put into the folder by hand (no export, no catalog row): not listed, so not found, while the listing
+    // of the folder stands.
+    const copy = path.join(path.dirname(transcript), "ses_plantedlive000001.md");
+    fs.writeFileSync(copy, fs.readFileSync(transcript, "utf8").replace("token bucket", "leaky bucket"));
+    const quiet = await call({ query: "leaky bucket rate limiter" });
+    expect(quiet).not.toContain("ses_plantedlive000001");
+    const searched = (result: string) => Number(/\[search\] ranked: searched (\d+) transcripts? of /.exec(result)?.[1]);
+    expect(searched(quiet)).toBeGreaterThan(0);
+    // Named by its id it is found on disk and indexed; from then on the index's record holds it.
+    const named = await call({ query: "leaky bucket", sessionID: "ses_plantedlive000001" });
+    expect(named).toContain("1 transcript indexed by this search");
+    const joined = await call({ query: "leaky bucket rate limiter" });
+    // (The asking session's own transcript, exported as it went idle, holds the query too: the copy need not be first.)
+    expect(joined).toMatch(/^## \d · ses_plantedlive000001 · /m);
+    expect(joined).toMatch(/^ses_plantedlive000001\.md:\d+: For the record: we settled on a leaky bucket/m);
+    expect(searched(joined)).toBe(searched(quiet) + 1);
   });
 });

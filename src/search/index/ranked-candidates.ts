@@ -38,7 +38,13 @@ const SCORE = "bm25(unit_text, 1.0, 1.5)";
 function filtersOf(req: RankedRequest): { where: string[]; params: SqlValue[] } {
   const where: string[] = [];
   const params: SqlValue[] = [];
-  if (!req.everything) {
+  if (req.indexed) {
+    const folders = req.indexed.folderCondition("s.relative");
+    if (folders) {
+      where.push(folders.sql);
+      params.push(...folders.params);
+    }
+  } else if (!req.everything) {
     where.push("s.session_id IN (SELECT value FROM json_each(?))");
     params.push(JSON.stringify(req.files.map((f) => f.sessionID)));
   }
@@ -120,7 +126,11 @@ export function candidates(
   // The window is the newest units of every session: a narrower or filtered search may find too few of its own
   // there, and then looks further back (its scope or filter makes that walk shorter than the index, rarely as short).
   const { roles, since, until } = req.filters;
-  const narrowed = !req.everything || (roles?.length ?? 0) > 0 || since !== undefined || until !== undefined;
+  const narrowed =
+    (req.indexed ? req.indexed.folders !== undefined : !req.everything) ||
+    (roles?.length ?? 0) > 0 ||
+    since !== undefined ||
+    until !== undefined;
   if (chosen.size < NEWEST_CANDIDATES && narrowed && from > plan.totals.oldest) {
     from = plan.totals.oldest;
     look(from);

@@ -6,7 +6,9 @@
 import { InvalidInputError } from "../../errors.js";
 import { ROLE_FILTERS, type RoleFilter } from "../limits.js";
 import type { TranscriptFile } from "../targets.js";
-import { catchUp } from "./index-catch-up.js";
+import { type CatchUp, catchUp } from "./index-catch-up.js";
+import type { IndexConnection } from "./index-connection.js";
+import { type IndexedFiles, notCurrent } from "./indexed-scope.js";
 import { parseRankedQuery } from "./ranked-query.js";
 import { renderRanked } from "./ranked-render.js";
 import type { RankedFilters } from "./ranked-request.js";
@@ -16,9 +18,22 @@ import { ROLES, type Role } from "./transcript-units.js";
 
 export { ROLE_FILTERS, type RoleFilter } from "../limits.js";
 
+/**
+ * The transcripts a ranked search covers, decided once the index is open: those listed from their folders (or one
+ * session's), each brought into the index first; or the index's own record of them, with the transcripts to bring
+ * in first (the catalog's drift), each hit's transcript checked on disk (under `transcriptsDir`) before it is shown.
+ */
+export type RankedScope = (
+  | { catchUp: readonly TranscriptFile[] }
+  | { indexed: IndexedFiles; catchUp: readonly TranscriptFile[]; transcriptsDir: string }
+) & {
+  /** Told whether the catch-up left every transcript it was given in the index. */
+  settled?: (complete: boolean) => void;
+};
+
 export interface RankedModeRequest {
   query: string;
-  files: readonly TranscriptFile[];
+  scope: (connection: IndexConnection) => Promise<RankedScope>;
   everything: boolean;
   where: string;
   oneSession: boolean;
@@ -71,27 +86,83 @@ export function describeFilters(req: Pick<RankedModeRequest, "role" | "since" | 
   return out;
 }
 
+/** The transcripts a catch-up was given, and those it could not index. */
+function leftBy(caught: CatchUp): Set<string> {
+  return new Set([...caught.leftOut, ...caught.failed.map((f) => f.file)].map((f) => f.sessionID));
+}
+
+/** The index's record of the scope with what the catch-up indexed as it is now, and what it could not, left out. */
+function applyCatchUp(indexed: IndexedFiles, given: readonly TranscriptFile[], caught: CatchUp): void {
+  const left = leftBy(caught);
+  for (const file of given) {
+    if (left.has(file.sessionID)) indexed.drop(file.sessionID);
+    else indexed.replace(file);
+  }
+}
+
+function addCatchUp(to: CatchUp, more: CatchUp): void {
+  to.indexed += more.indexed;
+  to.indexedBytes += more.indexedBytes;
+  to.units += more.units;
+  to.leftOut.push(...more.leftOut);
+  to.failed.push(...more.failed);
+}
+
+/** The transcripts in scope, as the search ends: how many, and their bytes (those left out included). */
+interface InScope {
+  count: number;
+  bytes: number;
+}
+
 export async function searchRanked(index: SearchIndex, req: RankedModeRequest): Promise<RankedOutcome> {
   const query = parseRankedQuery(req.query);
   const filters = filtersOf(req);
   const health = await index.forReading();
   if (!health.usable) return { fallback: health.reason };
   let result: RankedResult;
-  let caught: ReturnType<typeof catchUp>;
+  let caught: CatchUp;
+  let inScope: InScope;
   try {
-    caught = catchUp(health.connection, req.files, req.everything);
-    const left = new Set([...caught.leftOut, ...caught.failed.map((f) => f.file)]);
-    const files = left.size > 0 ? req.files.filter((f) => !left.has(f)) : req.files;
-    result = rankedSearch(health.connection, {
-      query,
-      files,
-      everything: req.everything && left.size === 0,
-      filters,
-      limit: req.limit,
-      contextLines: req.contextLines,
-      perSession: req.oneSession ? undefined : PER_SESSION,
-      now: req.now,
-    });
+    const scope = await req.scope(health.connection);
+    const indexed = "indexed" in scope ? scope.indexed : undefined;
+    caught = catchUp(health.connection, scope.catchUp, req.everything && !indexed);
+    scope.settled?.(caught.leftOut.length === 0 && caught.failed.length === 0);
+    const left = leftBy(caught);
+    const files = indexed || left.size === 0 ? scope.catchUp : scope.catchUp.filter((f) => !left.has(f.sessionID));
+    if (indexed) applyCatchUp(indexed, scope.catchUp, caught);
+    const ask = () =>
+      rankedSearch(health.connection, {
+        query,
+        files,
+        indexed,
+        everything: req.everything && left.size === 0,
+        filters,
+        limit: req.limit,
+        contextLines: req.contextLines,
+        perSession: req.oneSession ? undefined : PER_SESSION,
+        now: req.now,
+      });
+    result = ask();
+    if (indexed && "transcriptsDir" in scope) {
+      // The index's record stood for the files: a transcript a hit or a candidate comes from that changed since is
+      // indexed as it is now (or, gone, left out) and the query asked again, once.
+      const changed = notCurrent(scope.transcriptsDir, [
+        ...new Set([...result.hits.map((h) => h.file), ...result.changed]),
+      ]);
+      if (changed.length > 0) {
+        const now = changed.flatMap((c) => (c.now ? [c.now] : []));
+        const again = catchUp(health.connection, now, false);
+        addCatchUp(caught, again);
+        applyCatchUp(indexed, now, again);
+        for (const c of changed) if (!c.now) indexed.drop(c.file.sessionID);
+        result = ask();
+      }
+    }
+    const leftOut = [...caught.leftOut, ...caught.failed.map((f) => f.file)];
+    const leftBytes = leftOut.reduce((sum, f) => sum + f.size, 0);
+    inScope = indexed
+      ? { count: indexed.count + leftOut.length, bytes: indexed.bytes + leftBytes }
+      : { count: scope.catchUp.length, bytes: scope.catchUp.reduce((sum, f) => sum + f.size, 0) };
   } catch (error) {
     index.close();
     return { fallback: `the search index failed (${error instanceof Error ? error.message : String(error)})` };
@@ -104,8 +175,8 @@ export async function searchRanked(index: SearchIndex, req: RankedModeRequest): 
       words: query.terms.flatMap((t) => t.words),
       dropped: query.dropped,
       where: req.where,
-      inScope: req.files.length,
-      inScopeBytes: req.files.reduce((sum, f) => sum + f.size, 0),
+      inScope: inScope.count,
+      inScopeBytes: inScope.bytes,
       indexedNow: caught.indexed,
       leftOut: caught.leftOut.length + caught.failed.length,
       leftOutBytes: [...caught.leftOut, ...caught.failed.map((f) => f.file)].reduce((sum, f) => sum + f.size, 0),

@@ -1,5 +1,6 @@
 /** What a ranked search is asked: the query, the transcripts in scope, the filters and the bounds of the answer. */
 import type { TranscriptFile } from "../targets.js";
+import type { IndexedFiles } from "./indexed-scope.js";
 import type { RankedQuery } from "./ranked-query.js";
 import type { Role } from "./transcript-units.js";
 
@@ -16,6 +17,8 @@ export interface RankedRequest {
   files: readonly TranscriptFile[];
   /** True when the scope is every transcript (no session filter needed). */
   everything: boolean;
+  /** The index's record of the transcripts in scope, looked up on demand; when set, `files` and `everything` are not used. */
+  indexed?: IndexedFiles;
   filters: RankedFilters;
   limit: number;
   contextLines: number;

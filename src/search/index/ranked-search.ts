@@ -45,6 +45,11 @@ export interface RankedResult {
   cappedBySession: number;
   /** Hits whose transcript no longer holds the indexed lines (indexed again on the next export or search). */
   stale: number;
+  /**
+   * Transcripts that did not hold a candidate's lines where the index says (changed since they were indexed), or
+   * could not be read (gone, or a link in their place).
+   */
+  changed: TranscriptFile[];
   /** When only the newest units were looked at (common words only, none rare enough to ask the whole index for). */
   window?: { units: number; of: number };
 }
@@ -99,10 +104,18 @@ function readLines(
   return out;
 }
 
-/** The unit's own lines, or undefined when the file no longer holds them where the index says. */
-function unitLines(files: OpenFiles, file: TranscriptFile, row: UnitRow): string[] | undefined {
+/**
+ * The unit's own lines; undefined when the file no longer holds them where the index says, "unreadable" when the
+ * file cannot be opened or read.
+ */
+function unitLines(files: OpenFiles, file: TranscriptFile, row: UnitRow): string[] | undefined | "unreadable" {
   if (row.byte_end > file.size) return undefined;
-  const lines = readLines(files, file.path, row.byte_start, row.byte_end);
+  let lines: { line: number; text: string }[];
+  try {
+    lines = readLines(files, file.path, row.byte_start, row.byte_end);
+  } catch {
+    return "unreadable";
+  }
   const count = row.last_line - row.first_line + 1;
   if (lines.length !== count || lines[0]?.line !== row.first_line) return undefined;
   return lines.map((l) => l.text);
@@ -129,7 +142,8 @@ export function rankedSearch(connection: IndexConnection, req: RankedRequest): R
 }
 
 function search(connection: IndexConnection, req: RankedRequest, files: OpenFiles): RankedResult {
-  const byId = new Map(req.files.map((f) => [f.sessionID, f]));
+  const byId = req.indexed ? undefined : new Map(req.files.map((f) => [f.sessionID, f]));
+  const fileOf = (sessionID: string) => (byId ? byId.get(sessionID) : req.indexed?.fileOf(sessionID));
   const plan = planRanked(connection, req.query, req.probeUnits, req.windowUnits);
   const { rows, from } = candidates(connection, req, plan);
   const left: LeftToRescore = { ...plan, meanTokens: plan.totals.meanTokens };
@@ -139,6 +153,8 @@ function search(connection: IndexConnection, req: RankedRequest, files: OpenFile
   const ceiling = (row: UnitRow) => (more - row.score) * ROLE_WEIGHT[row.role] * MAX_BOOST;
   rows.sort((a, b) => prior(b) - prior(a));
   let stale = 0;
+  const changed = new Set<TranscriptFile>();
+  const unreadable = new Set<TranscriptFile>();
   const scored: { row: UnitRow; file: TranscriptFile; score: number; line: number }[] = [];
   // Units are read best first; once enough are scored, one that cannot reach them even fully boosted stops the reading.
   const enough = req.limit * 2;
@@ -147,12 +163,18 @@ function search(connection: IndexConnection, req: RankedRequest, files: OpenFile
   for (const row of rows) {
     if (read >= MAX_READ) break;
     if (floor.length >= enough && ceiling(row) < (floor[enough - 1] as number)) break;
-    const file = byId.get(row.session_id);
-    if (!file) continue;
+    const file = fileOf(row.session_id);
+    if (!file || unreadable.has(file)) continue;
     read++;
     const lines = unitLines(files, file, row);
+    if (lines === "unreadable") {
+      unreadable.add(file);
+      changed.add(file);
+      continue;
+    }
     if (!lines) {
       stale++;
+      changed.add(file);
       continue;
     }
     const s = rescore(row.score, lines, row.role, row.time, req.query.terms, req.now, left);
@@ -190,5 +212,5 @@ function search(connection: IndexConnection, req: RankedRequest, files: OpenFile
     from > plan.totals.oldest
       ? { units: Math.min(plan.totals.units, plan.totals.newest - from + 1), of: plan.totals.units }
       : undefined;
-  return { hits, candidates: rows.length, cappedBySession, stale, window };
+  return { hits, candidates: rows.length, cappedBySession, stale, changed: [...changed], window };
 }

@@ -1,0 +1,163 @@
+/**
+ * The transcripts in scope as the index records them (path, size, inode at the point indexed), for a ranked search
+ * whose folders this process listed lately (listing-marks.ts). Nothing is loaded per transcript:
+ * the count and bytes come from one aggregate, and a transcript's record is looked up only when a candidate comes
+ * from it. Only records shaped like one of our files are taken; each transcript a hit comes from is checked on disk
+ * before it is shown (`notCurrent`).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { TRANSCRIPT_EXT } from "../../transcripts/paths.js";
+import { type TranscriptFile, transcriptEntry } from "../targets.js";
+import type { IndexConnection, SqlValue } from "./index-connection.js";
+
+const RELATIVE = /^([^/\\]+)[/\\](ses_[0-9A-Za-z]{8,64})\.md$/;
+const COLUMNS = "session_id, relative, scope, ino, bytes, mtime_ms";
+
+interface SessionRecord {
+  session_id: string;
+  relative: string;
+  scope: string | null;
+  ino: number;
+  bytes: number;
+  mtime_ms: number;
+}
+
+function fileOfRecord(transcriptsDir: string, row: SessionRecord): TranscriptFile | undefined {
+  const shape = RELATIVE.exec(row.relative);
+  if (!shape || shape[2] !== row.session_id) return undefined;
+  const relative = path.join(shape[1] as string, `${row.session_id}${TRANSCRIPT_EXT}`);
+  return {
+    sessionID: row.session_id,
+    path: path.join(transcriptsDir, relative),
+    relative,
+    size: row.bytes,
+    mtimeMs: row.mtime_ms,
+    ino: row.ino,
+    ...(row.scope ? { scope: row.scope } : {}),
+  };
+}
+
+/** The index's record of the transcripts of some project folders (undefined: every folder), read on demand. */
+export class IndexedFiles {
+  /** Transcripts this search brought in or left out, over the index's record (null: left out). */
+  private readonly changed = new Map<string, TranscriptFile | null>();
+  private readonly looked = new Map<string, TranscriptFile | undefined>();
+  /** Whether each folder a candidate came from is a real folder (not a link), looked at once per search. */
+  private readonly real = new Map<string, boolean>();
+  count: number;
+  bytes: number;
+
+  constructor(
+    private readonly connection: IndexConnection,
+    private readonly transcriptsDir: string,
+    /** The project folders in scope; undefined: every one. */
+    readonly folders: readonly string[] | undefined,
+    /** The project of every transcript in scope, when it is one. */
+    private readonly scope?: string,
+  ) {
+    const total = connection.get<{ n: number; bytes: number }>(
+      `SELECT count(*) AS n, total(bytes) AS bytes FROM sessions${this.where()}`,
+      ...this.params(),
+    );
+    this.count = total?.n ?? 0;
+    this.bytes = total?.bytes ?? 0;
+  }
+
+  /**
+   * The condition on a sessions' `relative` column that keeps the folders in scope (its project folder is what it
+   * holds before the first separator), with its parameters; undefined when every folder is in scope.
+   */
+  folderCondition(column: string): { sql: string; params: SqlValue[] } | undefined {
+    if (!this.folders) return undefined;
+    return {
+      sql: `substr(${column}, 1, instr(${column}, '/') - 1) IN (SELECT value FROM json_each(?))`,
+      params: [JSON.stringify(this.folders)],
+    };
+  }
+
+  private where(): string {
+    const condition = this.folderCondition("relative");
+    return condition ? ` WHERE ${condition.sql}` : "";
+  }
+
+  private params(): SqlValue[] {
+    return this.folderCondition("relative")?.params ?? [];
+  }
+
+  /** The transcript of a session in scope, as this search knows it; undefined when it is not one of ours in scope. */
+  fileOf(sessionID: string): TranscriptFile | undefined {
+    const changed = this.changed.get(sessionID);
+    if (changed !== undefined) return changed ?? undefined;
+    if (this.looked.has(sessionID)) return this.looked.get(sessionID);
+    const row = this.connection.get<SessionRecord>(`SELECT ${COLUMNS} FROM sessions WHERE session_id = ?`, sessionID);
+    let file = row ? fileOfRecord(this.transcriptsDir, row) : undefined;
+    if (file && this.folders && !this.folders.includes(path.dirname(file.relative))) file = undefined;
+    // Nothing is read through a link planted for the transcripts folder or a project's folder.
+    if (file && !(this.realFolder("") && this.realFolder(path.dirname(file.relative)))) file = undefined;
+    if (file && this.scope) file.scope = this.scope;
+    this.looked.set(sessionID, file);
+    return file;
+  }
+
+  private realFolder(folder: string): boolean {
+    let real = this.real.get(folder);
+    if (real === undefined) {
+      try {
+        real = fs.lstatSync(path.join(this.transcriptsDir, folder)).isDirectory();
+      } catch {
+        real = false;
+      }
+      this.real.set(folder, real);
+    }
+    return real;
+  }
+
+  /** Every record in scope, by session (for a row-by-row comparison with the store's catalog). */
+  records(): Map<string, { size: number; ino: number }> {
+    const rows = this.connection.all<{ session_id: string; bytes: number; ino: number }>(
+      `SELECT session_id, bytes, ino FROM sessions${this.where()}`,
+      ...this.params(),
+    );
+    return new Map(rows.map((r) => [r.session_id, { size: r.bytes, ino: r.ino }]));
+  }
+
+  /** A transcript indexed by this search, as it is now. */
+  replace(file: TranscriptFile): void {
+    const before = this.fileOf(file.sessionID);
+    if (before) this.bytes += file.size - before.size;
+    else {
+      this.count++;
+      this.bytes += file.size;
+    }
+    this.changed.set(file.sessionID, this.scope ? { ...file, scope: this.scope } : file);
+  }
+
+  /** A transcript this search leaves out (gone, or not indexed). */
+  drop(sessionID: string): void {
+    const before = this.fileOf(sessionID);
+    if (before) {
+      this.count--;
+      this.bytes -= before.size;
+    }
+    this.changed.set(sessionID, null);
+  }
+}
+
+/**
+ * The transcripts among `files` that are not, on disk, what the index recorded: gone, no longer a regular file of
+ * ours in a real folder, another file, or another size. Each comes with its entry as it is now, when there is one.
+ */
+export function notCurrent(
+  transcriptsDir: string,
+  files: readonly TranscriptFile[],
+): { file: TranscriptFile; now?: TranscriptFile }[] {
+  const out: { file: TranscriptFile; now?: TranscriptFile }[] = [];
+  for (const file of files) {
+    const folder = path.dirname(file.relative);
+    const now = transcriptEntry(transcriptsDir, folder, path.basename(file.relative));
+    if (now && now.ino === file.ino && now.size === file.size) continue;
+    out.push(now ? { file, now: { ...now, scope: file.scope, title: file.title } } : { file });
+  }
+  return out;
+}
