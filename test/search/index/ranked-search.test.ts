@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -65,6 +66,35 @@ describe("ranked search", () => {
       redact: false,
     });
     expect(raw.text).toContain(docker);
+  });
+
+  it("redacts the rows of a private key shown as context when the key's BEGIN line is out of view", async () => {
+    const { privateKey } = crypto.generateKeyPairSync("ec", {
+      namedCurve: "P-384",
+      privateKeyEncoding: { type: "pkcs8", format: "pem" },
+      publicKeyEncoding: { type: "spki", format: "pem" },
+    });
+    const key = privateKey.trimEnd().split("\n");
+    expect(key.length).toBeGreaterThan(4);
+    const answer = decision(
+      "ses_keyrowsranked001",
+      `The deploy key, pasted by mistake:\n${key.join("\n")}\nRotation: the zebracorn credentials expire on friday.`,
+    );
+    const { search, exported } = await indexedSessions([...haystack(2), answer].map((s) => s.data));
+    // Two lines of context before the hit show the key's last row and its END line; BEGIN is further up.
+    const out = await search({
+      query: "zebracorn credentials expire",
+      mode: "ranked",
+      scope: PROJECT,
+      contextLines: 2,
+    });
+    expect(out.ranked?.hits[0]?.file.sessionID).toBe("ses_keyrowsranked001");
+    expect(out.text).toContain("zebracorn credentials expire on friday");
+    expect(out.text).not.toContain(key[0]);
+    for (const row of key.slice(1, -1)) expect(out.text).not.toContain(row);
+    expect(out.text).toContain("[redacted: private key block]");
+    const file = exported.find((e) => e.sessionID === "ses_keyrowsranked001")?.path ?? "";
+    expect(fs.readFileSync(file, "utf8")).toContain(key.at(-2) as string);
   });
 
   it("answers a question asked in words, not verbatim, with the answering line first", async () => {
