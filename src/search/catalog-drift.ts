@@ -6,9 +6,8 @@
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "../store/database.js";
+import { TRANSCRIPT_EXT, transcriptOfRelative } from "../transcripts/paths.js";
 import { type TranscriptFile, transcriptEntry } from "./targets.js";
-
-const RELATIVE = /^([^/\\]+)[/\\](ses_[0-9A-Za-z]{8,64}\.md)$/;
 
 export interface CatalogDrift {
   /** Transcripts to bring into the index before the search, as they are on disk. */
@@ -51,9 +50,9 @@ export async function catalogDrift(
   for (const row of rows) {
     const known = byId.get(row.session_id);
     if (known && known.size === row.bytes) continue;
-    const shape = RELATIVE.exec(row.path);
-    if (!shape || shape[2] !== `${row.session_id}.md`) continue;
-    const entry = transcriptEntry(transcriptsDir, shape[1] as string, shape[2]);
+    const named = transcriptOfRelative(row.path);
+    if (named?.sessionID !== row.session_id) continue;
+    const entry = transcriptEntry(transcriptsDir, named.folder, `${named.sessionID}${TRANSCRIPT_EXT}`);
     // A row whose file is gone names nothing to search; one the index covers as the file now is needs nothing.
     if (!entry || (known && known.ino === entry.ino && known.size === entry.size)) continue;
     files.push({ ...entry, scope: row.scope });

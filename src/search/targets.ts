@@ -10,7 +10,7 @@ import { inArray } from "drizzle-orm";
 import { checkSessionId } from "../session-id.js";
 import type { Database } from "../store/database.js";
 import { transcripts } from "../store/schema.js";
-import { SCOPE_FILE, scopeDirName, TRANSCRIPT_EXT } from "../transcripts/paths.js";
+import { SCOPE_FILE, scopeDirName, sessionOfFile, TRANSCRIPT_EXT } from "../transcripts/paths.js";
 
 export interface TranscriptFile {
   sessionID: string;
@@ -27,7 +27,6 @@ export interface TranscriptFile {
   title?: string;
 }
 
-const SESSION_FILE = /^ses_[0-9A-Za-z]{8,64}\.md$/;
 const SCOPE_FILE_BYTES = 4_096;
 
 function readScopeFile(folder: string): string | undefined {
@@ -102,7 +101,7 @@ function filesIn(transcriptsDir: string, folder: string): TranscriptFile[] {
   const scope = readScopeFile(path.join(transcriptsDir, folder));
   return (
     names
-      .filter((name) => SESSION_FILE.test(name))
+      .filter((name) => sessionOfFile(name) !== undefined)
       // Both folders were found real above: each file needs its own lstat only (three per file made listing
       // every project's 17,000 transcripts take 140 ms).
       .map((name) => entryIn(transcriptsDir, folder, name))

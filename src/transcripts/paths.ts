@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { InvalidInputError } from "../errors.js";
-import { checkSessionId } from "../session-id.js";
+import { checkSessionId, SESSION_ID } from "../session-id.js";
 
 export const TRANSCRIPT_EXT = ".md";
 export const SCOPE_FILE = "scope.txt";
@@ -26,6 +26,24 @@ export function scopeDirName(scope: string): string {
 
 export function scopeDir(transcriptsDir: string, scope: string): string {
   return path.join(transcriptsDir, scopeDirName(scope));
+}
+
+/** The session whose transcript a file name names (`<sessionID>.md`), or undefined for any other name. */
+export function sessionOfFile(name: string): string | undefined {
+  if (!name.endsWith(TRANSCRIPT_EXT)) return undefined;
+  const id = name.slice(0, -TRANSCRIPT_EXT.length);
+  return SESSION_ID.test(id) ? id : undefined;
+}
+
+/**
+ * The scope folder and session of a path relative to the transcripts folder (`<scope-dir>/<sessionID>.md`, either
+ * separator), or undefined for any other shape.
+ */
+export function transcriptOfRelative(relative: string): { folder: string; sessionID: string } | undefined {
+  const parts = relative.split(/[/\\]/);
+  if (parts.length !== 2 || !parts[0]) return undefined;
+  const sessionID = sessionOfFile(parts[1] as string);
+  return sessionID ? { folder: parts[0], sessionID } : undefined;
 }
 
 /** Absolute path of a session's transcript (the id is checked first). */

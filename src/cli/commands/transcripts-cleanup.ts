@@ -2,11 +2,11 @@
  * `transcripts cleanup`: the retention sweep on demand. A dry run unless --apply: it lists what is eligible and why,
  * and what the newest-N rule keeps.
  */
+
+import { NOT_A_SESSION_ID, SESSION_ID } from "../../session-id.js";
 import { PROGRESS_FLAG } from "../args.js";
 import { defineCommand, EXIT } from "../command.js";
 import { TRANSCRIPT_SCOPE_FLAG } from "./transcripts-list.js";
-
-const SESSION_ID = /^ses_[0-9A-Za-z]{8,64}$/;
 
 export const command = defineCommand({
   name: "transcripts cleanup",
@@ -46,9 +46,7 @@ export const command = defineCommand({
         "max-sessions": s.int(1, 1_000_000).optional(),
         "keep-recent": s.int(0, 100_000).default(10),
         orphaned: z.boolean().optional(),
-        session: z
-          .array(z.string().regex(SESSION_ID, "is not a session id (ses_ followed by letters and digits)"))
-          .optional(),
+        session: z.array(z.string().regex(SESSION_ID, NOT_A_SESSION_ID)).optional(),
         apply: z.boolean().optional(),
         _: z.array(z.string()).max(0, "cleanup takes no arguments; name sessions with --session"),
       })

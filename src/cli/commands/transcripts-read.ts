@@ -1,9 +1,9 @@
 /**
  * `transcripts read <sessionID>`: the numbered lines of one transcript, whole or a window of them.
  */
-import { defineCommand, EXIT } from "../command.js";
 
-const SESSION_ID = /^ses_[0-9A-Za-z]{8,64}$/;
+import { NOT_A_SESSION_ID, SESSION_ID } from "../../session-id.js";
+import { defineCommand, EXIT } from "../command.js";
 
 export const command = defineCommand({
   name: "transcripts read",
@@ -27,10 +27,7 @@ export const command = defineCommand({
       offset: s.int(1, Number.MAX_SAFE_INTEGER).default(1),
       limit: s.int(1, Number.MAX_SAFE_INTEGER).optional(),
       raw: z.boolean().optional(),
-      _: s.one(
-        z.string().regex(SESSION_ID, "is not a session id (ses_ followed by letters and digits)"),
-        "give one session id",
-      ),
+      _: s.one(z.string().regex(SESSION_ID, NOT_A_SESSION_ID), "give one session id"),
     }),
   async run(input, ctx) {
     const fs = await import("node:fs");

@@ -5,10 +5,9 @@
  */
 
 import { MAX_QUERY_CHARS, ROLE_FILTERS, SEARCH_LIMITS } from "../../search/limits.js";
+import { NOT_A_SESSION_ID, SESSION_ID } from "../../session-id.js";
 import { defineCommand, EXIT } from "../command.js";
 import { TRANSCRIPT_SCOPE_FLAG } from "./transcripts-list.js";
-
-const SESSION_ID = /^ses_[0-9A-Za-z]{8,64}$/;
 
 export const command = defineCommand({
   name: "transcripts search",
@@ -48,7 +47,7 @@ export const command = defineCommand({
   schema: (z, s) =>
     s.input({
       scope: s.scope.refine((v) => v !== "global", "transcripts belong to projects; name a folder, or all"),
-      session: z.string().regex(SESSION_ID, "is not a session id (ses_ followed by letters and digits)").optional(),
+      session: z.string().regex(SESSION_ID, NOT_A_SESSION_ID).optional(),
       mode: z.enum(["ranked", "literal", "regex"]).optional(),
       regex: z.boolean().optional(),
       role: z.enum(ROLE_FILTERS).optional(),

@@ -7,11 +7,10 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { TRANSCRIPT_EXT } from "../../transcripts/paths.js";
+import { TRANSCRIPT_EXT, transcriptOfRelative } from "../../transcripts/paths.js";
 import { type TranscriptFile, transcriptEntry } from "../targets.js";
 import type { IndexConnection, SqlValue } from "./index-connection.js";
 
-const RELATIVE = /^([^/\\]+)[/\\](ses_[0-9A-Za-z]{8,64})\.md$/;
 const COLUMNS = "session_id, relative, scope, ino, bytes, mtime_ms";
 
 interface SessionRecord {
@@ -24,9 +23,9 @@ interface SessionRecord {
 }
 
 function fileOfRecord(transcriptsDir: string, row: SessionRecord): TranscriptFile | undefined {
-  const shape = RELATIVE.exec(row.relative);
-  if (!shape || shape[2] !== row.session_id) return undefined;
-  const relative = path.join(shape[1] as string, `${row.session_id}${TRANSCRIPT_EXT}`);
+  const named = transcriptOfRelative(row.relative);
+  if (named?.sessionID !== row.session_id) return undefined;
+  const relative = path.join(named.folder, `${row.session_id}${TRANSCRIPT_EXT}`);
   return {
     sessionID: row.session_id,
     path: path.join(transcriptsDir, relative),
