@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { SearchIndex } from "../../../src/search/index/search-index.js";
-import { runBackfill } from "../../../src/transcripts/backfill/backfill.js";
+import { type BackfillRequest, runBackfill } from "../../../src/transcripts/backfill/backfill.js";
 import { leaseFile, takeLease } from "../../../src/transcripts/backfill/backfill-lease.js";
 import { readProgress } from "../../../src/transcripts/backfill/backfill-progress.js";
 import { createDatabaseSource } from "../../../src/transcripts/backfill/database-source.js";
@@ -31,17 +31,16 @@ async function fixture(count: number) {
   return { fake, data, source };
 }
 
+/** The backfill at a whole core, with no bound on a session's size, as `opencode-ledger transcripts backfill` runs. */
+const fullSpeed = (data: TestDataContext, source: BackfillRequest["source"], more: Partial<BackfillRequest> = {}) =>
+  runBackfill({ data, source, cpuShare: 1, maxSessionBytes: 1e9, ...more });
 const rows = (data: TestDataContext) => data.database.read((db) => listTranscripts(db), []);
 
 describe("backfill", () => {
   it("exports every session newest first and reports progress to the end", async () => {
     const { data, source } = await fixture(5);
     const order: number[] = [];
-    const outcome = await runBackfill({
-      data,
-      source,
-      cpuShare: 1,
-      maxSessionBytes: 1e9,
+    const outcome = await fullSpeed(data, source, {
       onProgress: (p) => order.push(p.done),
     });
     if (!outcome.ran) throw new Error("did not run");
@@ -66,20 +65,20 @@ describe("backfill", () => {
 
   it("a second run finds every transcript current and writes nothing", async () => {
     const { data, source } = await fixture(3);
-    await runBackfill({ data, source, cpuShare: 1, maxSessionBytes: 1e9 });
+    await fullSpeed(data, source);
     const before = (await rows(data)).map((r) => [r.sessionId, r.lines, r.bytes]);
-    const again = await runBackfill({ data, source, cpuShare: 1, maxSessionBytes: 1e9 });
+    const again = await fullSpeed(data, source);
     expect(again.ran && again.progress).toMatchObject({ exported: 0, current: 3 });
     expect((await rows(data)).map((r) => [r.sessionId, r.lines, r.bytes])).toEqual(before);
   });
 
   it("a session that changed since is brought up to date by appending", async () => {
     const { fake, data, source } = await fixture(1);
-    await runBackfill({ data, source, cpuShare: 1, maxSessionBytes: 1e9 });
+    await fullSpeed(data, source);
     const grown = storedSession(4, id(0));
     fake.remove(id(0));
     fake.add(grown, { updated: 5_000_000 });
-    const again = await runBackfill({ data, source, cpuShare: 1, maxSessionBytes: 1e9 });
+    const again = await fullSpeed(data, source);
     expect(again.ran && again.progress).toMatchObject({ exported: 1, current: 0 });
     const [row] = await rows(data);
     const lines = readTranscript(path.join(data.transcriptsDir, row?.path ?? ""));
@@ -93,11 +92,7 @@ describe("backfill", () => {
   it("stopped part-way, the next run resumes and finishes with every session once", async () => {
     const { data, source } = await fixture(6);
     const stop = new AbortController();
-    const first = await runBackfill({
-      data,
-      source,
-      cpuShare: 1,
-      maxSessionBytes: 1e9,
+    const first = await fullSpeed(data, source, {
       signal: stop.signal,
       onProgress: (p) => {
         if (p.done === 2) stop.abort();
@@ -105,7 +100,7 @@ describe("backfill", () => {
     });
     expect(first.ran && first.progress).toMatchObject({ done: 2, exported: 2 });
     expect(first.ran && first.summary).toMatch(/^backfill stopped at 2 of 6:/);
-    const second = await runBackfill({ data, source, cpuShare: 1, maxSessionBytes: 1e9 });
+    const second = await fullSpeed(data, source);
     expect(second.ran && second.progress).toMatchObject({ exported: 4, current: 2 });
     expect((await rows(data)).map((r) => r.sessionId).sort()).toEqual([0, 1, 2, 3, 4, 5].map(id));
   });
@@ -114,13 +109,13 @@ describe("backfill", () => {
     const { data, source } = await fixture(2);
     const lease = takeLease(data.transcriptsDir);
     // The same process holds it here; a lease of a live process is never taken over.
-    const skipped = await runBackfill({ data, source, cpuShare: 1, maxSessionBytes: 1e9 });
+    const skipped = await fullSpeed(data, source);
     expect(skipped).toEqual({ ran: false, heldBy: { pid: process.pid, since: expect.any(Number) } });
     expect(await rows(data)).toEqual([]);
     if ("release" in lease) lease.release();
     // A lease left by a process killed with kill -9 (no such pid any more).
     fs.writeFileSync(leaseFile(data.transcriptsDir), `999999999 ${Date.now()} dead`);
-    const ran = await runBackfill({ data, source, cpuShare: 1, maxSessionBytes: 1e9 });
+    const ran = await fullSpeed(data, source);
     expect(ran.ran && ran.progress.exported).toBe(2);
   });
 
@@ -144,7 +139,7 @@ describe("backfill", () => {
     session("ses_hostile000empty", 7);
     fake.add(storedSession(1, "ses_hostile0000big1", 60_000), { updated: 6 });
     session("ses_hostile000times", "never");
-    const outcome = await runBackfill({ data, source, cpuShare: 1, maxSessionBytes: 50_000 });
+    const outcome = await fullSpeed(data, source, { maxSessionBytes: 50_000 });
     expect(outcome.ran && outcome.progress).toMatchObject({ total: 5, exported: 1, current: 1, skipped: 4 });
     const warnings = data.log.lines.filter((l) => l.level === "warn").map((l) => l.message);
     expect(warnings).toEqual(
@@ -188,11 +183,7 @@ describe("backfill during a turn", () => {
     const turns = createTurnActivity();
     busy(turns);
     const done: number[] = [];
-    const run = runBackfill({
-      data,
-      source,
-      cpuShare: 1,
-      maxSessionBytes: 1e9,
+    const run = fullSpeed(data, source, {
       turns,
       onProgress: (p) => done.push(p.done),
     });
@@ -211,11 +202,7 @@ describe("backfill during a turn", () => {
     const { data, source } = await fixture(6);
     const turns = createTurnActivity();
     let indexedAtRest = -1;
-    const run = runBackfill({
-      data,
-      source,
-      cpuShare: 1,
-      maxSessionBytes: 1e9,
+    const run = fullSpeed(data, source, {
       turns,
       onProgress: (p) => {
         if (p.done !== 2 || indexedAtRest !== -1) return;
@@ -244,7 +231,7 @@ describe("backfill during a turn", () => {
     turns.onEvent({ type: "session.status", properties: { sessionID: "ses_turn", status: { type: "retry" } } });
     const abort = new AbortController();
     setTimeout(() => abort.abort(), 300);
-    const outcome = await runBackfill({ data, source, cpuShare: 1, maxSessionBytes: 1e9, turns, signal: abort.signal });
+    const outcome = await fullSpeed(data, source, { turns, signal: abort.signal });
     expect(outcome.ran && outcome.progress).toMatchObject({ done: 0, exported: 0 });
     expect(outcome.ran && outcome.summary).toMatch(/^backfill stopped at 0 of 2:/);
   });
@@ -262,7 +249,7 @@ describe("backfill killed with SIGKILL", () => {
     worker.child.kill("SIGKILL");
     await worker.exited;
     expect(fs.existsSync(leaseFile(data.transcriptsDir))).toBe(true);
-    const resumed = await runBackfill({ data, source, cpuShare: 1, maxSessionBytes: 1e9 });
+    const resumed = await fullSpeed(data, source);
     if (!resumed.ran) throw new Error("the lease of the killed process was not taken over");
     expect(resumed.progress.current).toBeGreaterThanOrEqual(3);
     const exported = await rows(data);
