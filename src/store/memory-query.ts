@@ -3,7 +3,7 @@
  * database; the store factory runs them through `database.read`, which answers empty when no store exists yet.
  */
 import fs from "node:fs";
-import { and, count, desc, getTableColumns, inArray, isNotNull, isNull, type SQL } from "drizzle-orm";
+import { and, count, desc, inArray, isNotNull, isNull, type SQL } from "drizzle-orm";
 import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import { NotFoundError } from "../errors.js";
 import { entryHistory } from "./audit.js";
@@ -22,6 +22,7 @@ import type {
 } from "./memory-types.js";
 import { LIMITS } from "./memory-types.js";
 import { ENTRY_STATUSES, type Entry, type EntryStatus, entries } from "./schema.js";
+import { selectList, tableFields } from "./table-fields.js";
 
 export const DEFAULT_LIMIT = 20;
 
@@ -60,9 +61,7 @@ const BM25 = "bm25(entries_fts, 8.0, 1.0, 4.0, 2.0)";
 type RankedRow = Entry & { rank: number; tier: MatchTier };
 
 // The entry's columns under the names of the row type, so that a raw row of the page is an `Entry` as it stands.
-const ENTRY_COLUMNS = Object.entries(getTableColumns(entries))
-  .map(([key, column]) => `entries."${column.name}" AS "${key}"`)
-  .join(", ");
+const ENTRY_COLUMNS = selectList(tableFields(entries), "entries");
 
 /** A piece of a statement and the values of its placeholders, in order. */
 interface Fragment {

@@ -2,7 +2,7 @@
  * The store's index of transcripts: one row per transcript, one per exported message and one per exported part.
  * Every function runs inside the caller's transaction (`Database.write`) or read.
  */
-import { desc, eq, getTableColumns, inArray, type SQL, sql } from "drizzle-orm";
+import { desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { LedgerDatabase } from "../store/driver.js";
 import {
   type NewTranscriptRow,
@@ -11,6 +11,7 @@ import {
   transcriptParts,
   transcripts,
 } from "../store/schema.js";
+import { selectList, tableFields } from "../store/table-fields.js";
 
 export interface UnitRow {
   hash: string;
@@ -30,10 +31,8 @@ export interface MessageUpsert extends UnitRow {
 export const REMOVED = "removed";
 
 /** Each column of the transcripts table by its field name: the two statements every export runs are written once. */
-const COLUMNS = Object.entries(getTableColumns(transcripts)).map(([field, column]) => ({ field, name: column.name }));
-const SELECT_ONE = sql.raw(
-  `SELECT ${COLUMNS.map((c) => `"${c.name}" AS "${c.field}"`).join(", ")} FROM transcripts WHERE session_id = `,
-);
+const COLUMNS = tableFields(transcripts);
+const SELECT_ONE = sql.raw(`SELECT ${selectList(COLUMNS)} FROM transcripts WHERE session_id = `);
 
 // Plain SQL, the same row: building the ORM's query cost more than running it, on every export.
 export function getTranscript(db: LedgerDatabase, sessionID: string): TranscriptRow | undefined {
