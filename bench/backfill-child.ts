@@ -52,6 +52,8 @@ const cpu = process.cpuUsage();
 const start = performance.now();
 let sessions = 0;
 let bytesRead = 0;
+/** Wall time until every transcript was written, when the second pass (sketches and index) began. */
+let transcriptsMs: number | undefined;
 
 if (mode === "baseline") {
   const { sessions: listed } = await source.list();
@@ -92,6 +94,9 @@ if (mode === "baseline") {
     source,
     cpuShare: mode === "paced" ? data.options.backfill.cpuShare : 1,
     maxSessionBytes: 1e12,
+    onProgress: (p) => {
+      if (p.indexing && transcriptsMs === undefined) transcriptsMs = performance.now() - start;
+    },
   });
   if (!outcome.ran) throw new Error("the lease was held");
   sessions = outcome.progress.exported;
@@ -105,6 +110,7 @@ source.close();
 console.log(
   JSON.stringify({
     wallMs,
+    transcriptsMs: transcriptsMs ?? wallMs,
     cpuMs: (used.user + used.system) / 1000,
     startRssKb,
     peakRssKb: status("VmHWM"),

@@ -27,7 +27,12 @@ export async function loadStatus(deps: StatusDeps, sessionID?: string): Promise<
     injectionOff: false,
   };
   const backfill = readProgress(deps.database.dataDir);
-  if (isRunning(backfill)) figures.backfill = { done: backfill.done, total: backfill.total };
+  if (isRunning(backfill)) {
+    const { done, total, indexing } = backfill;
+    figures.backfill = indexing
+      ? { done, total, indexing: { done: indexing.done, total: indexing.total } }
+      : { done, total };
+  }
   if (!sessionID) return figures;
   figures.transcriptLines = await transcriptLinesOf(deps.database, sessionID);
   figures.injectionOff = (await deps.settings.get(sessionID)).injectionOff;

@@ -14,8 +14,11 @@ export interface StatusFigures {
   transcriptLines: number | null;
   /** The person switched memory injection off for that session. */
   injectionOff: boolean;
-  /** A backfill under way (in any process sharing the data folder): sessions handled of those listed. */
-  backfill?: { done: number; total: number };
+  /**
+   * A backfill under way (in any process sharing the data folder): sessions handled of those listed, then, in its
+   * second pass, transcripts indexed of those behind.
+   */
+  backfill?: { done: number; total: number; indexing?: { done: number; total: number } };
 }
 
 /**
@@ -33,7 +36,9 @@ export function statusText(figures: StatusFigures | undefined, sessionID?: strin
   }
   if (forSession && compaction) parts.push(compaction);
   if (forSession && figures.injectionOff) parts.push("injection off");
-  if (figures.backfill) parts.push(`backfill ${figures.backfill.done}/${figures.backfill.total}`);
+  const backfill = figures.backfill;
+  if (backfill?.indexing) parts.push(`backfill indexing ${backfill.indexing.done}/${backfill.indexing.total}`);
+  else if (backfill) parts.push(`backfill ${backfill.done}/${backfill.total}`);
   return parts.join(" · ");
 }
 

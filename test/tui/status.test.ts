@@ -103,6 +103,18 @@ describe(`TUI status (${isBun ? "bun:sqlite" : "better-sqlite3"})`, () => {
     const running = await loadStatus(deps);
     expect(running.backfill).toEqual({ done: 120, total: 2000 });
     expect(statusText(running)).toBe("mem 0 · backfill 120/2000");
+    // The second pass: transcripts indexed of those the index was behind.
+    writeProgress(data.options.dataDir, {
+      ...base,
+      done: 2000,
+      pid: process.pid,
+      lines: 0,
+      bytes: 0,
+      indexing: { total: 1900, done: 40 },
+    });
+    const indexing = await loadStatus(deps);
+    expect(indexing.backfill).toEqual({ done: 2000, total: 2000, indexing: { total: 1900, done: 40 } });
+    expect(statusText(indexing)).toBe("mem 0 · backfill indexing 40/1900");
     writeProgress(data.options.dataDir, { ...base, pid: process.pid, lines: 0, bytes: 0, finishedAt: 3 });
     expect((await loadStatus(deps)).backfill).toBeUndefined();
     writeProgress(data.options.dataDir, { ...base, pid: 999_999_999, lines: 0, bytes: 0 });

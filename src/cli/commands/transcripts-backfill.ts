@@ -3,13 +3,15 @@
  * session OpenCode holds, in every project, becomes a transcript, newest first. Reads OpenCode's database read-only;
  * skips (exit 1) when a backfill already runs in another process.
  */
+
+import type { BackfillProgress } from "../../transcripts/backfill/backfill-progress.js";
 import { PROGRESS_FLAG } from "../args.js";
 import { defineCommand, EXIT } from "../command.js";
 
 export const command = defineCommand({
   name: "transcripts backfill",
   description:
-    "Turns every session OpenCode holds, in every project, into a transcript, newest first, so transcripts search finds sessions that never compacted. Reads OpenCode's own database opened read-only (never written, never locked against OpenCode). A session whose transcript is current is skipped, so running it again costs little and an interrupted run resumes. Sessions OpenCode no longer has are marked orphaned and removed, unless the plugin option retention.keepDeleted is set. The plugin does the same in the background after OpenCode starts; when a backfill already runs in another process, this one does nothing and says so.",
+    "Turns every session OpenCode holds, in every project, into a transcript, newest first, so transcripts search finds sessions that never compacted. Reads OpenCode's own database opened read-only (never written, never locked against OpenCode). A session whose transcript is current is skipped, so running it again costs little and an interrupted run resumes. The transcripts are written first; then the full-text index (and the search sketch) is brought up to every transcript it is behind. Sessions OpenCode no longer has are marked orphaned and removed, unless the plugin option retention.keepDeleted is set. The plugin does the same in the background after OpenCode starts; when a backfill already runs in another process, this one does nothing and says so.",
   positionals: [],
   flags: {
     database: {
@@ -60,6 +62,14 @@ export const command = defineCommand({
     const { readProgress } = await import("../../transcripts/backfill/backfill-progress.js");
     const { progressBar } = await import("../progress-bar.js");
     const bar = progressBar(ctx, "backfill", "sessions");
+    const indexBar = progressBar(ctx, "indexing", "transcripts");
+    let indexing = false;
+    const onProgress = (p: BackfillProgress) => {
+      if (!p.indexing) return bar.update(p.done, p.total);
+      if (!indexing) bar.done();
+      indexing = true;
+      indexBar.update(p.indexing.done, p.indexing.total);
+    };
     const source = await createDatabaseSource(file);
     try {
       const outcome = await withServices(ctx, ({ data }) =>
@@ -68,7 +78,7 @@ export const command = defineCommand({
           source,
           cpuShare: input.cpu ?? 1,
           maxSessionBytes: input["max-session-mb"] * 1_048_576,
-          onProgress: (p) => bar.update(p.done, p.total),
+          onProgress,
         }),
       );
       if (!outcome.ran) {
@@ -80,7 +90,7 @@ export const command = defineCommand({
         else ctx.note(`opencode-ledger: ${message}`);
         return EXIT.failure;
       }
-      bar.done();
+      (indexing ? indexBar : bar).done();
       if (ctx.json) {
         const { pid: _pid, ...progress } = outcome.progress;
         ctx.printJson({ ran: true, database: file, ...progress, orphaned: outcome.orphaned, removed: outcome.removed });

@@ -130,6 +130,13 @@ export class SearchIndex implements TranscriptIndexer {
     }
   }
 
+  async coveredBytes(): Promise<Map<string, number> | undefined> {
+    const health = await this.forWriting();
+    if (!health.usable) return undefined;
+    const rows = health.connection.all<{ session_id: string; bytes: number }>("SELECT session_id, bytes FROM sessions");
+    return new Map(rows.map((r) => [r.session_id, r.bytes]));
+  }
+
   async forget(sessionID: string): Promise<void> {
     const health = await this.forReading();
     if (!health.usable) return;

@@ -23,6 +23,11 @@ export interface BackfillCounts {
   /** Lines and bytes appended to transcripts. */
   lines: number;
   bytes: number;
+  /**
+   * The second pass, once it started: transcripts whose search sketch and index were behind, and how many of them
+   * have been brought up.
+   */
+  indexing?: { total: number; done: number };
 }
 
 export interface BackfillProgress extends BackfillCounts {

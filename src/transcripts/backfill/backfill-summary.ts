@@ -12,7 +12,10 @@ export interface SummaryExtras {
 const n = (value: number) => value.toLocaleString("en-US");
 const plural = (value: number, one: string, many: string) => `${n(value)} ${value === 1 ? one : many}`;
 
-/** "backfill done: 1,980 of 2,000 sessions exported from …: 41,200 lines, 12.3 MB; 15 already current; 5 skipped …" */
+/**
+ * "backfill done: 1,980 sessions exported of 2,000 from …: 41,200 lines, 12.3 MB read; 15 already current; 5 skipped …;
+ * 1,980 transcripts indexed for search; 21.4 s"
+ */
 export function summarize(
   counts: BackfillCounts & { startedAt: number; finishedAt?: number },
   source: string,
@@ -25,6 +28,11 @@ export function summarize(
     `${n(counts.current)} already current`,
     `${n(counts.skipped)} skipped${counts.skipped > 0 ? " (reasons in the log)" : ""}`,
   ];
+  const indexing = counts.indexing;
+  if (indexing && indexing.total > 0) {
+    const of = indexing.done < indexing.total ? ` of ${n(indexing.total)}` : "";
+    parts.push(`${plural(indexing.done, "transcript", "transcripts")}${of} indexed for search`);
+  }
   if (extras.orphaned > 0 || extras.removed > 0) {
     parts.push(
       `${plural(extras.orphaned, "transcript", "transcripts")} of deleted sessions marked orphaned, ${n(extras.removed)} removed`,

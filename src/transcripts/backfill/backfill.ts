@@ -1,10 +1,16 @@
 /**
  * The backfill: every session a source lists, in every project, becomes a transcript, newest first, through the
- * normal exporter (so whatever the exporter keeps beside a transcript follows). It runs under the backfill lease
- * (./backfill-lease.ts), so one process does it while the others skip it; it resumes after any interruption because
- * the store's index is the record of what is done (a session whose transcript was exported after its last change is
- * current and skipped). A session it cannot read is skipped with its reason in the log, never a crash. Between
- * batches of sessions it yields to the event loop and, below a full core, rests in proportion to the work it did.
+ * normal exporter. It runs in two passes. The first writes the transcripts and their catalog rows, so each session
+ * can be read, continued and searched literally as soon as it is written; the second brings the derived files (the
+ * search sketch and the full-text index) up to every transcript the index is behind, newest first, in batches of one
+ * index transaction each. Until a transcript is indexed, a ranked search indexes what it needs itself and says what
+ * it left out.
+ *
+ * It runs under the backfill lease (./backfill-lease.ts), so one process does it while the others skip it; it resumes
+ * after any interruption because the store's catalog is the record of what is written (a session whose transcript
+ * was exported after its last change is current and skipped) and the index's own record of what it covers. A session
+ * it cannot read is skipped with its reason in the log, never a crash. Between slices of work it yields to the event
+ * loop, rests while a turn runs and, below a full core, rests in proportion to the work it did.
  */
 
 import fs from "node:fs";
@@ -14,7 +20,8 @@ import { projectScope } from "../../scope.js";
 import { checkSessionId } from "../../session-id.js";
 import type { TranscriptRow } from "../../store/schema.js";
 import { listTranscripts } from "../catalog.js";
-import { exportTranscript } from "../export/export-transcript.js";
+import { type ExportRequest, exportTranscripts, keepDerived } from "../export/export-transcript.js";
+import { withExportLock } from "../export/lock.js";
 import { containedPath } from "../paths.js";
 import { reconcileOrphans, sweepDeleted } from "../retention/orphans.js";
 import { isLease, type LeaseHolder, takeLease } from "./backfill-lease.js";
@@ -43,11 +50,17 @@ export type BackfillOutcome =
 const LOGGED_SKIPS = 50;
 const PROGRESS_EVERY_MS = 500;
 /**
- * Sessions are exported in batches of about this much work, their index updates committed once per batch (one FTS5
- * segment instead of one per session); the rest for the CPU share and for turns comes between batches, so the
- * index's write lock is never held across one.
+ * Work is done in slices of about this much time; the rest for the CPU share and for turns comes between slices. In
+ * the second pass a slice is one index transaction (one FTS5 segment and one commit for many transcripts), so the
+ * index's write lock is never held across a rest.
  */
-const BATCH_MS = 100;
+const SLICE_MS = 100;
+/**
+ * Sessions exported in one store transaction: at most this many, holding at most this much stored data (for a small
+ * session a commit costs about as much as the rest of its store work).
+ */
+const GROUP_SESSIONS = 16;
+const GROUP_BYTES = 8 * 1_048_576;
 /** How often a backfill resting for a turn looks again. */
 const TURN_POLL_MS = 100;
 
@@ -105,35 +118,11 @@ export async function runBackfill(request: BackfillRequest): Promise<BackfillOut
     const rows = new Map<string, TranscriptRow>();
     for (const row of await data.database.read((db) => listTranscripts(db), [])) rows.set(row.sessionId, row);
     const ordered = [...sessions].sort((a, b) => b.updated - a.updated || (a.id < b.id ? 1 : -1));
-    for (let next = 0; next < ordered.length; ) {
-      await restDuringTurns(request, report);
-      if (request.signal?.aborted) break;
-      const began = performance.now();
-      const more = () =>
-        next < ordered.length &&
-        performance.now() - began < BATCH_MS &&
-        !request.turns?.busy() &&
-        !request.signal?.aborted;
-      try {
-        await data.searchIndex.batch(async () => {
-          do {
-            const session = ordered[next++] as SessionListing;
-            await backfillOne(request, session, rows.get(session.id), progress, skip);
-            progress.done++;
-            report();
-            // A macrotask between sessions: the host's events (a turn starting) are never held up by a batch.
-            if (more()) await new Promise((resolve) => setImmediate(resolve));
-          } while (more());
-        });
-      } catch (error) {
-        // Derived: the transcripts are written, and the next update or ranked search indexes them.
-        data.log.log("warn", `backfill: search index not updated for a batch (${describeError(error)})`);
-      }
-      const worked = performance.now() - began;
-      // Rest so that work / (work + rest) stays at the share; a macrotask at least, so turns are never starved.
-      const rest = request.cpuShare >= 1 ? 0 : (worked * (1 - request.cpuShare)) / request.cpuShare;
-      await sleep(Math.min(rest, 5_000));
-    }
+    const groups = groupsOf(ordered);
+    await inSlices(request, report, groups.length, async (next) => {
+      await backfillGroup(request, groups[next] as SessionListing[], rows, progress, skip);
+    });
+    if (!request.signal?.aborted) await indexPass(request, ordered, progress, report);
   } catch (error) {
     data.log.log("error", `backfill stopped: ${describeError(error)}`);
   } finally {
@@ -150,6 +139,88 @@ export async function runBackfill(request: BackfillRequest): Promise<BackfillOut
   return { ran: true, progress, summary: progress.summary ?? "", orphaned, removed };
 }
 
+/**
+ * Runs `step(0)` … `step(count - 1)` in slices of about SLICE_MS, each slice inside `slice` (a transaction around it,
+ * or nothing), reporting after each step. Before each slice it waits while a turn runs; after it, it rests for the
+ * CPU share. A slice ends early when a turn starts or the run is aborted; a macrotask between steps keeps the host's
+ * events (a turn starting) from being held up by a slice.
+ */
+async function inSlices(
+  request: BackfillRequest,
+  report: () => void,
+  count: number,
+  step: (index: number) => Promise<void>,
+  slice: (run: () => Promise<void>) => Promise<void> = (run) => run(),
+): Promise<void> {
+  for (let next = 0; next < count; ) {
+    await restDuringTurns(request, report);
+    if (request.signal?.aborted) return;
+    const began = performance.now();
+    const more = () =>
+      next < count && performance.now() - began < SLICE_MS && !request.turns?.busy() && !request.signal?.aborted;
+    await slice(async () => {
+      do {
+        await step(next++);
+        report();
+        if (more()) await new Promise((resolve) => setImmediate(resolve));
+      } while (more());
+    });
+    const worked = performance.now() - began;
+    // Rest so that work / (work + rest) stays at the share; a macrotask at least, so turns are never starved.
+    const rest = request.cpuShare >= 1 ? 0 : (worked * (1 - request.cpuShare)) / request.cpuShare;
+    await sleep(Math.min(rest, 5_000));
+  }
+}
+
+/**
+ * The second pass: the search sketch and index of every transcript the index is behind (its record covers fewer bytes
+ * than the catalog's row says the transcript holds: written by the first pass, by a run killed before its second, or
+ * before the index existed), in the first pass's order, one index transaction per slice. Each transcript is brought up under its
+ * export lock, not waiting for it: an export holding it brings its own transcript up.
+ */
+async function indexPass(
+  request: BackfillRequest,
+  ordered: readonly SessionListing[],
+  progress: BackfillProgress,
+  report: () => void,
+): Promise<void> {
+  const { data } = request;
+  const covered = await data.searchIndex.coveredBytes();
+  if (!covered) {
+    data.log.log("warn", "backfill: the search index cannot be written; ranked searches scan the transcripts instead");
+    return;
+  }
+  const transcripts = await data.database.read((db) => listTranscripts(db), []);
+  // In the first pass's order (newest first); transcripts of sessions the source no longer lists after them.
+  const rank = new Map(ordered.map((session, i) => [session.id, i]));
+  const at = (row: TranscriptRow) => rank.get(row.sessionId) ?? ordered.length;
+  const behind = transcripts
+    .filter((row) => covered.get(row.sessionId) !== row.bytes)
+    .sort((a, b) => at(a) - at(b) || (b.lastMessageAt ?? 0) - (a.lastMessageAt ?? 0));
+  progress.indexing = { total: behind.length, done: 0 };
+  const indexing = progress.indexing;
+  const slice = async (run: () => Promise<void>) => {
+    try {
+      await data.searchIndex.batch(run);
+    } catch (error) {
+      // Derived: the next update or ranked search indexes what this slice held.
+      data.log.log("warn", `backfill: search index not updated for a batch (${describeError(error)})`);
+    }
+  };
+  const step = async (next: number) => {
+    const row = behind[next] as TranscriptRow;
+    try {
+      const file = containedPath(data.transcriptsDir, row.path);
+      const exported = { sessionID: row.sessionId, path: file };
+      await withExportLock(data, row.sessionId, () => keepDerived(data, exported), { waitMs: 0 });
+    } catch {
+      // Held by an export (which brings its transcript up itself), or a path the catalog should not hold.
+    }
+    indexing.done++;
+  };
+  await inSlices(request, report, behind.length, step, slice);
+}
+
 /** Waits while a turn runs, reporting (and so renewing the lease) as it waits: a long turn never looks like a stuck holder. */
 async function restDuringTurns(request: BackfillRequest, report: () => void): Promise<void> {
   while (request.turns?.busy() && !request.signal?.aborted) {
@@ -158,43 +229,85 @@ async function restDuringTurns(request: BackfillRequest, report: () => void): Pr
   }
 }
 
-async function backfillOne(
+/**
+ * Exports the sessions of one group that need it in one store transaction (`exportTranscripts`); the others are
+ * counted current, or skipped with their reason.
+ */
+async function backfillGroup(
   request: BackfillRequest,
-  session: SessionListing,
-  row: TranscriptRow | undefined,
+  group: readonly SessionListing[],
+  rows: ReadonlyMap<string, TranscriptRow>,
   progress: BackfillProgress,
   skip: (id: string, reason: string) => void,
 ): Promise<void> {
   const { data, source } = request;
+  const due: { session: SessionListing; export: ExportRequest }[] = [];
+  for (const session of group) {
+    const row = rows.get(session.id);
+    const verdict = triage(request, session, row);
+    if (verdict === "current") progress.current++;
+    else if (verdict !== "due") skip(session.id, verdict.skip);
+    else {
+      const scope = row?.scope ?? projectScope(within(session), session.directory);
+      due.push({ session, export: { data, source, sessionID: session.id, scope, derived: "later" } });
+    }
+  }
+  const outcomes = due.length > 0 ? await exportTranscripts(due.map((d) => d.export)) : [];
+  for (const [i, outcome] of outcomes.entries()) {
+    const { session } = due[i] as (typeof due)[number];
+    if (outcome instanceof Error) {
+      skip(session.id, describeError(outcome));
+      continue;
+    }
+    progress.exported++;
+    progress.lines += outcome.appendedLines;
+    progress.bytes += session.bytes ?? 0;
+  }
+  progress.done += group.length;
+}
+
+/** Whether a listed session is to be exported, is already current, or is skipped (and why). */
+function triage(
+  request: BackfillRequest,
+  session: SessionListing,
+  row: TranscriptRow | undefined,
+): "due" | "current" | { skip: string } {
   try {
     checkSessionId(session.id);
   } catch {
-    skip(session.id, "its id is not a session id");
-    return;
+    return { skip: "its id is not a session id" };
   }
   // Current: exported after its last change; or nothing to write yet (a session created, never prompted).
-  if ((row && row.exportedAt >= session.updated && fileExists(data, row)) || session.bytes === 0) {
-    progress.current++;
-    return;
+  if ((row && row.exportedAt >= session.updated && fileExists(request.data, row)) || session.bytes === 0) {
+    return "current";
   }
   const bytes = session.bytes ?? 0;
-  if (bytes > request.maxSessionBytes) {
-    const mb = (n: number) => `${(n / 1_048_576).toFixed(1)} MB`;
-    skip(
-      session.id,
-      `it holds ${mb(bytes)} of data, more than backfill.maxSessionMB (${mb(request.maxSessionBytes)}); memory_session_read exports it on demand`,
-    );
-    return;
+  if (bytes <= request.maxSessionBytes) return "due";
+  const mb = (n: number) => `${(n / 1_048_576).toFixed(1)} MB`;
+  return {
+    skip: `it holds ${mb(bytes)} of data, more than backfill.maxSessionMB (${mb(request.maxSessionBytes)}); memory_session_read exports it on demand`,
+  };
+}
+
+/**
+ * The sessions, in their order, cut into groups of one store transaction each: at most GROUP_SESSIONS, holding at
+ * most GROUP_BYTES of stored data unless one session alone holds more (so the messages held at once stay bounded).
+ */
+function groupsOf(sessions: readonly SessionListing[]): SessionListing[][] {
+  const groups: SessionListing[][] = [];
+  let bytes = 0;
+  for (const session of sessions) {
+    const size = session.bytes ?? 0;
+    const last = groups.at(-1);
+    if (last && last.length < GROUP_SESSIONS && bytes + size <= GROUP_BYTES) {
+      last.push(session);
+      bytes += size;
+    } else {
+      groups.push([session]);
+      bytes = size;
+    }
   }
-  try {
-    const scope = row?.scope ?? projectScope(within(session), session.directory);
-    const result = await exportTranscript({ data, source, sessionID: session.id, scope });
-    progress.exported++;
-    progress.lines += result.appendedLines;
-    progress.bytes += bytes;
-  } catch (error) {
-    skip(session.id, describeError(error));
-  }
+  return groups;
 }
 
 /** The project root when the session ran inside it (else its own folder is the project, as for a folder outside git). */

@@ -4,9 +4,12 @@
  * wrote, from a newer snapshot. The file append and the index update run in one store write transaction: when the
  * process dies between the two, the next export finds the file ahead of the index and repairs it. The search sketch
  * and the full-text search index are brought up to the file's end after the transaction, still under the lock (both
- * are derived: a failure there is logged, and the next export or ranked search catches up from the same point).
+ * are derived: a failure there is logged, and the next export or ranked search catches up from the same point). The
+ * backfill asks for them later instead (`derived: "later"`), and brings them up in a pass of its own with
+ * `keepDerived`.
  */
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import type { DataContext } from "../../data-context.js";
 import { describeError, NotFoundError } from "../../errors.js";
 import { checkSessionId } from "../../session-id.js";
@@ -51,6 +54,12 @@ export interface ExportRequest {
   sessionID: string;
   /** Project the transcript belongs to; a transcript already exported stays where it is. */
   scope: string;
+  /**
+   * "later": the search sketch and index are left behind the transcript, to be brought up by `keepDerived` (the
+   * backfill's second pass); until then a ranked search indexes what it needs and a literal one reads the whole file.
+   * Default "now".
+   */
+  derived?: "now" | "later";
 }
 
 export interface ExportResult {
@@ -80,34 +89,158 @@ export interface ExportResult {
 }
 
 export async function exportTranscript(request: ExportRequest): Promise<ExportResult> {
-  const { data, source, sessionID } = request;
-  checkSessionId(sessionID);
-  // Asked before the lock, so an unknown session is refused without creating anything.
-  if (!(await source.session(sessionID))) throw notInHost(sessionID);
-  return withExportLock(data, sessionID, async () => {
-    const info = await source.session(sessionID);
-    if (!info) throw notInHost(sessionID);
-    const messages = await source.messages(sessionID);
-    let result: ExportResult;
+  const [outcome] = await exportTranscripts([request]);
+  if (outcome instanceof Error) throw outcome;
+  return outcome as ExportResult;
+}
+
+/**
+ * Exports several sessions (of one data context) in one store transaction: each under its export lock, all read from
+ * the host first, then written with a savepoint each, so one that fails is undone alone (its file may then be ahead of
+ * the catalog, which its next export repairs, as after a crash). The backfill's way: for a small session the commit
+ * costs about as much as the rest of its store work. Each outcome, in the order asked, is the result or the error met.
+ */
+export async function exportTranscripts(requests: readonly ExportRequest[]): Promise<Array<ExportResult | Error>> {
+  const data = requests[0]?.data;
+  if (requests.some((r) => r.data !== data)) throw new Error("exportTranscripts: one data context per call");
+  if (new Set(requests.map((r) => r.sessionID)).size < requests.length) {
+    throw new Error("exportTranscripts: each session once per call");
+  }
+  const outcomes = new Map<ExportRequest, ExportResult | Error>();
+  const asked: ExportRequest[] = [];
+  for (const request of requests) {
     try {
-      // Not flushed: the transcript file it describes is not either, and the next export repairs a power cut's gap.
-      result = await data.database.write((db) => writeExport(db, request, info, messages), { durable: false });
+      checkSessionId(request.sessionID);
+      // Asked before the lock, so an unknown session is refused without creating anything.
+      if (!(await request.source.session(request.sessionID))) throw notInHost(request.sessionID);
+      asked.push(request);
     } catch (error) {
-      forget(data.database, sessionID);
-      throw error;
+      outcomes.set(request, asError(error));
     }
-    if (result.handEdited) await startDerivedOver(data, result);
-    keepSketch(data, result);
-    await keepIndex(data, result);
+  }
+  if (data && asked.length > 0) {
+    // Taken in the order of their ids, so two processes exporting overlapping sets never wait on each other in a ring.
+    const ordered = [...asked].sort((a, b) => (a.sessionID < b.sessionID ? -1 : a.sessionID > b.sessionID ? 1 : 0));
+    const refused = new Map<string, Error>();
+    await withExportLocks(data, ordered, refused, async () => {
+      for (const r of ordered) {
+        const error = refused.get(r.sessionID);
+        if (error) outcomes.set(r, error);
+      }
+      // Written in the order asked (the backfill's newest first).
+      await writeAll(
+        data,
+        asked.filter((r) => !refused.has(r.sessionID)),
+        outcomes,
+      );
+    });
+  }
+  return requests.map((r) => outcomes.get(r) as ExportResult | Error);
+}
+
+/** Reads each held session off the host, writes them all in one store transaction, then keeps their derived files. */
+async function writeAll(
+  data: DataContext,
+  held: readonly ExportRequest[],
+  outcomes: Map<ExportRequest, ExportResult | Error>,
+): Promise<void> {
+  const read: { request: ExportRequest; info: SessionInfo; messages: readonly SessionMessage[] }[] = [];
+  for (const request of held) {
+    try {
+      const info = await request.source.session(request.sessionID);
+      if (!info) throw notInHost(request.sessionID);
+      read.push({ request, info, messages: await request.source.messages(request.sessionID) });
+    } catch (error) {
+      outcomes.set(request, asError(error));
+    }
+  }
+  if (read.length === 0) return;
+  const written = new Map<ExportRequest, ExportResult | Error>();
+  try {
+    // Not flushed: the transcript files it describes are not either, and the next export repairs a power cut's gap.
+    await data.database.write(
+      (db) => {
+        for (const { request, info, messages } of read) {
+          written.set(
+            request,
+            inSavepoint(db, () => writeExport(db, request, info, messages)),
+          );
+        }
+      },
+      { durable: false },
+    );
+  } catch (error) {
+    for (const { request } of read) written.set(request, asError(error));
+  }
+  for (const [request, outcome] of written) {
+    outcomes.set(request, outcome);
+    if (outcome instanceof Error) {
+      forget(data.database, request.sessionID);
+      continue;
+    }
+    if (outcome.handEdited) await startDerivedOver(data, outcome);
+    if (request.derived !== "later") await keepDerived(data, outcome);
+  }
+}
+
+/** `fn` in a savepoint of the open transaction: when it throws, what it wrote to the store is undone and returned. */
+function inSavepoint<T>(db: LedgerDatabase, fn: () => T): T | Error {
+  db.run(sql.raw("SAVEPOINT export_one"));
+  try {
+    const result = fn();
+    db.run(sql.raw("RELEASE export_one"));
     return result;
-  });
+  } catch (error) {
+    db.run(sql.raw("ROLLBACK TO export_one"));
+    db.run(sql.raw("RELEASE export_one"));
+    return asError(error);
+  }
+}
+
+/**
+ * Runs `fn` holding the export locks of those of `requests` it could take (in their order); a session whose lock is
+ * refused (held past the wait by another export) gets the error that refused it in `refused`, and the others go on.
+ */
+async function withExportLocks(
+  data: DataContext,
+  requests: readonly ExportRequest[],
+  refused: Map<string, Error>,
+  fn: () => Promise<void>,
+): Promise<void> {
+  const [first, ...rest] = requests;
+  if (!first) return fn();
+  let entered = false;
+  try {
+    await withExportLock(data, first.sessionID, () => {
+      entered = true;
+      return withExportLocks(data, rest, refused, fn);
+    });
+  } catch (error) {
+    if (entered) throw error;
+    refused.set(first.sessionID, asError(error));
+    await withExportLocks(data, rest, refused, fn);
+  }
+}
+
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
+
+/** The transcript an export wrote: its session and absolute path. */
+export type ExportedFile = Pick<ExportResult, "sessionID" | "path">;
+
+/**
+ * Brings the search sketch and the full-text index of an exported transcript up to its end. Both are derived: a
+ * failure is logged, and the next export or ranked search catches up from the same point.
+ */
+export async function keepDerived(data: DataContext, exported: ExportedFile): Promise<void> {
+  keepSketch(data, exported);
+  await keepIndex(data, exported);
 }
 
 /**
  * Indexes what this export (or an interrupted one before it) appended, still under the lock. The index is derived:
  * a failure is logged, and ranked searches index the rest later or fall back to the scan.
  */
-async function keepIndex(data: DataContext, result: ExportResult): Promise<void> {
+async function keepIndex(data: DataContext, result: ExportedFile): Promise<void> {
   try {
     const relative = path.relative(data.transcriptsDir, result.path);
     const warning = await data.searchIndex.update({ sessionID: result.sessionID, path: result.path, relative });
@@ -121,7 +254,7 @@ async function keepIndex(data: DataContext, result: ExportResult): Promise<void>
  * A file changed by hand differs from what its sketch and index were made of at any point, not only past their end:
  * both are dropped, and made again from the whole file just after.
  */
-async function startDerivedOver(data: DataContext, result: ExportResult): Promise<void> {
+async function startDerivedOver(data: DataContext, result: ExportedFile): Promise<void> {
   try {
     removeSketch(result.path);
     await data.searchIndex.forget(result.sessionID);
@@ -131,7 +264,7 @@ async function startDerivedOver(data: DataContext, result: ExportResult): Promis
 }
 
 /** Hashes what this export (or an interrupted one before it) appended into the transcript's search sketch. */
-function keepSketch(data: DataContext, result: ExportResult): void {
+function keepSketch(data: DataContext, result: ExportedFile): void {
   try {
     const refresh = refreshSketch(result.path);
     if (refresh.restarted && refresh.restarted !== "missing") {

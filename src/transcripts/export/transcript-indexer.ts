@@ -11,6 +11,11 @@ export interface TranscriptIndexer {
    * returns: the backfill's one commit for many small exports.
    */
   batch<T>(fn: () => Promise<T>): Promise<T>;
+  /**
+   * The bytes the index covers of each transcript it holds, by session id, from its own record (the backfill's second
+   * pass indexes those whose catalog row says more); undefined when the index cannot be written.
+   */
+  coveredBytes(): Promise<Map<string, number> | undefined>;
   /** Drops everything the index holds of one session (nothing when there is no index). */
   forget(sessionID: string): Promise<void>;
 }

@@ -28,7 +28,19 @@ describe("transcripts backfill", () => {
     const { f, env, file } = await withOpencode(4);
     const out = f.run(["transcripts", "backfill", "--json"], { env });
     expect(out.code, out.stderr).toBe(0);
-    expect(out.json()).toMatchObject({ ran: true, database: file, total: 4, done: 4, exported: 4, skipped: 0 });
+    expect(out.json()).toMatchObject({
+      ran: true,
+      database: file,
+      total: 4,
+      done: 4,
+      exported: 4,
+      skipped: 0,
+      indexing: { total: 4, done: 4 },
+    });
+    // Ranked: the second pass indexed them, so the search has nothing left to index.
+    const ranked = f.run(["transcripts", "search", "never compacted", "--scope", "all", "--json"]);
+    expect(ranked.code, ranked.stderr).toBe(0);
+    expect(ranked.stdout).toContain("needle-");
     const found = f.run(["transcripts", "search", "needle-2", "--scope", "all", "--json"]);
     expect(found.code, found.stderr).toBe(0);
     expect(found.stdout).toContain("needle-2 in a session that never compacted");
@@ -44,6 +56,7 @@ describe("transcripts backfill", () => {
     const out = f.run(["transcripts", "backfill", "--progress"], { env });
     expect(out.code, out.stderr).toBe(0);
     expect(out.stderr).toContain("backfill [########################] 3/3 sessions");
+    expect(out.stderr).toContain("indexing [########################] 3/3 transcripts");
   });
 
   it("refuses without a database, while another process backfills, and with a bad --cpu", async () => {

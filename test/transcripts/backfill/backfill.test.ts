@@ -13,6 +13,7 @@ import { readProgress } from "../../../src/transcripts/backfill/backfill-progres
 import { createDatabaseSource } from "../../../src/transcripts/backfill/database-source.js";
 import { createTurnActivity, type TurnActivity } from "../../../src/transcripts/backfill/turn-activity.js";
 import { listTranscripts } from "../../../src/transcripts/catalog.js";
+import { lockFile } from "../../../src/transcripts/export/lock.js";
 import { dumpAndRebuild } from "../../helpers/index-rows.js";
 import { createOpencodeDb, storedSession } from "../../helpers/opencode-db.js";
 import { REPO_ROOT, spawnBun } from "../../helpers/runtime-child.js";
@@ -90,19 +91,78 @@ describe("backfill", () => {
   });
 
   it("stopped part-way, the next run resumes and finishes with every session once", async () => {
-    const { data, source } = await fixture(6);
+    // 40 sessions are three store transactions (16, 16, 8): it stops after the first.
+    const { data, source } = await fixture(40);
     const stop = new AbortController();
     const first = await fullSpeed(data, source, {
       signal: stop.signal,
       onProgress: (p) => {
-        if (p.done === 2) stop.abort();
+        if (p.done === 16) stop.abort();
       },
     });
-    expect(first.ran && first.progress).toMatchObject({ done: 2, exported: 2 });
-    expect(first.ran && first.summary).toMatch(/^backfill stopped at 2 of 6:/);
+    expect(first.ran && first.progress).toMatchObject({ done: 16, exported: 16 });
+    expect(first.ran && first.progress.indexing).toBeUndefined();
+    expect(first.ran && first.summary).toMatch(/^backfill stopped at 16 of 40:/);
     const second = await fullSpeed(data, source);
-    expect(second.ran && second.progress).toMatchObject({ exported: 4, current: 2 });
-    expect((await rows(data)).map((r) => r.sessionId).sort()).toEqual([0, 1, 2, 3, 4, 5].map(id));
+    expect(second.ran && second.progress).toMatchObject({
+      exported: 24,
+      current: 16,
+      indexing: { total: 40, done: 40 },
+    });
+    expect((await rows(data)).map((r) => r.sessionId).sort()).toEqual(Array.from({ length: 40 }, (_, n) => id(n)));
+  });
+
+  it("writes every transcript first, then indexes them newest first; stopped while indexing, the next run indexes the rest", async () => {
+    const { data, source } = await fixture(5);
+    const stop = new AbortController();
+    const seen: { done: number; indexed?: number }[] = [];
+    const first = await fullSpeed(data, source, {
+      signal: stop.signal,
+      onProgress: (p) => {
+        seen.push({ done: p.done, indexed: p.indexing?.done });
+        if ((p.indexing?.done ?? 0) >= 2) stop.abort();
+      },
+    });
+    if (!first.ran) throw new Error("did not run");
+    // No transcript was indexed before every one was written.
+    expect(seen.filter((s) => s.indexed !== undefined).every((s) => s.done === 5)).toBe(true);
+    expect(first.progress.indexing).toEqual({ total: 5, done: 2 });
+    expect(first.summary).toMatch(/; 2 transcripts of 5 indexed for search; /);
+    const covered = await data.searchIndex.coveredBytes();
+    // The newest two: their transcripts were written first.
+    expect([...(covered?.keys() ?? [])].sort()).toEqual([id(3), id(4)]);
+
+    const second = await fullSpeed(data, source);
+    expect(second.ran && second.progress).toMatchObject({ exported: 0, current: 5, indexing: { total: 3, done: 3 } });
+    expect(second.ran && second.summary).toMatch(/; 3 transcripts indexed for search; /);
+    const third = await fullSpeed(data, source);
+    expect(third.ran && third.progress.indexing).toEqual({ total: 0, done: 0 });
+    data.searchIndex.close();
+    const { dump, rebuilt } = await dumpAndRebuild(data.options.dataDir, data.transcriptsDir);
+    expect(dump.sessions).toHaveLength(5);
+    expect(rebuilt).toEqual(dump);
+  });
+
+  it("indexes transcripts the index is behind though they are current (exported before the index existed)", async () => {
+    const { data, source } = await fixture(3);
+    await fullSpeed(data, source);
+    data.searchIndex.remove();
+    const again = await fullSpeed(data, source);
+    expect(again.ran && again.progress).toMatchObject({ exported: 0, current: 3, indexing: { total: 3, done: 3 } });
+    expect([...((await data.searchIndex.coveredBytes())?.keys() ?? [])].sort()).toEqual([0, 1, 2].map(id));
+  });
+
+  it("leaves a transcript whose export lock is held to the export holding it, and goes on", async () => {
+    const { data, source } = await fixture(2);
+    const outcome = await fullSpeed(data, source, {
+      onProgress: (p) => {
+        // Before the second pass starts: a live export of the newest session holds its lock.
+        if (p.done === 2 && !p.indexing)
+          fs.writeFileSync(lockFile(data.transcriptsDir, id(1)), `${process.pid} ${Date.now()} x`);
+      },
+    });
+    expect(outcome.ran && outcome.progress.indexing).toEqual({ total: 2, done: 2 });
+    expect([...((await data.searchIndex.coveredBytes())?.keys() ?? [])]).toEqual([id(0)]);
   });
 
   it("skips while another process holds the lease, and takes over a lease whose process is gone", async () => {
@@ -198,14 +258,14 @@ describe("backfill during a turn", () => {
     expect(outcome.ran && outcome.progress).toMatchObject({ done: 3, exported: 3 });
   });
 
-  it("ends its batch when a turn starts: what it exported is in the index before it rests", async () => {
+  it("ends its index batch when a turn starts: what it indexed is committed before it rests", async () => {
     const { data, source } = await fixture(6);
     const turns = createTurnActivity();
     let indexedAtRest = -1;
     const run = fullSpeed(data, source, {
       turns,
       onProgress: (p) => {
-        if (p.done !== 2 || indexedAtRest !== -1) return;
+        if (p.indexing?.done !== 2 || indexedAtRest !== -1) return;
         indexedAtRest = 0;
         busy(turns);
         // Looked at from another connection once the backfill rests, as another process would.
@@ -221,7 +281,7 @@ describe("backfill during a turn", () => {
       },
     });
     const outcome = await run;
-    expect(outcome.ran && outcome.progress).toMatchObject({ done: 6, exported: 6 });
+    expect(outcome.ran && outcome.progress).toMatchObject({ done: 6, exported: 6, indexing: { total: 6, done: 6 } });
     expect(indexedAtRest).toBe(2);
   });
 
@@ -239,21 +299,22 @@ describe("backfill during a turn", () => {
 
 describe("backfill killed with SIGKILL", () => {
   it("is resumed by the next process: every session once, no duplicated or missing message", async () => {
-    const { data, source } = await fixture(12);
+    // 40 sessions: three store transactions, killed after the first.
+    const { data, source } = await fixture(40);
     const worker = spawnBun(path.join(REPO_ROOT, "test", "helpers", "backfill-worker.ts"), [
       data.options.dataDir,
       source.name.replace("OpenCode's database ", ""),
       "0.05",
     ]);
-    await worker.waitFor("progress 3", 60_000);
+    await worker.waitFor("progress 16", 60_000);
     worker.child.kill("SIGKILL");
     await worker.exited;
     expect(fs.existsSync(leaseFile(data.transcriptsDir))).toBe(true);
     const resumed = await fullSpeed(data, source);
     if (!resumed.ran) throw new Error("the lease of the killed process was not taken over");
-    expect(resumed.progress.current).toBeGreaterThanOrEqual(3);
+    expect(resumed.progress.current).toBeGreaterThanOrEqual(16);
     const exported = await rows(data);
-    expect(exported.map((r) => r.sessionId).sort()).toEqual(Array.from({ length: 12 }, (_, n) => id(n)));
+    expect(exported.map((r) => r.sessionId).sort()).toEqual(Array.from({ length: 40 }, (_, n) => id(n)));
     for (const row of exported) {
       const lines = readTranscript(path.join(data.transcriptsDir, row.path));
       expect(lines.map((l) => l.number)).toEqual(lines.map((_, i) => i + 1));
@@ -261,15 +322,11 @@ describe("backfill killed with SIGKILL", () => {
       expect(new Set(headers).size, row.sessionId).toBe(headers.length);
       expect(headers).toHaveLength(4);
     }
-    // The index may lag behind (a batch the kill undid) and catches up, never holding a unit twice: once every
-    // transcript is brought up to its end, it is the index a rebuild from the files makes.
-    for (const row of exported) {
-      const file = path.join(data.transcriptsDir, row.path);
-      await data.searchIndex.update({ sessionID: row.sessionId, path: file, relative: row.path });
-    }
+    // The resumed run's second pass indexed every transcript, never holding a unit twice: it is the index a rebuild
+    // from the files makes.
     data.searchIndex.close();
     const { dump, rebuilt } = await dumpAndRebuild(data.options.dataDir, data.transcriptsDir);
-    expect(dump.sessions).toHaveLength(12);
+    expect(dump.sessions).toHaveLength(40);
     expect(rebuilt).toEqual(dump);
   }, 90_000);
 });
