@@ -110,8 +110,8 @@ describe("sizes", () => {
         updatedAt: now - f * 60_000,
       });
     }
-    await parts.data.database.write((db) => {
-      for (const row of rows) saveTranscript(db, row);
+    await parts.data.database.write((_, connection) => {
+      for (const row of rows) saveTranscript(connection, row);
     });
     // One transcript of this project with an 8 MB line near its start and 200,000 lines after it.
     hugeFile = path.join(scopeDir(parts.data.transcriptsDir, alpha.scope), "ses_hugehugehuge0001.md");
@@ -125,8 +125,8 @@ describe("sizes", () => {
     fs.closeSync(fd);
     const hugeBytes = fs.statSync(hugeFile).size;
     totalBytes += hugeBytes;
-    await parts.data.database.write((db) =>
-      saveTranscript(db, {
+    await parts.data.database.write((_, connection) =>
+      saveTranscript(connection, {
         sessionId: "ses_hugehugehuge0001",
         scope: alpha.scope,
         path: path.relative(parts.data.transcriptsDir, hugeFile),

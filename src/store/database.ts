@@ -131,7 +131,7 @@ export class Database {
   }
 
   /** Runs `fn` in one IMMEDIATE transaction, creating the store on first use. All of it lands or none of it does. */
-  async write<T>(fn: (db: LedgerDatabase) => T, options: WriteOptions = {}): Promise<T> {
+  async write<T>(fn: (db: LedgerDatabase, connection: SqliteConnection) => T, options: WriteOptions = {}): Promise<T> {
     const connection = await this.open();
     if (this.tooNew) throw this.tooNew;
     const result = await this.transact(connection, fn, options.durable ?? true);
@@ -146,7 +146,11 @@ export class Database {
    * loop finds the gaps between the other's transactions, and leaves the host's thread free meanwhile. A try that
    * meets the lock has written nothing, so running `fn` again is safe.
    */
-  private async transact<T>(connection: SqliteConnection, fn: (db: LedgerDatabase) => T, durable: boolean): Promise<T> {
+  private async transact<T>(
+    connection: SqliteConnection,
+    fn: (db: LedgerDatabase, connection: SqliteConnection) => T,
+    durable: boolean,
+  ): Promise<T> {
     const deadline = performance.now() + this.busyTimeoutMs;
     for (;;) {
       connection.exec("PRAGMA busy_timeout = 0");
@@ -154,7 +158,10 @@ export class Database {
       const synchronous = durable ? undefined : connection.get<{ synchronous: number }>("PRAGMA synchronous");
       if (synchronous) connection.exec("PRAGMA synchronous = NORMAL");
       try {
-        return connection.db.transaction((tx) => fn(tx as unknown as LedgerDatabase), { behavior: "immediate" });
+        // The connection's own statements run in the same transaction: it is one connection.
+        return connection.db.transaction((tx) => fn(tx as unknown as LedgerDatabase, connection), {
+          behavior: "immediate",
+        });
       } catch (error) {
         const busy = sqliteCode(error)?.startsWith("SQLITE_BUSY") ?? false;
         if (!busy || performance.now() >= deadline) throw storeFailure(this.file, error, "nothing was written");

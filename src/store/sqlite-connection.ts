@@ -21,6 +21,8 @@ export interface SqliteConnection {
    * hot reads (the memory search), which drizzle would build and prepare anew on each call.
    */
   all<T>(sql: string, ...params: unknown[]): T[];
+  /** Runs one statement without results through a statement prepared once per connection, as `all` does. */
+  run(sql: string, ...params: unknown[]): void;
   migrate(migrationsFolder: string): void;
   close(): void;
 }

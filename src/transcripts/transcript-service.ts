@@ -19,7 +19,7 @@ import type { Transcripts, TranscriptsDeps } from "./transcripts.js";
 /** Transcripts over the ledger's store, read from `source`; new ones go under `scope` unless the session ran elsewhere. */
 export function createTranscripts({ data, source, scope }: TranscriptsDeps): Transcripts {
   const find = (sessionID: string) =>
-    data.database.read((db) => getTranscript(db, checkSessionId(sessionID)), undefined);
+    data.database.read((_, c) => getTranscript(c, checkSessionId(sessionID)), undefined);
   const fileOf = (row: TranscriptRow) => containedPath(data.transcriptsDir, row.path);
 
   /** Whether the host's session was updated after the last export; a host that cannot tell means no. */

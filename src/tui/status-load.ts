@@ -41,5 +41,5 @@ export async function loadStatus(deps: StatusDeps, sessionID?: string): Promise<
 
 /** Lines of a session's transcript from the store's index, or null when it has none. */
 export async function transcriptLinesOf(database: Database, sessionID: string): Promise<number | null> {
-  return database.read((db) => getTranscript(db, sessionID)?.lines ?? null, null);
+  return database.read((_, c) => getTranscript(c, sessionID)?.lines ?? null, null);
 }

@@ -32,7 +32,7 @@ describe.skipIf(SKIP_DISK_FULL)("a full disk", () => {
         });
       const first = await exportNow();
       const before = fs.readFileSync(first.path);
-      const row = () => data.database.read((db) => getTranscript(db, session.sessionID), undefined);
+      const row = () => data.database.read((_, c) => getTranscript(c, session.sessionID), undefined);
       const rowBefore = await row();
 
       // Room for part of the next append only: the kernel takes what fits, then refuses the rest.

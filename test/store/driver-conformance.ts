@@ -50,6 +50,30 @@ export function testDriver(name: string, connect: Connect): void {
       c.close();
     });
 
+    it("runs a kept statement without results, again and again, binding its parameters (null and text as values)", async () => {
+      const c = await fresh();
+      c.exec("CREATE TABLE t (n INTEGER PRIMARY KEY, s TEXT)");
+      for (let n = 1; n <= 3; n++)
+        c.run("INSERT INTO t (n, s) VALUES (?, ?)", n, n === 2 ? null : `'; DROP TABLE t; -- ${n}`);
+      c.run("UPDATE t SET s = ? WHERE n = ?", "three", 3);
+      expect(c.all("SELECT n, s FROM t ORDER BY n")).toEqual([
+        { n: 1, s: "'; DROP TABLE t; -- 1" },
+        { n: 2, s: null },
+        { n: 3, s: "three" },
+      ]);
+      // Inside a transaction, as the export's savepoints run: what is rolled back to is gone.
+      c.exec("BEGIN");
+      c.run("SAVEPOINT one");
+      c.run("DELETE FROM t WHERE n = ?", 1);
+      c.run("ROLLBACK TO one");
+      c.run("RELEASE one");
+      c.exec("COMMIT");
+      expect(c.get<{ k: number }>("SELECT count(*) AS k FROM t")).toEqual({ k: 3 });
+      expect(() => c.run("INSERT INTO t (n, s) VALUES (?, ?)", 1, "twice")).toThrow(/UNIQUE|constraint/i);
+      expect(() => c.run("INSERT INTO missing_table VALUES (?)", 1)).toThrow(/missing_table/);
+      c.close();
+    });
+
     it("reports a bad statement as an error, and the connection stays usable", async () => {
       const c = await fresh();
       expect(() => c.exec("CREATE TABLE")).toThrow();

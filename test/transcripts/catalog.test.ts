@@ -30,40 +30,40 @@ const row = {
 describe(`the catalog's transcript row (${isBun ? "bun:sqlite" : "better-sqlite3"})`, () => {
   it("reads back what the ORM reads, defaults included, and nothing for a session it does not hold", async () => {
     const db = new Database({ dataDir: tempDir() });
-    await db.write((d) =>
-      saveTranscript(d, { sessionId: "ses_catalogrow0002", scope: "/p", path: "p/x.md", createdAt: 1, updatedAt: 1 }),
+    await db.write((_, c) =>
+      saveTranscript(c, { sessionId: "ses_catalogrow0002", scope: "/p", path: "p/x.md", createdAt: 1, updatedAt: 1 }),
     );
-    await db.write((d) => saveTranscript(d, row));
+    await db.write((_, c) => saveTranscript(c, row));
     for (const id of [row.sessionId, "ses_catalogrow0002"]) {
-      const ours = await db.read((d) => getTranscript(d, id), undefined);
+      const ours = await db.read((_, c) => getTranscript(c, id), undefined);
       const orm = await db.read(
         (d) => d.select().from(transcripts).where(eq(transcripts.sessionId, id)).get(),
         undefined,
       );
       expect(ours).toEqual(orm);
     }
-    expect(await db.read((d) => getTranscript(d, "ses_catalogrow0002"), undefined)).toMatchObject({
+    expect(await db.read((_, c) => getTranscript(c, "ses_catalogrow0002"), undefined)).toMatchObject({
       lines: 0,
       repairs: 0,
       exportedAt: 0,
       title: null,
       orphanedAt: null,
     });
-    expect(await db.read((d) => getTranscript(d, "ses_catalogrowgone"), undefined)).toBeUndefined();
+    expect(await db.read((_, c) => getTranscript(c, "ses_catalogrowgone"), undefined)).toBeUndefined();
     db.close();
   });
 
   it("updates the fields it is given and keeps the others (a transcript marked orphaned stays so)", async () => {
     const db = new Database({ dataDir: tempDir() });
-    await db.write((d) => saveTranscript(d, row));
+    await db.write((_, c) => saveTranscript(c, row));
     await db.write((d) =>
       d.update(transcripts).set({ orphanedAt: 99 }).where(eq(transcripts.sessionId, row.sessionId)).run(),
     );
     // A value with quotes and a null go in as values, never as SQL.
-    await db.write((d) =>
-      saveTranscript(d, { ...row, title: `it's "quoted"; DROP TABLE transcripts`, lastMessageId: null, lines: 12 }),
+    await db.write((_, c) =>
+      saveTranscript(c, { ...row, title: `it's "quoted"; DROP TABLE transcripts`, lastMessageId: null, lines: 12 }),
     );
-    expect(await db.read((d) => getTranscript(d, row.sessionId), undefined)).toEqual({
+    expect(await db.read((_, c) => getTranscript(c, row.sessionId), undefined)).toEqual({
       ...row,
       title: `it's "quoted"; DROP TABLE transcripts`,
       lastMessageId: null,

@@ -38,7 +38,7 @@ export const command = defineCommand({
     const { NotFoundError, TranscriptError } = await import("../../errors.js");
     const sessionID = input._;
     const row = await withServices(ctx, ({ data }) =>
-      data.database.read((db) => getTranscript(db, sessionID), undefined),
+      data.database.read((_, c) => getTranscript(c, sessionID), undefined),
     );
     if (!row) {
       throw new NotFoundError(

@@ -29,6 +29,9 @@ export async function loadBetterSqlite3(): Promise<SqliteDriver> {
         },
         get: <T>(sql: string, ...params: unknown[]) => client.prepare(sql).get(...params) as T | undefined,
         all: <T>(sql: string, ...params: unknown[]) => prepared(sql).all(...params) as T[],
+        run: (sql: string, ...params: unknown[]) => {
+          prepared(sql).run(...params);
+        },
         migrate: (migrationsFolder) => migrate(db, { migrationsFolder }),
         close: () => client.close(),
       };

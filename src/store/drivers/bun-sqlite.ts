@@ -24,6 +24,9 @@ export async function loadBunSqlite(): Promise<SqliteDriver> {
         get: <T>(sql: string, ...params: unknown[]) =>
           (client.query(sql).get(...(params as never[])) ?? undefined) as T | undefined,
         all: <T>(sql: string, ...params: unknown[]) => prepared(sql).all(...(params as never[])) as T[],
+        run: (sql: string, ...params: unknown[]) => {
+          prepared(sql).run(...(params as never[]));
+        },
         migrate: (migrationsFolder) => migrate(db, { migrationsFolder }),
         close: () => client.close(),
       };

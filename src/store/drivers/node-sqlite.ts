@@ -119,6 +119,9 @@ export async function loadNodeSqlite(): Promise<SqliteDriver> {
         exec: (sql) => client.exec(sql),
         get: <T>(sql: string, ...params: unknown[]) => client.prepare(sql).get(...params) as T | undefined,
         all: <T>(sql: string, ...params: unknown[]) => prepared(sql).all(...(params as never[])) as T[],
+        run: (sql: string, ...params: unknown[]) => {
+          prepared(sql).run(...(params as never[]));
+        },
         migrate: (migrationsFolder) => migrate(db as never, { migrationsFolder }),
         close: () => client.close(),
       };

@@ -9,17 +9,18 @@
  * `keepDerived`.
  */
 import path from "node:path";
-import { sql } from "drizzle-orm";
 import type { DataContext } from "../../data-context.js";
 import { describeError, NotFoundError } from "../../errors.js";
 import { checkSessionId } from "../../session-id.js";
 import type { LedgerDatabase } from "../../store/driver.js";
 import type { TranscriptRow } from "../../store/schema.js";
+import type { SqliteConnection } from "../../store/sqlite-connection.js";
 import {
   forgetAll,
   forgetLines,
   getTranscript,
   type LineIndex,
+  lineIndexOf,
   loadLineIndex,
   loadMessageRows,
   loadPartRows,
@@ -159,11 +160,11 @@ async function writeAll(
   try {
     // Not flushed: the transcript files it describes are not either, and the next export repairs a power cut's gap.
     await data.database.write(
-      (db) => {
+      (db, connection) => {
         for (const { request, info, messages } of read) {
           written.set(
             request,
-            inSavepoint(db, () => writeExport(db, request, info, messages)),
+            inSavepoint(connection, () => writeExport({ db, connection }, request, info, messages)),
           );
         }
       },
@@ -184,15 +185,15 @@ async function writeAll(
 }
 
 /** `fn` in a savepoint of the open transaction: when it throws, what it wrote to the store is undone and returned. */
-function inSavepoint<T>(db: LedgerDatabase, fn: () => T): T | Error {
-  db.run(sql.raw("SAVEPOINT export_one"));
+function inSavepoint<T>(connection: SqliteConnection, fn: () => T): T | Error {
+  connection.run("SAVEPOINT export_one");
   try {
     const result = fn();
-    db.run(sql.raw("RELEASE export_one"));
+    connection.run("RELEASE export_one");
     return result;
   } catch (error) {
-    db.run(sql.raw("ROLLBACK TO export_one"));
-    db.run(sql.raw("RELEASE export_one"));
+    connection.run("ROLLBACK TO export_one");
+    connection.run("RELEASE export_one");
     return asError(error);
   }
 }
@@ -281,15 +282,22 @@ function keepSketch(data: DataContext, result: ExportedFile): void {
 const notInHost = (sessionID: string) =>
   new NotFoundError("session", sessionID, "OpenCode does not have it, so it cannot be exported");
 
+/** The open write transaction: the ORM's view of it, and its connection's plain statements (the hot ones). */
+interface Store {
+  db: LedgerDatabase;
+  connection: SqliteConnection;
+}
+
 /** Runs inside the write transaction, holding the export lock. */
 function writeExport(
-  db: LedgerDatabase,
+  store: Store,
   request: ExportRequest,
   info: SessionInfo,
   messages: readonly SessionMessage[],
 ): ExportResult {
   const { data, sessionID } = request;
-  const row = getTranscript(db, sessionID);
+  const { db, connection } = store;
+  const row = getTranscript(connection, sessionID);
   const scope = row?.scope ?? request.scope;
   const root = data.transcriptsDir;
   const relative = row?.path ?? path.relative(root, transcriptPath(root, scope, sessionID));
@@ -297,6 +305,8 @@ function writeExport(
   ensureScopeDir(row ? path.dirname(file) : scopeDir(root, scope), scope);
 
   const tail = checkTail(file, row ? { lines: row.lines, bytes: row.bytes, tailHash: row.tailHash } : undefined);
+  // Nothing of this session in the store or on disk: the rows this export writes are all there will be.
+  const fresh = !row && tail.bytes === 0;
   // A transcript written from its first line: a sketch left beside it describes a file that is gone.
   if (tail.bytes === 0) removeSketch(file);
   if (!row && tail.lines > 0) forgetAll(db, sessionID);
@@ -309,14 +319,14 @@ function writeExport(
       preface,
       tailMessageId,
       known,
-      loadParts: (messageId) => loadPartRows(db, sessionID, messageId),
+      loadParts: (messageId) => loadPartRows(connection, sessionID, messageId),
       render: { inlineOutputMaxBytes: data.options.compaction.inlineOutputMaxBytes },
     });
-  const attempt: Attempt = { db, request, file, tail, row, plan };
+  const attempt: Attempt = { store, request, file, tail, row, plan };
   const done = (canResume(tail) && resume(attempt)) || appendAfter(attempt);
   const { written, repair } = done;
-  upsertMessageRows(db, sessionID, written.messages);
-  upsertPartRows(db, sessionID, written.parts);
+  upsertMessageRows(connection, sessionID, written.messages);
+  upsertPartRows(connection, sessionID, written.parts);
   const now = data.clock();
   const last = messages.at(-1);
   const saved = {
@@ -335,7 +345,7 @@ function writeExport(
     createdAt: row?.createdAt ?? now,
     updatedAt: done.appended > 0 || !row ? now : row.updatedAt,
   };
-  saveTranscript(db, saved);
+  saveTranscript(connection, saved);
   // Kept for the next export of this session in this process (dropped again if this transaction fails).
   for (const m of written.messages) done.known.set(m.messageId, { hash: m.hash, line: m.line });
   remember(data.database, sessionID, stampOf(saved), done.known);
@@ -354,7 +364,7 @@ function writeExport(
     handEdited: tail.handEdit !== undefined,
     directory: info.directory,
     messages,
-    lines: loadLineIndex(db, sessionID),
+    lines: fresh ? lineIndexOf(written.messages, written.parts) : loadLineIndex(connection, sessionID),
   };
 }
 
@@ -363,7 +373,7 @@ type Planner = (firstLine: number, preface: string[], tailMessageId: string | un
 
 /** One export's way of appending: the file, what its tail check found and the index's row of it. */
 interface Attempt {
-  db: LedgerDatabase;
+  store: Store;
   request: ExportRequest;
   file: string;
   tail: TailCheck;
@@ -387,15 +397,16 @@ interface Appended {
 }
 
 /** The usual export (and the fallback repair): repair notes first, then what the plan appends after the file's end. */
-function appendAfter({ db, request, file, tail, row, plan }: Attempt): Appended {
+function appendAfter({ store, request, file, tail, row, plan }: Attempt): Appended {
   const { data, sessionID } = request;
+  const { db, connection } = store;
   const preface = repairNotes(tail);
   // A missing file is written again whole; a file changed by hand is kept, and nothing in it is written again.
   if (tail.missing) forgetAll(db, sessionID);
   // What started on a line removed by hand is not pointed at (by a note or a session map) any more.
   if (tail.handEdit) forgetLines(db, sessionID, tail.handEdit.removed);
   const cached = preface.length === 0 ? recall(data.database, sessionID, row) : undefined;
-  const known = cached ?? loadMessageRows(db, sessionID);
+  const known = cached ?? loadMessageRows(connection, sessionID);
   const tailMessage = preface.length === 0 ? (row?.lastMessageId ?? undefined) : undefined;
   const written = plan(tail.lines + 1, preface, tailMessage, known);
   const bytes = appendLines(file, tail.lines + 1, written.lines);
@@ -411,10 +422,10 @@ function appendAfter({ db, request, file, tail, row, plan }: Attempt): Appended 
 }
 
 /** An interrupted export whose lines match what this one would write first: keep them, append the rest and a note. */
-function resume({ db, request, file, tail, row, plan }: Attempt): Appended | undefined {
+function resume({ store, request, file, tail, row, plan }: Attempt): Appended | undefined {
   const from = { lines: row?.lines ?? 0, bytes: row?.bytes ?? 0 };
   if (from.bytes > tail.bytes) return undefined;
-  const known = loadMessageRows(db, request.sessionID);
+  const known = loadMessageRows(store.connection, request.sessionID);
   const written = plan(from.lines + 1, [], row?.lastMessageId ?? undefined, known);
   const planned = formatLines(from.lines + 1, written.lines);
   let cut = false;

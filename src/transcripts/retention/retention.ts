@@ -185,8 +185,8 @@ async function remove(data: DataContext, decision: SweepDecision, report: SweepR
   try {
     // Under the export lock, so a removal never interleaves with an export of the same session.
     await withExportLock(data, decision.sessionID, async () => {
-      await data.database.write((db) => {
-        if (!getTranscript(db, decision.sessionID)) return;
+      await data.database.write((db, connection) => {
+        if (!getTranscript(connection, decision.sessionID)) return;
         deleteTranscript(db, decision.sessionID);
         if (decision.file) {
           removeSketch(decision.file);

@@ -24,7 +24,7 @@ function setup(options: Record<string, unknown> = {}) {
   };
   const transcripts = createTranscripts({ data, source, scope: "/projects/demo" });
   const currency = createCurrency({ data, transcripts });
-  const row = () => data.database.read((db) => getTranscript(db, SID), undefined);
+  const row = () => data.database.read((_, c) => getTranscript(c, SID), undefined);
   return { data, sessions, transcripts, currency, row };
 }
 

@@ -58,7 +58,7 @@ describe("kill -9 during an export", () => {
     const points: Point[] = [];
     let file: string | undefined;
     const indexRow = async () => {
-      const row = await data.database.read((db) => getTranscript(db, SESSION), undefined);
+      const row = await data.database.read((_, c) => getTranscript(c, SESSION), undefined);
       data.database.close();
       return row;
     };
@@ -123,7 +123,7 @@ describe("kill -9 during an export", () => {
       ),
     ).toBe("none");
     for (const note of notes) expect(note.text).toMatch(/nothing written twice$/);
-    const row = await data.database.read((db) => getTranscript(db, SESSION), undefined);
+    const row = await data.database.read((_, c) => getTranscript(c, SESSION), undefined);
     expect(row?.repairs).toBe(notes.length);
     expect(row?.lines).toBe(lines.length);
     expect(row?.bytes).toBe(fs.statSync(final.path).size);

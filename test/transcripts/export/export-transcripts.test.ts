@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { listTranscripts } from "../../../src/transcripts/catalog.js";
+import { listTranscripts, loadLineIndex } from "../../../src/transcripts/catalog.js";
 import {
   type ExportRequest,
   type ExportResult,
@@ -59,6 +59,26 @@ describe("exportTranscripts", () => {
     expect([...stored].sort((a, b) => a.createdAt - b.createdAt).map((r) => r.sessionId)).toEqual(
       asked.map((r) => r.sessionID),
     );
+  });
+
+  it("a transcript's line index is the store's, whether it was written from its first line or appended to", async () => {
+    const [one] = sessions(1) as [SessionBuilder];
+    const data = testDataContext();
+    const source = createMemorySource([one.data]);
+    const agree = async (result: ExportResult) => {
+      const stored = await data.database.read((_, c) => loadLineIndex(c, one.sessionID), undefined);
+      const messages = one.data.messages;
+      expect(messages.length).toBeGreaterThan(0);
+      for (const message of messages) {
+        expect(result.lines.message(message.info.id)).toBe(stored?.message(message.info.id));
+        expect(result.lines.message(message.info.id)).toBeGreaterThan(0);
+        for (const part of message.parts) expect(result.lines.part(part.id)).toBe(stored?.part(part.id));
+      }
+      expect(result.lines.part("prt_not_written")).toBeUndefined();
+    };
+    await agree(asResult((await exportTranscripts(requests(data, source, [one])))[0]));
+    one.turn(5);
+    await agree(asResult((await exportTranscripts(requests(data, source, [one])))[0]));
   });
 
   it("a session the host fails to give is reported, and the others are exported", async () => {
