@@ -1,12 +1,13 @@
 /**
  * One backfill of every session in an OpenCode-shaped database, in a process of its own so that its peak memory is its
- * own: `data` runs the plugin's backfill (database source, normal exporter, lease, progress) into an empty data
+ * own: `ledger` runs the plugin's backfill (database source, normal exporter, lease, progress) into an empty data
  * folder; `baseline` reads the same sessions through the same source and writes each back as plain JSON with one
  * writeFile; `paced` is the backfill at its default share of a core, to measure the share it really takes; `stages` is
  * the backfill at full speed with the CPU time of each stage counted (the reads from the source, the export's store
  * transaction, the search index update with its batch's commit; the rest is the export lock, the search sketch and the
  * loop). Prints the wall
- * and CPU time, the process's peak and starting resident memory, the bytes read and, for `stages`, the stages.
+ * and CPU time (and the wall time until the backfill's second pass began: every transcript written), the process's peak
+ * and starting resident memory, the bytes read and written and, for `stages`, the stages.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -105,6 +106,11 @@ if (mode === "baseline") {
 }
 
 const wallMs = performance.now() - start;
+/** The bytes of the transcripts written (what the second pass indexed). */
+const transcriptBytes = fs
+  .readdirSync(outDir, { recursive: true, withFileTypes: true })
+  .filter((entry) => entry.isFile() && entry.name.endsWith(".md"))
+  .reduce((sum, entry) => sum + fs.statSync(path.join(entry.parentPath, entry.name)).size, 0);
 const used = process.cpuUsage(cpu);
 source.close();
 console.log(
@@ -116,6 +122,7 @@ console.log(
     peakRssKb: status("VmHWM"),
     sessions,
     bytesRead,
+    transcriptBytes,
     stages,
   }),
 );
