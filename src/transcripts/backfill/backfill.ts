@@ -179,8 +179,8 @@ async function inSlices(
 /**
  * The second pass: the search sketch and index of every transcript the index is behind (its record covers fewer bytes
  * than the catalog's row says the transcript holds: written by the first pass, by a run killed before its second, or
- * before the index existed), in the first pass's order, one index transaction per slice. Each transcript is brought up under its
- * export lock, not waiting for it: an export holding it brings its own transcript up.
+ * before the index existed), in the first pass's order, one index transaction per slice. Each transcript is brought
+ * up under its export lock, not waiting for it: an export holding it brings its own transcript up.
  */
 async function indexPass(
   request: BackfillRequest,
