@@ -184,7 +184,11 @@ async function writeAll(
   }
 }
 
-/** `fn` in a savepoint of the open transaction: when it throws, what it wrote to the store is undone and returned. */
+/**
+ * `fn` in a savepoint of the open transaction: when it throws, what it wrote to the store is undone and its error
+ * returned. When SQLite took the whole transaction back itself (a full disk, an I/O error), the error is thrown, for
+ * the transaction's caller to report for every session in it.
+ */
 function inSavepoint<T>(connection: SqliteConnection, fn: () => T): T | Error {
   connection.run("SAVEPOINT export_one");
   try {
@@ -192,8 +196,12 @@ function inSavepoint<T>(connection: SqliteConnection, fn: () => T): T | Error {
     connection.run("RELEASE export_one");
     return result;
   } catch (error) {
-    connection.run("ROLLBACK TO export_one");
-    connection.run("RELEASE export_one");
+    try {
+      connection.run("ROLLBACK TO export_one");
+      connection.run("RELEASE export_one");
+    } catch {
+      throw error;
+    }
     return asError(error);
   }
 }
