@@ -132,6 +132,40 @@ describe("exportTranscripts", () => {
     expect(again.totalLines).toBe(lines.length);
   });
 
+  it("a store that cannot grow fails the sessions it could not hold with its own error; with room, all complete", async () => {
+    const builders = sessions(3);
+    const data = testDataContext();
+    const source = createMemorySource(builders.map((b) => b.data));
+    const [first] = builders as [SessionBuilder];
+    await exportTranscript({ data, source, sessionID: first.sessionID, scope: SCOPE });
+    const connection = await data.database.raw();
+    const pages = connection.get<{ page_count: number }>("PRAGMA page_count")?.page_count ?? 0;
+    // The store file may not grow: not all that the other two sessions' rows need fits in its free pages.
+    connection.exec(`PRAGMA max_page_count = ${pages}`);
+    const full = await exportTranscripts(requests(data, source, builders));
+    // What fitted landed; a session whose rows did not fit failed with the store's own words, and has no row.
+    const failed = builders.filter((_, i) => full[i] instanceof Error).map((b) => b.sessionID);
+    expect(failed.length).toBeGreaterThan(0);
+    for (const outcome of full)
+      if (outcome instanceof Error) expect(outcome.message).toMatch(/database or disk is full/);
+    const landed = (await rows(data)).map((r) => r.sessionId);
+    expect(landed.sort()).toEqual(
+      builders
+        .map((b) => b.sessionID)
+        .filter((id) => !failed.includes(id))
+        .sort(),
+    );
+    connection.exec("PRAGMA max_page_count = 1073741823");
+    const roomy = await exportTranscripts(requests(data, source, builders));
+    for (const outcome of roomy) {
+      const result = asResult(outcome);
+      const lines = readTranscript(result.path);
+      expect(lines.map((l) => l.number)).toEqual(lines.map((_, i) => i + 1));
+      expect(lines.filter((l) => l.text.startsWith("## ")).length).toBe(result.messageCount);
+    }
+    expect((await rows(data)).length).toBe(3);
+  });
+
   it("refuses the same session twice, or two data contexts, in one call, before writing anything", async () => {
     const [one] = sessions(1) as [SessionBuilder];
     const data = testDataContext();
