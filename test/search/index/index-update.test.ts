@@ -53,7 +53,9 @@ describe("the index never stores the rows of a private key", () => {
     );
     expect(units.length).toBeGreaterThan(3);
     const words = (of: readonly string[]) => of.map(termOf).filter((w) => w.length >= 8);
-    expect(words(rows).length).toBeGreaterThan(30);
+    // Not vacuous: a random key's rows give about 30 such words (each row's longest run of 8 to 40 letters and
+    // digits), more or fewer from run to run; "more than 30" failed one run in a few.
+    expect(words(rows).length).toBeGreaterThan(10);
     for (const word of words(rows)) expect([word, count(word)]).toEqual([word, 0]);
     for (const word of words(blob)) expect([word, count(word)]).toEqual([word, 1]);
   });
