@@ -8,7 +8,7 @@ export interface TranscriptIndexer {
   update(transcript: { sessionID: string; path: string; relative: string }): Promise<string | undefined>;
   /**
    * Runs `fn` with the updates it makes (of any transcript) in one transaction of the index, committed when it
-   * returns: the backfill's one commit for many small exports.
+   * returns: the backfill's one commit for many transcripts in its second pass.
    */
   batch<T>(fn: () => Promise<T>): Promise<T>;
   /**
