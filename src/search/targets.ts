@@ -77,7 +77,7 @@ function entryIn(transcriptsDir: string, folder: string, name: string): Transcri
 }
 
 /** Real folders (not links) directly under the transcripts folder. */
-export function scopeFolders(transcriptsDir: string): string[] {
+function scopeFolders(transcriptsDir: string): string[] {
   if (!realFolder(transcriptsDir)) return [];
   try {
     return fs
