@@ -12,7 +12,7 @@ import { Worker } from "node:worker_threads";
 import type { CompiledQuery, QueryInput } from "../compiled-query.js";
 import type { FileHits, ScanOptions, ScanResult, ScanTarget } from "./collect-types.js";
 import { DEFAULT_CHUNK_BYTES, scanBufferFor, scanFile } from "./scan-file.js";
-import { type PoolInput, type PoolMessage, STATUS } from "./scan-protocol.js";
+import { type PoolInput, type PoolMessage, STATUS, statusOf } from "./scan-protocol.js";
 
 /** Time the threads get past the budget to notice it themselves before they are terminated. */
 const GRACE_MS = 250;
@@ -132,13 +132,10 @@ export async function startWorkers(
         if (settled) return;
         started = true;
         Atomics.add(new BigInt64Array(data.bytesRead), 0, BigInt(scan.bytesRead));
-        if (scan.error) {
-          Atomics.store(status, index, STATUS.error);
-          errors.set(index, scan.error);
-        } else if (scan.hits && (scan.hits.lines.length > 0 || scan.hits.timedOut)) {
-          Atomics.store(status, index, STATUS.hits);
-          hits.set(index, scan.hits);
-        } else Atomics.store(status, index, STATUS.empty);
+        const state = statusOf(scan);
+        Atomics.store(status, index, state);
+        if (state === STATUS.error && scan.error) errors.set(index, scan.error);
+        else if (state === STATUS.hits && scan.hits) hits.set(index, scan.hits);
         advance();
       }
       running--;

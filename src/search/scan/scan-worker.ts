@@ -6,7 +6,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { prepareQuery } from "../prepare-query.js";
 import { scanBufferFor, scanFileSync } from "./scan-file.js";
-import { type PoolInput, type PoolMessage, STATUS } from "./scan-protocol.js";
+import { type PoolInput, type PoolMessage, STATUS, statusOf } from "./scan-protocol.js";
 
 const data = workerData as PoolInput;
 const post = (message: PoolMessage) => parentPort?.postMessage(message);
@@ -25,12 +25,9 @@ for (;;) {
   if (file === undefined) break;
   const scan = scanFileSync(file, query, limits, buffer, data.chunkBytes);
   Atomics.add(bytesRead, 0, BigInt(scan.bytesRead));
-  if (scan.error) {
-    Atomics.store(status, index, STATUS.error);
-    post({ type: "error", index, error: scan.error });
-  } else if (scan.hits && (scan.hits.lines.length > 0 || scan.hits.timedOut)) {
-    Atomics.store(status, index, STATUS.hits);
-    post({ type: "file", index, hits: scan.hits });
-  } else Atomics.store(status, index, STATUS.empty);
+  const state = statusOf(scan);
+  Atomics.store(status, index, state);
+  if (state === STATUS.error && scan.error) post({ type: "error", index, error: scan.error });
+  else if (state === STATUS.hits && scan.hits) post({ type: "file", index, hits: scan.hits });
 }
 post({ type: "done" });
