@@ -3,7 +3,7 @@
  * FTS5, its triggers and the audit log's append-only triggers are in the custom migration beside the generated one.
  */
 import { sql } from "drizzle-orm";
-import { check, index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 export const ENTRY_STATUSES = ["candidate", "active", "superseded", "rejected"] as const;
 export type EntryStatus = (typeof ENTRY_STATUSES)[number];
@@ -116,7 +116,10 @@ export const transcripts = sqliteTable(
 
 /**
  * One row per exported message: a cheap fingerprint of the message and its parts, so an export skips every message
- * that has not changed without reading its parts. `line` is where its header was written.
+ * that has not changed without reading its parts. `line` is where its header was written. `parts` is what each of its
+ * parts looked like when written (a JSON array of `[part id, hash, line]`, in the order written), so a later change is
+ * appended as a note instead of rewritten. The row of message "" holds the session's own units (title, revert).
+ * The table has no rowid (migration 0011): its key is the whole of its lookups.
  */
 export const transcriptMessages = sqliteTable(
   "transcript_messages",
@@ -125,24 +128,9 @@ export const transcriptMessages = sqliteTable(
     messageId: text("message_id").notNull(),
     hash: text("hash").notNull(),
     line: integer("line").notNull(),
+    parts: text("parts").notNull().default("[]"),
   },
-  (t) => [uniqueIndex("transcript_messages_key").on(t.sessionId, t.messageId)],
-);
-
-/** What each exported part looked like when written, so a later change is appended as a note instead of rewritten. */
-export const transcriptParts = sqliteTable(
-  "transcript_parts",
-  {
-    sessionId: text("session_id").notNull(),
-    partId: text("part_id").notNull(),
-    messageId: text("message_id").notNull(),
-    hash: text("hash").notNull(),
-    line: integer("line").notNull(),
-  },
-  (t) => [
-    uniqueIndex("transcript_parts_key").on(t.sessionId, t.partId),
-    index("transcript_parts_message").on(t.sessionId, t.messageId),
-  ],
+  (t) => [primaryKey({ columns: [t.sessionId, t.messageId] })],
 );
 
 /**

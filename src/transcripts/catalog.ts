@@ -1,18 +1,12 @@
 /**
- * The store's index of transcripts: one row per transcript, one per exported message and one per exported part.
+ * The store's index of transcripts: one row per transcript, and one per exported message holding its parts.
  * Every function runs inside the caller's transaction (`Database.write`) or read. The statements every export runs
  * are plain SQL on the connection's statements, prepared once per connection: building and preparing the ORM's query
  * anew cost more than running it.
  */
-import { desc, eq, inArray, sql } from "drizzle-orm";
+import { desc, eq, inArray } from "drizzle-orm";
 import type { LedgerDatabase } from "../store/driver.js";
-import {
-  type NewTranscriptRow,
-  type TranscriptRow,
-  transcriptMessages,
-  transcriptParts,
-  transcripts,
-} from "../store/schema.js";
+import { type NewTranscriptRow, type TranscriptRow, transcriptMessages, transcripts } from "../store/schema.js";
 import type { SqliteConnection } from "../store/sqlite-connection.js";
 import { selectList, tableFields } from "../store/table-fields.js";
 
@@ -47,9 +41,15 @@ export function listTranscripts(db: LedgerDatabase, scopes?: readonly string[]):
   return filtered.orderBy(desc(transcripts.updatedAt)).all();
 }
 
+/**
+ * The row of message "" holds the session's own units (title, revert) in its parts; it is no message, and its hash
+ * and line say nothing.
+ */
+export const SESSION_UNITS = "";
+
 export function loadMessageRows(connection: SqliteConnection, sessionID: string): Map<string, UnitRow> {
   const rows = connection.all<{ id: string; hash: string; line: number }>(
-    "SELECT message_id AS id, hash, line FROM transcript_messages WHERE session_id = ?",
+    "SELECT message_id AS id, hash, line FROM transcript_messages WHERE session_id = ? AND message_id <> ''",
     sessionID,
   );
   const map = new Map<string, UnitRow>();
@@ -57,17 +57,23 @@ export function loadMessageRows(connection: SqliteConnection, sessionID: string)
   return map;
 }
 
-/** The part rows of one message (`messageID` "" holds the session's own units: title, revert). */
+/** A message row's parts: `[part id, hash, line]` each, in the order they were written. */
+type StoredParts = Array<[string, string, number]>;
+
+const partsOf = (stored: string): Map<string, UnitRow> =>
+  new Map((JSON.parse(stored) as StoredParts).map(([id, hash, line]) => [id, { hash, line }]));
+
+/** The part rows of one message (`SESSION_UNITS`: the session's own units). */
 export function loadPartRows(connection: SqliteConnection, sessionID: string, messageID: string): Map<string, UnitRow> {
-  const rows = connection.all<{ id: string; hash: string; line: number }>(
-    "SELECT part_id AS id, hash, line FROM transcript_parts WHERE session_id = ? AND message_id = ?",
+  return partsOf(heldRow(connection, sessionID, messageID)?.parts ?? "[]");
+}
+
+const heldRow = (connection: SqliteConnection, sessionID: string, messageID: string) =>
+  connection.all<UnitRow & { parts: string }>(
+    "SELECT hash, line, parts FROM transcript_messages WHERE session_id = ? AND message_id = ?",
     sessionID,
     messageID,
-  );
-  const map = new Map<string, UnitRow>();
-  for (const r of rows) map.set(r.id, { hash: r.hash, line: r.line });
-  return map;
-}
+  )[0];
 
 /** Where each message header and each part of a session was last written: the lines a session map points at. */
 export interface LineIndex {
@@ -75,66 +81,84 @@ export interface LineIndex {
   part(partID: string): number | undefined;
 }
 
+const pointed = (row: UnitRow) => row.hash !== REMOVED && row.line > 0;
+
 /**
  * The line index of a session whose only rows are these, about to be written (a transcript written from its first
- * line): what `loadLineIndex` reads back after they are stored, without reading.
+ * line): what `loadLineIndex` reads back after they are stored, without reading. Made when first asked.
  */
 export function lineIndexOf(messages: readonly MessageUpsert[], parts: readonly PartUpsert[]): LineIndex {
-  const pointed = (row: UnitRow) => row.hash !== REMOVED && row.line > 0;
-  const byMessage = new Map(messages.filter(pointed).map((r) => [r.messageId, r.line]));
-  const byPart = new Map(parts.filter(pointed).map((r) => [r.partId, r.line]));
+  let index: LineIndex | undefined;
+  const made = () => {
+    index ??= indexOf(
+      messages.filter(pointed).map((r) => [r.messageId, r.line]),
+      parts.filter(pointed).map((r) => [r.partId, r.line]),
+    );
+    return index;
+  };
+  return { message: (id) => made().message(id), part: (id) => made().part(id) };
+}
+
+function indexOf(messages: Iterable<[string, number]>, parts: Iterable<[string, number]>): LineIndex {
+  const byMessage = new Map(messages);
+  const byPart = new Map(parts);
   return { message: (id) => byMessage.get(id), part: (id) => byPart.get(id) };
 }
 
 export function loadLineIndex(connection: SqliteConnection, sessionID: string): LineIndex {
-  const messages = new Map<string, number>();
-  const parts = new Map<string, number>();
-  const messageRows = connection.all<{ id: string; line: number }>(
-    "SELECT message_id AS id, line FROM transcript_messages WHERE session_id = ? AND hash <> ? AND line > 0",
+  const rows = connection.all<{ id: string; hash: string; line: number; parts: string }>(
+    "SELECT message_id AS id, hash, line, parts FROM transcript_messages WHERE session_id = ?",
     sessionID,
-    REMOVED,
   );
-  for (const r of messageRows) messages.set(r.id, r.line);
-  const partRows = connection.all<{ id: string; line: number }>(
-    "SELECT part_id AS id, line FROM transcript_parts WHERE session_id = ? AND hash <> ? AND line > 0",
-    sessionID,
-    REMOVED,
-  );
-  for (const r of partRows) parts.set(r.id, r.line);
-  return { message: (id) => messages.get(id), part: (id) => parts.get(id) };
+  const messages: Array<[string, number]> = [];
+  const parts: Array<[string, number]> = [];
+  for (const row of rows) {
+    if (row.id !== SESSION_UNITS && pointed(row)) messages.push([row.id, row.line]);
+    for (const [id, part] of partsOf(row.parts)) if (pointed(part)) parts.push([id, part.line]);
+  }
+  return indexOf(messages, parts);
 }
 
-// One statement per session whatever its size: the rows go in as one JSON array, so no query is built per row (the
-// ORM's multi-row insert cost more than the rest of an export's store work) and SQLite's parameter limit never binds.
-export function upsertMessageRows(
+/**
+ * Stores what an export wrote: the row of each message it names, its parts those the row held with the export's
+ * changed, added or removed ones (by part id) written over them. `fresh`: the session has no rows yet, and nothing is
+ * read. One statement per session whatever its size: the rows go in as one JSON array, so no query is built per row
+ * and SQLite's parameter limit never binds.
+ */
+export function saveUnits(
   connection: SqliteConnection,
   sessionID: string,
-  rows: readonly MessageUpsert[],
+  units: { messages: readonly MessageUpsert[]; parts: readonly PartUpsert[] },
+  fresh: boolean,
 ): void {
-  if (rows.length === 0) return;
-  const values = JSON.stringify(rows.map((r) => [r.messageId, r.hash, r.line]));
+  // Each message named once, in the order first named: its new row (the last given) and its changed parts.
+  const named = new Map<string, { row?: UnitRow; parts: PartUpsert[] }>();
+  const entry = (messageId: string) => {
+    const found = named.get(messageId) ?? { parts: [] };
+    named.set(messageId, found);
+    return found;
+  };
+  for (const message of units.messages) entry(message.messageId).row = message;
+  for (const part of units.parts) entry(part.messageId).parts.push(part);
+  if (named.size === 0) return;
+  const rows: Array<[string, string, number, string]> = [];
+  for (const [messageId, { row, parts: changed }] of named) {
+    const held = fresh ? undefined : heldRow(connection, sessionID, messageId);
+    const parts = partsOf(held?.parts ?? "[]");
+    for (const part of changed) parts.set(part.partId, { hash: part.hash, line: part.line });
+    // A message without a new row (the session's units) keeps the hash and line it had.
+    const { hash, line } = row ?? held ?? { hash: "", line: 0 };
+    const stored: StoredParts = [...parts].map(([id, part]) => [id, part.hash, part.line]);
+    rows.push([messageId, hash, line, JSON.stringify(stored)]);
+  }
   connection.run(
-    `INSERT INTO transcript_messages (session_id, message_id, hash, line)
-    SELECT ?, json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]')
-    FROM json_each(?) WHERE true
-    ON CONFLICT (session_id, message_id) DO UPDATE SET hash = excluded.hash, line = excluded.line`,
-    sessionID,
-    values,
-  );
-}
-
-export function upsertPartRows(connection: SqliteConnection, sessionID: string, rows: readonly PartUpsert[]): void {
-  if (rows.length === 0) return;
-  const values = JSON.stringify(rows.map((r) => [r.partId, r.messageId, r.hash, r.line]));
-  connection.run(
-    `INSERT INTO transcript_parts (session_id, part_id, message_id, hash, line)
+    `INSERT INTO transcript_messages (session_id, message_id, hash, line, parts)
     SELECT ?, json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'),
       json_extract(value, '$[3]')
     FROM json_each(?) WHERE true
-    ON CONFLICT (session_id, part_id) DO UPDATE SET
-      hash = excluded.hash, line = excluded.line, message_id = excluded.message_id`,
+    ON CONFLICT (session_id, message_id) DO UPDATE SET hash = excluded.hash, line = excluded.line, parts = excluded.parts`,
     sessionID,
-    values,
+    JSON.stringify(rows),
   );
 }
 
@@ -143,22 +167,31 @@ export const LINE_REMOVED = 0;
 
 /** Rows whose line is in one of `ranges` (numbers removed from the file by hand) no longer name a line. */
 export function forgetLines(
-  db: LedgerDatabase,
+  connection: SqliteConnection,
   sessionID: string,
   ranges: ReadonlyArray<readonly [number, number]>,
 ): void {
-  for (const [first, last] of ranges) {
-    db.run(
-      sql`UPDATE transcript_parts SET line = ${LINE_REMOVED} WHERE session_id = ${sessionID} AND line BETWEEN ${first} AND ${last}`,
-    );
-    db.run(
-      sql`UPDATE transcript_messages SET line = ${LINE_REMOVED} WHERE session_id = ${sessionID} AND line BETWEEN ${first} AND ${last}`,
+  const removed = (line: number) => ranges.some(([first, last]) => line >= first && line <= last);
+  const rows = connection.all<{ id: string; line: number; parts: string }>(
+    "SELECT message_id AS id, line, parts FROM transcript_messages WHERE session_id = ?",
+    sessionID,
+  );
+  for (const row of rows) {
+    const parts = JSON.parse(row.parts) as StoredParts;
+    const hit = parts.filter((part) => removed(part[2]));
+    if (hit.length === 0 && !removed(row.line)) continue;
+    for (const part of hit) part[2] = LINE_REMOVED;
+    connection.run(
+      "UPDATE transcript_messages SET line = ?, parts = ? WHERE session_id = ? AND message_id = ?",
+      removed(row.line) ? LINE_REMOVED : row.line,
+      JSON.stringify(parts),
+      sessionID,
+      row.id,
     );
   }
 }
 
 export function forgetAll(db: LedgerDatabase, sessionID: string): void {
-  db.delete(transcriptParts).where(eq(transcriptParts.sessionId, sessionID)).run();
   db.delete(transcriptMessages).where(eq(transcriptMessages.sessionId, sessionID)).run();
 }
 

@@ -3,30 +3,16 @@
  * A store written before it keeps every entry searchable with the same ranks, its triggers keep the new table in step,
  * and secure-delete (the table's own setting, dropped with the old table) is on again.
  */
-import fs from "node:fs";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { Database, knownSchemaVersion, MIGRATIONS_FOLDER } from "../../src/store/database.js";
 import { createMemoryStore } from "../../src/store/memory-store.js";
 import type { Actor, SearchQuery } from "../../src/store/memory-types.js";
+import { migrationsBefore } from "../helpers/migrations.js";
 import { tempDir } from "../helpers/temp-dir.js";
 
 const actor: Actor = { kind: "cli" };
 const T0 = Date.UTC(2026, 0, 1);
-
-/** The shipped migrations up to, not including, 0010: a store as the previous release made it. */
-function migrationsBefore(): string {
-  const folder = path.join(tempDir(), "migrations");
-  fs.cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journalFile = path.join(folder, "meta", "_journal.json");
-  const journal = JSON.parse(fs.readFileSync(journalFile, "utf8")) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag === "0010_fts_prefix_four");
-  expect(at).toBe(10);
-  journal.entries = journal.entries.slice(0, at);
-  fs.writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
-}
 
 function storeAt(dataDir: string, migrationsFolder?: string) {
   let now = T0;
@@ -47,7 +33,7 @@ const QUERIES: SearchQuery[] = [
 describe("migration 0010: the full-text table with a prefix index of four characters", () => {
   it("keeps a store's entries searchable with the same ranks, and its triggers work on the new table", async () => {
     const dataDir = tempDir();
-    const before = storeAt(dataDir, migrationsBefore());
+    const before = storeAt(dataDir, migrationsBefore("0010_fts_prefix_four"));
     const bodies = ["sync the lock", "syncing caches under a lock", "synchronise caching", "lock only", "sync sync"];
     const ids: string[] = [];
     for (const [i, body] of bodies.entries()) {
@@ -87,7 +73,7 @@ describe("migration 0010: the full-text table with a prefix index of four charac
 
   it("fills the new table from the entries, so an entry the old index had lost is found again", async () => {
     const dataDir = tempDir();
-    const before = storeAt(dataDir, migrationsBefore());
+    const before = storeAt(dataDir, migrationsBefore("0010_fts_prefix_four"));
     await before.memory.save({ scope: "global", kind: "fact", title: "kept", body: "sync" }, actor);
     // An entry written past the index (as a damaged store might hold): the old table does not know it.
     await before.database.write((db) => {

@@ -25,9 +25,8 @@ import {
   loadMessageRows,
   loadPartRows,
   saveTranscript,
+  saveUnits,
   type UnitRow,
-  upsertMessageRows,
-  upsertPartRows,
 } from "../catalog.js";
 import { containedPath, scopeDir, transcriptPath } from "../paths.js";
 import { isSummary } from "../render/message.js";
@@ -333,8 +332,7 @@ function writeExport(
   const attempt: Attempt = { store, request, file, tail, row, plan };
   const done = (canResume(tail) && resume(attempt)) || appendAfter(attempt);
   const { written, repair } = done;
-  upsertMessageRows(connection, sessionID, written.messages);
-  upsertPartRows(connection, sessionID, written.parts);
+  saveUnits(connection, sessionID, written, fresh);
   const now = data.clock();
   const last = messages.at(-1);
   const saved = {
@@ -412,7 +410,7 @@ function appendAfter({ store, request, file, tail, row, plan }: Attempt): Append
   // A missing file is written again whole; a file changed by hand is kept, and nothing in it is written again.
   if (tail.missing) forgetAll(db, sessionID);
   // What started on a line removed by hand is not pointed at (by a note or a session map) any more.
-  if (tail.handEdit) forgetLines(db, sessionID, tail.handEdit.removed);
+  if (tail.handEdit) forgetLines(connection, sessionID, tail.handEdit.removed);
   const cached = preface.length === 0 ? recall(data.database, sessionID, row) : undefined;
   const known = cached ?? loadMessageRows(connection, sessionID);
   const tailMessage = preface.length === 0 ? (row?.lastMessageId ?? undefined) : undefined;

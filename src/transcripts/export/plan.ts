@@ -4,7 +4,7 @@
  * whose fingerprint is unchanged is skipped without being rendered.
  */
 
-import { LINE_REMOVED, type MessageUpsert, type PartUpsert, REMOVED, type UnitRow } from "../catalog.js";
+import { LINE_REMOVED, type MessageUpsert, type PartUpsert, REMOVED, SESSION_UNITS, type UnitRow } from "../catalog.js";
 import { note, renderMessageError, renderMessageHeader, renderSessionHeader, summaryKind } from "../render/message.js";
 import { type RenderOptions, renderPart } from "../render/part.js";
 import { visibleLine } from "../render/text-lines.js";
@@ -33,8 +33,6 @@ export interface Plan {
   tailMessageId: string | undefined;
 }
 
-/** Part rows with this message id are the session's own units. */
-export const SESSION_UNITS = "";
 const TITLE = "session:title";
 const REVERT = "session:revert";
 

@@ -94,7 +94,8 @@ export function narrowSessionMessages(value: unknown, where: string): SessionMes
       fail(where, `message ${index} has no info or parts`);
     }
     const info = item.info;
-    if (typeof info.id !== "string" || (info.role !== "user" && info.role !== "assistant")) {
+    // An empty id is refused too: the store keeps the session's own units under message "".
+    if (typeof info.id !== "string" || info.id === "" || (info.role !== "user" && info.role !== "assistant")) {
       fail(where, `message ${index} has no id or role`);
     }
     if (!isRecord(info.time) || typeof info.time.created !== "number") {

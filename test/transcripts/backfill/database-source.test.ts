@@ -83,12 +83,18 @@ describe("OpenCode's database as a session source", () => {
     fake.run(
       "INSERT INTO part (id, message_id, session_id, time_created, time_updated, data) VALUES ('prt_3', 'msg_3', 'ses_dbsrc000badpart1', 1, 1, '[1,2]')",
     );
+    // An empty message id: the store keeps the session's own units under message "".
+    session("ses_dbsrc000emptyid1", 5);
+    fake.run(
+      `INSERT INTO message (id, session_id, time_created, time_updated, data) VALUES ('', 'ses_dbsrc000emptyid1', 1, 1, '{"role":"user","time":{"created":1}}')`,
+    );
     const source = await createDatabaseSource(fake.file);
     const { sessions, unreadable } = await source.list();
     expect(unreadable).toEqual([{ id: "ses_dbsrc00badtimes1", reason: "it has no valid times" }]);
     expect(sessions.map((s) => s.id)).toContain(good.info.id);
     await expect(source.messages("ses_dbsrc000badjson1")).rejects.toThrow(/message msg_1: its data is not JSON/);
     await expect(source.messages("ses_dbsrc000badrole1")).rejects.toThrow(/has no id or role/);
+    await expect(source.messages("ses_dbsrc000emptyid1")).rejects.toThrow(/message 0 has no id or role/);
     await expect(source.messages("ses_dbsrc000badpart1")).rejects.toThrow(/part prt_3: its data is not a JSON object/);
     source.close();
     fake.close();

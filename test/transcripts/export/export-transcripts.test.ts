@@ -133,7 +133,12 @@ describe("exportTranscripts", () => {
   });
 
   it("a store that cannot grow fails the sessions it could not hold with its own error; with room, all complete", async () => {
-    const builders = sessions(3);
+    // The other two sessions of 300 messages need more than the free pages the first one leaves.
+    const builders = [
+      sessions(1)[0] as SessionBuilder,
+      syntheticSession(150, "ses_batchbig00001"),
+      syntheticSession(150, "ses_batchbig00002"),
+    ];
     const data = testDataContext();
     const source = createMemorySource(builders.map((b) => b.data));
     const [first] = builders as [SessionBuilder];

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { transcriptMessages, transcriptParts, transcripts as transcriptsTable } from "../../../src/store/schema.js";
+import { transcriptMessages, transcripts as transcriptsTable } from "../../../src/store/schema.js";
 import { createTranscriptCleanupTool } from "../../../src/tools/memory-transcript-cleanup.js";
 import { createTranscriptListTool } from "../../../src/tools/memory-transcript-list.js";
 import { exportTranscript } from "../../../src/transcripts/export/export-transcript.js";
@@ -79,9 +79,11 @@ describe("memory_transcript_cleanup", () => {
     expect(await rows()).toHaveLength(12);
     const orphanRows = await data.database.read(
       (db) =>
-        [...db.select().from(transcriptParts).all(), ...db.select().from(transcriptMessages).all()].filter(
-          (r) => r.sessionId === ids[13],
-        ),
+        db
+          .select()
+          .from(transcriptMessages)
+          .all()
+          .filter((r) => r.sessionId === ids[13]),
       [],
     );
     expect(orphanRows).toEqual([]);
