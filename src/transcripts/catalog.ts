@@ -4,9 +4,9 @@
  * are plain SQL on the connection's statements, prepared once per connection: building and preparing the ORM's query
  * anew cost more than running it.
  */
-import { desc, eq, inArray } from "drizzle-orm";
+import { desc, inArray } from "drizzle-orm";
 import type { LedgerDatabase } from "../store/driver.js";
-import { type NewTranscriptRow, type TranscriptRow, transcriptMessages, transcripts } from "../store/schema.js";
+import { type NewTranscriptRow, type TranscriptRow, transcripts } from "../store/schema.js";
 import type { SqliteConnection } from "../store/sqlite-connection.js";
 import { selectList, tableFields } from "../store/table-fields.js";
 
@@ -198,8 +198,9 @@ export function forgetLines(
   }
 }
 
-export function forgetAll(db: LedgerDatabase, sessionID: string): void {
-  db.delete(transcriptMessages).where(eq(transcriptMessages.sessionId, sessionID)).run();
+/** Drops every message row of the session (with the parts they hold). */
+export function forgetAll(connection: SqliteConnection, sessionID: string): void {
+  connection.run("DELETE FROM transcript_messages WHERE session_id = ?", sessionID);
 }
 
 /** The insert-or-update of a row with these fields, written once per set of fields. */
@@ -218,7 +219,7 @@ export function saveTranscript(connection: SqliteConnection, row: NewTranscriptR
   connection.run(statement, ...given.map((c) => row[c.field as keyof NewTranscriptRow]));
 }
 
-export function deleteTranscript(db: LedgerDatabase, sessionID: string): void {
-  forgetAll(db, sessionID);
-  db.delete(transcripts).where(eq(transcripts.sessionId, sessionID)).run();
+export function deleteTranscript(connection: SqliteConnection, sessionID: string): void {
+  forgetAll(connection, sessionID);
+  connection.run("DELETE FROM transcripts WHERE session_id = ?", sessionID);
 }

@@ -12,7 +12,6 @@ import path from "node:path";
 import type { DataContext } from "../../data-context.js";
 import { describeError, NotFoundError } from "../../errors.js";
 import { checkSessionId } from "../../session-id.js";
-import type { LedgerDatabase } from "../../store/driver.js";
 import type { TranscriptRow } from "../../store/schema.js";
 import type { SqliteConnection } from "../../store/sqlite-connection.js";
 import {
@@ -159,11 +158,11 @@ async function writeAll(
   try {
     // Not flushed: the transcript files it describes are not either, and the next export repairs a power cut's gap.
     await data.database.write(
-      (db, connection) => {
+      (_, connection) => {
         for (const { request, info, messages } of read) {
           written.set(
             request,
-            inSavepoint(connection, () => writeExport({ db, connection }, request, info, messages)),
+            inSavepoint(connection, () => writeExport(connection, request, info, messages)),
           );
         }
       },
@@ -289,21 +288,14 @@ function keepSketch(data: DataContext, result: ExportedFile): void {
 const notInHost = (sessionID: string) =>
   new NotFoundError("session", sessionID, "OpenCode does not have it, so it cannot be exported");
 
-/** The open write transaction: the ORM's view of it, and its connection's plain statements (the hot ones). */
-interface Store {
-  db: LedgerDatabase;
-  connection: SqliteConnection;
-}
-
 /** Runs inside the write transaction, holding the export lock. */
 function writeExport(
-  store: Store,
+  connection: SqliteConnection,
   request: ExportRequest,
   info: SessionInfo,
   messages: readonly SessionMessage[],
 ): ExportResult {
   const { data, sessionID } = request;
-  const { db, connection } = store;
   const row = getTranscript(connection, sessionID);
   const scope = row?.scope ?? request.scope;
   const root = data.transcriptsDir;
@@ -312,11 +304,12 @@ function writeExport(
   ensureScopeDir(row ? path.dirname(file) : scopeDir(root, scope), scope);
 
   const tail = checkTail(file, row ? { lines: row.lines, bytes: row.bytes, tailHash: row.tailHash } : undefined);
+  // Message rows without the transcript's row describe no file: the session is written as the file stands.
+  if (!row) forgetAll(connection, sessionID);
   // Nothing of this session in the store or on disk: the rows this export writes are all there will be.
   const fresh = !row && tail.bytes === 0;
   // A transcript written from its first line: a sketch left beside it describes a file that is gone.
   if (tail.bytes === 0) removeSketch(file);
-  if (!row && tail.lines > 0) forgetAll(db, sessionID);
   const plan = (firstLine: number, preface: string[], tailMessageId: string | undefined, known: Known) =>
     planExport({
       info,
@@ -329,7 +322,7 @@ function writeExport(
       loadParts: (messageId) => loadPartRows(connection, sessionID, messageId),
       render: { inlineOutputMaxBytes: data.options.compaction.inlineOutputMaxBytes },
     });
-  const attempt: Attempt = { store, request, file, tail, row, plan };
+  const attempt: Attempt = { connection, request, file, tail, row, plan };
   const done = (canResume(tail) && resume(attempt)) || appendAfter(attempt);
   const { written, repair } = done;
   saveUnits(connection, sessionID, written, fresh);
@@ -379,7 +372,8 @@ type Planner = (firstLine: number, preface: string[], tailMessageId: string | un
 
 /** One export's way of appending: the file, what its tail check found and the index's row of it. */
 interface Attempt {
-  store: Store;
+  /** The open write transaction's connection. */
+  connection: SqliteConnection;
   request: ExportRequest;
   file: string;
   tail: TailCheck;
@@ -403,12 +397,11 @@ interface Appended {
 }
 
 /** The usual export (and the fallback repair): repair notes first, then what the plan appends after the file's end. */
-function appendAfter({ store, request, file, tail, row, plan }: Attempt): Appended {
+function appendAfter({ connection, request, file, tail, row, plan }: Attempt): Appended {
   const { data, sessionID } = request;
-  const { db, connection } = store;
   const preface = repairNotes(tail);
   // A missing file is written again whole; a file changed by hand is kept, and nothing in it is written again.
-  if (tail.missing) forgetAll(db, sessionID);
+  if (tail.missing) forgetAll(connection, sessionID);
   // What started on a line removed by hand is not pointed at (by a note or a session map) any more.
   if (tail.handEdit) forgetLines(connection, sessionID, tail.handEdit.removed);
   const cached = preface.length === 0 ? recall(data.database, sessionID, row) : undefined;
@@ -428,10 +421,10 @@ function appendAfter({ store, request, file, tail, row, plan }: Attempt): Append
 }
 
 /** An interrupted export whose lines match what this one would write first: keep them, append the rest and a note. */
-function resume({ store, request, file, tail, row, plan }: Attempt): Appended | undefined {
+function resume({ connection, request, file, tail, row, plan }: Attempt): Appended | undefined {
   const from = { lines: row?.lines ?? 0, bytes: row?.bytes ?? 0 };
   if (from.bytes > tail.bytes) return undefined;
-  const known = loadMessageRows(store.connection, request.sessionID);
+  const known = loadMessageRows(connection, request.sessionID);
   const written = plan(from.lines + 1, [], row?.lastMessageId ?? undefined, known);
   const planned = formatLines(from.lines + 1, written.lines);
   let cut = false;

@@ -185,9 +185,9 @@ async function remove(data: DataContext, decision: SweepDecision, report: SweepR
   try {
     // Under the export lock, so a removal never interleaves with an export of the same session.
     await withExportLock(data, decision.sessionID, async () => {
-      await data.database.write((db, connection) => {
+      await data.database.write((_, connection) => {
         if (!getTranscript(connection, decision.sessionID)) return;
-        deleteTranscript(db, decision.sessionID);
+        deleteTranscript(connection, decision.sessionID);
         if (decision.file) {
           removeSketch(decision.file);
           fs.rmSync(decision.file, { force: true });

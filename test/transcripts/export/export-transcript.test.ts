@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createDataContext } from "../../../src/data-context.js";
 import { createMemoryLogger } from "../../../src/log.js";
 import { transcripts } from "../../../src/store/schema.js";
+import { saveUnits } from "../../../src/transcripts/catalog.js";
 import { exportTranscript } from "../../../src/transcripts/export/export-transcript.js";
 import { createMemorySource } from "../../../src/transcripts/source/export-file-source.js";
 import { addTextPart, type SessionBuilder, syntheticSession } from "../../helpers/synthetic-session.js";
@@ -150,6 +151,23 @@ describe("append-only export", () => {
       /^\[note\] text part prt_zzzzlate0002 added later to message .* \(header at line \d+\):$/,
     );
     expect(appended.slice(1)).toEqual(["[text]", "Later."]);
+  });
+
+  it("drops message rows left without their transcript's row: the session is written whole and described anew", async () => {
+    const data = testDataContext();
+    const session = syntheticSession(2);
+    const [message] = session.data.messages;
+    const part = message?.parts[0];
+    const stale = { messageId: message?.info.id ?? "", hash: "stale", line: 99 };
+    await data.database.write((_, c) =>
+      saveUnits(c, session.sessionID, { messages: [stale], parts: [{ ...stale, partId: part?.id ?? "" }] }, true),
+    );
+    const first = await exportNow(data, session);
+    expect(notes(first.path)).toEqual([]);
+    expect(texts(first.path).filter((t) => t.startsWith("## "))).toHaveLength(session.data.messages.length);
+    expect(first.lines.message(stale.messageId)).not.toBe(99);
+    expect(first.lines.part(part?.id ?? "")).not.toBe(99);
+    expect(await exportNow(data, session)).toMatchObject({ appendedLines: 0 });
   });
 
   it("writes a session map of ours as one marker line, never its text", async () => {
