@@ -121,10 +121,7 @@ export class Database {
     if (!this.exists()) return empty;
     const connection = await this.open();
     try {
-      // The connection's own statements run in the same transaction: it is one connection.
-      return connection.db.transaction((tx) => fn(tx as unknown as LedgerDatabase, connection), {
-        behavior: "deferred",
-      });
+      return inTransaction(connection, fn, "deferred");
     } catch (error) {
       throw storeFailure(this.file, error, "nothing was read");
     }
@@ -158,10 +155,7 @@ export class Database {
       const synchronous = durable ? undefined : connection.get<{ synchronous: number }>("PRAGMA synchronous");
       if (synchronous) connection.exec("PRAGMA synchronous = NORMAL");
       try {
-        // The connection's own statements run in the same transaction: it is one connection.
-        return connection.db.transaction((tx) => fn(tx as unknown as LedgerDatabase, connection), {
-          behavior: "immediate",
-        });
+        return inTransaction(connection, fn, "immediate");
       } catch (error) {
         const busy = sqliteCode(error)?.startsWith("SQLITE_BUSY") ?? false;
         if (!busy || performance.now() >= deadline) throw storeFailure(this.file, error, "nothing was written");
@@ -290,6 +284,15 @@ export class Database {
       }
     }
   }
+}
+
+/** `fn` in one transaction of the ORM, with the connection: its own statements run in the same transaction. */
+function inTransaction<T>(
+  connection: SqliteConnection,
+  fn: (db: LedgerDatabase, connection: SqliteConnection) => T,
+  behavior: "deferred" | "immediate",
+): T {
+  return connection.db.transaction((tx) => fn(tx as unknown as LedgerDatabase, connection), { behavior });
 }
 
 /** SQLite's own code of a failure, also when drizzle wrapped it. */
