@@ -42,7 +42,7 @@ function readScopeFile(folder: string): string | undefined {
  * The transcripts folder and a scope folder under it are used only as real folders: a link there (to a folder outside
  * the data folder, or to another project's folder) would make its files look like this project's.
  */
-function realFolder(dir: string): boolean {
+export function realFolder(dir: string): boolean {
   try {
     return fs.lstatSync(dir).isDirectory();
   } catch {

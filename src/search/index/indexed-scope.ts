@@ -5,10 +5,9 @@
  * from it. Only records shaped like one of our files are taken; each transcript a hit comes from is checked on disk
  * before it is shown (`notCurrent`).
  */
-import fs from "node:fs";
 import path from "node:path";
 import { TRANSCRIPT_EXT, transcriptOfRelative } from "../../transcripts/paths.js";
-import { type TranscriptFile, transcriptEntry } from "../targets.js";
+import { realFolder, type TranscriptFile, transcriptEntry } from "../targets.js";
 import type { IndexConnection, SqlValue } from "./index-connection.js";
 
 const COLUMNS = "session_id, relative, scope, ino, bytes, mtime_ms";
@@ -99,14 +98,11 @@ export class IndexedFiles {
     return file;
   }
 
+  /** `realFolder` of a folder under the transcripts folder, asked once per search. */
   private realFolder(folder: string): boolean {
     let real = this.real.get(folder);
     if (real === undefined) {
-      try {
-        real = fs.lstatSync(path.join(this.transcriptsDir, folder)).isDirectory();
-      } catch {
-        real = false;
-      }
+      real = realFolder(path.join(this.transcriptsDir, folder));
       this.real.set(folder, real);
     }
     return real;
