@@ -49,11 +49,13 @@ export async function createDatabaseSource(file: string): Promise<ListingSource>
   return {
     name: `OpenCode's database ${file}`,
     async list() {
-      // The size is the stored JSON of the session's messages and parts, summed by SQLite without reading it out.
+      // The size is the bytes of the stored JSON of the session's parts, summed by SQLite without reading it out
+      // (octet_length takes them from each row's header; length counts the characters, reading every one: over 150
+      // MB of parts, 0.1 s against 0.2-0.4 s, which OpenCode's thread waits for).
       const rows = query<SessionRow>(
         "the session list",
         `SELECT ${SESSION_COLUMNS},
-           (SELECT COALESCE(SUM(LENGTH(data)), 0) FROM part WHERE part.session_id = s.id) AS bytes
+           (SELECT COALESCE(SUM(octet_length(data)), 0) FROM part WHERE part.session_id = s.id) AS bytes
          FROM session s LEFT JOIN project p ON p.id = s.project_id
          ORDER BY s.time_updated DESC, s.id DESC`,
       );

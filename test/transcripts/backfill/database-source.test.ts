@@ -13,6 +13,9 @@ describe("OpenCode's database as a session source", () => {
   it("lists every session newest first and reads its messages back as they were stored", async () => {
     const fake = await createOpencodeDb(tempDir());
     const older = storedSession(3, "ses_dbsrc000000older");
+    // Text of more than one byte a character.
+    const first = older.messages[0]?.parts[0];
+    if (first?.type === "text") first.text = "Déployer vers l'étape « staging » — 部署 🚀";
     const newer = storedSession(2, "ses_dbsrc000000newer");
     fake.add(older, { updated: 1_000, worktree: "/projects/a" });
     fake.add(newer, { updated: 2_000, parentID: older.info.id });
@@ -22,7 +25,15 @@ describe("OpenCode's database as a session source", () => {
     expect(sessions.map((s) => s.id)).toEqual([newer.info.id, older.info.id]);
     expect(sessions[0]?.parentID).toBe(older.info.id);
     expect(sessions[1]?.worktree).toBe("/projects/a");
-    expect(sessions[1]?.bytes).toBeGreaterThan(1_000);
+    // The bytes of the stored JSON (not its characters): what a session holds, in MB, against backfill.maxSessionMB.
+    const stored = (session: typeof older) =>
+      session.messages
+        .flatMap((m) => m.parts)
+        .reduce(
+          (sum, { id: _i, sessionID: _s, messageID: _m, ...data }) => sum + Buffer.byteLength(JSON.stringify(data)),
+          0,
+        );
+    expect(sessions[1]?.bytes).toBe(stored(older));
     const messages = await source.messages(older.info.id);
     expect(messages.map((m) => m.info.id)).toEqual(older.messages.map((m) => m.info.id));
     expect(messages.flatMap((m) => m.parts)).toEqual(older.messages.flatMap((m) => m.parts));
