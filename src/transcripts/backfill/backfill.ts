@@ -51,16 +51,20 @@ const LOGGED_SKIPS = 50;
 const PROGRESS_EVERY_MS = 500;
 /**
  * Work is done in slices of about this much time; the rest for the CPU share and for turns comes between slices. In
- * the second pass a slice is one index transaction (one FTS5 segment and one commit for many transcripts), so the
- * index's write lock is never held across a rest.
+ * the second pass a slice is one index transaction (one FTS5 segment and one commit for several transcripts), so the
+ * index's write lock is never held across a rest. Short, because the backfill shares OpenCode's thread: a request
+ * that arrives during a slice (a session created, a prompt on its way to its turn) waits for it, at each of its own
+ * steps. With slices of 100 ms, the first prompt while the backfill began was 300 ms slower; with these, about one
+ * step.
  */
-const SLICE_MS = 100;
+const SLICE_MS = 25;
 /**
- * Sessions exported in one store transaction: at most this many, holding at most this much stored data (for a small
- * session a commit costs about as much as the rest of its store work).
+ * Sessions exported in one store transaction (one step of the first pass): at most this many, holding at most this
+ * much stored data (for a small session a commit costs about as much as the rest of its store work; the bytes bound
+ * how long the thread is held, unless one session alone holds more).
  */
 const GROUP_SESSIONS = 16;
-const GROUP_BYTES = 8 * 1_048_576;
+const GROUP_BYTES = 2 * 1_048_576;
 /** How often a backfill resting for a turn looks again. */
 const TURN_POLL_MS = 100;
 

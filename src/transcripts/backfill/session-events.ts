@@ -33,6 +33,12 @@ export function turnStatusOf(event: unknown): { sessionID: string; busy: boolean
   return kind === "idle" ? { sessionID: properties.sessionID, busy: false } : undefined;
 }
 
+/** Any event of a session or a message (created, updated, a part streamed, a turn's status): someone is at work. */
+export function isSessionActivity(event: unknown): boolean {
+  if (!isRecord(event) || typeof event.type !== "string") return false;
+  return event.type.startsWith("session.") || event.type.startsWith("message.");
+}
+
 function idOf(info: unknown): string | undefined {
   return isRecord(info) && typeof info.id === "string" ? info.id : undefined;
 }
