@@ -13,7 +13,7 @@ import { startStubModel } from "../test/live/stub-model.js";
 import { loadAverage, median, table, writeFigures, writeSection } from "./report.js";
 
 const SESSIONS = Number(process.env.BENCH_START_SESSIONS ?? 300);
-const RUNS = Number(process.env.BENCH_START_RUNS ?? 3);
+const RUNS = Number(process.env.BENCH_START_RUNS ?? 7);
 const corpus =
   process.env.LEDGER_CORPUS_DIR ?? fileURLToPath(new URL("../../shared/corpus/opencode-export", import.meta.url));
 const real = path.join(corpus, "session__jolly-eagle__ses_39b5d713cffeRgAoxPIwS3Plus.json");
