@@ -84,8 +84,8 @@ export interface LineIndex {
 const pointed = (row: UnitRow) => row.hash !== REMOVED && row.line > 0;
 
 /**
- * The line index of a session whose only rows are these, about to be written (a transcript written from its first
- * line): what `loadLineIndex` reads back after they are stored, without reading. Made when first asked.
+ * The line index of a session whose only rows are these, about to be written (a session without rows before the
+ * export): what `loadLineIndex` reads back after they are stored, without reading. Made when first asked.
  */
 export function lineIndexOf(messages: readonly MessageUpsert[], parts: readonly PartUpsert[]): LineIndex {
   let index: LineIndex | undefined;

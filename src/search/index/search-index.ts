@@ -108,9 +108,9 @@ export class SearchIndex implements TranscriptIndexer {
   /**
    * Runs `fn` with the index updates it makes in one transaction of the index, committed when it returns or throws:
    * the backfill's second pass, which indexes many transcripts, costs one commit and one FTS5 segment per batch. An
-   * update that fails inside it undoes the batch so far (the ones after it run on their own). The index is derived, so a batch lost to a failure
-   * or a crash only leaves it behind its transcripts, and the next update or ranked search indexes them again from its
-   * own record. When the index cannot be written, `fn` runs alone.
+   * update that fails inside it undoes the batch so far (the ones after it run on their own). The index is derived,
+   * so a batch lost to a failure or a crash only leaves it behind its transcripts, and the next update or ranked
+   * search indexes them again from its own record. When the index cannot be written, `fn` runs alone.
    */
   async batch<T>(fn: () => Promise<T>): Promise<T> {
     const health = await this.forWriting();

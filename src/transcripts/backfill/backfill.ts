@@ -54,8 +54,8 @@ const PROGRESS_EVERY_MS = 500;
  * the second pass a slice is one index transaction (one FTS5 segment and one commit for several transcripts), so the
  * index's write lock is never held across a rest. Short, because the backfill shares OpenCode's thread: a request
  * that arrives during a slice (a session created, a prompt on its way to its turn) waits for it, at each of its own
- * steps. With slices of 100 ms, the first prompt while the backfill began was 300 ms slower; with these, about one
- * step.
+ * steps. With slices of 100 ms, the first prompt as the backfill began was 300 ms slower; with these, and the rest
+ * after a session's events (turn-activity.ts), a prompt sent while it runs is not (BENCHMARKS.md, backfill-start).
  */
 const SLICE_MS = 25;
 /**

@@ -304,10 +304,10 @@ function writeExport(
   ensureScopeDir(row ? path.dirname(file) : scopeDir(root, scope), scope);
 
   const tail = checkTail(file, row ? { lines: row.lines, bytes: row.bytes, tailHash: row.tailHash } : undefined);
-  // Message rows without the transcript's row describe no file: the session is written as the file stands.
-  if (!row) forgetAll(connection, sessionID);
-  // Nothing of this session in the store or on disk: the rows this export writes are all there will be.
-  const fresh = !row && tail.bytes === 0;
+  // Message rows without the transcript's row describe no file: they are dropped, and the rows this export writes are
+  // then all the session has.
+  const fresh = !row;
+  if (fresh) forgetAll(connection, sessionID);
   // A transcript written from its first line: a sketch left beside it describes a file that is gone.
   if (tail.bytes === 0) removeSketch(file);
   const plan = (firstLine: number, preface: string[], tailMessageId: string | undefined, known: Known) =>
