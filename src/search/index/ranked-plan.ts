@@ -44,6 +44,8 @@ export interface RankedPlan {
   mustHold: RankedTerm[];
   /** The lowest unit id the newest-first looks reach; above totals.oldest, older units were left unread. */
   from: number;
+  /** Every term's inverse document frequency: which of a unit's lines holds the rarer words. */
+  weights: ReadonlyMap<RankedTerm, number>;
 }
 
 /**
@@ -84,7 +86,8 @@ export function planRanked(
   const counted = query.terms
     .map((term) => ({ term, count: count(term) }))
     .sort((a, b) => a.count.units - b.count.units);
-  const base = { totals, from };
+  const weights = new Map(counted.map((c) => [c.term, inverseFrequency(totals.units, c.count.units)]));
+  const base = { totals, from, weights };
   // A quoted phrase no unit holds: nothing can match, and asking for it alone costs nothing.
   const absent = counted.find((c) => c.count.units === 0 && c.count.exact && query.required.includes(c.term));
   if (absent) return { ...base, generator: clauseOf(absent.term), newest: [], scoredAlone: [], mustHold: [] };
@@ -98,10 +101,7 @@ export function planRanked(
     generating.push(term);
     held += count.units;
   }
-  const weigh = ({ term, count }: (typeof counted)[number]) => ({
-    term,
-    idf: inverseFrequency(totals.units, count.units),
-  });
+  const weigh = ({ term }: (typeof counted)[number]) => ({ term, idf: weights.get(term) as number });
   if (generating.length > 0) {
     const required = query.required.filter((t) => generating.includes(t));
     return {

@@ -16,9 +16,27 @@ const STOP_WORDS = new Set(
     "a about after all also am an and any are as at be been before but by can could did do does doing done for from " +
     "had has have having he her here him his how i if in into is it its just me my no not of on or our out over " +
     "she should so some than that the their them then there these they this those to up us was we were what when " +
-    "where which while who whom why will with would yes you your"
+    "where which while who whom why will with would yes you your " +
+    // The words a question is asked in, about a conversation rather than its content.
+    "actually ask asked assistant each every exactly many mention mentioned much please recall remember said say " +
+    "specific tell told user"
   ).split(" "),
 );
+
+/** A word's ending after an apostrophe ("Caroline's", "didn't", "they're"): the word before it is what is asked. */
+const ENDING = /^(.+?)(n)?['\u2019](s|t|d|m|ll|re|ve)([^\p{L}\p{N}]*)$/iu;
+/** What a negation is short for where the word before "n't" is not one ("can't", "won't"). */
+const NEGATED: Record<string, string> = { ca: "can", wo: "will", sha: "shall" };
+
+/** A bare piece of a query without the ending an apostrophe adds ("didn't" is "did", a common word). */
+function withoutEnding(piece: string): string {
+  const m = ENDING.exec(piece);
+  if (!m) return piece;
+  const [, word = "", n, ending = "", rest = ""] = m;
+  if (ending.toLowerCase() !== "t") return `${word}${n ?? ""}${rest}`;
+  if (!n) return piece;
+  return `${NEGATED[word.toLowerCase()] ?? word}${rest}`;
+}
 
 export interface RankedTerm {
   /** As the user wrote it (for the coverage line and the fallback scan). */
@@ -69,7 +87,7 @@ export function parseRankedQuery(source: string): RankedQuery {
     return " ";
   });
   for (const piece of rest.split(/\s+/)) {
-    const term = piece ? termOf(piece, false) : undefined;
+    const term = piece ? termOf(withoutEnding(piece), false) : undefined;
     if (term) bare.push(term);
   }
   const common = (t: RankedTerm) => !t.phrase && STOP_WORDS.has(t.words[0] as string);

@@ -91,6 +91,8 @@ export interface LeftToRescore {
   scoredAlone: readonly WeighedTerm[];
   mustHold: readonly RankedTerm[];
   meanTokens: number;
+  /** Each term's weight (its inverse document frequency) in choosing the line to show; 1 each without. */
+  weights?: ReadonlyMap<RankedTerm, number>;
 }
 
 const NOTHING_LEFT: LeftToRescore = { scoredAlone: [], mustHold: [], meanTokens: 1 };
@@ -187,15 +189,17 @@ export function rescore(
   const found = hits.filter((h) => h.length > 0).length;
   if (found >= 2 && smallestSpan(hits) <= found * 4) score *= PROXIMITY_BOOST;
   if (time !== null) score *= 1 + RECENCY_BOOST * Math.exp(-Math.max(0, now - time) / (RECENCY_DAYS * DAY_MS));
-  // The line to show holds the most terms, each within the line.
+  // The line to show holds the most terms, each within the line, the rarer weighing more.
   const counts = lines.map(() => 0);
   for (const [t, positions] of hits.entries()) {
-    const last = (terms[t] as RankedTerm).words.length - 1;
+    const term = terms[t] as RankedTerm;
+    const last = term.words.length - 1;
+    const weight = left.weights?.get(term) ?? 1;
     let counted = -1;
     for (const at of positions) {
       const line = unit.line.get(at) as number;
       if (line !== counted && line === unit.line.get(at + last)) {
-        counts[line] = (counts[line] as number) + 1;
+        counts[line] = (counts[line] as number) + weight;
         counted = line;
       }
     }

@@ -54,10 +54,23 @@ describe("ranked queries", () => {
     expect(parseRankedQuery('NEAR(a b) OR "x" AND col:y').match).toBe(
       'words : "x" AND (words : "x" OR words : "near a" OR words : "b" OR (whole : "col:y" OR words : "col y"))',
     );
-    expect(parseRankedQuery('say "he said ""no"""').terms.map((t) => t.words)).toEqual([
+    expect(parseRankedQuery('quote "he said ""no"""').terms.map((t) => t.words)).toEqual([
       ["he", "said"],
       ["no"],
-      ["say"],
+      ["quote"],
+    ]);
+  });
+
+  it("read a word before an apostrophe's ending, and drop question words and negations as common", () => {
+    const q = parseRankedQuery(
+      "Why didn't Caroline\u2019s build pass, and can't they're told how many specific tests?",
+    );
+    expect(q.terms.map((t) => t.text)).toEqual(["Caroline", "build", "pass,", "tests?"]);
+    expect(q.dropped).toEqual(["Why", "did", "and", "can", "they", "told", "how", "many", "specific"]);
+    // A word that only looks like a contraction stays whole.
+    expect(parseRankedQuery("rock'n'roll o'clock").terms.map((t) => t.words)).toEqual([
+      ["rock", "n", "roll"],
+      ["o", "clock"],
     ]);
   });
 

@@ -1,0 +1,176 @@
+/**
+ * Questions as people ask them of the ranked search: long, worded, full of words every question has. The rare words
+ * decide the candidates, the question words never do, and a question whose content words stand in the searched
+ * transcripts is never answered "No matches".
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { indexedSessions, PROJECT } from "../../helpers/indexed-sessions.js";
+import { SessionBuilder } from "../../helpers/synthetic-session.js";
+
+type Search = Awaited<ReturnType<typeof indexedSessions>>["search"];
+
+const PLAN_SESSION = "ses_fourpartplan0001";
+const PLAN_ROW = "| 2 | `src/lib/resolve-target.ts` | 796 |";
+
+/** A long coding session: routine turns around one message that proposes a plan with a table. */
+function planSession(): SessionBuilder {
+  const s = new SessionBuilder(PLAN_SESSION, "Target parsing refactor", undefined, "PLN");
+  for (let n = 0; n < 40; n++) s.turn(n, 800);
+  s.user("How should we roll the new target parser out?");
+  s.assistant((b) => {
+    b.step();
+    b.text(
+      [
+        "Proposed plan, in four parts:",
+        "",
+        "1. Part 1: add the parser behind a flag.",
+        "2. Part 2: callsite migration, file by file.",
+        "3. Part 3: remove the flag.",
+        "4. Part 4: delete the old parser.",
+        "",
+        "| part | file listed for migration | callsites |",
+        "| --- | --- | --- |",
+        PLAN_ROW,
+        "| 2 | `src/commands/list.ts` | 12 |",
+      ].join("\n"),
+    );
+    b.finish();
+  });
+  for (let n = 40; n < 80; n++) s.turn(n, 800);
+  return s;
+}
+
+/** Short sessions, each one decision among routine turns. */
+const DECISIONS: [string, string][] = [
+  ["ses_qdecision0000001", "We pinned esbuild to 0.21 because 0.22 writes broken sourcemaps for the workers."],
+  ["ses_qdecision0000002", "The retry budget is three attempts; after that the job goes to the dead letter queue."],
+  ["ses_qdecision0000003", "Invoices are archived after ninety days into cold storage, never deleted."],
+  ["ses_qdecision0000004", "The websocket heartbeat runs every fifteen seconds and reconnects with jitter."],
+];
+
+function decisionSession([id, text]: [string, string]): SessionBuilder {
+  const s = new SessionBuilder(id, `Decision ${id.slice(-1)}`, undefined, `DC${id.slice(-1)}`);
+  s.turn(Number(id.slice(-1)), 600);
+  s.user("What did we settle on?");
+  s.assistant((b) => b.text(text));
+  s.turn(Number(id.slice(-1)) + 1, 600);
+  return s;
+}
+
+/** Words that make a question a question: adding them must never change what is found. */
+const QUESTION_WORDS = [
+  "what",
+  "which",
+  "how",
+  "many",
+  "did",
+  "the",
+  "user",
+  "we",
+  "was",
+  "were",
+  "tell",
+  "me",
+  "about",
+  "does",
+  "when",
+  "why",
+  "each",
+  "specific",
+  "didn't",
+  "what's",
+];
+
+/** The hits of an answer, as session and line. */
+const hitsOf = (out: Awaited<ReturnType<Search>>) => out.ranked?.hits.map((h) => `${h.file.sessionID}:${h.line}`);
+
+/** The sessions above, exported and indexed into a fresh data folder (each test has its own). */
+async function corpus(): Promise<Search> {
+  const { search } = await indexedSessions([planSession().data, ...DECISIONS.map((d) => decisionSession(d).data)]);
+  return search;
+}
+
+describe("ranked search, questions in people's words", () => {
+  it("answers a long question whose rare words are present, the answering row beside the line shown first", async () => {
+    const search = await corpus();
+    const query =
+      "In the proposed 4-part plan, what specific files were listed for callsite migration in Part 2, and how many callsites were in each?";
+    for (const sessionID of [PLAN_SESSION, undefined]) {
+      const out = await search({ query, mode: "ranked", scope: PROJECT, sessionID, limit: 5 });
+      expect(out.text).not.toContain("No matches");
+      const first = out.ranked?.hits[0];
+      expect(first?.file.sessionID).toBe(PLAN_SESSION);
+      expect(first?.lines.map((l) => l.text)).toContain(PLAN_ROW);
+      expect(out.text).toContain(`ses_fourpartplan0001.md-${(first?.line ?? 0) + 2}- ${PLAN_ROW}`);
+    }
+  });
+
+  it("reads the word before an apostrophe's ending, and drops negated common words", async () => {
+    const search = await corpus();
+    const out = await search({
+      query: "Why didn't esbuild's newer version work, and what's it pinned to?",
+      mode: "ranked",
+      scope: PROJECT,
+    });
+    expect(out.ranked?.hits[0]?.lines.find((l) => l.match)?.text, out.text).toContain("We pinned esbuild to 0.21");
+    expect(out.text.split("\n").at(-1)).toMatch(/common words not searched for: Why, did, and, what, it/);
+  });
+
+  it("finds something for any question holding one word the transcripts hold, among words they do not", async () => {
+    const search = await corpus();
+    const present = ["esbuild", "sourcemaps", "heartbeat", "jitter", "invoices", "callsites", "letter", "archived"];
+    const absent = fc.stringMatching(/^[q-z]{5,9}$/).map((w) => `zz${w}`);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...present),
+        fc.array(absent, { maxLength: 6 }),
+        fc.array(fc.constantFrom(...QUESTION_WORDS), { maxLength: 6 }),
+        async (word, noise, asked) => {
+          const query = [...asked, ...noise, word].join(" ");
+          const out = await search({ query, mode: "ranked", scope: PROJECT, limit: 5 });
+          expect(out.text).not.toContain("No matches");
+          expect(out.ranked?.hits.length).toBeGreaterThan(0);
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it("never loses a hit when question words are added to the content words", async () => {
+    const search = await corpus();
+    const contents = ["esbuild sourcemaps workers", "retry budget dead letter", "invoices archived cold storage"];
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...contents),
+        fc.array(fc.constantFrom(...QUESTION_WORDS), { minLength: 1, maxLength: 8 }),
+        fc.nat(),
+        async (content, asked, at) => {
+          const words = content.split(" ");
+          const cut = at % (words.length + 1);
+          const question = [...asked.slice(0, 2), ...words.slice(0, cut), ...asked.slice(2), ...words.slice(cut)];
+          const bare = await search({ query: content, mode: "ranked", scope: PROJECT, limit: 5 });
+          const asking = await search({ query: `${question.join(" ")}?`, mode: "ranked", scope: PROJECT, limit: 5 });
+          expect(hitsOf(bare)?.length).toBeGreaterThan(0);
+          expect(hitsOf(asking)).toEqual(hitsOf(bare));
+        },
+      ),
+      { numRuns: 40 },
+    );
+  });
+
+  it("keeps a quoted phrase required: a question around a phrase no transcript holds finds nothing", async () => {
+    const search = await corpus();
+    const out = await search({
+      query: 'what did we decide about the "esbuild sourcemaps" for the workers?',
+      mode: "ranked",
+      scope: PROJECT,
+    });
+    expect(out.ranked?.hits).toEqual([]);
+    expect(out.text).toContain(
+      'No matches for "what did we decide about the \\"esbuild sourcemaps\\" for the workers?"',
+    );
+    const held = await search({ query: 'why was esbuild pinned "broken sourcemaps"', mode: "ranked", scope: PROJECT });
+    expect(held.ranked?.hits[0]?.lines.find((l) => l.match)?.text).toContain("0.22 writes broken sourcemaps");
+  });
+});
