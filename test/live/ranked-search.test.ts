@@ -12,6 +12,8 @@ import { type LiveServer, startOpencode } from "./harness.js";
 
 const DECISION =
   "For the record: we settled on a token bucket for the rate limiter, 50 requests per second per client.";
+const PLAN =
+  "Plan, part 2 of 4: the callsite migration covers src/lib/resolve-target.ts, 796 callsites, then src/commands/list.ts.";
 const FILLER = [
   "Please list the files in the repository and tell me which ones have tests.",
   "Rename the helper in utils to something clearer and update the imports.",
@@ -55,7 +57,7 @@ describe("ranked transcript search, live", () => {
   beforeAll(async () => {
     oc = await startOpencode({ plugin: {} });
     const recorded = await oc.createSession("Throttling decisions");
-    for (const text of [FILLER[0], DECISION, FILLER[1], FILLER[2]]) await oc.prompt(recorded, text as string);
+    for (const text of [FILLER[0], DECISION, FILLER[1], PLAN, FILLER[2]]) await oc.prompt(recorded, text as string);
     expect((await oc.summarize(recorded)).status).toBe(200);
     const dir = path.join(oc.dataDir, "transcripts");
     const folder = fs.readdirSync(dir).find((d) => fs.existsSync(path.join(dir, d, `${recorded}.md`)));
@@ -75,6 +77,18 @@ describe("ranked transcript search, live", () => {
     expect(result).toMatch(
       /\[search\] ranked: searched \d+ transcripts? of \d+ transcripts? in this project .* with the search index/,
     );
+  });
+
+  it("answers a long question in a user's words, naming the session, with the answering line first", async () => {
+    const result = await call({
+      query:
+        "In the proposed 4-part plan, what specific files were listed for callsite migration in Part 2, and how many callsites were in each?",
+      sessionID: path.basename(transcript, ".md"),
+      limit: 5,
+    });
+    expect(result).not.toContain("No matches");
+    const first = result.split("\n").find((l) => /^ses_\w+\.md:\d+: /.test(l));
+    expect(first, result).toContain("src/lib/resolve-target.ts, 796 callsites");
   });
 
   it("literal and regex return exactly what a scan of the transcript finds", async () => {
