@@ -87,6 +87,8 @@ export interface SearchRequest extends QueryInput {
   /** Budgets and tuning, for tests and benchmarks. */
   timeBudgetMs?: number;
   scanBytesBudget?: number;
+  /** Transcript bytes a ranked search may index before it answers (index-catch-up.ts CATCH_UP_BYTES). */
+  catchUpBytes?: number;
   chunkBytes?: number;
   threads?: number;
 }
@@ -336,6 +338,7 @@ async function rankedOutcome(
     limit: clamp(req.limit, RANKED_DEFAULT_HITS, 1, SEARCH_LIMITS.maxMatches),
     contextLines: clamp(req.contextLines, SEARCH_LIMITS.defaultContext, 0, SEARCH_LIMITS.maxContext),
     maxBytes: clamp(req.maxBytes, SEARCH_LIMITS.defaultBytes, SEARCH_LIMITS.minBytes, SEARCH_LIMITS.maxBytes),
+    catchUpBytes: req.catchUpBytes,
     now: (deps.clock ?? Date.now)(),
     started,
     titles: async (files) => {

@@ -4,6 +4,7 @@
  * search falls back to the scan.
  */
 import { InvalidInputError } from "../../errors.js";
+import { formatBytes } from "../../human-units.js";
 import { ROLE_FILTERS, type RoleFilter } from "../limits.js";
 import type { TranscriptFile } from "../targets.js";
 import { type CatchUp, catchUp } from "./index-catch-up.js";
@@ -43,6 +44,8 @@ export interface RankedModeRequest {
   limit: number;
   contextLines: number;
   maxBytes: number;
+  /** Transcript bytes the search may index before it answers (default CATCH_UP_BYTES). */
+  catchUpBytes?: number;
   now: number;
   started: number;
   /** Fills in the titles of the transcripts shown, before they are rendered. */
@@ -125,7 +128,7 @@ export async function searchRanked(index: SearchIndex, req: RankedModeRequest): 
   try {
     const scope = await req.scope(health.connection);
     const indexed = "indexed" in scope ? scope.indexed : undefined;
-    caught = catchUp(health.connection, scope.catchUp, req.everything && !indexed);
+    caught = catchUp(health.connection, scope.catchUp, req.everything && !indexed, req.catchUpBytes);
     scope.settled?.(caught.leftOut.length === 0 && caught.failed.length === 0);
     const left = leftBy(caught);
     const files = indexed || left.size === 0 ? scope.catchUp : scope.catchUp.filter((f) => !left.has(f.sessionID));
@@ -160,6 +163,12 @@ export async function searchRanked(index: SearchIndex, req: RankedModeRequest): 
     }
     const leftOut = [...caught.leftOut, ...caught.failed.map((f) => f.file)];
     const leftBytes = leftOut.reduce((sum, f) => sum + f.size, 0);
+    // The index holds no answer, but it does not hold everything in scope: the scan answers from every transcript.
+    if (result.hits.length === 0 && leftOut.length > 0) {
+      return {
+        fallback: `the index holds no match and ${leftOut.length === 1 ? "1 transcript" : `${leftOut.length} transcripts`} (${formatBytes(leftBytes)}) in scope ${leftOut.length === 1 ? "is" : "are"} not in it yet`,
+      };
+    }
     inScope = indexed
       ? { count: indexed.count + leftOut.length, bytes: indexed.bytes + leftBytes }
       : { count: scope.catchUp.length, bytes: scope.catchUp.reduce((sum, f) => sum + f.size, 0) };

@@ -3,6 +3,8 @@
  * decide the candidates, the question words never do, and a question whose content words stand in the searched
  * transcripts is never answered "No matches".
  */
+import fs from "node:fs";
+import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { indexedSessions, PROJECT } from "../../helpers/indexed-sessions.js";
@@ -87,8 +89,11 @@ const hitsOf = (out: Awaited<ReturnType<Search>>) => out.ranked?.hits.map((h) =>
 
 /** The sessions above, exported and indexed into a fresh data folder (each test has its own). */
 async function corpus(): Promise<Search> {
-  const { search } = await indexedSessions([planSession().data, ...DECISIONS.map((d) => decisionSession(d).data)]);
-  return search;
+  return (await indexedCorpus()).search;
+}
+
+function indexedCorpus() {
+  return indexedSessions([planSession().data, ...DECISIONS.map((d) => decisionSession(d).data)]);
 }
 
 describe("ranked search, questions in people's words", () => {
@@ -172,5 +177,29 @@ describe("ranked search, questions in people's words", () => {
     );
     const held = await search({ query: 'why was esbuild pinned "broken sourcemaps"', mode: "ranked", scope: PROJECT });
     expect(held.ranked?.hits[0]?.lines.find((l) => l.match)?.text).toContain("0.22 writes broken sourcemaps");
+  });
+
+  it("answers from the scan when the index holds no match and a transcript in scope is not in it yet", async () => {
+    const { search, exported } = await indexedCorpus();
+    const plan = exported.find((e) => e.sessionID === PLAN_SESSION)?.path ?? "";
+    // A copy put into the folder by hand: listed, not indexed, and left out by a catch-up of one byte.
+    const copy = path.join(path.dirname(plan), "ses_copiedbyhand0001.md");
+    fs.writeFileSync(copy, fs.readFileSync(plan, "utf8").replaceAll("resolve-target", "pick-destination"));
+    const query = "which files did the callsite migration list for pick-destination?";
+    const out = await search({
+      query,
+      mode: "ranked",
+      scope: PROJECT,
+      sessionID: "ses_copiedbyhand0001",
+      catchUpBytes: 1,
+    });
+    expect(out.text).not.toContain("No matches");
+    expect(out.engine).not.toBe("the search index");
+    expect(out.text).toMatch(/^ses_copiedbyhand0001\.md:\d+: \| 2 \| `src\/lib\/pick-destination\.ts` \| 796 \|$/m);
+    expect(out.text).toContain("the index holds no match and 1 transcript");
+    // Indexed, the same question is answered by the index.
+    const indexed = await search({ query, mode: "ranked", scope: PROJECT, sessionID: "ses_copiedbyhand0001" });
+    expect(indexed.engine).toBe("the search index");
+    expect(indexed.ranked?.hits[0]?.lines.map((l) => l.text)).toContain("| 2 | `src/lib/pick-destination.ts` | 796 |");
   });
 });
