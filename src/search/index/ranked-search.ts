@@ -16,8 +16,6 @@ import type { Role } from "./transcript-units.js";
 
 /** Hits one session may have in an answer that spans several sessions. */
 export const PER_SESSION = 3;
-/** Bytes read around a unit for its context lines. */
-const CONTEXT_READ_BYTES = 8_192;
 
 export interface HitLine {
   line: number;
@@ -121,15 +119,23 @@ function unitLines(files: OpenFiles, file: TranscriptFile, row: UnitRow): string
   return lines.map((l) => l.text);
 }
 
+/**
+ * The hit's line and, as its context, up to `context` lines on either side that hold text, from the hit's own unit:
+ * a unit is one part of one message, so its neighbours' marker lines and blank lines, which the header already says
+ * or which say nothing, are not shown (they were most of a ranked answer's bytes).
+ */
 function withContext(files: OpenFiles, file: TranscriptFile, row: UnitRow, line: number, context: number): HitLine[] {
-  const start = Math.max(0, row.byte_start - (line - context < row.first_line ? CONTEXT_READ_BYTES : 0));
-  const end = Math.min(file.size, row.byte_end + (line + context > row.last_line ? CONTEXT_READ_BYTES : 0));
-  const shown = (n: number) => n >= line - context && n <= line + context;
-  const lines = readLines(files, file.path, start, end, shown).filter((l) => Number.isFinite(l.line));
-  // The first line read may start inside a line: only lines after the unit's start are taken before it.
-  return lines
-    .filter((l, i) => shown(l.line) && (i > 0 || start === 0 || start === row.byte_start))
-    .map((l) => ({ line: l.line, text: l.text, match: l.line === line }));
+  const lines = readLines(files, file.path, row.byte_start, row.byte_end).filter((l) => Number.isFinite(l.line));
+  const at = lines.findIndex((l) => l.line === line);
+  if (at < 0) return [];
+  const holdsText = (l: { text: string }) => l.text.trim().length > 0;
+  const before = context > 0 ? lines.slice(0, at).filter(holdsText).slice(-context) : [];
+  const after = lines.slice(at + 1).filter(holdsText).slice(0, context);
+  return [...before, lines[at] as { line: number; text: string }, ...after].map((l) => ({
+    line: l.line,
+    text: l.text,
+    match: l.line === line,
+  }));
 }
 
 export function rankedSearch(connection: IndexConnection, req: RankedRequest): RankedResult {
