@@ -1,7 +1,6 @@
 /**
- * The text of a ranked result: hits best first, each under a header (rank, session, title, file, line range, kind,
- * time) with its exact lines as `<file>:<line>: text` (the line that answers) and `<file>-<line>- text` (context),
- * within a byte budget, and the coverage line: what was searched, what the index left out, and how to get it.
+ * The text of a ranked result: hits best first, each under a header (rank, session, title, kind, time) with its
+ * exact lines as `<file>:<line>: text` (the line that answers) and `<file>-<line>- text` (context), within a byte budget, and the coverage line: what was searched, what the index left out, and how to get it.
  */
 import path from "node:path";
 import { byteLength } from "../../bounded-output.js";
@@ -65,7 +64,8 @@ function header(rank: number, hit: RankedHit, showScope: boolean): string {
   const scope = showScope && hit.file.scope ? ` · ${hit.file.scope}` : "";
   const kind = hit.tool ? `${hit.role} (${hit.tool})` : hit.role;
   const when = hit.time !== null ? ` · ${iso(hit.time)}` : "";
-  return `## ${rank} · ${hit.file.sessionID}${title}${scope} · ${hit.file.relative} · ${kind}${when}`;
+  // The lines name the transcript file; memory_session_read takes the session id.
+  return `## ${rank} · ${hit.file.sessionID}${title}${scope} · ${kind}${when}`;
 }
 
 function coverageLine(c: RankedCoverage, result: RankedResult, shown: number, hidden: number, maxBytes: number) {
@@ -100,7 +100,6 @@ function coverageLine(c: RankedCoverage, result: RankedResult, shown: number, hi
       `output cut at ${maxBytes.toLocaleString("en-US")} bytes: ${plural(hidden, "more hit")} not shown; raise maxBytes or lower contextLines`,
     );
   }
-  parts.push('exact lines: mode "literal" or "regex"');
   return `[search] ${parts.join(" · ")}`;
 }
 
