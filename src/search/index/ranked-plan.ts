@@ -36,6 +36,8 @@ export interface RankedPlan {
   totals: IndexTotals;
   /** The expression whose best units by BM25 are the candidates; undefined: the newest units of `newest`. */
   generator?: string;
+  /** The terms of `generator` (none on the newest-first way). */
+  generating: RankedTerm[];
   /** Expressions whose newest units are the candidates, tried in turn until there are enough. */
   newest: string[];
   /** Terms the index did not score: scored in the second look from the unit's lines. */
@@ -90,7 +92,16 @@ export function planRanked(
   const base = { totals, from, weights };
   // A quoted phrase no unit holds: nothing can match, and asking for it alone costs nothing.
   const absent = counted.find((c) => c.count.units === 0 && c.count.exact && query.required.includes(c.term));
-  if (absent) return { ...base, generator: clauseOf(absent.term), newest: [], scoredAlone: [], mustHold: [] };
+  if (absent) {
+    return {
+      ...base,
+      generator: clauseOf(absent.term),
+      generating: [absent.term],
+      newest: [],
+      scoredAlone: [],
+      mustHold: [],
+    };
+  }
   // A word no unit holds adds nothing to any score; a phrase not among the newest units may still be further back.
   const present = counted.filter((c) => c.count.units > 0 || !c.count.exact);
   const generating: RankedTerm[] = [];
@@ -107,15 +118,22 @@ export function planRanked(
     return {
       ...base,
       generator: matchOf(generating, required),
+      generating,
       newest: [],
       scoredAlone: present.filter((c) => !generating.includes(c.term)).map(weigh),
       mustHold: query.required.filter((t) => !generating.includes(t)),
     };
   }
-  if (present.length === 0) return { ...base, newest: [], scoredAlone: [], mustHold: [] };
+  if (present.length === 0) return { ...base, generating: [], newest: [], scoredAlone: [], mustHold: [] };
   const terms = present.map((c) => c.term);
   const all = terms.map(clauseOf).join(" AND ");
   // Every term required: any of them is all of them, and one walk does.
   const any = terms.every((t) => query.required.includes(t)) ? all : matchOf(terms, query.required);
-  return { ...base, newest: all === any ? [all] : [all, any], scoredAlone: present.map(weigh), mustHold: [] };
+  return {
+    ...base,
+    generating: [],
+    newest: all === any ? [all] : [all, any],
+    scoredAlone: present.map(weigh),
+    mustHold: [],
+  };
 }

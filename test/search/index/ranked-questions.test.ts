@@ -202,4 +202,33 @@ describe("ranked search, questions in people's words", () => {
     expect(indexed.engine).toBe("the search index");
     expect(indexed.ranked?.hits[0]?.lines.map((l) => l.text)).toContain("| 2 | `src/lib/pick-destination.ts` | 796 |");
   });
+
+  it("lifts a unit whose session holds the question's other rare words, in other messages", async () => {
+    const talk = (id: string, tag: string, place: string) => {
+      const s = new SessionBuilder(id, "Weekend", undefined, tag);
+      s.user("I painted a sunrise.");
+      s.assistant((b) => b.text("Lovely, send me a picture."));
+      s.user(`We went to the ${place} afterwards.`);
+      return s.data;
+    };
+    // The same line in both; only the second session was also at the lake.
+    const { search } = await indexedSessions([
+      talk("ses_aacontext000001", "CXA", "mall"),
+      talk("ses_zzcontext000001", "CXZ", "lake"),
+    ]);
+    const first = async (query: string) => {
+      const out = await search({ query, mode: "ranked", scope: PROJECT });
+      const hit = out.ranked?.hits[0];
+      return { session: hit?.file.sessionID, line: hit?.lines.find((l) => l.match)?.text };
+    };
+    expect(await first("when did she paint the sunrise by the lake?")).toEqual({
+      session: "ses_zzcontext000001",
+      line: "I painted a sunrise.",
+    });
+    // Without the word only one session holds, the two stand equal and the order of their ids decides.
+    expect(await first("when did she paint the sunrise?")).toEqual({
+      session: "ses_aacontext000001",
+      line: "I painted a sunrise.",
+    });
+  });
 });
