@@ -130,7 +130,10 @@ function withContext(files: OpenFiles, file: TranscriptFile, row: UnitRow, line:
   if (at < 0) return [];
   const holdsText = (l: { text: string }) => l.text.trim().length > 0;
   const before = context > 0 ? lines.slice(0, at).filter(holdsText).slice(-context) : [];
-  const after = lines.slice(at + 1).filter(holdsText).slice(0, context);
+  const after = lines
+    .slice(at + 1)
+    .filter(holdsText)
+    .slice(0, context);
   return [...before, lines[at] as { line: number; text: string }, ...after].map((l) => ({
     line: l.line,
     text: l.text,

@@ -108,9 +108,7 @@ describe("ranked search", () => {
     expect(first?.file.sessionID).toBe("ses_decision00000001");
     expect(first?.role).toBe("assistant");
     expect(first?.lines.find((l) => l.match)?.text).toContain("token bucket of 50 requests");
-    expect(out.text).toMatch(
-      /^## 1 · ses_decision00000001 · "Throttling" · assistant · 2026-/m,
-    );
+    expect(out.text).toMatch(/^## 1 · ses_decision00000001 · "Throttling" · assistant · 2026-/m);
     expect(out.text).toMatch(/^ses_decision00000001\.md:\d+: Decision: the rate limiter uses a token bucket/m);
     expect(out.text.split("\n").at(-1)).toMatch(
       /^\[search\] ranked: searched 7 transcripts of 7 transcripts in this project .* with the search index .* common words not searched for: what, did, we, about, the/,
