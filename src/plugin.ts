@@ -7,6 +7,7 @@ import type { Hooks, PluginInput, PluginOptions } from "@opencode-ai/plugin";
 import { POINTER_PROVIDER_ID } from "./compaction/host-config.js";
 import { createMemoryInventory } from "./compaction/memory-inventory.js";
 import { createSessionPointer } from "./compaction/session-pointer.js";
+import { hookBoundary } from "./hook-boundary.js";
 import type { HostPort } from "./host/host-port.js";
 import { createV1Host } from "./host/v1/v1-host.js";
 import { lazyFunction, lazyObject } from "./lazy-load.js";
@@ -26,6 +27,7 @@ import { createCurrency } from "./transcripts/backfill/currency.js";
 import { scheduleBackfill } from "./transcripts/backfill/schedule.js";
 import { processTurns } from "./transcripts/backfill/turn-activity.js";
 import { scheduleAutoSweep } from "./transcripts/retention/auto-sweep.js";
+import { z } from "./zod.js";
 
 /** OpenCode 1.x: the hooks of this plugin instance. */
 export async function server(input: PluginInput, rawOptions?: PluginOptions): Promise<Hooks> {
@@ -39,7 +41,7 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
  */
 export async function setup(context: unknown): Promise<() => Promise<void>> {
   const { createV2Host } = await import("./host/v2/v2-host.js");
-  const host = createV2Host(context);
+  const host = createV2Host(context, { boundary: hookBoundary, objectSchema: z.object });
   composeLedger(host.port, host.options);
   return host.register();
 }

@@ -8,9 +8,9 @@
  */
 import type { ToolContext, ToolDefinition } from "@opencode-ai/plugin";
 import { describeError, HostError } from "../../errors.js";
-import { hookBoundary } from "../../hook-boundary.js";
+import type { hookBoundary } from "../../hook-boundary.js";
 import type { Logger } from "../../log.js";
-import { z } from "../../zod.js";
+import type { z } from "../../zod.js";
 import type {
   CompactionRequest,
   HostEvent,
@@ -75,7 +75,20 @@ function textOf(result: V2ToolResult): string | undefined {
   return texts.join("\n");
 }
 
-export function createV2Host(context: unknown, log: Logger = createConsoleLogger()): V2Host {
+/**
+ * What the adapter shares with the plugin's start path, handed in by the composition root: imported here, the
+ * bundle would split them into a chunk of their own that every 1.x start loads too.
+ */
+export interface V2HostDeps {
+  boundary: typeof hookBoundary;
+  objectSchema: typeof z.object;
+  /** Default: warnings and errors on standard error. */
+  log?: Logger;
+}
+
+export function createV2Host(context: unknown, deps: V2HostDeps): V2Host {
+  const { boundary: hookBoundary, objectSchema } = deps;
+  const log = deps.log ?? createConsoleLogger();
   const ctx = narrowContext(context);
   const directory = ctx.location.directory;
   const worktree = isRecord(ctx.location.project) ? ctx.location.project.directory : undefined;
@@ -191,7 +204,7 @@ export function createV2Host(context: unknown, log: Logger = createConsoleLogger
             name,
             description: definition.description,
             // A zod object is a Standard Schema, one of the input forms Tool.Info takes.
-            input: z.object(definition.args),
+            input: objectSchema(definition.args),
             execute: async (input, context) => {
               const text = await definition.execute(input as never, toolContext(context));
               return { content: typeof text === "string" ? text : String((text as { output?: unknown }).output) };
