@@ -118,7 +118,9 @@ describe("the features, through the port", () => {
     expect(file.startsWith(path.join(dataDir, "transcripts"))).toBe(true);
     expect(fs.readFileSync(file, "utf8")).toContain("the import path was wrong");
     // A session the host does not have: the summarizer throws, so the host keeps its own summary.
-    await expect(port.compaction?.summarize("ses_unknownunknown0000001")).rejects.toThrow(/no session with id "ses_unknownunknown0000001"/);
+    await expect(port.compaction?.summarize("ses_unknownunknown0000001")).rejects.toThrow(
+      /no session with id "ses_unknownunknown0000001"/,
+    );
   });
 
   it("the tools save and find an entry; /memory-continue brings the session's pointer; other commands are not ours", async () => {
