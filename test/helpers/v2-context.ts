@@ -4,7 +4,14 @@
  * a test can fire them the way the host would. 2.x cannot be installed here, so this stands in for the host; the
  * plugin's own code (the adapter, the store, the transcripts) runs for real.
  */
-import type { V2Context, V2Event, V2SessionHooks, V2ToolHooks, V2ToolInfo } from "../../src/host/v2/v2-context.js";
+import type {
+  V2Context,
+  V2Event,
+  V2SessionHooks,
+  V2ToolContext,
+  V2ToolHooks,
+  V2ToolInfo,
+} from "../../src/host/v2/v2-context.js";
 
 export interface V2TestHost {
   ctx: V2Context;
@@ -29,6 +36,11 @@ export interface V2TestHost {
   emit(event: V2Event): void;
   /** Subscribers whose stream is still open. */
   subscribers(): number;
+}
+
+/** The context 2.x passes a tool call of `sessionID`. */
+export function toolCall(sessionID: string, id = "call_1"): V2ToolContext {
+  return { sessionID, agent: "build", messageID: "msg_1", id, signal: new AbortController().signal };
 }
 
 export function v2TestHost(directory: string, options: Record<string, unknown> = {}): V2TestHost {

@@ -27,6 +27,7 @@ import { seeded } from "../helpers/secret-samples.js";
 import { syntheticSession } from "../helpers/synthetic-session.js";
 import { tempDir } from "../helpers/temp-dir.js";
 import { toolContext } from "../helpers/tool-context.js";
+import { waitFor } from "../helpers/wait-for.js";
 
 const SESSION = "ses_portfeature0000000001";
 const TOKEN = PROVIDER_SAMPLES.find((s) => s.kind === "Docker Hub token")?.build(seeded(7)) ?? "";
@@ -79,14 +80,6 @@ function setUp(options: Record<string, unknown> = {}) {
   const port = recordingPort(project);
   const on = composeLedger(port, { dataDir, search: { useRipgrep: false }, ...options });
   return { port, on, dataDir, project };
-}
-
-async function waitFor(check: () => boolean, ms = 10_000) {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 describe("the features, through the port", () => {

@@ -3,8 +3,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Hooks, PluginInput } from "@opencode-ai/plugin";
-import { createOpencodeClient } from "@opencode-ai/sdk";
 import { describe, expect, it } from "vitest";
+import { offlineInput } from "../helpers/plugin-input.js";
 import { tempDir } from "../helpers/temp-dir.js";
 import { toolContext } from "../helpers/tool-context.js";
 
@@ -98,11 +98,7 @@ describe("the server entry the build ships", () => {
   it("runs from dist: the pointer model's provider is the bundled file, and a saved entry is found again", async () => {
     const dir = tempDir();
     const dataDir = path.join(dir, "data");
-    const input = {
-      client: createOpencodeClient({ baseUrl: "http://127.0.0.1:9" }),
-      directory: dir,
-      worktree: dir,
-    } as unknown as PluginInput;
+    const input = offlineInput(dir);
     const plugin = (await import(pathToFileURL(ENTRY).href)) as {
       default: { id: string; server: (input: PluginInput, options?: Record<string, unknown>) => Promise<Hooks> };
     };

@@ -6,13 +6,13 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import type { Hooks, PluginInput } from "@opencode-ai/plugin";
-import { createOpencodeClient } from "@opencode-ai/sdk";
+import type { Hooks } from "@opencode-ai/plugin";
 import { describe, expect, it } from "vitest";
 import entry, * as entryModule from "../../../src/index.js";
 import { MEMORY_NUDGE } from "../../../src/injection/nudge.js";
 import { server } from "../../../src/plugin.js";
 import { normalizeScopePath } from "../../../src/scope.js";
+import { offlineInput } from "../../helpers/plugin-input.js";
 import { PROVIDER_SAMPLES } from "../../helpers/provider-samples.js";
 import { REPO_ROOT } from "../../helpers/runtime-child.js";
 import { seeded } from "../../helpers/secret-samples.js";
@@ -33,12 +33,7 @@ function declaredHooks(): string[] {
 async function hooksOf(options: Record<string, unknown> = {}): Promise<{ hooks: Hooks; dataDir: string; dir: string }> {
   const dir = normalizeScopePath(tempDir());
   const dataDir = path.join(dir, "data");
-  const input = {
-    // A server that is never reached: these calls do not need one.
-    client: createOpencodeClient({ baseUrl: "http://127.0.0.1:9" }),
-    directory: dir,
-    worktree: dir,
-  } as unknown as PluginInput;
+  const input = offlineInput(dir);
   return { hooks: await server(input, { dataDir, search: { useRipgrep: false }, ...options }), dataDir, dir };
 }
 

@@ -12,7 +12,7 @@ import { V2_HOOKS, type V2Message, type V2ToolHooks } from "../../../src/host/v2
 import { setup } from "../../../src/plugin.js";
 import { normalizeScopePath } from "../../../src/scope.js";
 import { tempDir } from "../../helpers/temp-dir.js";
-import { v2TestHost } from "../../helpers/v2-context.js";
+import { toolCall, v2TestHost } from "../../helpers/v2-context.js";
 
 const SESSION = "ses_v2contract00000000001";
 const MESSAGES: V2Message[] = [
@@ -50,13 +50,7 @@ describe("the 2.x adapter's contract", () => {
       expect(Object.keys(tool).sort(), tool.name).toEqual(["description", "execute", "input", "name"]);
       expect(tool.name).toMatch(/^memory_[a-z_]+$/);
     }
-    const call = {
-      sessionID: SESSION,
-      agent: "build",
-      messageID: "msg_1",
-      id: "call_1",
-      signal: new AbortController().signal,
-    };
+    const call = toolCall(SESSION);
     const result = await host.tools.get("memory_stats")?.execute({}, call);
     expect(Object.keys(result ?? {})).toEqual(["content"]);
     expect(typeof result?.content).toBe("string");

@@ -14,7 +14,9 @@ import { normalizeScopePath } from "../../../src/scope.js";
 import { PROVIDER_SAMPLES } from "../../helpers/provider-samples.js";
 import { seeded } from "../../helpers/secret-samples.js";
 import { tempDir } from "../../helpers/temp-dir.js";
-import { type V2TestHost, v2TestHost } from "../../helpers/v2-context.js";
+import { PLUGIN_TOOLS } from "../../helpers/tool-names.js";
+import { toolCall, type V2TestHost, v2TestHost } from "../../helpers/v2-context.js";
+import { waitFor } from "../../helpers/wait-for.js";
 
 const SESSION = "ses_v2host0000000000000001";
 const TOKEN = PROVIDER_SAMPLES.find((s) => s.kind === "Docker Hub token")?.build(seeded(7)) ?? "";
@@ -41,14 +43,6 @@ function contextEvent(
   messages: V2Message[] = history,
 ): V2SessionHooks["context"] {
   return { sessionID: SESSION, agent: "build", kind, system: [], messages: [...messages] };
-}
-
-async function waitFor(check: () => boolean, ms = 10_000) {
-  const until = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > until) throw new Error("timed out");
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 describe("setup(ctx) on OpenCode 2.x", () => {
@@ -79,20 +73,7 @@ describe("setup(ctx) on OpenCode 2.x", () => {
   it("registers the tools through tool.transform and the hooks it declares, nothing else", async () => {
     await start();
     expect(host.registered).toEqual(["tool.transform", "tool.execute.after", "session.context", "session.compaction"]);
-    expect([...host.tools.keys()].sort()).toEqual([
-      "memory_forget",
-      "memory_history",
-      "memory_list",
-      "memory_restore",
-      "memory_review",
-      "memory_save",
-      "memory_search",
-      "memory_session_read",
-      "memory_session_search",
-      "memory_stats",
-      "memory_transcript_cleanup",
-      "memory_transcript_list",
-    ]);
+    expect([...host.tools.keys()].sort()).toEqual(PLUGIN_TOOLS);
     for (const tool of host.tools.values()) {
       expect(tool.description.length, tool.name).toBeGreaterThan(20);
       // A Standard Schema: what Tool.Info's `input` takes besides Effect and JSON schemas.
@@ -108,13 +89,7 @@ describe("setup(ctx) on OpenCode 2.x", () => {
 
   it("saves an entry with memory_save and finds it with memory_search, the results as text content", async () => {
     await start();
-    const call = {
-      sessionID: SESSION,
-      agent: "build",
-      messageID: "msg_1",
-      id: "call_9",
-      signal: new AbortController().signal,
-    };
+    const call = toolCall(SESSION);
     const save = host.tools.get("memory_save");
     const saved = await save?.execute(
       { kind: "decision", title: "Tokenizer split", body: "The tokenizer lives in lexer.ts and reader.ts." },
