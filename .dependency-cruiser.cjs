@@ -66,6 +66,22 @@ module.exports = {
       to: { path: above(...SURFACES.filter((other) => other !== surface)) },
     })),
     {
+      name: "adapters-are-the-roots",
+      comment:
+        "A host adapter (src/host/v1/, src/host/v2/) is the only place that knows its host version's hook names: only " +
+        "the composition root builds one, and the features see the host through the port (src/host/host-port.ts).",
+      severity: "error",
+      from: { path: "^src/", pathNot: "^src/(plugin\\.ts$|host/)" },
+      to: { path: "^src/host/v[0-9]+/" },
+    },
+    {
+      name: "adapters-stay-apart",
+      comment: "The 1.x and 2.x adapters share the port, never each other's code.",
+      severity: "error",
+      from: { path: "^src/host/v1/" },
+      to: { path: "^src/host/v2/" },
+    },
+    {
       name: "only-the-entry-composes",
       comment: "plugin.ts is the composition root: only the package entry imports it.",
       severity: "error",

@@ -15,7 +15,8 @@ export type ErrorCode =
   | "STORE_TOO_NEW"
   | "STORE_UNAVAILABLE"
   | "TRANSCRIPT"
-  | "DATA_FOLDER";
+  | "DATA_FOLDER"
+  | "HOST";
 
 export class LedgerError extends Error {
   readonly code: ErrorCode;
@@ -153,6 +154,13 @@ export class DataFolderError extends LedgerError {
 export class TranscriptError extends LedgerError {
   constructor(detail: string, options?: { cause?: unknown }) {
     super("TRANSCRIPT", detail, options);
+  }
+}
+
+/** The host handed the plugin something its adapter cannot use (a 2.x context without a domain the plugin needs). */
+export class HostError extends LedgerError {
+  constructor(detail: string) {
+    super("HOST", detail);
   }
 }
 

@@ -1,4 +1,5 @@
-// OpenCode calls every export of a plugin module as a factory: this entry exports the plugin and nothing else.
-import { server } from "./plugin.js";
+// OpenCode calls every export of a plugin module as a factory: this entry exports the plugin and nothing else. One
+// default for both hosts: OpenCode 1.x calls `server`, OpenCode 2.x (`Plugin.define({ id, setup })`) calls `setup`.
+import { server, setup } from "./plugin.js";
 
-export default { id: "opencode-ledger", server };
+export default { id: "opencode-ledger", server, setup };

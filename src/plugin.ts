@@ -1,20 +1,20 @@
 /**
- * The server part of the plugin: validates the options, builds the shared services and returns the hooks and tools.
+ * The composition root: validates the options, builds the shared services once and wires every feature through the
+ * host port (src/host/host-port.ts). `server` is the entry OpenCode 1.x calls, `setup` the one 2.x calls; each builds
+ * the port of its host version and hands it here.
  */
 import type { Hooks, PluginInput, PluginOptions } from "@opencode-ai/plugin";
-import { createCompactionFeature } from "./compaction/compaction-feature.js";
-import { allowTranscriptReads, type HostConfig, POINTER_PROVIDER_ID } from "./compaction/host-config.js";
+import { POINTER_PROVIDER_ID } from "./compaction/host-config.js";
 import { createMemoryInventory } from "./compaction/memory-inventory.js";
 import { createSessionPointer } from "./compaction/session-pointer.js";
 import { hookBoundary } from "./hook-boundary.js";
+import type { HostPort } from "./host/host-port.js";
+import { createV1Host } from "./host/v1/v1-host.js";
 import { lazyFunction, lazyObject } from "./lazy-load.js";
-import { createHostLogger } from "./log.js";
-import { promptOnce } from "./one-shot-prompt.js";
 import { parseOptions } from "./options.js";
 import { idleSessionOf } from "./reflection/idle-event.js";
 import { projectScope } from "./scope.js";
 import { createServices } from "./services.js";
-import { registerCommands } from "./slash-commands/definitions.js";
 import { scheduleStartupPurge } from "./store/memory-startup.js";
 import { followTeamFile } from "./team/team-follow.js";
 import { createSessionReadTool } from "./tools/memory-session-read.js";
@@ -27,28 +27,43 @@ import { createCurrency } from "./transcripts/backfill/currency.js";
 import { scheduleBackfill } from "./transcripts/backfill/schedule.js";
 import { processTurns } from "./transcripts/backfill/turn-activity.js";
 import { scheduleAutoSweep } from "./transcripts/retention/auto-sweep.js";
-import { createHostSource } from "./transcripts/source/host-source.js";
+import { z } from "./zod.js";
 
-type Config = Parameters<NonNullable<Hooks["config"]>>[0];
-
+/** OpenCode 1.x: the hooks of this plugin instance. */
 export async function server(input: PluginInput, rawOptions?: PluginOptions): Promise<Hooks> {
-  const log = createHostLogger(input.client);
+  const host = createV1Host(input);
+  return composeLedger(host.port, rawOptions) ? host.hooks() : {};
+}
+
+/**
+ * OpenCode 2.x (`Plugin.define({ id, setup })`): registers everything through the context and resolves with the
+ * cleanup. The adapter loads with the first call, so a 1.x start never loads it.
+ */
+export async function setup(context: unknown): Promise<() => Promise<void>> {
+  const { createV2Host } = await import("./host/v2/v2-host.js");
+  const host = createV2Host(context, { boundary: hookBoundary, objectSchema: z.object });
+  composeLedger(host.port, host.options);
+  return host.register();
+}
+
+/** Wires every feature through `host`; false when a bad `dataDir` option leaves the plugin off. */
+export function composeLedger(host: HostPort, rawOptions: unknown): boolean {
+  const { log } = host;
   const { options, disabled, problems } = parseOptions(rawOptions);
   for (const problem of problems) log.log("error", problem.message);
   if (disabled.has("dataDir")) {
     log.log("error", "opencode-ledger is off: fix the dataDir option");
-    return {};
+    return false;
   }
-  const directory = input.directory ?? process.cwd();
-  const scope = projectScope(input.worktree, directory);
-  const services = createServices({ options, log, scope, host: createHostSource(input.client, directory) });
+  const scope = projectScope(host.worktree, host.directory);
+  const services = createServices({ options, log, scope, host: host.sessions });
   const { data, memory, settings, transcripts, search } = services;
   if (options.retention.autoSweep) scheduleStartupPurge(memory, log);
   followTeamFile(memory, scope, log);
   scheduleAutoSweep(transcripts, options.retention);
-  // Every session OpenCode holds becomes a transcript in the background (resting while a turn runs); idle and deleted
+  // Every session the host holds becomes a transcript in the background (resting while a turn runs); idle and deleted
   // sessions keep them current.
-  scheduleBackfill(data);
+  if (host.backfill) scheduleBackfill(data);
   const currency = createCurrency({ data, transcripts });
 
   const inventory = createMemoryInventory(memory, scope);
@@ -70,27 +85,24 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
     mapMaxTokens,
     log,
   });
-  const compaction = createCompactionFeature({
-    client: input.client,
-    options: options.compaction,
-    sessionPointer: compactionPointer,
-    log,
+  host.supplyCompactionSummary({
+    summarize: async (sessionID) => (await compactionPointer(sessionID)).pointer,
+    mode: options.compaction.mode,
+    overrideUserModel: options.compaction.overrideUserModel,
     clock: data.clock,
   });
-  const configure = hookBoundary<Config, undefined>("config", log, async (cfg) => {
-    const host = cfg as unknown as HostConfig;
-    compaction.configure(host);
-    allowTranscriptReads(host, data.transcriptsDir);
-    registerCommands(host, log);
-  });
-  const hooks: Hooks = {};
-  for (const [name, hook] of Object.entries(compaction.hooks)) {
-    (hooks as Record<string, unknown>)[name] = hookBoundary(
-      name,
-      log,
-      hook as (i: unknown, o: unknown) => Promise<void>,
-    );
-  }
+  host.allowReads(data.transcriptsDir);
+  host.registerCommands(
+    lazyFunction(() =>
+      Promise.all([import("./slash-commands/command-runner.js"), import("./slash-commands/cleanup-report.js")]).then(
+        ([runner, report]) =>
+          runner.createCommandRunner({
+            sessionPointer,
+            cleanupReport: report.createCleanupReport({ data, transcripts }),
+          }),
+      ),
+    ),
+  );
   if (options.injection.enabled) {
     const inject = lazyFunction(() =>
       import("./injection/system-hook.js").then((m) =>
@@ -103,67 +115,54 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
         }),
       ),
     );
-    hooks["experimental.chat.system.transform"] = hookBoundary("experimental.chat.system.transform", log, inject);
+    host.onSystemPrompt((request, system) =>
+      inject({ sessionID: request.sessionID, model: { providerID: request.providerID } }, { system }),
+    );
   }
-  const reflection = options.reflection.enabled
-    ? lazyObject(
-        () =>
-          import("./reflection/reflection.js").then((m) =>
-            m.createReflection({
-              memory,
-              transcripts,
-              claim: (sessionID) => settings.claimReflection(sessionID),
-              ask: (request) => promptOnce(input.client, request),
-              project: scope,
-              options: options.reflection,
-              log,
-            }),
-          ),
-        ["onIdle"],
-        {},
-      )
-    : undefined;
-  // Not awaited: OpenCode does not wait for event hooks; exports and a reflection run after the turn.
-  const onEvent = hookBoundary<{ event: unknown }, undefined>("event", log, async ({ event }) => {
+  const ask = host.ask;
+  const reflection =
+    options.reflection.enabled && ask
+      ? lazyObject(
+          () =>
+            import("./reflection/reflection.js").then((m) =>
+              m.createReflection({
+                memory,
+                transcripts,
+                claim: (sessionID) => settings.claimReflection(sessionID),
+                ask,
+                project: scope,
+                options: options.reflection,
+                log,
+              }),
+            ),
+          ["onIdle"],
+          {},
+        )
+      : undefined;
+  // Exports and a reflection run after the turn; the host does not wait for them.
+  host.onEvent((event) => {
     currency.onEvent(event);
     processTurns.onEvent(event);
     const sessionID = reflection && idleSessionOf(event);
     if (sessionID) void reflection.onIdle(sessionID);
   });
-  hooks.event = (input) => onEvent(input, undefined);
-  // OpenCode's read, grep and shell may open a transcript: what they return from the data folder is redacted too.
-  hooks["tool.execute.after"] = hookBoundary(
-    "tool.execute.after",
-    log,
+  // The host's read, grep and shell may open a transcript: what they return from the data folder is redacted too.
+  host.onToolResult(
     lazyFunction(() =>
       import("./transcripts/host-reads.js").then((m) =>
-        m.createHostReadRedaction({ dataDir: options.dataDir, directory }),
+        m.createHostReadRedaction({ dataDir: options.dataDir, directory: host.directory }),
       ),
     ),
   );
-  return {
-    ...hooks,
-    config: (cfg) => configure(cfg, undefined),
-    "command.execute.before": hookBoundary(
-      "command.execute.before",
-      log,
-      lazyFunction(() =>
-        Promise.all([import("./slash-commands/command-hook.js"), import("./slash-commands/cleanup-report.js")]).then(
-          ([hook, report]) =>
-            hook.createCommandHook({
-              sessionPointer,
-              cleanupReport: report.createCleanupReport({ data, transcripts }),
-            }),
-        ),
-      ),
-    ),
-    // One boundary for every tool: arguments checked against the tool's schema, failures returned as messages.
-    tool: toolBoundaries({
+  // One boundary for every tool: arguments checked against the tool's schema, failures returned as messages.
+  host.registerTools(
+    toolBoundaries({
       ...createMemoryTools({ memory, options }),
       memory_session_read: createSessionReadTool({ transcripts }),
       memory_session_search: createSessionSearchTool({ search }),
       memory_transcript_list: createTranscriptListTool({ data, transcripts }),
       memory_transcript_cleanup: createTranscriptCleanupTool({ data, transcripts }),
     }),
-  };
+  );
+  return true;
 }

@@ -39,12 +39,15 @@ describe("the dependency rule", () => {
     expect(status).toBe(0);
   }, 60_000);
 
-  it("fails on a back-edge from the store to search, a CLI that imports a tool, and a cycle (not a type-only one)", () => {
+  it("fails on a back-edge from the store to search, a CLI that imports a tool, a tool that builds a host adapter, and a cycle (not a type-only one)", () => {
     const root = treeWith({
       "src/store/planted.ts":
         'import { createTranscriptSearch } from "../search/search.js";\nexport const x = createTranscriptSearch;\n',
       "src/cli/planted.ts":
         'import { createMemoryTools } from "../tools/memory-tools.js";\nexport const y = createMemoryTools;\n',
+      // Only the composition root builds a host adapter.
+      "src/tools/planted-host.ts":
+        'import { createV1Host } from "../host/v1/v1-host.js";\nexport const h = createV1Host;\n',
       "src/planted-a.ts": 'import { b } from "./planted-b.js";\nexport const a = () => b;\n',
       "src/planted-b.ts": 'import { a } from "./planted-a.js";\nexport const b = () => a;\n',
       // A dynamic import closes a cycle as a static one does: only type-only edges are left out.
@@ -58,6 +61,7 @@ describe("the dependency rule", () => {
     expect(status).not.toBe(0);
     expect(output).toMatch(/store-knows-no-transcripts: src\/store\/planted\.ts → src\/search\/search\.ts/);
     expect(output).toMatch(/cli-stands-alone: src\/cli\/planted\.ts → src\/tools\/memory-tools\.ts/);
+    expect(output).toMatch(/adapters-are-the-roots: src\/tools\/planted-host\.ts → src\/host\/v1\/v1-host\.ts/);
     expect(output).toMatch(/no-cycles: src\/planted-a\.ts/);
     expect(output).toMatch(/no-cycles: src\/planted-c\.ts/);
     expect(output).not.toMatch(/planted-[ef]/);

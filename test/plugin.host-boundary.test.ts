@@ -24,6 +24,7 @@ import { HOSTILE_SESSION, hostileString, hostileValue } from "./helpers/hostile-
 import { syntheticSession } from "./helpers/synthetic-session.js";
 import { suiteDir } from "./helpers/temp-dir.js";
 import { toolContext } from "./helpers/tool-context.js";
+import { PLUGIN_TOOLS } from "./helpers/tool-names.js";
 
 const SESSION = HOSTILE_SESSION;
 /** An error result is at most 2,000 characters after "Error: "; characters of hostile input may take 4 bytes. */
@@ -92,20 +93,7 @@ describe("no tool or hook throws into the host", () => {
   });
 
   it("registers the tools this test covers", () => {
-    expect(Object.keys(hooks.tool ?? {}).sort()).toEqual([
-      "memory_forget",
-      "memory_history",
-      "memory_list",
-      "memory_restore",
-      "memory_review",
-      "memory_save",
-      "memory_search",
-      "memory_session_read",
-      "memory_session_search",
-      "memory_stats",
-      "memory_transcript_cleanup",
-      "memory_transcript_list",
-    ]);
+    expect(Object.keys(hooks.tool ?? {}).sort()).toEqual(PLUGIN_TOOLS);
   });
 
   it("every tool resolves with a message within its bound, whatever the arguments", async () => {

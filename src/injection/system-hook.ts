@@ -1,5 +1,5 @@
 /**
- * `experimental.chat.system.transform`: adds the memory nudge and the memory block to a session's system prompt.
+ * What a request's system prompt gets (the port's `onSystemPrompt`): the memory nudge and the memory block.
  * The block is computed at the session's first model request and then kept for the whole session, so every later
  * request carries the same text (the provider's prompt cache stays warm, and the agent does not lose it after the
  * first turn). Nothing is read or created while the store is empty; OpenCode's internal agents get nothing.

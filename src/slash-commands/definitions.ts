@@ -1,6 +1,6 @@
 /**
- * The slash commands the plugin adds through the `config` hook. OpenCode turns a command into a model turn; the
- * `command.execute.before` hook (command-hook.ts) replaces the template text with what the command produced.
+ * The slash commands the plugin adds to OpenCode's configuration. OpenCode turns a command into a model turn; the
+ * host adapter (src/host/) replaces the template text with what the command produced (command-runner.ts).
  */
 import type { Logger } from "../log.js";
 

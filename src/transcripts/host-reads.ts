@@ -53,8 +53,8 @@ function stringArgs(args: unknown): string[] {
 }
 
 /**
- * The `tool.execute.after` hook: a result of OpenCode's tools whose arguments or output name the data folder is
- * redacted in place, and its last line says how many values were replaced.
+ * Run on every tool result (the port's `onToolResult`): a result of OpenCode's tools whose arguments or output name
+ * the data folder is redacted in place, and its last line says how many values were replaced.
  */
 export function createHostReadRedaction(options: { dataDir: string; directory: string; home?: string }) {
   const dataDir = path.resolve(options.dataDir);

@@ -8,13 +8,14 @@ import path from "node:path";
 import type { ToolContext, ToolDefinition } from "@opencode-ai/plugin";
 import { createSessionPointer } from "../../src/compaction/session-pointer.js";
 import { createDataContext, type DataContext } from "../../src/data-context.js";
+import { createCommandHook } from "../../src/host/v1/command-hook.js";
 import { createMemoryLogger } from "../../src/log.js";
 import { type Options, parseOptions } from "../../src/options.js";
 import { normalizeScopePath } from "../../src/scope.js";
 import { createRipgrepLocator } from "../../src/search/ripgrep/locate.js";
 import { createTranscriptSearch } from "../../src/search/search.js";
 import { ensureThrough } from "../../src/services.js";
-import { createCommandHook } from "../../src/slash-commands/command-hook.js";
+import { createCommandRunner } from "../../src/slash-commands/command-runner.js";
 import { createMemoryStore, type MemoryStore } from "../../src/store/memory-store.js";
 import { createSessionReadTool } from "../../src/tools/memory-session-read.js";
 import { createSessionSearchTool } from "../../src/tools/memory-session-search.js";
@@ -87,9 +88,9 @@ export function pluginParts(
       memory_transcript_list: createTranscriptListTool({ data, transcripts }),
       memory_transcript_cleanup: createTranscriptCleanupTool({ data, transcripts }),
     });
-    const hook = createCommandHook({
-      sessionPointer: createSessionPointer({ exportSession: (id) => transcripts.export(id) }),
-    });
+    const hook = createCommandHook(
+      createCommandRunner({ sessionPointer: createSessionPointer({ exportSession: (id) => transcripts.export(id) }) }),
+    );
     const ctx = toolContext(scope);
     return {
       scope,

@@ -3,10 +3,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Hooks, PluginInput } from "@opencode-ai/plugin";
-import { createOpencodeClient } from "@opencode-ai/sdk";
 import { describe, expect, it } from "vitest";
+import { offlineInput } from "../helpers/plugin-input.js";
 import { tempDir } from "../helpers/temp-dir.js";
 import { toolContext } from "../helpers/tool-context.js";
+import { toolCall, v2TestHost } from "../helpers/v2-context.js";
 
 const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const DIST = path.join(ROOT, "dist");
@@ -98,11 +99,7 @@ describe("the server entry the build ships", () => {
   it("runs from dist: the pointer model's provider is the bundled file, and a saved entry is found again", async () => {
     const dir = tempDir();
     const dataDir = path.join(dir, "data");
-    const input = {
-      client: createOpencodeClient({ baseUrl: "http://127.0.0.1:9" }),
-      directory: dir,
-      worktree: dir,
-    } as unknown as PluginInput;
+    const input = offlineInput(dir);
     const plugin = (await import(pathToFileURL(ENTRY).href)) as {
       default: { id: string; server: (input: PluginInput, options?: Record<string, unknown>) => Promise<Hooks> };
     };
@@ -124,6 +121,28 @@ describe("the server entry the build ships", () => {
     );
     expect(fs.existsSync(path.join(dataDir, "ledger.db"))).toBe(true);
     expect(await hooks.tool?.memory_search?.execute({ query: "bundled" }, ctx)).toMatch(/"Bundled store"/);
+  });
+
+  it("runs from dist on OpenCode 2.x: the same default's setup() registers the tools, which save and find an entry", async () => {
+    const dir = tempDir();
+    const dataDir = path.join(dir, "data");
+    const plugin = (await import(pathToFileURL(ENTRY).href)) as {
+      default: { id: string; setup: (ctx: unknown) => Promise<() => Promise<void>> };
+    };
+    // The loader of 2.x accepts a default with a string id and a setup function.
+    expect(typeof plugin.default.setup).toBe("function");
+    const host = v2TestHost(dir, { dataDir });
+    const cleanup = await plugin.default.setup(host.ctx);
+    const call = toolCall("ses_bundled00000000000001");
+    const save = host.tools.get("memory_save");
+    expect((await save?.execute({ kind: "fact", title: "Bundled on 2.x", body: "b" }, call))?.content).toMatch(
+      /^Saved fact/,
+    );
+    expect((await host.tools.get("memory_search")?.execute({ query: "bundled" }, call))?.content).toMatch(
+      /"Bundled on 2\.x"/,
+    );
+    await cleanup();
+    expect(host.disposed).toBe(host.registered.length);
   });
 
   it("the bundling step refuses a folder without the compiled entries and leaves it as it was", () => {

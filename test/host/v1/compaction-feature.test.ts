@@ -1,10 +1,10 @@
 import { createOpencodeClient } from "@opencode-ai/sdk";
 import { describe, expect, it } from "vitest";
-import { createCompactionFeature } from "../../src/compaction/compaction-feature.js";
-import { type HostConfig, POINTER_MODEL, POINTER_PROVIDER_ID } from "../../src/compaction/host-config.js";
-import { createSessionPointer } from "../../src/compaction/session-pointer.js";
-import { createMemoryLogger } from "../../src/log.js";
-import { exportedTranscript } from "../helpers/exported-transcript.js";
+import { type HostConfig, POINTER_MODEL, POINTER_PROVIDER_ID } from "../../../src/compaction/host-config.js";
+import { createSessionPointer } from "../../../src/compaction/session-pointer.js";
+import { createCompactionFeature } from "../../../src/host/v1/compaction-feature.js";
+import { createMemoryLogger } from "../../../src/log.js";
+import { exportedTranscript } from "../../helpers/exported-transcript.js";
 
 function feature(mode: "pointer" | "prompt" | "off", overrideUserModel = false) {
   const log = createMemoryLogger();

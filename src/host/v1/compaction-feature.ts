@@ -3,24 +3,23 @@
  * summary handed to the in-process model.
  */
 import type { Hooks, PluginInput } from "@opencode-ai/plugin";
-import type { Logger } from "../log.js";
-import { type CompactionState, createCompactionHooks } from "./compaction-hooks.js";
-import { createFallbackSummarizer, type ModelRef } from "./fallback-summary.js";
+import { createFallbackSummarizer, type ModelRef } from "../../compaction/fallback-summary.js";
 import {
   type CompactionMode,
   decideRoute,
   type HostConfig,
   POINTER_MODEL,
   registerPointerModel,
-} from "./host-config.js";
-import type { SessionPointer } from "./session-pointer.js";
+} from "../../compaction/host-config.js";
+import type { Logger } from "../../log.js";
+import { type CompactionHookDeps, type CompactionState, createCompactionHooks } from "./compaction-hooks.js";
 
 const MAX_REMEMBERED_MODELS = 256;
 
 export interface CompactionFeatureDeps {
   client: PluginInput["client"];
   options: { mode: CompactionMode; overrideUserModel: boolean };
-  sessionPointer: SessionPointer;
+  sessionPointer: CompactionHookDeps["sessionPointer"];
   log: Logger;
   clock: () => number;
 }

@@ -7,11 +7,10 @@
  * changed and the compaction produces a real summary (see fallback-summary.ts).
  */
 import type { Hooks } from "@opencode-ai/plugin";
-import { describeError } from "../errors.js";
-import type { Logger } from "../log.js";
-import type { CompactionRoute } from "./host-config.js";
-import { wrapPointer } from "./markers.js";
-import type { SessionPointer } from "./session-pointer.js";
+import type { CompactionRoute } from "../../compaction/host-config.js";
+import { wrapPointer } from "../../compaction/markers.js";
+import { describeError } from "../../errors.js";
+import type { Logger } from "../../log.js";
 
 /** A compaction whose pointer is ready, waiting for its history copy and (route `prompt`) its summary text. */
 interface Pending {
@@ -33,7 +32,8 @@ export interface CompactionState {
 
 export interface CompactionHookDeps {
   state: CompactionState;
-  sessionPointer: SessionPointer;
+  /** The session map standing for the compacted turns (the port's summarizer); throws when it cannot be made. */
+  sessionPointer: (sessionID: string) => Promise<{ pointer: string }>;
   /** True when the message is the summary of a compaction (asked of the host only in route `prompt`). */
   isSummaryMessage: (sessionID: string, messageID: string) => Promise<boolean>;
   log: Logger;

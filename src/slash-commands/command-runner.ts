@@ -1,39 +1,24 @@
 /**
- * `command.execute.before` for our commands: the command's message becomes what the command produced. OpenCode
- * always starts a model turn after a command, so a refusal is worded for the model to pass on.
+ * What our slash commands produce: the text their message becomes. OpenCode always starts a model turn after a
+ * command, so a refusal is worded for the model to pass on. How the text reaches the message is the host adapter's.
  */
-import type { Hooks } from "@opencode-ai/plugin";
-import { tagCommandParts } from "../compaction/session-map/command-tag.js";
 import type { SessionPointer } from "../compaction/session-pointer.js";
 import { describeError } from "../errors.js";
+import type { CommandRunner } from "../host/host-port.js";
 import { checkSessionId } from "../session-id.js";
 import { CLEANUP_COMMAND, CONTINUE_COMMAND } from "./definitions.js";
 
-export interface CommandHookDeps {
+export interface CommandRunnerDeps {
   /** Exports the session (refusing an unknown one with a NotFoundError) and builds its pointer. */
   sessionPointer: SessionPointer;
   /** Runs the transcript retention sweep (removes only when `apply`) and returns its report. */
   cleanupReport?: (apply: boolean) => Promise<string>;
 }
 
-type CommandHook = NonNullable<Hooks["command.execute.before"]>;
-type CommandParts = Parameters<CommandHook>[1]["parts"];
-
-function setText(parts: CommandParts, text: string): void {
-  const first = parts.find((p) => p.type === "text");
-  if (first && first.type === "text") {
-    first.text = text;
-    // Any further text parts of the template would repeat the command's own words.
-    for (let i = parts.length - 1; i >= 0; i--) if (parts[i] !== first && parts[i]?.type === "text") parts.splice(i, 1);
-  } else {
-    parts.push({ type: "text", text } as CommandParts[number]);
-  }
-}
-
 const refusal = (command: string, error: unknown) =>
   `/${command} could not run: ${describeError(error)}\nTell the user this in one or two sentences and do nothing else.`;
 
-async function continueText(deps: CommandHookDeps, args: string): Promise<string> {
+async function continueText(deps: CommandRunnerDeps, args: string): Promise<string> {
   const target = args.trim().split(/\s+/)[0] ?? "";
   try {
     checkSessionId(target, "sessionID");
@@ -44,7 +29,7 @@ async function continueText(deps: CommandHookDeps, args: string): Promise<string
   }
 }
 
-async function cleanupText(deps: CommandHookDeps, args: string): Promise<string> {
+async function cleanupText(deps: CommandRunnerDeps, args: string): Promise<string> {
   const word = args.trim().toLowerCase();
   if (word !== "" && word !== "apply") {
     return refusal(
@@ -62,12 +47,10 @@ async function cleanupText(deps: CommandHookDeps, args: string): Promise<string>
   }
 }
 
-export function createCommandHook(deps: CommandHookDeps): CommandHook {
-  return async (input, output) => {
-    if (input.command === CONTINUE_COMMAND) setText(output.parts, await continueText(deps, input.arguments));
-    else if (input.command === CLEANUP_COMMAND) setText(output.parts, await cleanupText(deps, input.arguments));
-    // Every command's text is its template (or what ours made of it), not what the person typed: tagged so a
-    // session map leaves it out.
-    tagCommandParts(output.parts as Parameters<typeof tagCommandParts>[0], input.command);
+export function createCommandRunner(deps: CommandRunnerDeps): CommandRunner {
+  return async (command, args) => {
+    if (command === CONTINUE_COMMAND) return continueText(deps, args);
+    if (command === CLEANUP_COMMAND) return cleanupText(deps, args);
+    return undefined;
   };
 }

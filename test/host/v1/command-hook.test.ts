@@ -1,11 +1,12 @@
 import type { Hooks } from "@opencode-ai/plugin";
 import { describe, expect, it } from "vitest";
-import { createSessionPointer } from "../../src/compaction/session-pointer.js";
-import { NotFoundError } from "../../src/errors.js";
-import { createMemoryLogger } from "../../src/log.js";
-import { createCommandHook } from "../../src/slash-commands/command-hook.js";
-import { CLEANUP_COMMAND, CONTINUE_COMMAND, registerCommands } from "../../src/slash-commands/definitions.js";
-import { exportedTranscript } from "../helpers/exported-transcript.js";
+import { createSessionPointer } from "../../../src/compaction/session-pointer.js";
+import { NotFoundError } from "../../../src/errors.js";
+import { createCommandHook } from "../../../src/host/v1/command-hook.js";
+import { createMemoryLogger } from "../../../src/log.js";
+import { createCommandRunner } from "../../../src/slash-commands/command-runner.js";
+import { CLEANUP_COMMAND, CONTINUE_COMMAND, registerCommands } from "../../../src/slash-commands/definitions.js";
+import { exportedTranscript } from "../../helpers/exported-transcript.js";
 
 type Parts = Parameters<NonNullable<Hooks["command.execute.before"]>>[1]["parts"];
 
@@ -20,7 +21,7 @@ function hook(cleanupReport?: (apply: boolean) => Promise<string>) {
       return exportedTranscript(sessionID, `/t/${sessionID}.md`, 42, ["ship it"]);
     },
   });
-  return { run: createCommandHook({ sessionPointer, cleanupReport }), exported };
+  return { run: createCommandHook(createCommandRunner({ sessionPointer, cleanupReport })), exported };
 }
 
 async function run(h: ReturnType<typeof hook>, command: string, args: string) {
