@@ -132,7 +132,8 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
   });
   hooks.event = (input) => onEvent(input, undefined);
   // OpenCode's read, grep and shell may open a transcript: what they return from the data folder is redacted too.
-  hooks["tool.execute.after"] = hookBoundary(
+  type AfterTool = NonNullable<Hooks["tool.execute.after"]>;
+  const redactHostReads = hookBoundary<Parameters<AfterTool>[0], Parameters<AfterTool>[1]>(
     "tool.execute.after",
     log,
     lazyFunction(() =>
@@ -141,6 +142,30 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
       ),
     ),
   );
+  hooks["tool.execute.after"] = redactHostReads;
+  if (options.actionRecall.enabled) {
+    const actionRecall = lazyObject(
+      () =>
+        Promise.all([import("./action-recall/action-recall-hooks.js"), import("./store/memory-mentions.js")]).then(
+          ([m, store]) =>
+            m.createActionRecallHooks({
+              lookup: store.createMentionLookup(memory.database, data.clock),
+              project: scope,
+              directory,
+              maxChars: options.actionRecall.maxChars,
+              isOptedOut: async (sessionID) => (await settings.get(sessionID)).injectionOff,
+            }),
+        ),
+      ["afterTool", "onUserMessage"],
+      {},
+    );
+    const recallAfter = hookBoundary("tool.execute.after", log, actionRecall.afterTool);
+    hooks["tool.execute.after"] = async (call, result) => {
+      await redactHostReads(call, result);
+      await recallAfter(call, result);
+    };
+    hooks["chat.message"] = hookBoundary("chat.message", log, actionRecall.onUserMessage);
+  }
   return {
     ...hooks,
     config: (cfg) => configure(cfg, undefined),

@@ -17,7 +17,8 @@ const LESSON_PREVIEW_CHARS = 160;
 const OPEN = '<memory source="opencode-ledger">';
 const CLOSE = "</memory>";
 
-function scopeMark(entry: EntryView): string {
+/** " (global)" or " (team)" after a title; nothing for the project's own entries. */
+export function scopeMark(entry: EntryView): string {
   if (entry.scope === GLOBAL_SCOPE) return " (global)";
   return teamProject(entry.scope) !== undefined ? " (team)" : "";
 }

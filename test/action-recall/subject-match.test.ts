@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { mentionsOf, strengthOf } from "../../src/action-recall/subject-match.js";
+import { fileSubject } from "../../src/action-recall/tool-subjects.js";
+import type { EntryView } from "../../src/store/memory-types.js";
+
+const FILE = fileSubject("/p/src/db/migrate.ts", "/p");
+
+function entry(title: string, body: string, tags: string[] = []): EntryView {
+  return {
+    id: "mem_x",
+    scope: "/p",
+    kind: "gotcha",
+    title,
+    body,
+    tags,
+    status: "active",
+    supersededBy: null,
+    supersedes: [],
+    source: { agent: null, session: null },
+    createdAt: 0,
+    updatedAt: 0,
+    validFrom: null,
+    validUntil: null,
+    expiresAt: null,
+    trashedAt: null,
+  };
+}
+
+describe("how surely an entry names a subject", () => {
+  it("asks the store for the path, the name and the folder anywhere, the module in titles and tags", () => {
+    expect(mentionsOf(FILE)).toEqual([
+      { text: "src/db/migrate.ts", where: "named" },
+      { text: "migrate.ts", where: "named" },
+      { text: "src/db", where: "named" },
+      { text: "migrate", where: "tagged" },
+    ]);
+    expect(mentionsOf({ kind: "command", program: "git", subcommand: "push" })).toEqual([
+      { text: "git push", where: "named" },
+    ]);
+    expect(mentionsOf({ kind: "command", program: "tsc" })).toEqual([{ text: "tsc", where: "tagged" }]);
+  });
+
+  it("ranks the path over the bare name over the folder over the module", () => {
+    expect(strengthOf(entry("Migrations", "Edit src/db/migrate.ts with care."), FILE)).toBe(4);
+    expect(strengthOf(entry("Migrations", "See /home/me/p/src/db/migrate.ts."), FILE)).toBe(4);
+    expect(strengthOf(entry("Migrations", "db/migrate.ts must stay idempotent"), FILE)).toBe(4);
+    expect(strengthOf(entry("Migrations", "migrate.ts must stay idempotent"), FILE)).toBe(3);
+    expect(strengthOf(entry("Store layout", "Nothing in src/db/ knows the driver."), FILE)).toBe(2);
+    expect(strengthOf(entry("Store layout", "x", ["src/db"]), FILE)).toBe(2);
+    expect(strengthOf(entry("How we migrate", "x"), FILE)).toBe(1);
+  });
+
+  it("does not take another file of the same name, a longer name, a file beside it or a word in the body", () => {
+    expect(strengthOf(entry("CLI", "src/cli/migrate.ts prints the plan"), FILE)).toBe(0);
+    expect(strengthOf(entry("CLI", "migrate.tsx is the dialog; old/migrate.ts.bak too"), FILE)).toBe(0);
+    expect(strengthOf(entry("Schema", "src/db/schema.ts holds the tables"), FILE)).toBe(0);
+    expect(strengthOf(entry("Moving data", "we migrate users at night"), FILE)).toBe(0);
+    expect(strengthOf(entry("Nothing", "src/dbx/other"), FILE)).toBe(0);
+  });
+
+  it("takes a command's program and subcommand in a row, and a bare program only from a title or tag", () => {
+    const push = { kind: "command" as const, program: "git", subcommand: "push" };
+    expect(strengthOf(entry("Never force", "Do not git push --force to main."), push)).toBe(3);
+    expect(strengthOf(entry("Never force", "git pushes are checked", []), push)).toBe(0);
+    expect(strengthOf(entry("Branches", "git then push"), push)).toBe(0);
+    const tsc = { kind: "command" as const, program: "tsc" };
+    expect(strengthOf(entry("Slow tsc", "x"), tsc)).toBe(1);
+    expect(strengthOf(entry("Types", "run tsc first"), tsc)).toBe(0);
+  });
+});
