@@ -13,13 +13,16 @@ import { GLOBAL_SCOPE, teamScope } from "../scope.js";
 import { redactSecrets } from "../secret-guard/redact.js";
 import type { MentionQuery } from "../store/memory-mentions.js";
 import type { EntryView } from "../store/memory-types.js";
-import { mentionsOf, type Strength, strengthOf } from "./subject-match.js";
+import { entryText, lookupSteps, type Strength, strengthOf } from "./subject-match.js";
 import { type Subject, subjectLabel, subjectsOf, type ToolCall } from "./tool-subjects.js";
 
 /** Entries shown after one call at most: a few lines, not a listing. */
 export const MAX_ENTRIES_PER_CALL = 3;
-/** Entries the store is asked for: room for those already shown this session, which are skipped. */
-const LOOKED_AT = 12;
+/**
+ * Entries the store is asked for per look-up: room for those already shown this session and for other files of the
+ * same name, which are skipped.
+ */
+const LOOKED_AT = 16;
 const TITLE_CHARS = 80;
 const BODY_CHARS = 100;
 const LABEL_CHARS = 80;
@@ -65,7 +68,7 @@ interface Found {
   entry: EntryView;
   subject: Subject;
   strength: Strength;
-  /** Its place in the store's answer (BM25). */
+  /** Its place among the store's answers. */
   order: number;
 }
 
@@ -121,16 +124,26 @@ export function createActionRecall(deps: ActionRecallDeps): ActionRecall {
 
   /** The entries naming any subject, each once with its strongest subject, strongest first. */
   const find = async (subjects: readonly Subject[], state: SessionState): Promise<Found[]> => {
-    const entries = await deps.lookup({ mentions: subjects.flatMap(mentionsOf), scopes, limit: LOOKED_AT });
     const found: Found[] = [];
-    for (const [order, entry] of entries.entries()) {
-      if (state.shown.get(entry.id) === entry.updatedAt) continue;
-      let best: Found | undefined;
-      for (const subject of subjects) {
-        const strength = strengthOf(entry, subject);
-        if (strength > (best?.strength ?? 0)) best = { entry, subject, strength, order };
+    const seen = new Set<string>();
+    let returned = 0;
+    for (const step of lookupSteps(subjects)) {
+      if (step.whenCrowded && returned < LOOKED_AT) continue;
+      // What this step finds cannot outrank what is there: it would not be shown.
+      if (found.filter((f) => f.strength >= step.best).length >= MAX_ENTRIES_PER_CALL) break;
+      const entries = await deps.lookup({ mentions: step.mentions, scopes, limit: LOOKED_AT });
+      returned = entries.length;
+      for (const entry of entries) {
+        if (seen.has(entry.id) || state.shown.get(entry.id) === entry.updatedAt) continue;
+        seen.add(entry.id);
+        const text = entryText(entry);
+        let best: Found | undefined;
+        for (const subject of subjects) {
+          const strength = strengthOf(text, subject);
+          if (strength > (best?.strength ?? 0)) best = { entry, subject, strength, order: found.length };
+        }
+        if (best) found.push(best);
       }
-      if (best) found.push(best);
     }
     found.sort(
       (a, b) =>

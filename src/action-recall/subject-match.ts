@@ -10,17 +10,58 @@ import type { Subject } from "./tool-subjects.js";
 /** How surely an entry names a subject: 0 not at all, up to 4 for the file's own path. */
 export type Strength = 0 | 1 | 2 | 3 | 4;
 
-/** The phrases that find entries naming `subject`. */
-export function mentionsOf(subject: Subject): Mention[] {
-  if (subject.kind === "command") {
-    if (subject.subcommand) return [{ text: `${subject.program} ${subject.subcommand}`, where: "named" }];
-    return [{ text: subject.program, where: "tagged" }];
+/**
+ * The tail of a path that every mention of it holds in a row: its folder's name and its own name without the
+ * extension (`db/migrate` for `src/db/migrate.ts`). Rarer than the file's name alone (`migrate.ts` may be in many
+ * folders) and cheaper to look up (the extension is a word of every note about such a file).
+ */
+function pathTail(path: string): string | undefined {
+  const parts = path.split("/");
+  const name = parts.at(-1) ?? "";
+  const folder = parts.at(-2);
+  const dot = name.lastIndexOf(".");
+  return folder ? `${folder}/${dot > 0 ? name.slice(0, dot) : name}` : undefined;
+}
+
+/** One look-up of the store for a call's subjects. */
+export interface LookupStep {
+  mentions: Mention[];
+  /** The strongest an entry it finds can name a subject: once enough entries that strong are found, it is skipped. */
+  best: Strength;
+  /** Asked only when the step before it came back full (its matches may have crowded out these). */
+  whenCrowded?: boolean;
+}
+
+/**
+ * The look-ups for `subjects`, asked in turn, each with its own limit: the files' names (every mention of a path holds
+ * its name) and the commands with their subcommands; the tails of the paths, only when the names came back full (a
+ * name may be in many folders); then folders; then module and program names in tags. A folder is named by every note
+ * about a file in it, so its matches come after the rarer ones, and only while they can still be shown.
+ */
+export function lookupSteps(subjects: readonly Subject[]): LookupStep[] {
+  const names: Mention[] = [];
+  const tails: Mention[] = [];
+  const folders: Mention[] = [];
+  const tags: Mention[] = [];
+  for (const subject of subjects) {
+    if (subject.kind === "command") {
+      if (subject.subcommand) names.push({ text: `${subject.program} ${subject.subcommand}`, where: "named" });
+      else tags.push({ text: subject.program, where: "tagged" });
+      continue;
+    }
+    names.push({ text: subject.name, where: "named" });
+    const tail = pathTail(subject.path);
+    if (tail) tails.push({ text: tail, where: "named" });
+    if (subject.folder) folders.push({ text: subject.folder, where: "named" });
+    if (subject.module) tags.push({ text: subject.module, where: "tagged" });
   }
-  const out: Mention[] = [{ text: subject.path, where: "named" }];
-  if (subject.name !== subject.path) out.push({ text: subject.name, where: "named" });
-  if (subject.folder) out.push({ text: subject.folder, where: "named" });
-  if (subject.module) out.push({ text: subject.module, where: "tagged" });
-  return out;
+  const steps: LookupStep[] = [
+    { mentions: names, best: 4 },
+    { mentions: tails, best: 4, whenCrowded: true },
+    { mentions: folders, best: 2 },
+    { mentions: tags, best: 1 },
+  ];
+  return steps.filter((step) => step.mentions.length > 0);
 }
 
 /** A character of a path word: a note's `./src/db/x.ts` or `~/app/x.ts` is one. */
@@ -64,26 +105,45 @@ function namesFolder(text: string, folder: string): boolean {
   return false;
 }
 
-const escaped = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-function holdsWord(text: string, word: string): boolean {
-  return new RegExp(`(^|[^\\w])${escaped(word)}($|[^\\w])`, "i").test(text);
+/** An entry's text as the checks read it, made once per entry: folded to lower case, tags split into words. */
+export interface EntryText {
+  all: string;
+  tagWords: Set<string>;
 }
 
-/** How surely `entry` names `subject`, read from its title, body and tags. */
-export function strengthOf(entry: EntryView, subject: Subject): Strength {
-  const tagged = `${entry.title}\n${entry.tags.join("\n")}`;
-  if (subject.kind === "command") {
-    if (subject.subcommand) {
-      const phrase = `${subject.program} ${subject.subcommand}`.split(" ").map(escaped).join("[\\s-]+");
-      return new RegExp(`(^|[^\\w-])${phrase}($|[^\\w-])`, "i").test(`${tagged}\n${entry.body}`) ? 3 : 0;
-    }
-    return holdsWord(tagged, subject.program) ? 1 : 0;
+export function entryText(entry: EntryView): EntryText {
+  const tags = entry.tags.join("\n").toLowerCase();
+  return {
+    all: `${entry.title}\n${tags}\n${entry.body}`.toLowerCase(),
+    tagWords: new Set(tags.split(/[^\p{L}\p{N}_]+/u).filter(Boolean)),
+  };
+}
+
+const escaped = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** The pattern of each command phrase, made once: a session runs the same few commands again and again. */
+const commandPatterns = new Map<string, RegExp>();
+const MAX_PATTERNS = 200;
+
+function commandPattern(program: string, subcommand: string): RegExp {
+  const key = `${program} ${subcommand}`;
+  let pattern = commandPatterns.get(key);
+  if (!pattern) {
+    pattern = new RegExp(`(^|[^\\w-])${key.split(" ").map(escaped).join("[\\s-]+")}($|[^\\w-])`);
+    if (commandPatterns.size >= MAX_PATTERNS) commandPatterns.clear();
+    commandPatterns.set(key, pattern);
   }
-  const text = `${tagged}\n${entry.body}`.toLowerCase();
-  const file = fileStrength(text, subject.path.toLowerCase(), subject.name.toLowerCase());
+  return pattern;
+}
+
+/** How surely an entry (its `entryText`) names `subject`, read from its title, body and tags. */
+export function strengthOf(text: EntryText, subject: Subject): Strength {
+  if (subject.kind === "command") {
+    if (subject.subcommand) return commandPattern(subject.program, subject.subcommand).test(text.all) ? 3 : 0;
+    return text.tagWords.has(subject.program) ? 1 : 0;
+  }
+  const file = fileStrength(text.all, subject.path.toLowerCase(), subject.name.toLowerCase());
   if (file > 0) return file;
-  if (subject.folder && namesFolder(text, subject.folder.toLowerCase())) return 2;
-  if (subject.module && holdsWord(tagged, subject.module)) return 1;
+  if (subject.folder && namesFolder(text.all, subject.folder.toLowerCase())) return 2;
+  if (subject.module && text.tagWords.has(subject.module)) return 1;
   return 0;
 }

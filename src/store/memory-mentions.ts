@@ -1,8 +1,13 @@
 /**
- * The active entries that name something: a path, a file name, a command, as words in a row in their title, body or
- * tags (or, for a bare word such as a module or program name, in their title or tags only). One FTS5 query with an
- * OR of quoted phrases, ranked by BM25 and filtered to live, active entries of the given scopes: what the recall at
- * the point of action asks before each edit or command, so it must cost a fraction of a millisecond.
+ * The active entries that name something: a path, a file name, a command, as words in a row anywhere in the entry
+ * (or, for a bare word such as a module or program name, in its tags only). One FTS5 query of quoted phrases; the
+ * caller asks frequent mentions (a folder) apart from rare ones (a file), so that the first cannot crowd out the
+ * second. Live, active entries of the given scopes only: what the recall at the point of action asks after each edit
+ * or command, so it must cost a fraction of a millisecond. Measured at 100,000 entries (bench/action-recall):
+ * BM25 made FTS5 count every entry holding each phrase (ten times the match); a column filter on the phrase doubled
+ * it (FTS5 then reads the columns of every position); newest first had FTS5 read each word's whole list backwards. So
+ * no BM25, no filter where the phrase alone says enough, and the index's own order (oldest first): the caller ranks
+ * the few entries it gets by reading them.
  */
 import type { Database } from "./database.js";
 import type { SqliteConnection } from "./driver.js";
@@ -14,19 +19,19 @@ import { selectList, tableFields } from "./table-fields.js";
 export interface Mention {
   /** Text the tokenizer turns into a phrase (`src/db/migrate.ts` is `src db migrate ts` in a row). */
   text: string;
-  /** `named`: in the title, body or tags; `tagged`: in the title or tags only (a word too common in prose). */
+  /** `named`: anywhere in the entry (its kind is one word, which names no file); `tagged`: in its tags only. */
   where: "named" | "tagged";
 }
 
 export interface MentionQuery {
+  /** An entry holding any of them matches. */
   mentions: readonly Mention[];
   scopes: readonly string[];
+  /** Most entries returned (1 to 100). */
   limit: number;
 }
 
-// Title and tags say what an entry is about more than its body does; the kind column is not searched.
-const BM25 = "bm25(entries_fts, 8.0, 1.0, 4.0, 0.0)";
-const COLUMNS: Record<Mention["where"], string> = { named: "{title body tags}", tagged: "{title tags}" };
+const COLUMNS: Record<Mention["where"], string> = { named: "", tagged: "{tags} : " };
 const ENTRY_COLUMNS = selectList(tableFields(entries), "entries");
 /** Most phrases one query holds, and characters of one phrase: a tool call names a few things. */
 const MAX_MENTIONS = 16;
@@ -42,13 +47,13 @@ export function mentionExpression(mentions: readonly Mention[]): string | undefi
     .slice(0, MAX_MENTIONS)
     .map((m) => ({ ...m, text: m.text.slice(0, MAX_MENTION_CHARS) }))
     .filter((m) => HAS_WORD.test(m.text))
-    .map((m) => `${COLUMNS[m.where]} : ${quote(m.text)}`);
+    .map((m) => `${COLUMNS[m.where]}${quote(m.text)}`);
   return parts.length > 0 ? [...new Set(parts)].join(" OR ") : undefined;
 }
 
 /**
- * Active, live entries of `scopes` that hold any of the mentions, best first; an entry of another project, a
- * candidate, a rejected or superseded one, a trashed or expired one never. `now` is the clock's time, for expiry.
+ * Active, live entries of `scopes` that hold any of the mentions, in the index's order; an entry of another project,
+ * a candidate, a rejected or superseded one, a trashed or expired one never. `now` is the clock's time, for expiry.
  */
 export function entriesMentioning(
   connection: Pick<SqliteConnection, "all">,
@@ -58,18 +63,18 @@ export function entriesMentioning(
   const match = mentionExpression(query.mentions);
   if (!match || query.scopes.length === 0) return [];
   const scopes = query.scopes.map(() => "?").join(", ");
-  const rows = connection.all<Entry & { rank: number }>(
-    `SELECT ${ENTRY_COLUMNS}, ${BM25} AS rank
+  const rows = connection.all<Entry>(
+    `SELECT ${ENTRY_COLUMNS}
     FROM entries_fts JOIN entries ON entries.seq = entries_fts.rowid
     WHERE entries_fts MATCH ? AND entries.status = 'active' AND entries.trashed_at IS NULL
       AND (entries.expires_at IS NULL OR entries.expires_at > ?) AND entries.scope IN (${scopes})
-    ORDER BY rank, entries.updated_at DESC LIMIT ?`,
+    LIMIT ?`,
     match,
     now,
     ...query.scopes,
     Math.max(1, Math.min(query.limit, 100)),
   );
-  return rows.map(({ rank: _rank, ...row }) => toView(row));
+  return rows.map((row) => toView(row));
 }
 
 /** `entriesMentioning` over a store: empty (and nothing created) while no store exists. */

@@ -146,6 +146,15 @@ describe("recall at the point of action", () => {
     expect(titles).toEqual(["Path note", "Name note", "About the folder"]);
   });
 
+  it("finds the note about a file whose name the notes of many other folders hold too", async () => {
+    fx = memoryFixture();
+    for (let i = 0; i < 20; i++) await save(fx, `Other ${i}`, `src/m${i}/migrate.ts is another file.`);
+    const mine = await save(fx, "Mine", "db/migrate.ts keeps a journal.");
+    const text = (await recallFor(fx).recall(edit(fx, "src/db/migrate.ts"))) ?? "";
+    expect(text).toContain(`[${mine.entry.id}]`);
+    expect(text).not.toContain("Other");
+  });
+
   it("redacts a secret an entry holds", async () => {
     fx = memoryFixture();
     const token = (SAMPLES.find((s) => s.kind === "GitHub token")?.build ?? String)(seeded(7));

@@ -1,11 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { mentionsOf, strengthOf } from "../../src/action-recall/subject-match.js";
+import { entryText, lookupSteps, strengthOf } from "../../src/action-recall/subject-match.js";
 import { fileSubject } from "../../src/action-recall/tool-subjects.js";
 import type { EntryView } from "../../src/store/memory-types.js";
 
 const FILE = fileSubject("/p/src/db/migrate.ts", "/p");
 
-function entry(title: string, body: string, tags: string[] = []): EntryView {
+function entry(title: string, body: string, tags: string[] = []) {
+  return entryText(view(title, body, tags));
+}
+
+function view(title: string, body: string, tags: string[]): EntryView {
   return {
     id: "mem_x",
     scope: "/p",
@@ -27,17 +31,33 @@ function entry(title: string, body: string, tags: string[] = []): EntryView {
 }
 
 describe("how surely an entry names a subject", () => {
-  it("asks the store for the path, the name and the folder anywhere, the module in titles and tags", () => {
-    expect(mentionsOf(FILE)).toEqual([
-      { text: "src/db/migrate.ts", where: "named" },
-      { text: "migrate.ts", where: "named" },
-      { text: "src/db", where: "named" },
-      { text: "migrate", where: "tagged" },
+  it("asks the store for names and commands, path tails when crowded, then folders, then modules and programs in tags", () => {
+    const push = { kind: "command" as const, program: "git", subcommand: "push" };
+    expect(lookupSteps([FILE, push, { kind: "command", program: "tsc" }])).toEqual([
+      {
+        mentions: [
+          { text: "migrate.ts", where: "named" },
+          { text: "git push", where: "named" },
+        ],
+        best: 4,
+      },
+      { mentions: [{ text: "db/migrate", where: "named" }], best: 4, whenCrowded: true },
+      { mentions: [{ text: "src/db", where: "named" }], best: 2 },
+      {
+        mentions: [
+          { text: "migrate", where: "tagged" },
+          { text: "tsc", where: "tagged" },
+        ],
+        best: 1,
+      },
     ]);
-    expect(mentionsOf({ kind: "command", program: "git", subcommand: "push" })).toEqual([
-      { text: "git push", where: "named" },
+    expect(lookupSteps([push])).toEqual([{ mentions: [{ text: "git push", where: "named" }], best: 4 }]);
+    expect(lookupSteps([])).toEqual([]);
+    // a file at the root has no tail and no folder
+    expect(lookupSteps([fileSubject("/p/Makefile", "/p")])).toEqual([
+      { mentions: [{ text: "Makefile", where: "named" }], best: 4 },
+      { mentions: [{ text: "makefile", where: "tagged" }], best: 1 },
     ]);
-    expect(mentionsOf({ kind: "command", program: "tsc" })).toEqual([{ text: "tsc", where: "tagged" }]);
   });
 
   it("ranks the path over the bare name over the folder over the module", () => {
@@ -47,7 +67,7 @@ describe("how surely an entry names a subject", () => {
     expect(strengthOf(entry("Migrations", "migrate.ts must stay idempotent"), FILE)).toBe(3);
     expect(strengthOf(entry("Store layout", "Nothing in src/db/ knows the driver."), FILE)).toBe(2);
     expect(strengthOf(entry("Store layout", "x", ["src/db"]), FILE)).toBe(2);
-    expect(strengthOf(entry("How we migrate", "x"), FILE)).toBe(1);
+    expect(strengthOf(entry("Schema changes", "x", ["migrate"]), FILE)).toBe(1);
   });
 
   it("does not take another file of the same name, a longer name, a file beside it or a word in the body", () => {
@@ -55,16 +75,18 @@ describe("how surely an entry names a subject", () => {
     expect(strengthOf(entry("CLI", "migrate.tsx is the dialog; old/migrate.ts.bak too"), FILE)).toBe(0);
     expect(strengthOf(entry("Schema", "src/db/schema.ts holds the tables"), FILE)).toBe(0);
     expect(strengthOf(entry("Moving data", "we migrate users at night"), FILE)).toBe(0);
+    expect(strengthOf(entry("How we migrate", "x"), FILE)).toBe(0);
     expect(strengthOf(entry("Nothing", "src/dbx/other"), FILE)).toBe(0);
   });
 
-  it("takes a command's program and subcommand in a row, and a bare program only from a title or tag", () => {
+  it("takes a command's program and subcommand in a row, and a bare program only from a tag", () => {
     const push = { kind: "command" as const, program: "git", subcommand: "push" };
     expect(strengthOf(entry("Never force", "Do not git push --force to main."), push)).toBe(3);
     expect(strengthOf(entry("Never force", "git pushes are checked", []), push)).toBe(0);
     expect(strengthOf(entry("Branches", "git then push"), push)).toBe(0);
     const tsc = { kind: "command" as const, program: "tsc" };
-    expect(strengthOf(entry("Slow tsc", "x"), tsc)).toBe(1);
+    expect(strengthOf(entry("Slow", "x", ["tsc"]), tsc)).toBe(1);
+    expect(strengthOf(entry("Slow tsc", "x"), tsc)).toBe(0);
     expect(strengthOf(entry("Types", "run tsc first"), tsc)).toBe(0);
   });
 });
