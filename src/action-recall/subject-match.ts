@@ -46,7 +46,7 @@ export function lookupSteps(subjects: readonly Subject[]): LookupStep[] {
   for (const subject of subjects) {
     if (subject.kind === "command") {
       if (subject.subcommand) names.push({ text: `${subject.program} ${subject.subcommand}`, where: "named" });
-      else tags.push({ text: subject.program, where: "tagged" });
+      tags.push({ text: subject.program, where: "tagged" });
       continue;
     }
     names.push({ text: subject.name, where: "named" });
@@ -138,7 +138,7 @@ function commandPattern(program: string, subcommand: string): RegExp {
 /** How surely an entry (its `entryText`) names `subject`, read from its title, body and tags. */
 export function strengthOf(text: EntryText, subject: Subject): Strength {
   if (subject.kind === "command") {
-    if (subject.subcommand) return commandPattern(subject.program, subject.subcommand).test(text.all) ? 3 : 0;
+    if (subject.subcommand && commandPattern(subject.program, subject.subcommand).test(text.all)) return 3;
     return text.tagWords.has(subject.program) ? 1 : 0;
   }
   const file = fileStrength(text.all, subject.path.toLowerCase(), subject.name.toLowerCase());

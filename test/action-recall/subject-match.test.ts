@@ -46,12 +46,16 @@ describe("how surely an entry names a subject", () => {
       {
         mentions: [
           { text: "migrate", where: "tagged" },
+          { text: "git", where: "tagged" },
           { text: "tsc", where: "tagged" },
         ],
         best: 1,
       },
     ]);
-    expect(lookupSteps([push])).toEqual([{ mentions: [{ text: "git push", where: "named" }], best: 4 }]);
+    expect(lookupSteps([push])).toEqual([
+      { mentions: [{ text: "git push", where: "named" }], best: 4 },
+      { mentions: [{ text: "git", where: "tagged" }], best: 1 },
+    ]);
     expect(lookupSteps([])).toEqual([]);
     // a file at the root has no tail and no folder
     expect(lookupSteps([fileSubject("/p/Makefile", "/p")])).toEqual([
@@ -84,6 +88,8 @@ describe("how surely an entry names a subject", () => {
     expect(strengthOf(entry("Never force", "Do not git push --force to main."), push)).toBe(3);
     expect(strengthOf(entry("Never force", "git pushes are checked", []), push)).toBe(0);
     expect(strengthOf(entry("Branches", "git then push"), push)).toBe(0);
+    // a tag naming the program is about every command of it
+    expect(strengthOf(entry("Branches", "x", ["git"]), push)).toBe(1);
     const tsc = { kind: "command" as const, program: "tsc" };
     expect(strengthOf(entry("Slow", "x", ["tsc"]), tsc)).toBe(1);
     expect(strengthOf(entry("Slow tsc", "x"), tsc)).toBe(0);
