@@ -7,6 +7,7 @@ import { allowTranscriptReads, type HostConfig, POINTER_PROVIDER_ID } from "./co
 import { createMemoryInventory } from "./compaction/memory-inventory.js";
 import { createSessionPointer } from "./compaction/session-pointer.js";
 import { hookBoundary } from "./hook-boundary.js";
+import { createUserTurns, userText } from "./injection/user-turns.js";
 import { lazyFunction, lazyObject } from "./lazy-load.js";
 import { createHostLogger } from "./log.js";
 import { promptOnce } from "./one-shot-prompt.js";
@@ -84,6 +85,8 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
     registerCommands(host, log);
   });
   const hooks: Hooks = {};
+  // The newest user message of each session: the memory block of its requests starts with the entries it matches.
+  const turns = createUserTurns();
   for (const [name, hook] of Object.entries(compaction.hooks)) {
     (hooks as Record<string, unknown>)[name] = hookBoundary(
       name,
@@ -100,6 +103,7 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
           maxChars: options.injection.maxChars,
           ownProviders: [POINTER_PROVIDER_ID],
           isOptedOut: async (sessionID) => (await settings.get(sessionID)).injectionOff,
+          latestTurn: turns.latest,
         }),
       ),
     );
@@ -143,6 +147,8 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
     ),
   );
   hooks["tool.execute.after"] = redactHostReads;
+  type ChatMessage = NonNullable<Hooks["chat.message"]>;
+  let onUserMessage: ((sessionID: string) => Promise<void>) | undefined;
   if (options.actionRecall.enabled) {
     const actionRecall = lazyObject(
       () =>
@@ -164,8 +170,16 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
       await redactHostReads(call, result);
       await recallAfter(call, result);
     };
-    hooks["chat.message"] = hookBoundary("chat.message", log, actionRecall.onUserMessage);
+    onUserMessage = (sessionID) => actionRecall.onUserMessage({ sessionID });
   }
+  hooks["chat.message"] = hookBoundary<Parameters<ChatMessage>[0], Parameters<ChatMessage>[1]>(
+    "chat.message",
+    log,
+    async (input, output) => {
+      turns.record(input.sessionID, input.messageID, userText(output.parts));
+      await onUserMessage?.(input.sessionID);
+    },
+  );
   return {
     ...hooks,
     config: (cfg) => configure(cfg, undefined),
