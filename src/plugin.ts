@@ -160,6 +160,7 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
               directory,
               maxChars: options.actionRecall.maxChars,
               isOptedOut: async (sessionID) => (await settings.get(sessionID)).injectionOff,
+              shownThisTurn: (sessionID) => turns.latest(sessionID)?.shown,
             }),
         ),
       ["afterTool", "onUserMessage"],

@@ -44,6 +44,8 @@ export interface ActionRecallDeps {
   maxChars: number;
   /** True when the person switched memory off for this session. */
   isOptedOut(sessionID: string): Promise<boolean>;
+  /** Entries already in front of the agent this turn (the memory block shows them in full): not repeated. */
+  shownThisTurn?(sessionID: string): ReadonlySet<string> | undefined;
 }
 
 export interface ActionCall extends ToolCall {
@@ -123,9 +125,9 @@ export function createActionRecall(deps: ActionRecallDeps): ActionRecall {
   };
 
   /** The entries naming any subject, each once with its strongest subject, strongest first. */
-  const find = async (subjects: readonly Subject[], state: SessionState): Promise<Found[]> => {
+  const find = async (subjects: readonly Subject[], state: SessionState, sessionID: string): Promise<Found[]> => {
     const found: Found[] = [];
-    const seen = new Set<string>();
+    const seen = new Set<string>(deps.shownThisTurn?.(sessionID));
     let returned = 0;
     for (const step of lookupSteps(subjects)) {
       if (step.whenCrowded && returned < LOOKED_AT) continue;
@@ -161,7 +163,7 @@ export function createActionRecall(deps: ActionRecallDeps): ActionRecall {
       const state = stateOf(call.sessionID);
       const room = deps.maxChars - state.used;
       if (room <= 0 || (await deps.isOptedOut(call.sessionID))) return undefined;
-      const block = layout(await find(subjects, state), room);
+      const block = layout(await find(subjects, state, call.sessionID), room);
       if (!block) return undefined;
       for (const { entry } of block.shown) {
         state.shown.set(entry.id, entry.updatedAt);

@@ -67,7 +67,9 @@ export function createSystemTransformHook(deps: SystemHookDeps) {
     return turns(sessionID, turn.id, async () => {
       const matches = await messageMatches(deps.memory, deps.project, turn.text, MAX_MATCHES);
       if (matches.length === 0) return fixedBlock(sessionID);
-      return buildMemoryBlock(deps.memory, deps.project, deps.maxChars, matches);
+      const block = await buildMemoryBlock(deps.memory, deps.project, deps.maxChars, matches);
+      for (const entry of matches) if (block?.includes(`[${entry.id}]`)) turn.shown.add(entry.id);
+      return block;
     });
   };
 

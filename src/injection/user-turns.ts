@@ -11,6 +11,8 @@ export interface UserTurn {
   /** The user message's id (OpenCode's), or a counter when the host gave none. */
   id: string;
   text: string;
+  /** Entries the memory block shows in full for this turn: what follows in the turn need not repeat them. */
+  shown: Set<string>;
 }
 
 export interface UserTurns {
@@ -35,7 +37,7 @@ export function createUserTurns(): UserTurns {
   return {
     record(sessionID, id, text) {
       turns.delete(sessionID);
-      turns.set(sessionID, { id: id ?? `turn-${++counter}`, text: text.slice(0, MAX_CHARS) });
+      turns.set(sessionID, { id: id ?? `turn-${++counter}`, text: text.slice(0, MAX_CHARS), shown: new Set() });
       if (turns.size > MAX_SESSIONS) turns.delete(turns.keys().next().value as string);
     },
     latest: (sessionID) => turns.get(sessionID),

@@ -186,6 +186,25 @@ describe("recall at the point of action", () => {
     expect(await recallFor(fx, { maxChars: 200 }).recall(edit(fx, "src/db/three.ts"))).toBeUndefined();
   });
 
+  it("does not repeat an entry the memory block shows in full this turn", async () => {
+    fx = memoryFixture();
+    const inBlock = await save(fx, "Migrations must be idempotent", "About src/db/migrate.ts.");
+    const other = await save(fx, "Migration journal", "migrate.ts reads the journal.");
+    const recall = createActionRecall({
+      lookup: createMentionLookup(fx.database, () => fx.now.value),
+      project: fx.project,
+      directory: fx.project,
+      maxChars: 600,
+      isOptedOut: async () => false,
+      shownThisTurn: (id) => (id === SESSION ? new Set([inBlock.entry.id]) : undefined),
+    });
+    const text = (await recall.recall(edit(fx, "src/db/migrate.ts"))) ?? "";
+    expect(text).toContain(`[${other.entry.id}]`);
+    expect(text).not.toContain(inBlock.entry.id);
+    // not marked as shown by the recall: another session, whose block does not hold it, gets it
+    expect(await recall.recall(edit(fx, "src/db/migrate.ts", "ses_recall0002"))).toContain(inBlock.entry.id);
+  });
+
   it("shows nothing in a session the person switched memory off for", async () => {
     fx = memoryFixture();
     await save(fx, "Migrations must be idempotent", "About src/db/migrate.ts.");

@@ -57,8 +57,9 @@ describe("the memory block before a user turn", () => {
     expect(block.split(retry.entry.id)).toHaveLength(2);
     expect(block.length).toBeLessThanOrEqual(MEMORY_NUDGE.length + 1 + 1_200);
     expect(block).toMatch(/Unrelated decision/);
-    // every request of the same turn gets the same text
+    // every request of the same turn gets the same text; the turn knows what it showed in full
     expect(await system()).toBe(block);
+    expect([...(turns.latest(SESSION)?.shown ?? [])]).toEqual([retry.entry.id]);
   });
 
   it("gives a turn that matches nothing, and a session with no turn seen, the fixed block as it was", async () => {

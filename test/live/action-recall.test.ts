@@ -1,7 +1,8 @@
 /**
  * Recall at the point of action, live: a gotcha saved about `src/db/migrate.ts` through memory_save, then the stub
  * model edits that file; the next model request carries the gotcha in the edit's result, once in the whole
- * conversation; an unrelated edit and a second edit of the same file carry nothing.
+ * conversation; an unrelated edit and a second edit of the same file carry nothing. A user message that names what
+ * the gotcha is about gets it at the top of the memory block, and an edit in that turn does not repeat it.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -30,23 +31,27 @@ describe("recall at the point of action, live", () => {
     });
     await oc.prompt(writer, "Remember this gotcha.");
     session = await oc.createSession();
-  });
+  }, 120_000);
   afterAll(async () => {
     await oc?.stop();
   });
 
   /** The stub reads then edits `file` (OpenCode refuses an edit of a file not read first); the request after the edit. */
-  async function editByModel(file: string, from: string, to: string) {
+  async function editByModel(file: string, from: string, to: string, request = "Make the change.") {
     const filePath = path.join(oc.project, file);
     oc.stub.script({ callTool: "read", args: { filePath } });
-    await oc.prompt(session, `Read ${file}.`);
+    await oc.prompt(session, "Read the file.");
     const mark = oc.stub.mark();
     oc.stub.script({ callTool: "edit", args: { filePath, oldString: from, newString: to } });
-    await oc.prompt(session, `Edit ${file}.`);
+    await oc.prompt(session, request);
     const after = oc.stub.since(mark).filter((r) => r.kind === "chat");
     const toolTurn = after.find((r) => r.messages.at(-1)?.role === "tool");
     expect(toolTurn, "the request that carries the edit's result").toBeDefined();
-    return { toolResult: toolTurn?.messages.at(-1)?.text ?? "", body: toolTurn?.body ?? "" };
+    return {
+      toolResult: toolTurn?.messages.at(-1)?.text ?? "",
+      body: toolTurn?.body ?? "",
+      system: toolTurn?.system ?? "",
+    };
   }
 
   it("carries the gotcha once after an edit of the file it names, and nothing after an unrelated edit", async () => {
@@ -65,7 +70,15 @@ describe("recall at the point of action, live", () => {
     expect(again.toolResult).not.toContain(BLOCK);
     expect(count(again.body, GOTCHA_BODY)).toBe(1);
     expect(oc.pluginLog().filter((line) => line.includes("error"))).toEqual([]);
-  });
+  }, 60_000);
+
+  it("puts the gotcha at the top of the memory block when the message names it, and the edit does not repeat it", async () => {
+    session = await oc.createSession();
+    const turn = await editByModel("src/db/migrate.ts", "value = 4", "value = 5", "Are the migrations idempotent?");
+    expect(turn.system).toContain(`Saved memory that matches this message:\n- gotcha: ${GOTCHA_TITLE}: ${GOTCHA_BODY}`);
+    expect(turn.toolResult).not.toContain(BLOCK);
+    expect(count(turn.body, GOTCHA_BODY)).toBe(1);
+  }, 60_000);
 });
 
 describe("recall at the point of action switched off, live", () => {
@@ -96,5 +109,5 @@ describe("recall at the point of action switched off, live", () => {
     expect(toolTurn?.messages.at(-1)?.text).toContain("Edit applied");
     expect(toolTurn?.messages.at(-1)?.text).not.toContain(BLOCK);
     expect(fs.readFileSync(filePath, "utf8")).toContain("value = 2");
-  });
+  }, 120_000);
 });
