@@ -4,7 +4,7 @@ const FOUNDATION =
   "^src/(errors|log|options|scope|iso-date|data-dir|bounded-output|human-units|one-line|lazy-load|zod|session-id)\\.ts$";
 const above = (...layers) => `^src/(${layers.join("|")})/`;
 const SURFACES = ["tools", "slash-commands", "tui", "cli"];
-const FEATURES = ["compaction", "injection", "reflection", "team"];
+const FEATURES = ["compaction", "injection", "action-recall", "reflection", "team"];
 
 module.exports = {
   forbidden: [

@@ -21,6 +21,7 @@ const SECTION_DEFAULTS = {
   backfill: { enabled: true, delayMs: 10_000, cpuShare: 0.25, maxSessionMB: 64 },
   search: { useRipgrep: true },
   injection: { enabled: true, maxChars: 1_200 },
+  actionRecall: { enabled: true, maxChars: 600 },
   agentSaves: "active",
   reflection: { enabled: false, maxLessons: 3, transcriptChars: 8_000 },
 } as const;
@@ -93,6 +94,15 @@ const SECTION_SCHEMAS = {
         maxChars: z.number().int().min(200).max(4_000).default(1_200),
       })
       .default(SECTION_DEFAULTS.injection),
+  actionRecall: () =>
+    z
+      .strictObject({
+        /** After OpenCode's edit, write, apply_patch or bash, append the saved entries that name the file or command (default true). */
+        enabled: z.boolean().default(true),
+        /** Characters appended to tool results per user turn, over all its tool calls (default 600; 200 to 4,000). */
+        maxChars: z.number().int().min(200).max(4_000).default(600),
+      })
+      .default(SECTION_DEFAULTS.actionRecall),
   /** `active` (default): what the agent saves is live at once; `candidate`: it waits for a person's review. */
   agentSaves: () => z.enum(["active", "candidate"]).default(SECTION_DEFAULTS.agentSaves),
   reflection: () =>
@@ -145,6 +155,7 @@ const OFF: Partial<{ [K in OptionFeature]: output<Sections[K]> }> = {
   backfill: { enabled: false, delayMs: 10_000, cpuShare: 0.25, maxSessionMB: 64 },
   search: { useRipgrep: false },
   injection: { enabled: false, maxChars: 1_200 },
+  actionRecall: { enabled: false, maxChars: 600 },
   reflection: { enabled: false, maxLessons: 3, transcriptChars: 8_000 },
 };
 

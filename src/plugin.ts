@@ -10,6 +10,7 @@ import { createSessionPointer } from "./compaction/session-pointer.js";
 import { hookBoundary } from "./hook-boundary.js";
 import type { HostPort } from "./host/host-port.js";
 import { createV1Host } from "./host/v1/v1-host.js";
+import { createUserTurns, userText } from "./injection/user-turns.js";
 import { lazyFunction, lazyObject } from "./lazy-load.js";
 import { parseOptions } from "./options.js";
 import { idleSessionOf } from "./reflection/idle-event.js";
@@ -103,6 +104,8 @@ export function composeLedger(host: HostPort, rawOptions: unknown): boolean {
       ),
     ),
   );
+  // The newest user message of each session: the memory block of its requests starts with the entries it matches.
+  const turns = createUserTurns();
   if (options.injection.enabled) {
     const inject = lazyFunction(() =>
       import("./injection/system-hook.js").then((m) =>
@@ -112,6 +115,7 @@ export function composeLedger(host: HostPort, rawOptions: unknown): boolean {
           maxChars: options.injection.maxChars,
           ownProviders: [POINTER_PROVIDER_ID],
           isOptedOut: async (sessionID) => (await settings.get(sessionID)).injectionOff,
+          latestTurn: turns.latest,
         }),
       ),
     );
@@ -154,6 +158,31 @@ export function composeLedger(host: HostPort, rawOptions: unknown): boolean {
       ),
     ),
   );
+  let onUserMessage: ((sessionID: string) => Promise<void>) | undefined;
+  if (options.actionRecall.enabled) {
+    const actionRecall = lazyObject(
+      () =>
+        Promise.all([import("./action-recall/action-recall-hooks.js"), import("./store/memory-mentions.js")]).then(
+          ([m, store]) =>
+            m.createActionRecallHooks({
+              lookup: store.createMentionLookup(memory.database, data.clock),
+              project: scope,
+              directory: host.directory,
+              maxChars: options.actionRecall.maxChars,
+              isOptedOut: async (sessionID) => (await settings.get(sessionID)).injectionOff,
+              shownThisTurn: (sessionID) => turns.latest(sessionID)?.shown,
+            }),
+        ),
+      ["afterTool", "onUserMessage"],
+      {},
+    );
+    host.onToolResult((call, result) => actionRecall.afterTool(call, result));
+    onUserMessage = (sessionID) => actionRecall.onUserMessage({ sessionID });
+  }
+  host.onUserMessage(async (message) => {
+    turns.record(message.sessionID, message.messageID, userText(message.parts));
+    await onUserMessage?.(message.sessionID);
+  });
   // One boundary for every tool: arguments checked against the tool's schema, failures returned as messages.
   host.registerTools(
     toolBoundaries({

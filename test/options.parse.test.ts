@@ -73,7 +73,7 @@ describe("plugin options", () => {
     const unknown = parseOptions({ compation: {} }, env);
     expect(unknown.problems.map((p) => p.option)).toEqual(["compation"]);
     expect(unknown.problems[0]?.message).toContain(
-      "known options: dataDir, compaction, retention, backfill, search, injection, agentSaves, reflection",
+      "known options: dataDir, compaction, retention, backfill, search, injection, actionRecall, agentSaves, reflection",
     );
     const notObject = parseOptions(["x"], env);
     expect(notObject.problems.map((p) => p.option)).toEqual(["(options)"]);

@@ -24,6 +24,7 @@ describe("plugin options", () => {
       backfill: { enabled: true, delayMs: 10_000, cpuShare: 0.25, maxSessionMB: 64 },
       search: { useRipgrep: true },
       injection: { enabled: true, maxChars: 1_200 },
+      actionRecall: { enabled: true, maxChars: 600 },
       agentSaves: "active",
       reflection: { enabled: false, maxLessons: 3, transcriptChars: 8_000 },
     });
@@ -47,6 +48,18 @@ describe("plugin options", () => {
     expect(options.injection.enabled).toBe(false);
     // the valid section next to them is kept as written
     expect(options.retention.keepRecent).toBe(3);
+  });
+
+  it("takes the action recall's switch and budget, and switches it off on a budget out of range", () => {
+    expect(parseOptions({ actionRecall: { maxChars: 300 } }, env).options.actionRecall).toEqual({
+      enabled: true,
+      maxChars: 300,
+    });
+    expect(parseOptions({ actionRecall: { enabled: false } }, env).options.actionRecall.enabled).toBe(false);
+    const { options, disabled, problems } = parseOptions({ actionRecall: { maxChars: 50, extra: 1 } }, env);
+    expect(problems.map((p) => p.option).sort()).toEqual(["actionRecall", "actionRecall.maxChars"]);
+    expect([...disabled]).toEqual(["actionRecall"]);
+    expect(options.actionRecall.enabled).toBe(false);
   });
 
   it("reports a misspelt option instead of ignoring it silently", () => {

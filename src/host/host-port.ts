@@ -71,6 +71,10 @@ export interface HostPort {
   supplyCompactionSummary(request: CompactionRequest): void;
   /** Called after every tool call, in registration order; `result.output` may be changed. */
   onToolResult(handler: (call: HostToolCall, result: HostToolResult) => Promise<void>): void;
+  /** Called with each message the person sends, before the model is asked; `parts` as the host gives them. */
+  onUserMessage(
+    handler: (message: { sessionID: string; messageID: string | undefined; parts: unknown }) => Promise<void>,
+  ): void;
   /** Called while a request's system prompt is built; the handler pushes what it adds to `system`. */
   onSystemPrompt(handler: (request: PromptRequest, system: string[]) => Promise<void>): void;
   /** Lets the host's own tools (read, grep) into `folder` without asking (the transcripts folder). */

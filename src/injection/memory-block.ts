@@ -1,11 +1,13 @@
 /**
  * The memory block a session starts with: active lessons first, then the titles of recent active entries of the
- * project, its team memory and the global scope, each with its id so the agent can fetch the whole entry. Bounded in
- * characters; only active, live entries ever appear (the store's list already leaves out trashed and expired ones).
+ * project, its team memory and the global scope, each with its id so the agent can fetch the whole entry. Before a
+ * user turn whose message matches saved entries, those come first, with a line of their body. Bounded in characters;
+ * only active, live entries ever appear (the store's list and search already leave out trashed and expired ones).
  */
 
 import { oneLine } from "../one-line.js";
 import { GLOBAL_SCOPE, teamProject, teamScope } from "../scope.js";
+import { redactSecrets } from "../secret-guard/redact.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import type { EntryView } from "../store/memory-types.js";
 
@@ -17,13 +19,19 @@ const LESSON_PREVIEW_CHARS = 160;
 const OPEN = '<memory source="opencode-ledger">';
 const CLOSE = "</memory>";
 
-function scopeMark(entry: EntryView): string {
+/** " (global)" or " (team)" after a title; nothing for the project's own entries. */
+export function scopeMark(entry: EntryView): string {
   if (entry.scope === GLOBAL_SCOPE) return " (global)";
   return teamProject(entry.scope) !== undefined ? " (team)" : "";
 }
 
 function lessonLine(entry: EntryView): string {
   return `- ${oneLine(entry.title, 120)}${scopeMark(entry)}: ${oneLine(entry.body, LESSON_PREVIEW_CHARS)} [${entry.id}]`;
+}
+
+function matchLine(entry: EntryView): string {
+  const line = `- ${entry.kind}: ${oneLine(entry.title, 120)}${scopeMark(entry)}: ${oneLine(entry.body, LESSON_PREVIEW_CHARS)} [${entry.id}]`;
+  return redactSecrets(line).text;
 }
 
 function entryLine(entry: EntryView): string {
@@ -65,23 +73,32 @@ export function layoutBlock(sections: { heading: string; lines: string[] }[], ma
   return out.join("\n");
 }
 
-/** The block for a session of `project`, or undefined when there is nothing active to show (or no store at all). */
+/**
+ * The block for a session of `project`, or undefined when there is nothing active to show (or no store at all).
+ * `matches` (the entries matching the user's message, best first) come first; the fixed sections fill what is left.
+ */
 export async function buildMemoryBlock(
   memory: MemoryStore,
   project: string,
   maxChars: number,
+  matches: readonly EntryView[] = [],
 ): Promise<string | undefined> {
   const scopes = [project, teamScope(project), GLOBAL_SCOPE];
   const lessons = await memory.list({ scopes, status: "active", kind: "lesson", limit: LESSONS_LOOKED_AT });
   const recent = await memory.list({ scopes, status: "active", limit: RECENT_LOOKED_AT });
+  const matched = new Set(matches.map((e) => e.id));
   const lessonIds = new Set(lessons.items.map((e) => e.id));
   // The project's own entries first at equal recency: they are the ones most likely to matter here.
   const others = recent.items
-    .filter((e) => !lessonIds.has(e.id))
+    .filter((e) => !lessonIds.has(e.id) && !matched.has(e.id))
     .sort((a, b) => Number(a.scope === GLOBAL_SCOPE) - Number(b.scope === GLOBAL_SCOPE) || b.updatedAt - a.updatedAt);
   return layoutBlock(
     [
-      { heading: "Lessons learned earlier (apply them):", lines: lessons.items.map(lessonLine) },
+      { heading: "Saved memory that matches this message:", lines: matches.map(matchLine) },
+      {
+        heading: "Lessons learned earlier (apply them):",
+        lines: lessons.items.filter((e) => !matched.has(e.id)).map(lessonLine),
+      },
       {
         heading: "Saved memory of this project, its team (shared through the repository) and global, newest first:",
         lines: others.map(entryLine),

@@ -15,6 +15,8 @@ export interface StatusDeps {
   database: Database;
   settings: SessionSettingsStore;
   project: string;
+  /** Whether the recall at the point of action is on (option `actionRecall.enabled`). */
+  actionRecall: boolean;
 }
 
 export async function loadStatus(deps: StatusDeps, sessionID?: string): Promise<StatusFigures> {
@@ -25,6 +27,7 @@ export async function loadStatus(deps: StatusDeps, sessionID?: string): Promise<
     sessionID,
     transcriptLines: null,
     injectionOff: false,
+    actionRecall: deps.actionRecall,
   };
   const backfill = readProgress(deps.database.dataDir);
   if (isRunning(backfill)) {

@@ -14,6 +14,8 @@ export interface StatusFigures {
   transcriptLines: number | null;
   /** The person switched memory injection off for that session. */
   injectionOff: boolean;
+  /** The recall at the point of action is on (option `actionRecall.enabled`). */
+  actionRecall: boolean;
   /**
    * A backfill under way (in any process sharing the data folder): sessions handled of those listed, then, in its
    * second pass, transcripts indexed of those behind.
@@ -22,8 +24,8 @@ export interface StatusFigures {
 }
 
 /**
- * "mem 12 · 2 to review · transcript 340 lines · compacted, 0 tokens · injection off · backfill 120/2000": the
- * session parts only for
+ * "mem 12 · 2 to review · transcript 340 lines · compacted, 0 tokens · injection off · recall off · backfill
+ * 120/2000": the session parts only for
  * the session the figures were loaded for; `compaction` is what the last compaction of that session came to.
  */
 export function statusText(figures: StatusFigures | undefined, sessionID?: string, compaction?: string): string {
@@ -36,6 +38,8 @@ export function statusText(figures: StatusFigures | undefined, sessionID?: strin
   }
   if (forSession && compaction) parts.push(compaction);
   if (forSession && figures.injectionOff) parts.push("injection off");
+  // A session with memory switched off gets no recall either.
+  parts.push(figures.actionRecall && !(forSession && figures.injectionOff) ? "recall on" : "recall off");
   const backfill = figures.backfill;
   if (backfill?.indexing) parts.push(`backfill indexing ${backfill.indexing.done}/${backfill.indexing.total}`);
   else if (backfill) parts.push(`backfill ${backfill.done}/${backfill.total}`);

@@ -90,7 +90,7 @@ export const tui: TuiPlugin = async (api, options) => {
     async (sessionID) => {
       const s = await services();
       const { loadStatus } = await import("./status-load.js");
-      return loadStatus({ ...s, database: s.data.database }, sessionID);
+      return loadStatus({ ...s, database: s.data.database, actionRecall: s.options.actionRecall.enabled }, sessionID);
     },
     (error) => report("status", error),
   );

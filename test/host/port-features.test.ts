@@ -39,6 +39,7 @@ interface RecordingPort extends HostPort {
   compaction?: CompactionRequest;
   results: ((call: HostToolCall, result: HostToolResult) => Promise<void>)[];
   prompts: ((request: PromptRequest, system: string[]) => Promise<void>)[];
+  messages: Parameters<HostPort["onUserMessage"]>[0][];
   reads: string[];
 }
 
@@ -56,6 +57,7 @@ function recordingPort(directory: string): RecordingPort & { lines: { level: str
     events: [],
     results: [],
     prompts: [],
+    messages: [],
     reads: [],
     registerTools: (tools) => Object.assign(port.tools, tools),
     registerCommands: (run) => {
@@ -67,6 +69,7 @@ function recordingPort(directory: string): RecordingPort & { lines: { level: str
     },
     onToolResult: (handler) => port.results.push(handler),
     onSystemPrompt: (handler) => port.prompts.push(handler),
+    onUserMessage: (handler) => port.messages.push(handler),
     allowReads: (folder) => port.reads.push(folder),
   };
   return Object.assign(port, { lines: log.lines });
@@ -90,8 +93,10 @@ describe("the features, through the port", () => {
     expect(port.commands).toBeTypeOf("function");
     expect(port.events).toHaveLength(1);
     expect(port.compaction?.mode).toBe("pointer");
-    expect(port.results).toHaveLength(1);
+    // The redaction of the host's reads, then the recall at the point of action.
+    expect(port.results).toHaveLength(2);
     expect(port.prompts).toHaveLength(1);
+    expect(port.messages).toHaveLength(1);
     expect(port.reads).toEqual([path.join(dataDir, "transcripts")]);
   });
 

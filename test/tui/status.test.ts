@@ -21,6 +21,7 @@ const figures = (over: Partial<StatusFigures> = {}): StatusFigures => ({
   sessionID: "ses_status000001",
   transcriptLines: 340,
   injectionOff: false,
+  actionRecall: true,
   ...over,
 });
 
@@ -28,13 +29,14 @@ describe(`TUI status (${isBun ? "bun:sqlite" : "better-sqlite3"})`, () => {
   it("reads zeros from an absent store without creating it", async () => {
     const f = memoryFixture();
     const settings = createSessionSettings({ database: f.database, clock: () => f.now.value });
-    const deps = { memory: f.memory, database: f.database, settings, project: f.project };
+    const deps = { memory: f.memory, database: f.database, settings, project: f.project, actionRecall: true };
     expect(await loadStatus(deps, "ses_status000001")).toEqual({
       entries: 0,
       candidates: 0,
       sessionID: "ses_status000001",
       transcriptLines: null,
       injectionOff: false,
+      actionRecall: true,
     });
     expect(fs.existsSync(f.dbFile)).toBe(false);
   });
@@ -56,7 +58,7 @@ describe(`TUI status (${isBun ? "bun:sqlite" : "better-sqlite3"})`, () => {
     await memory.save({ scope: f.project, kind: "lesson", title: "C", body: "c" }, agent, { changesAwaitReview: true });
     const settings = createSessionSettings({ database: f.database, clock: data.clock });
     await settings.setInjectionOff("ses_status000001", true);
-    const deps = { memory, database: f.database, settings, project: f.project };
+    const deps = { memory, database: f.database, settings, project: f.project, actionRecall: true };
 
     const lines = await transcriptLinesOf(f.database, "ses_status000001");
     expect(lines).toBeGreaterThan(10);
@@ -67,9 +69,10 @@ describe(`TUI status (${isBun ? "bun:sqlite" : "better-sqlite3"})`, () => {
       sessionID: "ses_status000001",
       transcriptLines: lines,
       injectionOff: true,
+      actionRecall: true,
     });
     expect(statusText(loaded, "ses_status000001")).toBe(
-      `mem 2 · 1 to review · transcript ${lines} lines · injection off`,
+      `mem 2 · 1 to review · transcript ${lines} lines · injection off · recall off`,
     );
     expect(await loadStatus(deps)).toMatchObject({ sessionID: undefined, transcriptLines: null, injectionOff: false });
     expect(await transcriptLinesOf(f.database, "ses_unknown00001")).toBeNull();
@@ -77,32 +80,35 @@ describe(`TUI status (${isBun ? "bun:sqlite" : "better-sqlite3"})`, () => {
 
   it("status text: session parts only for the session they were loaded for", () => {
     expect(statusText(undefined)).toBe("mem …");
-    expect(statusText(figures())).toBe("mem 12 · 2 to review");
-    expect(statusText(figures(), "ses_status000001")).toBe("mem 12 · 2 to review · transcript 340 lines");
-    expect(statusText(figures(), "ses_other0000001")).toBe("mem 12 · 2 to review");
+    expect(statusText(figures())).toBe("mem 12 · 2 to review · recall on");
+    expect(statusText(figures(), "ses_status000001")).toBe("mem 12 · 2 to review · transcript 340 lines · recall on");
+    expect(statusText(figures(), "ses_other0000001")).toBe("mem 12 · 2 to review · recall on");
     expect(statusText(figures({ candidates: 0, transcriptLines: 1 }), "ses_status000001")).toBe(
-      "mem 12 · transcript 1 line",
+      "mem 12 · transcript 1 line · recall on",
     );
     expect(statusText(figures(), "ses_status000001", "compacted, 0 tokens")).toBe(
-      "mem 12 · 2 to review · transcript 340 lines · compacted, 0 tokens",
+      "mem 12 · 2 to review · transcript 340 lines · compacted, 0 tokens · recall on",
     );
-    expect(statusText(figures(), "ses_other0000001", "compacted, 0 tokens")).toBe("mem 12 · 2 to review");
+    expect(statusText(figures(), "ses_other0000001", "compacted, 0 tokens")).toBe("mem 12 · 2 to review · recall on");
     expect(statusText(figures({ transcriptLines: null, injectionOff: true }), "ses_status000001")).toBe(
-      "mem 12 · 2 to review · injection off",
+      "mem 12 · 2 to review · injection off · recall off",
     );
+    // the option off: off in every session; another session's switch does not turn it off here
+    expect(statusText(figures({ actionRecall: false }))).toBe("mem 12 · 2 to review · recall off");
+    expect(statusText(figures({ injectionOff: true }), "ses_other0000001")).toBe("mem 12 · 2 to review · recall on");
   });
 
   it("shows a backfill under way in any process, and nothing once it finished or its process is gone", async () => {
     const data = testDataContext();
     const memory = createMemoryStore({ database: data.database, clock: data.clock });
     const settings = createSessionSettings({ database: data.database, clock: data.clock });
-    const deps = { memory, database: data.database, settings, project: "/projects/p" };
+    const deps = { memory, database: data.database, settings, project: "/projects/p", actionRecall: false };
     const base = { startedAt: 1, updatedAt: 2, total: 2000, done: 120, exported: 100, current: 20, skipped: 0 };
     fs.mkdirSync(data.options.dataDir, { recursive: true });
     writeProgress(data.options.dataDir, { ...base, pid: process.pid, lines: 0, bytes: 0 });
     const running = await loadStatus(deps);
     expect(running.backfill).toEqual({ done: 120, total: 2000 });
-    expect(statusText(running)).toBe("mem 0 · backfill 120/2000");
+    expect(statusText(running)).toBe("mem 0 · recall off · backfill 120/2000");
     // The second pass: transcripts indexed of those the index was behind.
     writeProgress(data.options.dataDir, {
       ...base,
@@ -114,7 +120,7 @@ describe(`TUI status (${isBun ? "bun:sqlite" : "better-sqlite3"})`, () => {
     });
     const indexing = await loadStatus(deps);
     expect(indexing.backfill).toEqual({ done: 2000, total: 2000, indexing: { total: 1900, done: 40 } });
-    expect(statusText(indexing)).toBe("mem 0 · backfill indexing 40/1900");
+    expect(statusText(indexing)).toBe("mem 0 · recall off · backfill indexing 40/1900");
     writeProgress(data.options.dataDir, { ...base, pid: process.pid, lines: 0, bytes: 0, finishedAt: 3 });
     expect((await loadStatus(deps)).backfill).toBeUndefined();
     writeProgress(data.options.dataDir, { ...base, pid: 999_999_999, lines: 0, bytes: 0 });

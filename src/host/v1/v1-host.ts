@@ -99,6 +99,15 @@ export function createV1Host(input: PluginInput): V1Host {
         for (const run of resultHandlers) await run(call, output);
       };
     },
+    onUserMessage(handler) {
+      type ChatMessage = NonNullable<Hooks["chat.message"]>;
+      hooks["chat.message"] = hookBoundary<Parameters<ChatMessage>[0], Parameters<ChatMessage>[1]>(
+        "chat.message",
+        log,
+        (message, output) =>
+          handler({ sessionID: message.sessionID, messageID: message.messageID, parts: output.parts }),
+      );
+    },
     onSystemPrompt(handler) {
       const name = "experimental.chat.system.transform";
       hooks[name] = hookBoundary<Parameters<NonNullable<Hooks[typeof name]>>[0], { system: string[] }>(

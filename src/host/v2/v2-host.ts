@@ -133,6 +133,9 @@ export function createV2Host(context: unknown, deps: V2HostDeps): V2Host {
     onToolResult(handler) {
       results.push(hookBoundary("execute.after", log, handler));
     },
+    onUserMessage() {
+      left.push("memory matched to each user message (the fixed memory block is given)");
+    },
     onSystemPrompt(handler) {
       prompts.push(hookBoundary("context", log, handler));
     },

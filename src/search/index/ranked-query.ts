@@ -23,6 +23,11 @@ const STOP_WORDS = new Set(
   ).split(" "),
 );
 
+/** Whether `word` (folded to lower case) is one every question has, which says nothing about what is asked. */
+export function isStopWord(word: string): boolean {
+  return STOP_WORDS.has(word);
+}
+
 /** A word's ending after an apostrophe ("Caroline's", "didn't", "they're"): the word before it is what is asked. */
 const ENDING = /^(.+?)(n)?['\u2019](s|t|d|m|ll|re|ve)([^\p{L}\p{N}]*)$/iu;
 /** What a negation is short for where the word before "n't" is not one ("can't", "won't"). */

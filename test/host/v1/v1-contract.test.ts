@@ -45,6 +45,7 @@ describe("the 1.x adapter's contract", () => {
     const used = Object.keys(hooks).sort();
     expect(used.filter((name) => !declared.includes(name))).toEqual([]);
     expect(used).toEqual([
+      "chat.message",
       "chat.params",
       "command.execute.before",
       "config",
