@@ -63,10 +63,15 @@ function valuesOf(rule: GitleaksRule): string[] {
   return Array.from({ length: VALUES_PER_RULE }, () => sample(parsed, rand, rule.secretGroup).secret);
 }
 
+// The same values named in a sentence ("the <provider> API key is …"): what the context rules add.
+const named = (rule: GitleaksRule, value: string) => `The ${rule.id.split("-")[0]} API key is ${value}.`;
+
 interface Measure {
   readonly refusedValues: number;
   /** Per rule id, how many of its values were refused bare and in prose. */
   readonly perRule: Map<string, number>;
+  /** Per rule id, how many of its values were refused when a sentence named them. */
+  readonly perRuleNamed: Map<string, number>;
   readonly benignRefused: { source: string; text: string }[];
 }
 
@@ -76,17 +81,21 @@ const benign = benignCorpus(root);
 
 function measure(guard: Guard): Measure {
   const perRule = new Map<string, number>();
+  const perRuleNamed = new Map<string, number>();
   let refusedValues = 0;
   for (const rule of rules) {
     let refused = 0;
+    let refusedNamed = 0;
     (values.get(rule.id) ?? []).forEach((value, i) => {
       const prose = (PROSE[i % PROSE.length] as (v: string) => string)(value);
       if (refuses(guard, value) && refuses(guard, prose)) refused++;
+      if (refuses(guard, named(rule, value))) refusedNamed++;
     });
     perRule.set(rule.id, refused);
+    perRuleNamed.set(rule.id, refusedNamed);
     refusedValues += refused;
   }
-  return { refusedValues, perRule, benignRefused: benign.filter((item) => refuses(guard, item.text)) };
+  return { refusedValues, perRule, perRuleNamed, benignRefused: benign.filter((item) => refuses(guard, item.text)) };
 }
 
 const beforeDir = process.env.LEDGER_GUARD_BEFORE;
@@ -100,12 +109,14 @@ const load = loadAverage();
 const after = measure(assertNoSecrets as Guard);
 
 const recognised = (m: Measure, at: number) => [...m.perRule.values()].filter((n) => n >= at).length;
+const recognisedNamed = (m: Measure) => [...m.perRuleNamed.values()].filter((n) => n >= RECOGNISED_AT).length;
 const totalValues = rules.length * VALUES_PER_RULE;
 const row = (label: string, m: Measure) => [
   label,
   `${recognised(m, RECOGNISED_AT)} of ${rules.length}`,
   `${recognised(m, VALUES_PER_RULE)} of ${rules.length}`,
   `${m.refusedValues} of ${totalValues}`,
+  `${recognisedNamed(m)} of ${rules.length}`,
   `${m.benignRefused.length} of ${benign.length}`,
 ];
 const rows = [
@@ -121,6 +132,7 @@ const benignRows = [...bySource].map(([source, n]) => [
   after.benignRefused.filter((item) => item.source === source).length,
 ]);
 const missed = rules.filter((rule) => (after.perRule.get(rule.id) ?? 0) < RECOGNISED_AT);
+const missedNamed = missed.filter((rule) => (after.perRuleNamed.get(rule.id) ?? 0) < RECOGNISED_AT);
 const partly = missed.filter((rule) => (after.perRule.get(rule.id) ?? 0) > 0);
 const gained = before
   ? rules.filter((r) => (before.perRule.get(r.id) ?? 0) < RECOGNISED_AT && !missed.includes(r))
@@ -149,12 +161,15 @@ outside the repository, \`LEDGER_GITLEAKS\`). ${VALUES_PER_RULE} values per rule
 seed (\`bench/regex-sampler.ts\`): the rule's secret group, or the whole match. Each value is given to
 \`assertNoSecrets\` (what memory_save runs) bare and inside a sentence of prose, with no credential-named key near
 it. A format counts as recognised when at least ${RECOGNISED_AT} of its ${VALUES_PER_RULE} values are refused both
-ways. Load average when the run started: ${load}.
+ways. "When named": the same values in "The <provider> API key is <value>.", refused by the context rules if not by
+shape (6+ of 10). Load average when the run started: ${load}.
 
-${table(["guard", `formats (${RECOGNISED_AT}+ of ${VALUES_PER_RULE} values)`, `formats (all ${VALUES_PER_RULE})`, "values refused", "benign refused"], rows)}
+${table(["guard", `formats (${RECOGNISED_AT}+ of ${VALUES_PER_RULE} values)`, `formats (all ${VALUES_PER_RULE})`, "values refused", "formats when named", "benign refused"], rows)}
 
 ${gained.length > 0 ? `Recognised now and not before (${gained.length}): ${gained.map((r) => `\`${r.id}\``).join(", ")}.\n\n` : ""}Not recognised by shape (${missed.length}; ${partly.length} of them partly: some of their values are):
 ${missed.map((r) => `\`${r.id}\` (${after.perRule.get(r.id) ?? 0})`).join(", ")}.
+
+Of these, not refused even when named in a sentence (${missedNamed.length}): ${missedNamed.map((r) => `\`${r.id}\``).join(", ")}.
 
 **Benign corpus**: ${benign.length} texts (${benign.filter((i) => i.source.startsWith("code")).length} blocks of
 source code from the installed packages, this repository's commit log and lockfile lines, and generated digests, UUIDs,
