@@ -2,10 +2,11 @@
  * Credentials recognised by their context rather than their shape: a secret-named key given a random-looking value
  * (`DB_PASSWORD=…`, `"client_secret": "…"`, `apiKey: '…'`, `export API_TOKEN=…`, `?access_token=…`,
  * `var apiToken string = "…"`, `API_TOKEN ?= …`, `$token .= '…'`, `setProperty("X_TOKEN", "…")`,
- * `<xToken>…</xToken>`), a password in a URL (`postgres://app:…@db`) and HTTP `Authorization` credentials
+ * `<xToken>…</xToken>`, "the API key is …" in a sentence), a password in a URL (`postgres://app:…@db`) and HTTP `Authorization` credentials
  * (`Bearer …`, `Basic …`). Each span covers the value only: the key stays readable in a redacted line.
  */
 import { isSecretKey } from "./key-names.js";
+import { MIN_PROSE_VALUE, proseKeyName, proseValueStart, withoutClosingPunctuation } from "./prose-credentials.js";
 import { isPlaceholder, isWordy, looksRandomToken, looksSecretValue } from "./randomness.js";
 import type { SpanSink } from "./secret-span.js";
 
@@ -121,12 +122,20 @@ function secretAssignments(text: string, sink: SpanSink): boolean {
     }
     at = key.end;
     const xml = xmlValue(text, key);
-    const from = xml ? undefined : valueStart(text, key);
-    if ((xml === undefined && from === undefined) || !secretKey(text.slice(key.start, key.end))) continue;
+    let from = xml ? undefined : valueStart(text, key);
+    let name = text.slice(key.start, key.end);
+    // No operator after the key: a sentence may still name the value ("the API key is …").
+    const prose = xml === undefined && from === undefined;
+    if (prose) {
+      from = proseValueStart(text, key);
+      name = proseKeyName(text, key);
+    }
+    if ((xml === undefined && from === undefined) || !secretKey(name)) continue;
     const read = xml ?? readValue(text, from as number);
-    if (looksSecretValue(read.value)) {
+    const value = prose ? withoutClosingPunctuation(read.value) : read.value;
+    if (looksSecretValue(value) && (!prose || value.length >= MIN_PROSE_VALUE)) {
       const start = read.end - read.value.length;
-      if (sink({ kind: KIND_ASSIGNMENT, start, end: read.end })) return true;
+      if (sink({ kind: KIND_ASSIGNMENT, start, end: start + value.length })) return true;
     }
     // Resume after the value: it was read once and is not a key of its own.
     at = Math.max(at, read.end);

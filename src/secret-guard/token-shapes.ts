@@ -10,9 +10,11 @@
  */
 import { PRIVATE_KEY, PUTTY_KEY, privateKeyBlocks, puttyKeys } from "./private-keys.js";
 import { PREFIX_RULES } from "./provider-rules.js";
+import { HINT_RULES } from "./providers/hinted.js";
 import { looksRandomToken } from "./randomness.js";
 import type { SecretSpan, SpanSink } from "./secret-span.js";
-import { type HintRule, hinted, type PrefixRule, prefixed } from "./shape-rule.js";
+import { SEPARATED_KINDS, separatedTokens } from "./separated-tokens.js";
+import { type PrefixRule, prefixed } from "./shape-rule.js";
 
 function isJwtHeader(body: string): boolean {
   try {
@@ -31,40 +33,23 @@ const JWT = prefixed(
   isJwtHeader,
 );
 
-const RULES: readonly PrefixRule[] = [...PREFIX_RULES, JWT];
+// A JWT whose header is not JSON (as a scanner's rule writes it: `ey` and 17+ letters and digits, three parts).
+const JWT_SHAPED = prefixed(
+  "JSON Web Token",
+  "ey",
+  String.raw`ey([A-Za-z0-9]{17,})\.ey[A-Za-z0-9_/\\-]{17,}\.[A-Za-z0-9_/\\-]{10,}={0,2}`,
+  (body) => looksRandomToken(body),
+);
 
-/** Shapes whose distinctive part is not at their start: a host in a URL, a suffix, a separator. */
-const HINT_RULES: readonly HintRule[] = [
-  hinted(
-    "Slack webhook URL",
-    "hooks.slack.com",
-    String.raw`hooks\.slack\.com\/(?:services|workflows|triggers)\/([A-Za-z0-9_/-]{20,})`,
-    (body) => looksRandomToken(body.replaceAll("/", "")),
-  ),
-  hinted(
-    "Microsoft Teams webhook URL",
-    "webhook.office.com",
-    String.raw`[A-Za-z0-9-]+\.webhook\.office\.com\/webhookb2\/([A-Za-z0-9@/_-]{60,})`,
-  ),
-  hinted(
-    "Discord webhook URL",
-    "/api/webhooks/",
-    String.raw`discord(?:app)?\.com\/api\/webhooks\/(\d{15,25}\/[A-Za-z0-9_-]{60,})`,
-  ),
-  hinted("Telegram bot token", ":AA", String.raw`(?<![A-Za-z0-9_:-])\d{8,10}:(AA[A-Za-z0-9_-]{33})(?![A-Za-z0-9_-])`),
-  hinted(
-    "Azure AD client secret",
-    "Q~",
-    String.raw`(?<![A-Za-z0-9_~.-])([A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.-]{31,34})(?![A-Za-z0-9_~.-])`,
-  ),
-  hinted("Mailchimp API key", "-us", String.raw`(?<![A-Za-z0-9_-])([0-9a-f]{32})-us\d{1,2}(?![A-Za-z0-9_-])`),
-  hinted("New Relic key", "NRAL", "(?<![A-Za-z0-9_-])([a-f0-9]{36})NRAL(?![A-Za-z0-9_-])"),
-  hinted(
-    "Terraform Cloud token",
-    ".atlasv1.",
-    String.raw`(?<![A-Za-z0-9_-])([A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_=-]{60,70})(?![A-Za-z0-9_=-])`,
-  ),
-];
+// A JWT in base64 (`ZXlK` is `eyJ` encoded): the text it decodes to must start like a JWT header, `{"name":`.
+function isEncodedJwt(body: string): boolean {
+  const jwt = Buffer.from(`ZXlK${body.slice(0, 64)}`, "base64").toString("latin1");
+  const header = Buffer.from(jwt.slice(0, 16), "base64url").toString("latin1");
+  return /^\{"[A-Za-z0-9_]{1,10}":/.test(header);
+}
+const ENCODED_JWT = prefixed("JSON Web Token", "ZXl", String.raw`ZXlK([A-Za-z0-9/_+\\\r\n-]{40,}={0,2})`, isEncodedJwt);
+
+const RULES: readonly PrefixRule[] = [...PREFIX_RULES, JWT, JWT_SHAPED, ENCODED_JWT];
 
 // Rules by the first three characters of their prefixes (all ASCII). Three, not two: two letters start ordinary
 // words (`do`, `se`, `pa`, `li`) thousands of times in a session, three of a prefix's (`dop`, `sec`, `pat`) rarely.
@@ -151,15 +136,19 @@ function hintedTokens(text: string, sink: SpanSink): boolean {
   return false;
 }
 
-/** Every shaped credential in `text`: prefixed tokens in order, then hinted shapes, then private keys. */
+/** Every shaped credential in `text`: prefixed tokens in order, hinted and separated shapes, then private keys. */
 export function shapedSecrets(text: string, sink: SpanSink): boolean {
   return (
-    prefixedTokens(text, sink) || hintedTokens(text, sink) || privateKeyBlocks(text, sink) || puttyKeys(text, sink)
+    prefixedTokens(text, sink) ||
+    hintedTokens(text, sink) ||
+    separatedTokens(text, sink) ||
+    privateKeyBlocks(text, sink) ||
+    puttyKeys(text, sink)
   );
 }
 
 export const SHAPE_KINDS: readonly string[] = [
-  ...new Set([...RULES, ...HINT_RULES].map((rule) => rule.kind)),
+  ...new Set([...RULES, ...HINT_RULES].map((rule) => rule.kind).concat(SEPARATED_KINDS)),
   PRIVATE_KEY,
   PUTTY_KEY,
 ];

@@ -1,0 +1,27 @@
+/**
+ * Payments, commerce, shipping and finance. Sources: each provider's published format, cross-checked against the
+ * public gitleaks and secretlint rule sets (as facts: prefixes, lengths, alphabets).
+ */
+import { END, type PrefixRule, prefixed } from "../shape-rule.js";
+import { looksRandomSecret, looksRandomUpper, notIdentifier } from "./accepts.js";
+
+const HEX = "[a-fA-F0-9]";
+const UUID = `${HEX}{8}-${HEX}{4}-${HEX}{4}-${HEX}{4}-${HEX}{12}`;
+
+export const PAYMENTS: PrefixRule[] = [
+  prefixed("Stripe live key", "sk_ rk_", "(?:sk|rk)_(?:live|prod)_([A-Za-z0-9]{20,})"),
+  prefixed("Stripe test key", "sk_ rk_", "(?:sk|rk)_test_([A-Za-z0-9]{20,})"),
+  prefixed("Stripe webhook secret", "whs", "whsec_([A-Za-z0-9+/]{32,})"),
+  // Freemius secret keys: `sk_` and 29 characters that may hold any symbol, then a blank, a quote, a bracket or
+  // punctuation; three character classes, so not a name.
+  prefixed("Freemius secret key", "sk_", "sk_([^\\s'\"`]{29})(?=[\\s'\"`<>(),;=:.!?]|$)", looksRandomSecret),
+  prefixed("Square token", "sq0 EAA", `(?:sq0(?:atp|csp)-([A-Za-z0-9_-]{22,})|EAAA([A-Za-z0-9_-]{22,60})${END})`),
+  prefixed("Shopify token", "shp", "shp(?:at|ca|pa|ss)_([a-fA-F0-9]{32})(?![A-Za-z0-9])"),
+  prefixed("Shippo token", "shi", `shippo_(?:live|test)_(${HEX}{40})${END}`),
+  prefixed("EasyPost API key", "EZA EZT", `EZ[AT]K([A-Za-z0-9]{54})${END}`),
+  prefixed("Duffel API token", "duf", `duffel_(?:test|live)_([A-Za-z0-9_=-]{43})${END}`),
+  prefixed("Flutterwave secret key", "FLW", `FLWSECK(?:_TEST)?-([a-hA-H0-9]{32}-X|[a-hA-H0-9]{12})${END}`),
+  prefixed("Plaid access token", "acc", `access-(?:sandbox|development|production)-(${UUID})${END}`, looksRandomUpper),
+  prefixed("Lob API key", "liv tes", `(?:live|test)_(${HEX}{35})${END}`),
+  prefixed("GoCardless access token", "liv", `live_([A-Za-z0-9_=-]{40})${END}`, notIdentifier),
+];
