@@ -13,11 +13,10 @@ import { fileURLToPath } from "node:url";
 import { createDataContext } from "../src/data-context.js";
 import { createMemoryLogger } from "../src/log.js";
 import { parseOptions } from "../src/options.js";
-import { createRipgrepLocator } from "../src/search/ripgrep/locate.js";
-import { createTranscriptSearch } from "../src/search/search.js";
 import { connect } from "../src/store/driver.js";
 import { exportTranscripts } from "../src/transcripts/export/export-transcript.js";
 import { createMemorySource } from "../src/transcripts/source/export-file-source.js";
+import { evalSearch } from "./eval-search.js";
 import { CATEGORIES, type LocomoConversation, loadLocomo } from "./locomo-sessions.js";
 import { type Figure, loadAverage, median, percentile, table, writeFigures, writeSection } from "./report.js";
 
@@ -62,14 +61,7 @@ function ranksOf(landings: readonly Landing[], evidence: readonly string[]): Ran
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ledger-locomo-"));
 const data = createDataContext(parseOptions({ dataDir }).options, createMemoryLogger());
 let now = 0;
-const search = createTranscriptSearch({
-  transcriptsDir: data.transcriptsDir,
-  database: data.database,
-  useRipgrep: false,
-  locateRipgrep: createRipgrepLocator(undefined),
-  index: data.searchIndex,
-  clock: () => now,
-});
+const search = evalSearch(data, () => now);
 const baselineDb = await connect(path.join(dataDir, "baseline.sqlite"), { readonly: false });
 baselineDb.exec(
   "CREATE VIRTUAL TABLE turns USING fts5(text, conversation UNINDEXED, turn UNINDEXED, tokenize='porter unicode61')",

@@ -11,9 +11,9 @@ import { fileURLToPath } from "node:url";
 import { createDataContext } from "../src/data-context.js";
 import { createMemoryLogger } from "../src/log.js";
 import { parseOptions } from "../src/options.js";
-import { createRipgrepLocator } from "../src/search/ripgrep/locate.js";
-import { createTranscriptSearch, type SearchMode } from "../src/search/search.js";
+import type { SearchMode } from "../src/search/search.js";
 import { exportTranscript } from "../src/transcripts/export/export-transcript.js";
+import { evalSearch } from "./eval-search.js";
 import { CORPUS_CASES, generatedSessions, OTHER_PROJECT, PROJECT, type RecallCase, sourceOf } from "./recall-cases.js";
 import { type Figure, loadAverage, table, writeFigures, writeSection } from "./report.js";
 
@@ -38,14 +38,7 @@ for (const id of [...corpusIds, ...generated.mine.map((s) => s.info.id)]) {
 }
 for (const s of generated.other) await exportTranscript({ data, source, sessionID: s.info.id, scope: OTHER_PROJECT });
 
-const search = createTranscriptSearch({
-  transcriptsDir: data.transcriptsDir,
-  database: data.database,
-  useRipgrep: false,
-  locateRipgrep: createRipgrepLocator(undefined),
-  index: data.searchIndex,
-  clock: () => Date.parse("2026-03-01T00:00:00Z"),
-});
+const search = evalSearch(data, () => Date.parse("2026-03-01T00:00:00Z"));
 
 interface Scored {
   rank: number | undefined;
