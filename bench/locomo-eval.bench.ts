@@ -4,7 +4,8 @@
  * exported and indexed by the plugin's own code. Scored at turn level (the hit's line is in a turn the evidence names)
  * and at session level (the hit is in a session holding evidence), beside a plain SQLite FTS5 BM25 search over single
  * turns (the question's words OR-ed) in the same run. The data is read from LEDGER_LOCOMO (default ../locomo beside
- * the checkout): the unpacked `data/locomo10.zip` of snap-research/locomo.
+ * the checkout): the unpacked `data/locomo10.zip` of snap-research/locomo. LEDGER_LOCOMO_DETAIL names a JSON file to
+ * write every question's hits and answer to, to look at what was missed.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -17,7 +18,7 @@ import { connect } from "../src/store/driver.js";
 import { exportTranscripts } from "../src/transcripts/export/export-transcript.js";
 import { createMemorySource } from "../src/transcripts/source/export-file-source.js";
 import { evalSearch } from "./eval-search.js";
-import { CATEGORIES, type LocomoConversation, loadLocomo } from "./locomo-sessions.js";
+import { CATEGORIES, type LocomoConversation, type LocomoQuestion, loadLocomo } from "./locomo-sessions.js";
 import { type Figure, loadAverage, median, percentile, table, writeFigures, writeSection } from "./report.js";
 
 const LIMIT = 5;
@@ -114,6 +115,9 @@ function baseline(conversation: LocomoConversation, question: string): Landing[]
 }
 
 const asked: Asked[] = [];
+/** Each question with where its hits landed and the tool's whole answer, for LEDGER_LOCOMO_DETAIL (a JSON file). */
+const detailFile = process.env.LEDGER_LOCOMO_DETAIL;
+const detail: (LocomoQuestion & { landings: Landing[]; text: string })[] = [];
 const started = performance.now();
 for (const conversation of conversations) {
   const lines = await load(conversation);
@@ -125,6 +129,7 @@ for (const conversation of conversations) {
       const session = m[1] as string;
       landings.push({ session, turn: turnAt(lines, session, Number(m[2])) });
     }
+    detail.push({ ...q, landings, text: out.text });
     asked.push({
       category: q.category,
       ours: ranksOf(landings, q.evidence),
@@ -135,6 +140,7 @@ for (const conversation of conversations) {
   }
 }
 const seconds = (performance.now() - started) / 1000;
+if (detailFile) fs.writeFileSync(detailFile, JSON.stringify(detail));
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
 function measures(list: readonly Asked[], pick: (a: Asked) => number | undefined) {

@@ -10,6 +10,7 @@ import type { TranscriptFile } from "../targets.js";
 import { type CatchUp, catchUp } from "./index-catch-up.js";
 import type { IndexConnection } from "./index-connection.js";
 import { type IndexedFiles, notCurrent } from "./indexed-scope.js";
+import { namedDates } from "./named-dates.js";
 import { parseRankedQuery } from "./ranked-query.js";
 import { renderRanked } from "./ranked-render.js";
 import type { RankedFilters } from "./ranked-request.js";
@@ -119,6 +120,7 @@ interface InScope {
 
 export async function searchRanked(index: SearchIndex, req: RankedModeRequest): Promise<RankedOutcome> {
   const query = parseRankedQuery(req.query);
+  const dates = namedDates(req.query, req.now);
   const filters = filtersOf(req);
   const health = await index.forReading();
   if (!health.usable) return { fallback: health.reason };
@@ -140,6 +142,7 @@ export async function searchRanked(index: SearchIndex, req: RankedModeRequest): 
         indexed,
         everything: req.everything && left.size === 0,
         filters,
+        dates,
         limit: req.limit,
         contextLines: req.contextLines,
         perSession: req.oneSession ? undefined : PER_SESSION,
@@ -191,6 +194,7 @@ export async function searchRanked(index: SearchIndex, req: RankedModeRequest): 
       leftOutBytes: [...caught.leftOut, ...caught.failed.map((f) => f.file)].reduce((sum, f) => sum + f.size, 0),
       failed: caught.failed.length,
       filters: describeFilters(req),
+      dates: dates.map((d) => d.text),
       limit: req.limit,
       perSession: req.oneSession ? undefined : PER_SESSION,
       elapsedMs: performance.now() - req.started,

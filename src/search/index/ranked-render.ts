@@ -25,6 +25,8 @@ export interface RankedCoverage {
   leftOutBytes: number;
   failed: number;
   filters: string[];
+  /** The dates the query names, as it wrote them (named-dates.ts). */
+  dates: string[];
   limit: number;
   perSession?: number;
   elapsedMs: number;
@@ -80,6 +82,9 @@ function coverageLine(c: RankedCoverage, result: RankedResult, shown: number, hi
   }
   if (c.dropped.length > 0) parts.push(`common words not searched for: ${c.dropped.slice(0, 10).join(", ")}`);
   if (c.filters.length > 0) parts.push(`filtered by ${c.filters.join(", ")}`);
+  if (c.dates.length > 0) {
+    parts.push(`weighed toward what was written on ${c.dates.join(", ")} (the dates named, a day either side)`);
+  }
   if (c.indexedNow > 0) parts.push(`${plural(c.indexedNow, "transcript")} indexed by this search`);
   if (c.leftOut > 0) {
     parts.push(

@@ -1,6 +1,7 @@
 /** What a ranked search is asked: the query, the transcripts in scope, the filters and the bounds of the answer. */
 import type { TranscriptFile } from "../targets.js";
 import type { IndexedFiles } from "./indexed-scope.js";
+import type { NamedDate } from "./named-dates.js";
 import type { RankedQuery } from "./ranked-query.js";
 import type { Role } from "./transcript-units.js";
 
@@ -20,6 +21,8 @@ export interface RankedRequest {
   /** The index's record of the transcripts in scope, looked up on demand; when set, `files` and `everything` are not used. */
   indexed?: IndexedFiles;
   filters: RankedFilters;
+  /** The dates the query names: units written then weigh more (named-dates.ts). */
+  dates?: readonly NamedDate[];
   limit: number;
   contextLines: number;
   /** Cap per session (undefined: none, when one session is searched). */

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import { prefixLength } from "../../transcripts/numbered-line.js";
 import type { TranscriptFile } from "../targets.js";
 import type { IndexConnection } from "./index-connection.js";
+import { dateWeight, NAMED_DATE_BOOST } from "./named-dates.js";
 import { candidates, type UnitRow } from "./ranked-candidates.js";
 import { planRanked } from "./ranked-plan.js";
 import type { RankedRequest } from "./ranked-request.js";
@@ -155,11 +156,13 @@ function search(connection: IndexConnection, req: RankedRequest, files: OpenFile
   const fileOf = (sessionID: string) => (byId ? byId.get(sessionID) : req.indexed?.fileOf(sessionID));
   const plan = planRanked(connection, req.query, req.probeUnits, req.windowUnits);
   const { rows, from } = candidates(connection, req, plan);
-  const left: LeftToRescore = { ...plan, meanTokens: plan.totals.meanTokens };
-  // The most the terms the index did not score can add to a unit's first score.
+  const dates = req.dates ?? [];
+  const left: LeftToRescore = { ...plan, meanTokens: plan.totals.meanTokens, dates };
+  // The most the terms the index did not score can add to a unit's first score, and the dates the query names.
   const more = plan.scoredAlone.reduce((sum, w) => sum + maxTermScore(w.idf), 0);
-  const prior = (row: UnitRow) => -row.score * ROLE_WEIGHT[row.role];
-  const ceiling = (row: UnitRow) => (more - row.score) * ROLE_WEIGHT[row.role] * MAX_BOOST;
+  const boost = MAX_BOOST * (dates.length > 0 ? NAMED_DATE_BOOST : 1);
+  const prior = (row: UnitRow) => -row.score * ROLE_WEIGHT[row.role] * dateWeight(dates, row.time);
+  const ceiling = (row: UnitRow) => (more - row.score) * ROLE_WEIGHT[row.role] * boost;
   rows.sort((a, b) => prior(b) - prior(a));
   let stale = 0;
   const changed = new Set<TranscriptFile>();

@@ -1,10 +1,12 @@
 /**
  * The second look at the best candidates the index found: their lines are read from the transcript and scored again
  * for what BM25 cannot see: the query's words in a row (phrase), close together (proximity), the kind of unit (a
- * tool dump that merely mentions the words weighs less than a message), and a recency prior small enough that a weak
- * new match never overtakes a strong old one. The line that holds most of the query's words is the one shown.
+ * tool dump that merely mentions the words weighs less than a message), the share of the query's terms the unit holds,
+ * the dates the query names (named-dates.ts), and a recency prior small enough that a weak new match never overtakes
+ * a strong old one. The line that holds most of the query's words is the one shown.
  */
 import { foldCase, MAX_WORD_CHARS } from "./index-tokens.js";
+import { dateWeight, type NamedDate } from "./named-dates.js";
 import type { WeighedTerm } from "./ranked-plan.js";
 import type { RankedTerm } from "./ranked-query.js";
 import { termScore } from "./term-stats.js";
@@ -25,7 +27,13 @@ const PHRASE_BOOST = 1.5;
 const PROXIMITY_BOOST = 1.25;
 const DAY_MS = 86_400_000;
 /** The most the second look can multiply a unit's first score by: a unit below the best by more cannot catch up. */
-export const MAX_BOOST = PHRASE_BOOST * PROXIMITY_BOOST * (1 + RECENCY_BOOST);
+/**
+ * Up to twice the score for a unit that holds every term of the query, by the share of the terms' weight it holds:
+ * BM25 lets one rare word in a short line outscore a message that holds most of the question (a reply "Thanks for
+ * the suggestion, Sam." over the suggestion itself).
+ */
+const COVERAGE_BOOST = 1;
+export const MAX_BOOST = PHRASE_BOOST * PROXIMITY_BOOST * (1 + RECENCY_BOOST) * (1 + COVERAGE_BOOST);
 
 /** Two words are the same term when one is the other with an ending (porter-like, without its tables). */
 export function sameTerm(word: string, term: string): boolean {
@@ -93,6 +101,8 @@ export interface LeftToRescore {
   meanTokens: number;
   /** Each term's weight (its inverse document frequency) in choosing the line to show; 1 each without. */
   weights?: ReadonlyMap<RankedTerm, number>;
+  /** The dates the query names: a unit written then weighs NAMED_DATE_BOOST times more. */
+  dates?: readonly NamedDate[];
 }
 
 const NOTHING_LEFT: LeftToRescore = { scoredAlone: [], mustHold: [], meanTokens: 1 };
@@ -160,6 +170,18 @@ function unitWords(lines: readonly string[], wanted: readonly string[]): UnitWor
   return unit;
 }
 
+/** The share of the terms' weight (each its inverse document frequency, 1 without) that has a hit in the unit. */
+function coverage(hits: readonly number[][], terms: readonly RankedTerm[], weights?: ReadonlyMap<RankedTerm, number>) {
+  let held = 0;
+  let all = 0;
+  for (const [t, positions] of hits.entries()) {
+    const weight = weights?.get(terms[t] as RankedTerm) ?? 1;
+    all += weight;
+    if (positions.length > 0) held += weight;
+  }
+  return all > 0 ? held / all : 0;
+}
+
 /** The unit's score and line to show; undefined when it lacks a phrase it must hold. */
 export function rescore(
   bm25: number,
@@ -187,7 +209,9 @@ export function rescore(
   let score = (common - bm25) * ROLE_WEIGHT[role];
   if (inARow(unit, terms)) score *= PHRASE_BOOST;
   const found = hits.filter((h) => h.length > 0).length;
+  score *= 1 + COVERAGE_BOOST * coverage(hits, terms, left.weights);
   if (found >= 2 && smallestSpan(hits) <= found * 4) score *= PROXIMITY_BOOST;
+  score *= dateWeight(left.dates ?? [], time);
   if (time !== null) score *= 1 + RECENCY_BOOST * Math.exp(-Math.max(0, now - time) / (RECENCY_DAYS * DAY_MS));
   // The line to show holds the most terms, each within the line, the rarer weighing more.
   const counts = lines.map(() => 0);

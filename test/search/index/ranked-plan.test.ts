@@ -171,6 +171,7 @@ const coverage: RankedCoverage = {
   leftOutBytes: 0,
   failed: 0,
   filters: [],
+  dates: [],
   limit: 10,
   perSession: 3,
   elapsedMs: 1,

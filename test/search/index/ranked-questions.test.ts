@@ -231,4 +231,33 @@ describe("ranked search, questions in people's words", () => {
       line: "I painted a sunrise.",
     });
   });
+
+  it("weighs up what was written on the date a question names, and says so", async () => {
+    const dated = (id: string, tag: string, day: string) => {
+      const s = new SessionBuilder(id, "Porch", undefined, tag);
+      s.user("We repainted the porch railing.");
+      s.assistant((b) => b.text("It looks much better now."));
+      const when = Date.parse(`${day}T10:00:00Z`);
+      s.data.messages.forEach((m, i) => {
+        m.info.time.created = when + i * 60_000;
+      });
+      return s.data;
+    };
+    const { search } = await indexedSessions([
+      dated("ses_aadated00000001", "DTA", "2023-06-03"),
+      dated("ses_zzdated00000001", "DTZ", "2023-07-31"),
+    ]);
+    const first = async (query: string) => {
+      const out = await search({ query, mode: "ranked", scope: PROJECT });
+      return { session: out.ranked?.hits[0]?.file.sessionID, coverage: out.text.split("\n").at(-1) };
+    };
+    const july = await first("What did we repaint on 31 July, 2023?");
+    expect(july.session).toBe("ses_zzdated00000001");
+    expect(july.coverage).toContain("weighed toward what was written on 31 July, 2023");
+    expect((await first("what did we repaint on June 3, 2023")).session).toBe("ses_aadated00000001");
+    // A date nothing was written on leaves the order to the words (and the ids), and still answers.
+    const other = await first("what did we repaint on 2 March 2024?");
+    expect(other.session).toBe("ses_aadated00000001");
+    expect((await first("what did we repaint?")).coverage).not.toContain("weighed toward");
+  });
 });

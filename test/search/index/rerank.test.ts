@@ -42,4 +42,20 @@ describe("the second look at a unit's lines", () => {
     expect(rescore(-1, lines, "assistant", null, terms, NOW, left)).toBeDefined();
     expect(rescore(-1, ["token", "no bucket"], "assistant", null, terms, NOW, left)).toBeUndefined();
   });
+
+  it("weighs a unit by the share of the query's terms it holds, the rarer weighing more", () => {
+    const terms = parseRankedQuery("knee swimming suggestion").terms;
+    const weights = new Map(terms.map((t, i) => [t, [3, 2, 1][i] as number]));
+    const left = { scoredAlone: [], mustHold: [], meanTokens: 8, weights };
+    const at = (line: string) => rescore(-4, [line], "assistant", null, terms, NOW, left)?.score ?? 0;
+    const all = at("for the knee, my suggestion is swimming");
+    const two = at("for the knee, my suggestion is rest");
+    const rare = at("the knee again");
+    const common = at("thanks for the suggestion");
+    // BM25's 4, the three words close together (x1.25), all of the weight held (x2).
+    expect(all).toBeCloseTo(4 * 1.25 * 2, 5);
+    expect(all > two && two > rare && rare > common).toBe(true);
+    // One term alone lifts a unit by its share of the weight: the rarest 3 of 6, the commonest 1 of 6.
+    expect(rare / common).toBeCloseTo((1 + 3 / 6) / (1 + 1 / 6), 5);
+  });
 });
