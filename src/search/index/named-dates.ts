@@ -41,7 +41,11 @@ const SHAPES: { pattern: RegExp; year: number; month: number; day?: number; nume
   { pattern: new RegExp(`\\b${MONTH}\\s+${DAY},?\\s+${YEAR}\\b`, "i"), year: 3, month: 1, day: 2 },
   { pattern: new RegExp(`\\b${MONTH},?\\s+${YEAR}\\b`, "i"), year: 2, month: 1 },
   // A month alone only after a word that makes it one ("in May", not "may"): its year is the query's.
-  { pattern: new RegExp(`\\b(?:in|during|since|early|mid|late)[\\s-]+${MONTH}(?![\\w-]|\\.\\w)`, "i"), year: 0, month: 1 },
+  {
+    pattern: new RegExp(`\\b(?:in|during|since|early|mid|late)[\\s-]+${MONTH}(?![\\w-]|\\.\\w)`, "i"),
+    year: 0,
+    month: 1,
+  },
 ];
 
 function monthOf(name: string): number {

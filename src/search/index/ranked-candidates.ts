@@ -32,6 +32,8 @@ export interface UnitRow {
   tool: string | null;
   time: number | null;
   score: number;
+  /** The generating terms the unit holds, when the index said which (ranked-plan.ts): the others it does not. */
+  held?: RankedTerm[];
 }
 
 const COLUMNS = "u.id, s.session_id, u.first_line, u.last_line, u.byte_start, u.byte_end, u.role, u.tool, u.time";
@@ -103,7 +105,7 @@ function bestInContext(connection: IndexConnection, req: RankedRequest, plan: Ra
   const sql = `SELECT ${COLUMNS}, s.bytes AS session_bytes, ${SCORE} AS score FROM unit_text
     JOIN units u ON u.id = unit_text.rowid JOIN sessions s ON s.sid = u.sid
     WHERE unit_text MATCH ?${where.length > 0 ? ` AND ${where.join(" AND ")}` : ""}`;
-  const units = new Map<number, UnitRow & { held: Set<RankedTerm> }>();
+  const units = new Map<number, UnitRow & { held: RankedTerm[] }>();
   const sessions = new Map<string, { bytes: number; held: Map<RankedTerm, number> }>();
   for (const term of plan.generating) {
     for (const row of connection.all<UnitRow & { session_bytes: number }>(sql, clauseOf(term), ...params)) {
@@ -111,8 +113,8 @@ function bestInContext(connection: IndexConnection, req: RankedRequest, plan: Ra
       const known = units.get(unit.id);
       if (known) {
         known.score += unit.score;
-        known.held.add(term);
-      } else units.set(unit.id, { ...unit, held: new Set([term]) });
+        known.held.push(term);
+      } else units.set(unit.id, { ...unit, held: [term] });
       const session = sessions.get(unit.session_id) ?? { bytes: session_bytes, held: new Map<RankedTerm, number>() };
       session.held.set(term, (session.held.get(term) ?? 0) + 1);
       sessions.set(unit.session_id, session);
@@ -129,9 +131,10 @@ function bestInContext(connection: IndexConnection, req: RankedRequest, plan: Ra
     context.set(id, score);
   }
   const rows: UnitRow[] = [];
-  for (const { held, ...unit } of units.values()) {
-    if (required.some((t) => !held.has(t))) continue;
-    rows.push({ ...unit, score: unit.score - SESSION_WEIGHT * (context.get(unit.session_id) ?? 0) });
+  for (const unit of units.values()) {
+    if (required.some((t) => !unit.held.includes(t))) continue;
+    unit.score -= SESSION_WEIGHT * (context.get(unit.session_id) ?? 0);
+    rows.push(unit);
   }
   // The units of a date the query names are kept before others, as the second look will weigh them.
   const dates = req.dates ?? [];

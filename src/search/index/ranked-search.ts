@@ -7,11 +7,12 @@ import fs from "node:fs";
 import { prefixLength } from "../../transcripts/numbered-line.js";
 import type { TranscriptFile } from "../targets.js";
 import type { IndexConnection } from "./index-connection.js";
-import { dateWeight, NAMED_DATE_BOOST } from "./named-dates.js";
+import { dateWeight } from "./named-dates.js";
 import { candidates, type UnitRow } from "./ranked-candidates.js";
 import { planRanked } from "./ranked-plan.js";
+import type { RankedTerm } from "./ranked-query.js";
 import type { RankedRequest } from "./ranked-request.js";
-import { type LeftToRescore, MAX_BOOST, ROLE_WEIGHT, rescore } from "./rerank.js";
+import { type LeftToRescore, maxBoost, ROLE_WEIGHT, rescore } from "./rerank.js";
 import { maxTermScore } from "./term-stats.js";
 import type { Role } from "./transcript-units.js";
 
@@ -55,7 +56,7 @@ export interface RankedResult {
 
 /**
  * Units the second look reads at most, best first by the index's score: reading and scoring a unit's lines is most of
- * a query's time, and the boosts it adds (at most MAX_BOOST) rarely lift a unit from further down.
+ * a query's time, and the boosts it adds (at most maxBoost) rarely lift a unit from further down.
  */
 const MAX_READ = 40;
 
@@ -158,11 +159,17 @@ function search(connection: IndexConnection, req: RankedRequest, files: OpenFile
   const { rows, from } = candidates(connection, req, plan);
   const dates = req.dates ?? [];
   const left: LeftToRescore = { ...plan, meanTokens: plan.totals.meanTokens, dates };
-  // The most the terms the index did not score can add to a unit's first score, and the dates the query names.
+  // The most the terms the index did not score can add to a unit's first score.
   const more = plan.scoredAlone.reduce((sum, w) => sum + maxTermScore(w.idf), 0);
-  const boost = MAX_BOOST * (dates.length > 0 ? NAMED_DATE_BOOST : 1);
+  // A unit the index said holds only some of the generating terms holds at most those and the terms left to the
+  // second look: its share of the terms' weight, and so its boost, is bounded.
+  const weight = (terms: readonly RankedTerm[]) => terms.reduce((sum, t) => sum + (plan.weights.get(t) ?? 1), 0);
+  const all = weight(req.query.terms);
+  const unscored = weight(req.query.terms.filter((t) => !plan.generating.includes(t)));
+  const share = (row: UnitRow) => (row.held === undefined || all === 0 ? 1 : (weight(row.held) + unscored) / all);
   const prior = (row: UnitRow) => -row.score * ROLE_WEIGHT[row.role] * dateWeight(dates, row.time);
-  const ceiling = (row: UnitRow) => (more - row.score) * ROLE_WEIGHT[row.role] * boost;
+  const ceiling = (row: UnitRow) =>
+    (more - row.score) * ROLE_WEIGHT[row.role] * maxBoost(req.query.terms, row.time, req.now, dates, share(row));
   rows.sort((a, b) => prior(b) - prior(a));
   let stale = 0;
   const changed = new Set<TranscriptFile>();

@@ -26,14 +26,38 @@ const RECENCY_DAYS = 30;
 const PHRASE_BOOST = 1.5;
 const PROXIMITY_BOOST = 1.25;
 const DAY_MS = 86_400_000;
-/** The most the second look can multiply a unit's first score by: a unit below the best by more cannot catch up. */
 /**
  * Up to twice the score for a unit that holds every term of the query, by the share of the terms' weight it holds:
  * BM25 lets one rare word in a short line outscore a message that holds most of the question (a reply "Thanks for
  * the suggestion, Sam." over the suggestion itself).
  */
 const COVERAGE_BOOST = 1;
-export const MAX_BOOST = PHRASE_BOOST * PROXIMITY_BOOST * (1 + RECENCY_BOOST) * (1 + COVERAGE_BOOST);
+
+/** The recency prior of a unit written at `time`. */
+const recency = (time: number | null, now: number) =>
+  time === null ? 1 : 1 + RECENCY_BOOST * Math.exp(-Math.max(0, now - time) / (RECENCY_DAYS * DAY_MS));
+
+/** The query's bare words in the order asked: a unit holding them in a row is a phrase hit. */
+const bareSequence = (terms: readonly RankedTerm[]) =>
+  terms.filter((t) => !t.phrase || t.compound).flatMap((t) => t.words);
+
+/**
+ * The most the second look can multiply the score of a unit written at `time` by, when it holds at most `share` of
+ * the terms' weight (1: any): a unit below the best by more cannot catch up. The phrase and proximity boosts need two
+ * words; the recency and the dates are the unit's own.
+ */
+export function maxBoost(
+  terms: readonly RankedTerm[],
+  time: number | null,
+  now: number,
+  dates: readonly NamedDate[],
+  share = 1,
+): number {
+  const phrase = bareSequence(terms).length >= 2 ? PHRASE_BOOST : 1;
+  const proximity = terms.length >= 2 ? PROXIMITY_BOOST : 1;
+  const covered = 1 + COVERAGE_BOOST * Math.min(1, share);
+  return phrase * proximity * covered * dateWeight(dates, time) * recency(time, now);
+}
 
 /** Two words are the same term when one is the other with an ending (porter-like, without its tables). */
 export function sameTerm(word: string, term: string): boolean {
@@ -89,7 +113,7 @@ function smallestSpan(hits: readonly number[][]): number {
 
 /** Whether the unit holds the query's bare words in the order asked, in a row. */
 function inARow(unit: UnitWords, terms: readonly RankedTerm[]): boolean {
-  const sequence = terms.filter((t) => !t.phrase || t.compound).flatMap((t) => t.words);
+  const sequence = bareSequence(terms);
   if (sequence.length < 2) return false;
   return termHits(unit, [{ text: "", words: sequence, phrase: true }])[0]?.length !== 0;
 }
@@ -107,9 +131,19 @@ export interface LeftToRescore {
 
 const NOTHING_LEFT: LeftToRescore = { scoredAlone: [], mustHold: [], meanTokens: 1 };
 
-const NON_ASCII = /[\u0080-\uffff]/;
-/** A word as the index splits one (index-tokens.ts), or a line break. */
-const WORD_OR_BREAK = /[\p{L}\p{N}]+|\n/gu;
+/** A code point beyond ASCII that is a letter or a digit, as the index's words are made of. */
+const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
+const wide = new Map<number, boolean>();
+
+/** Whether the code point (beyond ASCII) is a letter or a digit: asked of the regular expression once per code point. */
+function isWideWordChar(codePoint: number): boolean {
+  let is = wide.get(codePoint);
+  if (is === undefined) {
+    is = LETTER_OR_DIGIT.test(String.fromCodePoint(codePoint));
+    if (wide.size < 65_536) wide.set(codePoint, is);
+  }
+  return is;
+}
 
 /**
  * The unit's words as the index splits and folds them, counted; of them, by position, only those that may be one of
@@ -124,19 +158,22 @@ interface UnitWords {
 }
 
 /**
- * The unit's words, in one pass over the whole unit (line by line, the calls cost more than the splitting). Most
- * units are ASCII: there a loop over the characters, which makes a string only of a word it keeps, is several times
- * faster than a regular expression.
+ * The unit's words, in one pass over the whole unit (line by line, the calls cost more than the splitting): a loop over
+ * the characters, which makes a string only of a word it keeps, several times faster than a regular expression; a
+ * character beyond ASCII is asked of one once (most units hold a few: a dash, a quote, an accented name).
  */
 function unitWords(lines: readonly string[], wanted: readonly string[]): UnitWords {
   const heads = [...new Set(wanted.filter((w) => w.length >= 4).map((w) => w.slice(0, 4)))];
   const short = [...new Set(wanted.filter((w) => w.length < 4))];
   const folded = foldCase(lines.join("\n"));
+  // Most words start with a letter none of the wanted ones does, and are passed over by that look alone.
+  const firsts = new Set([...heads, ...short].map((w) => w.charCodeAt(0)));
   const unit: UnitWords = { count: 0, at: [], word: new Map(), line: new Map() };
   const keep = (start: number, end: number, line: number) => {
     const length = end - start;
     if (length > MAX_WORD_CHARS) return;
     const at = unit.count++;
+    if (!firsts.has(folded.charCodeAt(start))) return;
     const maybe =
       (length >= 4 && heads.some((h) => folded.startsWith(h, start))) ||
       short.some((w) => w.length === length && folded.startsWith(w, start));
@@ -146,20 +183,20 @@ function unitWords(lines: readonly string[], wanted: readonly string[]): UnitWor
     unit.line.set(at, line);
   };
   let line = 0;
-  if (NON_ASCII.test(folded)) {
-    WORD_OR_BREAK.lastIndex = 0;
-    for (let m = WORD_OR_BREAK.exec(folded); m !== null; m = WORD_OR_BREAK.exec(folded)) {
-      if (m[0] === "\n") line++;
-      else keep(m.index, m.index + m[0].length, line);
-    }
-    return unit;
-  }
   let start = -1;
   for (let i = 0; i <= folded.length; i++) {
     const c = i < folded.length ? folded.charCodeAt(i) : 0;
     if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
       if (start < 0) start = i;
       continue;
+    }
+    if (c >= 128) {
+      const codePoint = folded.codePointAt(i) as number;
+      if (isWideWordChar(codePoint)) {
+        if (start < 0) start = i;
+        if (codePoint > 0xffff) i++;
+        continue;
+      }
     }
     if (start >= 0) {
       keep(start, i, line);
@@ -211,8 +248,7 @@ export function rescore(
   const found = hits.filter((h) => h.length > 0).length;
   score *= 1 + COVERAGE_BOOST * coverage(hits, terms, left.weights);
   if (found >= 2 && smallestSpan(hits) <= found * 4) score *= PROXIMITY_BOOST;
-  score *= dateWeight(left.dates ?? [], time);
-  if (time !== null) score *= 1 + RECENCY_BOOST * Math.exp(-Math.max(0, now - time) / (RECENCY_DAYS * DAY_MS));
+  score *= dateWeight(left.dates ?? [], time) * recency(time, now);
   // The line to show holds the most terms, each within the line, the rarer weighing more.
   const counts = lines.map(() => 0);
   for (const [t, positions] of hits.entries()) {

@@ -62,6 +62,14 @@ export function indexTotals(connection: IndexConnection): IndexTotals {
 }
 
 /**
+ * The newest units holding a term walked first: a term they hold so densely that it must stand in many times the
+ * rare count is counted from them (most common words), and only one that may be rare is walked to `probe`.
+ */
+const FIRST_LOOK = 1_000;
+/** How many times the rare count a first look's estimate must reach for the term to be taken as common from it. */
+const SURELY_COMMON = 4;
+
+/**
  * Units holding `match` (an FTS5 expression), looked for newest first and at most `probe` of them: fewer is the
  * exact count; as many is a common term, whose count is estimated from the span of ids those newest units cover.
  * With `from`, only units from that id on are looked at (a window of the newest): fewer than `probe` there is an
@@ -74,18 +82,28 @@ export function countTerm(
   probe = PROBE_UNITS,
   from = 0,
 ): TermCount {
-  const row = connection.get<{ n: number; oldest: number | null }>(
-    `SELECT count(*) AS n, min(rowid) AS oldest FROM
-       (SELECT rowid FROM unit_text WHERE unit_text MATCH ? AND rowid >= ? ORDER BY rowid DESC LIMIT ?)`,
-    match,
-    from,
-    probe,
-  );
-  const n = row?.n ?? 0;
-  if (n < probe && from <= totals.oldest) return { units: n, exact: true };
-  const lowest = n < probe ? from : (row?.oldest ?? 0);
-  const span = Math.max(1, totals.newest - lowest + 1);
-  return { units: Math.min(totals.units, Math.round((n / span) * totals.units)), exact: false };
+  const look = (limit: number) => {
+    const row = connection.get<{ n: number; oldest: number | null }>(
+      `SELECT count(*) AS n, min(rowid) AS oldest FROM
+         (SELECT rowid FROM unit_text WHERE unit_text MATCH ? AND rowid >= ? ORDER BY rowid DESC LIMIT ?)`,
+      match,
+      from,
+      limit,
+    );
+    return { n: row?.n ?? 0, oldest: row?.oldest ?? 0 };
+  };
+  const estimate = (n: number, lowest: number) => {
+    const span = Math.max(1, totals.newest - lowest + 1);
+    return Math.min(totals.units, Math.round((n / span) * totals.units));
+  };
+  let seen = look(Math.min(probe, FIRST_LOOK));
+  if (seen.n === FIRST_LOOK && FIRST_LOOK < probe) {
+    const early = estimate(seen.n, seen.oldest);
+    if (early >= probe * SURELY_COMMON) return { units: early, exact: false };
+    seen = look(probe);
+  }
+  if (seen.n < probe && from <= totals.oldest) return { units: seen.n, exact: true };
+  return { units: estimate(seen.n, seen.n < probe ? from : seen.oldest), exact: false };
 }
 
 /** FTS5's inverse document frequency (its bm25()): never below a millionth, so a word in most units adds nearly 0. */

@@ -1,6 +1,9 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { namedDates } from "../../../src/search/index/named-dates.js";
 import { parseRankedQuery } from "../../../src/search/index/ranked-query.js";
-import { rescore } from "../../../src/search/index/rerank.js";
+import { maxBoost, ROLE_WEIGHT, rescore } from "../../../src/search/index/rerank.js";
+import { maxTermScore } from "../../../src/search/index/term-stats.js";
 
 const NOW = Date.parse("2026-03-01T00:00:00Z");
 const score = (lines: string[], query: string) =>
@@ -19,6 +22,9 @@ describe("the second look at a unit's lines", () => {
     expect(score(lines, "münchen café")?.bestLine).toBe(1);
     expect(score(lines, '"das café"')).toBeDefined();
     expect(score(lines, '"das café"')?.bestLine).toBe(1);
+    // A character outside the Basic Multilingual Plane: an emoji splits words, a letter belongs to one.
+    expect(score(["nothing", "ping \u{1F600}retry now"], "retry")?.bestLine).toBe(1);
+    expect(score(["nothing", "the \u{10428}\u{10429} word"], "\u{10428}\u{10429}")?.bestLine).toBe(1);
   });
 
   it("matches a short word only as itself, a longer one with its endings", () => {
@@ -57,5 +63,33 @@ describe("the second look at a unit's lines", () => {
     expect(all > two && two > rare && rare > common).toBe(true);
     // One term alone lifts a unit by its share of the weight: the rarest 3 of 6, the commonest 1 of 6.
     expect(rare / common).toBeCloseTo((1 + 3 / 6) / (1 + 1 / 6), 5);
+  });
+
+  it("never scores a unit above the ceiling the search stops reading at", () => {
+    const vocabulary = ["retry", "budget", "dead", "letter", "queue", "caf\u00e9", "\u{1F600}x", "the", "on"];
+    const roles = Object.keys(ROLE_WEIGHT) as (keyof typeof ROLE_WEIGHT)[];
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(fc.constantFrom(...vocabulary), { maxLength: 12 }), { minLength: 1, maxLength: 4 }),
+        fc.array(fc.constantFrom(...vocabulary.slice(0, 6)), { minLength: 1, maxLength: 4 }),
+        fc.nat({ max: 3 }),
+        fc.double({ min: 0.1, max: 20, noNaN: true }),
+        fc.constantFrom(...roles),
+        fc.option(fc.integer({ min: NOW - 90 * 86_400_000, max: NOW }), { nil: null }),
+        fc.boolean(),
+        (words, asked, alone, bm25, role, time, dated) => {
+          const terms = parseRankedQuery(asked.join(" ")).terms;
+          const scoredAlone = terms.slice(0, alone).map((term) => ({ term, idf: 1.5 }));
+          const dates = dated ? namedDates("on 2026-02-20", NOW) : [];
+          const left = { scoredAlone, mustHold: [], meanTokens: 6, dates };
+          const lines = words.map((w) => w.join(" "));
+          const got = rescore(-bm25, lines, role, time, terms, NOW, left);
+          const more = scoredAlone.reduce((sum, w) => sum + maxTermScore(w.idf), 0);
+          const ceiling = (more + bm25) * ROLE_WEIGHT[role] * maxBoost(terms, time, NOW, dates);
+          expect(got?.score ?? 0).toBeLessThanOrEqual(ceiling * (1 + 1e-9));
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });

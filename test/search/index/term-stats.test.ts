@@ -70,4 +70,23 @@ describe("term stats", () => {
     expect(inverseFrequency(5, 4)).toBe(1e-6);
     close();
   });
+
+  it("takes a term its newest units hold densely as common from a first look, and walks on for one that may be rare", async () => {
+    // 6,000 units: "everywhere" in each, "quarter" in every 4th, "some" in 1,100 of them spread over the index.
+    const texts = Array.from({ length: 6000 }, (_, i) =>
+      ["everywhere", i % 4 === 0 ? "quarter" : "", i % 6000 < 5500 && i % 5 === 0 ? "some" : ""].join(" "),
+    );
+    const { connection, close } = await indexOfWords(texts);
+    const totals = indexTotals(connection);
+    const probe = 1200;
+    // Dense enough in the newest 1,000 to be several times the rare count: taken as common from them.
+    expect(countTerm(connection, 'words : "everywhere"', totals, probe)).toEqual({ units: 6000, exact: false });
+    // 1,500 units: more than the rare count, but not surely from a first look; walked to it, and estimated.
+    const quarter = countTerm(connection, 'words : "quarter"', totals, probe);
+    expect(quarter.exact).toBe(false);
+    expect(Math.abs(quarter.units - 1500)).toBeLessThan(60);
+    // 1,100 units: under the rare count, so counted exactly, past the first look's 1,000.
+    expect(countTerm(connection, 'words : "some"', totals, probe)).toEqual({ units: 1100, exact: true });
+    close();
+  });
 });
