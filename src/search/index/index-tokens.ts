@@ -97,8 +97,12 @@ const NON_ASCII_SEPARATORS = /[^\p{ASCII}\p{L}\p{N}]+/gu;
 /** Tried where a word starts only: from inside a word it fails at once (tried everywhere, it was slower than FTS5). */
 const LONG_ASCII_WORD = new RegExp(`(?:^|[^a-z0-9])[a-z0-9]{${MAX_WORD_CHARS + 1}}`, "i");
 const JOINERS = /[-_./:@#]+/g;
-/** A compound where a word starts: after the text's start or a character that is no letter or digit. */
-const ASCII_COMPOUND = /(?:^|[^a-z0-9])([a-z0-9]+(?:[-_./:@#]+[a-z0-9]+)+)/gi;
+/**
+ * A compound where a word starts: after the text's start or a character that is no letter or digit. Each word is
+ * taken whole (a lookahead and its backreference, as an atomic group): a plain word fails once instead of once per
+ * shorter prefix, which was a third of this pattern's time.
+ */
+const ASCII_COMPOUND = /(?:^|[^a-z0-9])((?=([a-z0-9]+))\2(?:[-_./:@#]+(?=([a-z0-9]+))\3)+)/gi;
 
 /**
  * The two columns of one unit's text (its lines joined by newlines), holding the same tokens in the same order as
