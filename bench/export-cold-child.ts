@@ -12,7 +12,7 @@ import path from "node:path";
 import { createDataContext } from "../src/data-context.js";
 import { createMemoryLogger } from "../src/log.js";
 import { parseOptions } from "../src/options.js";
-import { exportTranscript, exportTranscripts } from "../src/transcripts/export/export-transcript.js";
+import { exportTranscripts } from "../src/transcripts/export/export-transcript.js";
 import { readExportFile, type SessionExport } from "../src/transcripts/source/export-file-source.js";
 import type { SessionSource } from "../src/transcripts/source/session-source.js";
 
@@ -51,23 +51,24 @@ if (mode !== "baseline") {
   const data = createDataContext(parseOptions({ dataDir: outDir }).options, createMemoryLogger());
   transcriptsDir = data.transcriptsDir;
   // The sessions being exported, each parsed once: the exporter asks for its info, then its messages.
-  const current = new Map<string, SessionExport>();
+  let current: SessionExport[] = [];
+  const find = (id: string) => current.find((s) => s.info.id === id);
   const source: SessionSource = {
-    session: async (id) => current.get(id)?.info,
-    messages: async (id) => current.get(id)?.messages ?? [],
+    session: async (id) => find(id)?.info,
+    messages: async (id) => find(id)?.messages ?? [],
   };
   const step = mode === "ledger" ? GROUP : 1;
   for (let first = 0; first < files.length; first += step) {
-    current.clear();
-    const requests = files.slice(first, first + step).map((file, i) => {
-      const session = readExportFile(file);
-      current.set(session.info.id, session);
-      return { data, source, sessionID: session.info.id, scope: `/projects/p${(first + i) % 20}` };
-    });
-    if (mode === "single") await exportTranscript(requests[0] as (typeof requests)[number]);
-    else await exportTranscripts(requests);
+    current = files.slice(first, first + step).map(readExportFile);
+    const requests = current.map((session, i) => ({
+      data,
+      source,
+      sessionID: session.info.id,
+      scope: `/projects/p${(first + i) % 20}`,
+    }));
+    await exportTranscripts(requests);
   }
-  current.clear();
+  current = [];
   data.database.close();
 } else {
   for (const file of files) {
