@@ -47,6 +47,8 @@ describe("a unit's columns from its joined text", () => {
     ...["a", "Zeta", "07", "x9", "-", "_", ".", "/", ":", "@", "#", " ", "\t", "'", "(", "·", " · "],
     ...["é", "Menü", "ſtyle", "\u212a", "İ", "ΣΑΣ", "ß", "😀", "²", "\u00a0", "x".repeat(41), "ERR_SOCKET_TIMEOUT"],
     ...["src/net/pool.ts", "rate-limiter", "v1.18.33", "[tool bash · completed · call_1]", "seg/".repeat(40)],
+    // Every other ASCII character that is no letter or digit, control characters included.
+    ...Array.from({ length: 128 }, (_, c) => String.fromCharCode(c)).filter((c) => !/[\p{L}\p{N}\n]/u.test(c)),
   ];
   const line = fc.array(fc.constantFrom(...pieces), { maxLength: 12 }).map((p) => p.join(""));
 
