@@ -11,7 +11,7 @@ import { redactLines } from "../../secret-guard/redact.js";
 import { findSecret } from "../../secret-guard/secret-guard.js";
 import { redactKeyBodyRun } from "../../transcripts/key-block-lines.js";
 import type { IndexConnection } from "./index-connection.js";
-import { indexedText } from "./index-tokens.js";
+import { unitColumns } from "./index-tokens.js";
 import { initialState, type ReaderState, readUnits, type Unit } from "./transcript-units.js";
 
 /** What is hashed of the indexed part of a transcript: its head and the bytes before the point indexed. */
@@ -74,10 +74,13 @@ function resumePoint(row: SessionRow | undefined, file: string, stat: fs.Stats):
  * redacted too, read back from the file.
  */
 function storedText(file: string, unit: Unit) {
-  // One look at the whole unit first: most hold no secret, and the guard's cost is per call as much as per byte.
-  const texts = findSecret(unit.texts.join("\n")) === undefined ? unit.texts : redactLines(unit.texts).lines;
+  // One look at the whole unit first: most hold no secret, and the guard's cost is per call as much as per byte. The
+  // text it looked at is the one tokenized, unless something in it was redacted.
+  const joined = unit.texts.join("\n");
+  const found = findSecret(joined) !== undefined;
+  const texts = found ? redactLines(unit.texts).lines : unit.texts;
   const rows = redactKeyBodyRun(file, { firstLine: unit.firstLine, byteStart: unit.byteStart, texts });
-  return indexedText(rows.texts);
+  return unitColumns(found || rows.redacted > 0 ? rows.texts.join("\n") : joined);
 }
 
 /**

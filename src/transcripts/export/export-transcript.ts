@@ -96,8 +96,10 @@ export async function exportTranscript(request: ExportRequest): Promise<ExportRe
 /**
  * Exports several sessions (of one data context) in one store transaction: each under its export lock, all read from
  * the host first, then written with a savepoint each, so one that fails is undone alone (its file may then be ahead of
- * the catalog, which its next export repairs, as after a crash). The backfill's way: for a small session the commit
- * costs about as much as the rest of its store work. Each outcome, in the order asked, is the result or the error met.
+ * the catalog, which its next export repairs, as after a crash). Their search index updates then run in one index
+ * transaction. The backfill's way, and a bulk export's: for a small session a commit costs about as much as the rest
+ * of its store work, and FTS5 writes a segment at each. Each outcome, in the order asked, is the result or the error
+ * met.
  */
 export async function exportTranscripts(requests: readonly ExportRequest[]): Promise<Array<ExportResult | Error>> {
   const data = requests[0]?.data;
@@ -171,6 +173,7 @@ async function writeAll(
   } catch (error) {
     for (const { request } of read) written.set(request, asError(error));
   }
+  const derived: ExportResult[] = [];
   for (const [request, outcome] of written) {
     outcomes.set(request, outcome);
     if (outcome instanceof Error) {
@@ -178,7 +181,19 @@ async function writeAll(
       continue;
     }
     if (outcome.handEdited) await startDerivedOver(data, outcome);
-    if (request.derived !== "later") await keepDerived(data, outcome);
+    if (request.derived !== "later") derived.push(outcome);
+  }
+  const keepAll = async () => {
+    for (const outcome of derived) await keepDerived(data, outcome);
+  };
+  // Several transcripts: their index updates share one index transaction, as the backfill's second pass does (one
+  // FTS5 segment and one commit for the group). Committed before this returns; an update that fails undoes the
+  // group's so far, which the next export or ranked search indexes again.
+  if (derived.length < 2) return keepAll();
+  try {
+    await data.searchIndex.batch(keepAll);
+  } catch (error) {
+    data.log.log("warn", `search index not updated for ${derived.length} transcripts (${describeError(error)})`);
   }
 }
 

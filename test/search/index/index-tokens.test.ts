@@ -1,5 +1,8 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compoundsOf, indexedText, wordsOf } from "../../../src/search/index/index-tokens.js";
+import { compoundsOf, indexedText, unitColumns, wordsOf } from "../../../src/search/index/index-tokens.js";
+import { SearchIndex } from "../../../src/search/index/search-index.js";
+import { tempDir } from "../../helpers/temp-dir.js";
 
 describe("compound tokens", () => {
   it("are the chains of words with a joiner in them, each from where a word starts", () => {
@@ -36,5 +39,50 @@ describe("a unit's two columns", () => {
     });
     expect(indexedText(lines).whole).toBe("err_socket_timeout src/net/pool.ts\ncall_1");
     expect(indexedText(["", "   "])).toEqual({ words: "", whole: "" });
+  });
+});
+
+describe("a unit's columns from its joined text", () => {
+  const pieces = [
+    ...["a", "Zeta", "07", "x9", "-", "_", ".", "/", ":", "@", "#", " ", "\t", "'", "(", "·", " · "],
+    ...["é", "Menü", "ſtyle", "\u212a", "İ", "ΣΑΣ", "ß", "😀", "²", "\u00a0", "x".repeat(41), "ERR_SOCKET_TIMEOUT"],
+    ...["src/net/pool.ts", "rate-limiter", "v1.18.33", "[tool bash · completed · call_1]", "seg/".repeat(40)],
+    // Every other ASCII character that is no letter or digit, control characters included.
+    ...Array.from({ length: 128 }, (_, c) => String.fromCharCode(c)).filter((c) => !/[\p{L}\p{N}\n]/u.test(c)),
+  ];
+  const line = fc.array(fc.constantFrom(...pieces), { maxLength: 12 }).map((p) => p.join(""));
+
+  it("hold the tokens, in order, that FTS5 finds in the columns of its lines", async () => {
+    const index = new SearchIndex(tempDir());
+    const health = await index.forWriting();
+    if (!health.usable) throw new Error(health.reason);
+    const c = health.connection;
+    c.exec("CREATE VIRTUAL TABLE temp.tokens USING fts5vocab(main, unit_text, instance)");
+    const tokensOf = (id: number) =>
+      c.all<{ term: string; col: string; offset: number }>(
+        "SELECT term, col, offset FROM temp.tokens WHERE doc = ? ORDER BY col, offset",
+        id,
+      );
+    let id = 0;
+    try {
+      fc.assert(
+        fc.property(fc.array(line, { minLength: 1, maxLength: 6 }), (lines) => {
+          const [before, after] = [indexedText(lines), unitColumns(lines.join("\n"))];
+          c.run("INSERT INTO unit_text (rowid, words, whole) VALUES (?, ?, ?)", ++id, before.words, before.whole);
+          c.run("INSERT INTO unit_text (rowid, words, whole) VALUES (?, ?, ?)", ++id, after.words, after.whole);
+          expect(tokensOf(id)).toEqual(tokensOf(id - 1));
+        }),
+        { numRuns: 300 },
+      );
+    } finally {
+      index.close();
+    }
+  });
+
+  it("of ASCII text are its own characters, joiners made spaces, and its compounds", () => {
+    expect(unitColumns("Failed: ERR_SOCKET_TIMEOUT\n[tool bash · completed · call_1]")).toEqual({
+      words: "Failed  ERR SOCKET TIMEOUT\n[tool bash   completed   call 1]",
+      whole: "ERR_SOCKET_TIMEOUT call_1",
+    });
   });
 });
