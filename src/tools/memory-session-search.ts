@@ -17,7 +17,7 @@ export interface SessionSearchDeps {
 export const sessionSearchTool = {
   description:
     "Search session transcripts (the exact, line-numbered record of past and compacted sessions). " +
-    'mode "ranked" (the default) takes a question or some words, with "quoted phrases" that must appear, and returns the best-matching lines first from the full-text index, at most 3 per session: use it to find what was decided, said or done when you do not know the exact words. ' +
+    'mode "ranked" (the default) takes a question or some words, with "quoted phrases" that must appear, and returns the best-matching lines first from the full-text index, at most 3 per session: use it to find what was decided, said or done when you do not know the exact words; a date in the question ("on 3 June, 2023", "in July 2025", "2026-03-12") weighs up what was written then. ' +
     'mode "literal" returns every line containing the exact text, mode "regex" every line matching a JavaScript regular expression, grouped per session, newest first: use them for an exact error message, identifier or pattern, or to list all occurrences. ' +
     "Lines come as `<file>:<line>: text` with context lines as `<file>-<line>- text`, and a last line saying what was searched and what was left out. " +
     "Searches this project's transcripts by default; all: true searches every project's; sessionID searches one session; role, since and until narrow a ranked search. " +

@@ -36,6 +36,36 @@ function fileOfRecord(transcriptsDir: string, row: SessionRecord): TranscriptFil
   };
 }
 
+/**
+ * The count and bytes of the transcripts a condition keeps: an aggregate over every session record (a few ms at tens
+ * of thousands of transcripts), read again only once the index has changed: another connection committed (its data
+ * version) or this one wrote (its count of changes).
+ */
+const seen = new WeakMap<IndexConnection, { version: string; totals: Map<string, { n: number; bytes: number }> }>();
+
+function scopeTotals(connection: IndexConnection, where: string, params: SqlValue[]): { n: number; bytes: number } {
+  const state = connection.get<{ data: number; changes: number }>(
+    "SELECT (SELECT data_version FROM pragma_data_version) AS data, total_changes() AS changes",
+  );
+  const version = `${state?.data}:${state?.changes}`;
+  let known = seen.get(connection);
+  if (known?.version !== version) {
+    known = { version, totals: new Map() };
+    seen.set(connection, known);
+  }
+  const key = `${where}\u0000${JSON.stringify(params)}`;
+  let total = known.totals.get(key);
+  if (total === undefined) {
+    const row = connection.get<{ n: number; bytes: number }>(
+      `SELECT count(*) AS n, total(bytes) AS bytes FROM sessions${where}`,
+      ...params,
+    );
+    total = { n: row?.n ?? 0, bytes: row?.bytes ?? 0 };
+    known.totals.set(key, total);
+  }
+  return total;
+}
+
 /** The index's record of the transcripts of some project folders (undefined: every folder), read on demand. */
 export class IndexedFiles {
   /** Transcripts this search brought in or left out, over the index's record (null: left out). */
@@ -54,12 +84,9 @@ export class IndexedFiles {
     /** The project of every transcript in scope, when it is one. */
     private readonly scope?: string,
   ) {
-    const total = connection.get<{ n: number; bytes: number }>(
-      `SELECT count(*) AS n, total(bytes) AS bytes FROM sessions${this.where()}`,
-      ...this.params(),
-    );
-    this.count = total?.n ?? 0;
-    this.bytes = total?.bytes ?? 0;
+    const total = scopeTotals(connection, this.where(), this.params());
+    this.count = total.n;
+    this.bytes = total.bytes;
   }
 
   /**

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { connectIndex } from "../../../src/search/index/index-connection.js";
 import { IndexedFiles, notCurrent } from "../../../src/search/index/indexed-scope.js";
 import { listTranscripts } from "../../../src/search/targets.js";
 import { scopeDirName } from "../../../src/transcripts/paths.js";
@@ -37,6 +38,27 @@ describe("indexed scope", () => {
     expect(every.fileOf("ses_indexedscope03")?.relative).toBe(`${scopeDirName(OTHER)}/ses_indexedscope03.md`);
     expect(new IndexedFiles(connection, data.transcriptsDir, ["no-such-folder"]).count).toBe(0);
     expect(every.fileOf("ses_notindexed0001")).toBeUndefined();
+  });
+
+  it("reads its count and bytes again once the index changed, by this connection or another", async () => {
+    const { data, connection } = await setUp();
+    const every = () => new IndexedFiles(connection, data.transcriptsDir, undefined);
+    expect(every().count).toBe(3);
+    expect(every().bytes).toBeGreaterThan(0);
+    // This connection's own write.
+    connection.run("UPDATE sessions SET bytes = bytes + 10 WHERE session_id = ?", "ses_indexedscope01");
+    const before = every().bytes;
+    connection.run("DELETE FROM sessions WHERE session_id = ?", "ses_indexedscope02");
+    expect(every().count).toBe(2);
+    // Another connection's commit (another process exporting).
+    const other = await connectIndex(data.searchIndex.file, { readonly: false });
+    try {
+      other.run("DELETE FROM sessions WHERE session_id = ?", "ses_indexedscope03");
+    } finally {
+      other.close();
+    }
+    expect(every().count).toBe(1);
+    expect(every().bytes).toBeLessThan(before);
   });
 
   it("takes no record that does not name one of our files", async () => {
