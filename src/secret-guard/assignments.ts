@@ -2,9 +2,11 @@
  * Credentials recognised by their context rather than their shape: a secret-named key given a random-looking value
  * (`DB_PASSWORD=…`, `"client_secret": "…"`, `apiKey: '…'`, `export API_TOKEN=…`, `?access_token=…`,
  * `var apiToken string = "…"`, `API_TOKEN ?= …`, `$token .= '…'`, `setProperty("X_TOKEN", "…")`,
- * `<xToken>…</xToken>`, "the API key is …" in a sentence), a password in a URL (`postgres://app:…@db`) and HTTP `Authorization` credentials
- * (`Bearer …`, `Basic …`). Each span covers the value only: the key stays readable in a redacted line.
+ * `<xToken>…</xToken>`, `<add key="ApiToken" value="…" />`, `--password …`, "the API key is …" in a sentence), a
+ * password in a URL (`postgres://app:…@db`) and HTTP credentials (`Bearer …`, `Basic …`, `curl -u user:…`). Each
+ * span covers the value only: the key stays readable in a redacted line.
  */
+import { curlCredentials } from "./curl-credentials.js";
 import { isSecretKey } from "./key-names.js";
 import { MIN_PROSE_VALUE, proseKeyName, proseValueStart, withoutClosingPunctuation } from "./prose-credentials.js";
 import { isPlaceholder, isWordy, looksRandomToken, looksSecretValue } from "./randomness.js";
@@ -25,6 +27,12 @@ const OPERATOR = new RegExp(
 );
 // A quoted key passed with its value to a call: `System.setProperty("X_TOKEN", "…")`, `headers.set('x-api-key', '…')`.
 const CALL_ARGUMENT = /["'`][ \t]*,[ \t]*(?=["'`])/y;
+// A key named by one attribute and given its value by the next: `<add key="ClearTextPassword" value="…" />` (.NET
+// appSettings, NuGet's packageSourceCredentials).
+const KEY_ATTRIBUTE = /key[ \t]*=[ \t]*["']$/i;
+const VALUE_ATTRIBUTE = /["'][ \t]+value[ \t]*=[ \t]*(?=["'])/y;
+// A command-line flag given its value after a blank: `--password …`, `--api-token …` (not another flag).
+const FLAG_VALUE = /[ \t]+(?=[^\s-])/y;
 
 const MAX_VALUE = 4096;
 const QUOTES = new Set(['"', "'", "`"]);
@@ -82,16 +90,24 @@ function xmlValue(text: string, key: { start: number; end: number }): { value: s
   return { value: text.slice(start, end), end };
 }
 
+/** Where `pattern` (sticky) matches at `at`, the index after the match; else undefined. */
+function after(pattern: RegExp, text: string, at: number): number | undefined {
+  pattern.lastIndex = at;
+  return pattern.exec(text) ? pattern.lastIndex : undefined;
+}
+
 /** Where the value after a key starts, or undefined when no operator follows the key. */
 function valueStart(text: string, key: { start: number; end: number }): number | undefined {
-  OPERATOR.lastIndex = key.end;
-  if (OPERATOR.exec(text)) return OPERATOR.lastIndex;
+  const operator = after(OPERATOR, text, key.end);
+  if (operator !== undefined) return operator;
   const quote = text[key.start - 1];
   if (quote === '"' || quote === "'" || quote === "`") {
-    CALL_ARGUMENT.lastIndex = key.end;
-    if (CALL_ARGUMENT.exec(text)) return CALL_ARGUMENT.lastIndex;
+    const argument = after(CALL_ARGUMENT, text, key.end);
+    if (argument !== undefined) return argument;
+    const attribute = KEY_ATTRIBUTE.test(text.slice(Math.max(0, key.start - 8), key.start));
+    return attribute ? after(VALUE_ATTRIBUTE, text, key.end) : undefined;
   }
-  return undefined;
+  return text.startsWith("--", key.start) ? after(FLAG_VALUE, text, key.end) : undefined;
 }
 
 // Keys repeat (`password=…` on every line of a log, `apiKey` across a session): each is judged once, up to a bound.
@@ -226,6 +242,7 @@ function authorizationCredentials(text: string, sink: SpanSink): boolean {
     if (looksRandomToken(c.value) && !isWordy(c.value) && sink(span(c))) return true;
   }
   for (const c of credentialsAfter(text, "Basic", BASIC)) if (isBasicCredential(c.value) && sink(span(c))) return true;
+  for (const c of curlCredentials(text)) if (sink(span(c))) return true;
   return false;
 }
 

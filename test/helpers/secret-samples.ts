@@ -169,6 +169,8 @@ export const SAMPLES: readonly Sample[] = [
     ["JS object", (v: string) => `const cfg = { apiKey: "${v}", region: "eu" };`],
     ["URL query", (v: string) => `GET /callback?state=x&access_token=${v}&expires_in=3600`],
     ["CLI flag", (v: string) => `mysql --user=app --password=${v} prod`],
+    ["CLI flag without =", (v: string) => `mysql --user=app --password ${v} prod`],
+    [".NET setting", (v: string) => `<add key="ClearTextPassword" value="${v}" />`],
     ["HTTP header", (v: string) => `X-Api-Key: ${v}`],
     ["AWS credentials", (v: string) => `[default]\naws_secret_access_key = ${v}`],
     ["escaped JSON", (v: string) => `"{\\"auth_token\\": \\"${v}\\"}"`],
@@ -196,6 +198,11 @@ export const SAMPLES: readonly Sample[] = [
     kind: "HTTP authorization credential",
     label: "Basic",
     build: (r) => `Authorization: Basic ${Buffer.from(`alice:${secretValue(r, ALNUM)}`).toString("base64")}`,
+  },
+  {
+    kind: "HTTP authorization credential",
+    label: "curl -u",
+    build: (r) => `curl -u deploy:${secretValue(r, ALNUM)} https://api.example.org`,
   },
 ];
 

@@ -55,6 +55,11 @@ const NOTHING: Record<string, string> = {
   "Bearer repeated": fill("Bearer "),
   "Bearer over 100 kB of one letter": `Bearer ${fill("A")}`,
   "Basic over 100 kB of one letter": `Basic ${fill("A")}`,
+  "curl -u repeated": fill("curl -u a:"),
+  "curl commands continued line after line": fill("curl \\\n"),
+  "--password repeated": fill("--password "),
+  "key attributes repeated": fill('<add key="password" '),
+  "user ids of Discord tokens repeated": fill("MTIzNDU2Nzg5MDEyMzQ1Njc4."),
   "random base64": Buffer.from(Array.from({ length: SIZE * 0.75 }, seededByte(7))).toString("base64"),
   "random base64url": Buffer.from(Array.from({ length: SIZE * 0.75 }, seededByte(8))).toString("base64url"),
 };
