@@ -2,12 +2,14 @@
  * Credentials recognised by their context rather than their shape: a secret-named key given a random-looking value
  * (`DB_PASSWORD=…`, `"client_secret": "…"`, `apiKey: '…'`, `export API_TOKEN=…`, `?access_token=…`,
  * `var apiToken string = "…"`, `API_TOKEN ?= …`, `$token .= '…'`, `setProperty("X_TOKEN", "…")`,
- * `<xToken>…</xToken>`, `<add key="ApiToken" value="…" />`, `--password …`, "the API key is …" in a sentence), a
- * password in a URL (`postgres://app:…@db`) and HTTP credentials (`Bearer …`, `Basic …`, `curl -u user:…`). Each
- * span covers the value only: the key stays readable in a redacted line.
+ * `<xToken>…</xToken>`, `<add key="ApiToken" value="…" />`, `--password …`, "the API key is …" in a sentence), the
+ * entries of a Kubernetes Secret's `data:`, a password in a URL (`postgres://app:…@db`) and HTTP credentials
+ * (`Bearer …`, `Basic …`, `curl -u user:…`). Each span covers the value only: the key stays readable in a redacted
+ * line.
  */
 import { curlCredentials } from "./curl-credentials.js";
 import { isSecretKey } from "./key-names.js";
+import { kubernetesSecretValues } from "./kubernetes-secrets.js";
 import { MIN_PROSE_VALUE, proseKeyName, proseValueStart, withoutClosingPunctuation } from "./prose-credentials.js";
 import { isPlaceholder, isWordy, looksRandomToken, looksSecretValue } from "./randomness.js";
 import type { SpanSink } from "./secret-span.js";
@@ -246,13 +248,21 @@ function authorizationCredentials(text: string, sink: SpanSink): boolean {
   return false;
 }
 
+function kubernetesSecrets(text: string, sink: SpanSink): boolean {
+  for (const c of kubernetesSecretValues(text)) {
+    if (sink({ kind: KIND_ASSIGNMENT, start: c.start, end: c.start + c.value.length })) return true;
+  }
+  return false;
+}
+
 const CONTEXT_RULES = [
   { kind: KIND_ASSIGNMENT, spans: secretAssignments },
+  { kind: KIND_ASSIGNMENT, spans: kubernetesSecrets },
   { kind: "password in URL", spans: urlPasswords },
   { kind: KIND_AUTHORIZATION, spans: authorizationCredentials },
 ] as const;
 
-export const CONTEXT_KINDS: readonly string[] = CONTEXT_RULES.map((rule) => rule.kind);
+export const CONTEXT_KINDS: readonly string[] = [...new Set(CONTEXT_RULES.map((rule) => rule.kind))];
 
 /** Every contextual credential in `text`, rule by rule. */
 export function assignedSecrets(text: string, sink: SpanSink): boolean {

@@ -25,7 +25,8 @@ function commandEnd(text: string, at: number): number {
   return end;
 }
 
-const startsWord = (text: string, at: number) => at === 0 || /[\s;|&(`$]/.test(text[at - 1] as string);
+// `curl` as a command, not the end of a longer name or path (`recurl`, `/usr/bin/curl` is fine: `/` ends a path).
+const startsWord = (text: string, at: number) => at === 0 || !/[\w.-]/.test(text[at - 1] as string);
 
 /** The secret of each `-u user:password` of a curl command in `text`, in order. */
 export function* curlCredentials(text: string): Generator<{ value: string; start: number }> {

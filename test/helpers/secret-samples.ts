@@ -171,6 +171,7 @@ export const SAMPLES: readonly Sample[] = [
     ["CLI flag", (v: string) => `mysql --user=app --password=${v} prod`],
     ["CLI flag without =", (v: string) => `mysql --user=app --password ${v} prod`],
     [".NET setting", (v: string) => `<add key="ClearTextPassword" value="${v}" />`],
+    ["Kubernetes Secret", (v: string) => `kind: Secret\ndata:\n  upstream: ${Buffer.from(v).toString("base64")}\n`],
     ["HTTP header", (v: string) => `X-Api-Key: ${v}`],
     ["AWS credentials", (v: string) => `[default]\naws_secret_access_key = ${v}`],
     ["escaped JSON", (v: string) => `"{\\"auth_token\\": \\"${v}\\"}"`],
