@@ -4,14 +4,14 @@
  * `var apiToken string = "…"`, `API_TOKEN ?= …`, `$token .= '…'`, `setProperty("X_TOKEN", "…")`,
  * `<xToken>…</xToken>`, `<add key="ApiToken" value="…" />`, `--password …`, "the API key is …" in a sentence), the
  * entries of a Kubernetes Secret's `data:`, a password in a URL (`postgres://app:…@db`) and HTTP credentials
- * (`Bearer …`, `Basic …`, `curl -u user:…`). Each span covers the value only: the key stays readable in a redacted
- * line.
+ * (http-credentials.ts: `Bearer …`, `Token …`, `Basic …`, `curl -u user:…`). Each span covers the value only: the key
+ * stays readable in a redacted line.
  */
-import { curlCredentials } from "./curl-credentials.js";
-import { isSecretKey } from "./key-names.js";
+import { authorizationCredentials, KIND_AUTHORIZATION } from "./http-credentials.js";
+import { isKeyChar, isSecretKey } from "./key-names.js";
 import { kubernetesSecretValues } from "./kubernetes-secrets.js";
 import { MIN_PROSE_VALUE, proseKeyName, proseValueStart, withoutClosingPunctuation } from "./prose-credentials.js";
-import { isPlaceholder, isWordy, looksRandomToken, looksSecretValue } from "./randomness.js";
+import { looksSecretValue } from "./randomness.js";
 import type { SpanSink } from "./secret-span.js";
 
 // Where a key may name a credential; the key around each hit is then read in full. Searching for these words
@@ -54,18 +54,6 @@ function readValue(text: string, from: number): { value: string; end: number } {
     i++;
   }
   return { value: text.slice(start, i), end: i };
-}
-
-// [A-Za-z0-9_.-], by code: this runs for every character around a hint.
-function isKeyChar(code: number): boolean {
-  return (
-    (code >= 97 && code <= 122) ||
-    (code >= 65 && code <= 90) ||
-    (code >= 48 && code <= 57) ||
-    code === 95 ||
-    code === 46 ||
-    code === 45
-  );
 }
 
 /** The identifier-like key around `text[at]`, or undefined if the run is longer than a key can be. */
@@ -194,57 +182,6 @@ function urlPasswords(text: string, sink: SpanSink): boolean {
     if (looksSecretValue(password) && sink({ kind: "password in URL", start: end - password.length, end })) return true;
     at = end + 1;
   }
-  return false;
-}
-
-// Each found where its word is (indexOf), then read by a sticky pattern from there.
-const BEARER = /[ \t]+([A-Za-z0-9._~+/-]{16,4096}=*)/y;
-const BASIC = /[ \t]+([A-Za-z0-9+/]{8,4096}={0,2})(?![A-Za-z0-9+/])/y;
-
-/** The credential after each `word` (that does not continue an identifier) in `text`, as `[start, end)`. */
-function* credentialsAfter(text: string, word: string, pattern: RegExp): Generator<{ value: string; start: number }> {
-  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at)) {
-    const head = word === "earer" ? at - 1 : at;
-    const headChar = text.charCodeAt(head);
-    const opens = word !== "earer" || headChar === 66 || headChar === 98; // B or b
-    if (!opens || (head > 0 && isKeyChar(text.charCodeAt(head - 1)) && text.charCodeAt(head - 1) !== 46)) {
-      at += word.length;
-      continue;
-    }
-    pattern.lastIndex = at + word.length;
-    const m = pattern.exec(text);
-    if (!m) {
-      at += word.length;
-      continue;
-    }
-    const value = m[1] ?? "";
-    at = pattern.lastIndex;
-    yield { value, start: at - value.length };
-  }
-}
-
-// `Basic` credentials are base64 of `user:password`; a password that is a placeholder word is documentation.
-function isBasicCredential(encoded: string): boolean {
-  const decoded = Buffer.from(encoded, "base64").toString("latin1");
-  const colon = decoded.indexOf(":");
-  if (colon < 0 || !/^[\x20-\x7e]+$/.test(decoded)) return false;
-  const password = decoded.slice(colon + 1);
-  return password.length > 0 && !isWordy(password) && !isPlaceholder(password);
-}
-
-const KIND_AUTHORIZATION = "HTTP authorization credential";
-
-function authorizationCredentials(text: string, sink: SpanSink): boolean {
-  const span = (c: { value: string; start: number }) => ({
-    kind: KIND_AUTHORIZATION,
-    start: c.start,
-    end: c.start + c.value.length,
-  });
-  for (const c of credentialsAfter(text, "earer", BEARER)) {
-    if (looksRandomToken(c.value) && !isWordy(c.value) && sink(span(c))) return true;
-  }
-  for (const c of credentialsAfter(text, "Basic", BASIC)) if (isBasicCredential(c.value) && sink(span(c))) return true;
-  for (const c of curlCredentials(text)) if (sink(span(c))) return true;
   return false;
 }
 

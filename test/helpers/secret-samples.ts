@@ -202,6 +202,11 @@ export const SAMPLES: readonly Sample[] = [
   },
   {
     kind: "HTTP authorization credential",
+    label: "Token",
+    build: (r) => `curl -H 'Authorization: Token ${secretValue(r, ALNUM)}' https://api.example.org`,
+  },
+  {
+    kind: "HTTP authorization credential",
     label: "curl -u",
     build: (r) => `curl -u deploy:${secretValue(r, ALNUM)} https://api.example.org`,
   },

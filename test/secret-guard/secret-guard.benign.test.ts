@@ -34,6 +34,8 @@ const BENIGN: Record<string, string> = {
   // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal placeholder is the input under test
   "a bearer reference": "headers: { Authorization: `Bearer ${token}` }",
   "bearer prose": "use bearer token authentication for the API",
+  "a token scheme reference": 'curl -H "Authorization: Token $DRF_TOKEN" https://api.example.org',
+  "a token scheme placeholder": "Authorization: Token <your-api-token>",
   "a call assigned to a token": "const token = await getToken(user);",
   "a schema call": 'const auth = pgSchema("auth");',
   "a prompt builder": "const password = Prompt.password({ message: 'Password' })",
