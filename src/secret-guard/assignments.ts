@@ -33,8 +33,9 @@ const CALL_ARGUMENT = /["'`][ \t]*,[ \t]*(?=["'`])/y;
 // appSettings, NuGet's packageSourceCredentials).
 const KEY_ATTRIBUTE = /key[ \t]*=[ \t]*["']$/i;
 const VALUE_ATTRIBUTE = /["'][ \t]+value[ \t]*=[ \t]*(?=["'])/y;
-// A command-line flag given its value after a blank: `--password …`, `--api-token …` (not another flag).
-const FLAG_VALUE = /[ \t]+(?=[^\s-])/y;
+// A command-line flag given its value after a blank: `--password …`, `--api-token …` (not another long flag; a short
+// one, `-v`, is too short to pass for a secret).
+const FLAG_VALUE = /[ \t]+(?=\S)(?!--)/y;
 
 const MAX_VALUE = 4096;
 const QUOTES = new Set(['"', "'", "`"]);
