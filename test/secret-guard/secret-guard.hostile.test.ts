@@ -55,6 +55,7 @@ const NOTHING: Record<string, string> = {
   "Bearer repeated": fill("Bearer "),
   "Bearer over 100 kB of one letter": `Bearer ${fill("A")}`,
   "Basic over 100 kB of one letter": `Basic ${fill("A")}`,
+  "Authorization: Token repeated": fill("Authorization: Token "),
   "curl -u repeated": fill("curl -u a:"),
   "curl commands continued line after line": fill("curl \\\n"),
   "--password repeated": fill("--password "),
