@@ -28,8 +28,9 @@ function commandEnd(text: string, at: number): number {
 // `curl` as a command, not the end of a longer name or path (`recurl`, `/usr/bin/curl` is fine: `/` ends a path).
 const startsWord = (text: string, at: number) => at === 0 || !/[\w.-]/.test(text[at - 1] as string);
 
-/** The secret of each `-u user:password` of a curl command in `text`, in order. */
-export function* curlCredentials(text: string): Generator<{ value: string; start: number }> {
+/** The secret of each `-u user:password` of a curl command in `text`, in order (an array: most texts have none). */
+export function curlCredentials(text: string): { value: string; start: number }[] {
+  const found: { value: string; start: number }[] = [];
   let next = 0;
   for (let at = text.indexOf("curl "); at >= 0; at = text.indexOf("curl ", next)) {
     next = at + 5;
@@ -42,7 +43,8 @@ export function* curlCredentials(text: string): Generator<{ value: string; start
       const group = password === "" ? 2 : 3;
       const value = password === "" ? user : password;
       const span = m.indices?.[group];
-      if (span && looksSecretValue(value)) yield { value, start: at + span[0] };
+      if (span && looksSecretValue(value)) found.push({ value, start: at + span[0] });
     }
   }
+  return found;
 }

@@ -35,13 +35,13 @@ function* credentialsAfter(text: string, word: string, pattern: RegExp): Generat
   }
 }
 
-/** The credential after each `Authorization: Token` in `text`. */
-function* tokenSchemeCredentials(text: string): Generator<{ value: string; start: number }> {
-  if (!text.includes("uthorization")) return;
-  for (const m of text.matchAll(TOKEN_SCHEME)) {
+/** The credential after each `Authorization: Token` in `text` (an array: most texts have none). */
+function tokenSchemeCredentials(text: string): { value: string; start: number }[] {
+  if (!text.includes("uthorization")) return [];
+  return [...text.matchAll(TOKEN_SCHEME)].map((m) => {
     const value = m[1] ?? "";
-    yield { value, start: m.index + m[0].length - value.length };
-  }
+    return { value, start: m.index + m[0].length - value.length };
+  });
 }
 
 // `Basic` credentials are base64 of `user:password`; a password that is a placeholder word is documentation.

@@ -22,8 +22,9 @@ function isSecretData(value: string): boolean {
 }
 
 /** The secret values of each `data:` and `stringData:` map of a Secret manifest in `text`, in order. */
-export function* kubernetesSecretValues(text: string): Generator<{ value: string; start: number }> {
-  if (!text.includes("Secret") || !KIND_SECRET.test(text)) return;
+export function kubernetesSecretValues(text: string): { value: string; start: number }[] {
+  const found: { value: string; start: number }[] = [];
+  if (!text.includes("Secret") || !KIND_SECRET.test(text)) return found;
   DATA_MAP.lastIndex = 0;
   for (let map = DATA_MAP.exec(text); map; map = DATA_MAP.exec(text)) {
     const indent = map[1]?.length ?? 0;
@@ -37,9 +38,11 @@ export function* kubernetesSecretValues(text: string): Generator<{ value: string
       // The map ends at the first line that is not one of its entries (a blank line, a key of the level above).
       if (!entry || (entry[1]?.length ?? 0) <= indent) break;
       const value = entry[3] ?? "";
-      if (plain ? looksSecretValue(value) : isSecretData(value)) yield { value, start: at + line.lastIndexOf(value) };
+      if (plain ? looksSecretValue(value) : isSecretData(value))
+        found.push({ value, start: at + line.lastIndexOf(value) });
       at = end + 1;
     }
     DATA_MAP.lastIndex = Math.max(DATA_MAP.lastIndex, at);
   }
+  return found;
 }
