@@ -10,8 +10,8 @@ import type { SpanSink } from "./secret-span.js";
 // Each found where its word is (indexOf), then read by a sticky pattern from there.
 const BEARER = /[ \t]+([A-Za-z0-9._~+/-]{16,4096}=*)/y;
 const BASIC = /[ \t]+([A-Za-z0-9+/]{8,4096}={0,2})(?![A-Za-z0-9+/])/y;
-// `Authorization: Token …` (GitHub's and Django REST framework's scheme), tried where `uthorization` occurs.
-const TOKEN_SCHEME = /[Aa]uthorization["']?[ \t]*:[ \t]*["']?[Tt]oken[ \t]+([A-Za-z0-9._~+/-]{16,4096}=*)/g;
+// `Authorization: Token …` (GitHub's and Django REST framework's scheme), tried where each `uthorization` is.
+const TOKEN_SCHEME = /uthorization["']?[ \t]*:[ \t]*["']?[Tt]oken[ \t]+([A-Za-z0-9._~+/-]{16,4096}=*)/y;
 
 /** The credential after each `word` (that does not continue an identifier) in `text`, as `[start, end)`. */
 function* credentialsAfter(text: string, word: string, pattern: RegExp): Generator<{ value: string; start: number }> {
@@ -37,11 +37,15 @@ function* credentialsAfter(text: string, word: string, pattern: RegExp): Generat
 
 /** The credential after each `Authorization: Token` in `text` (an array: most texts have none). */
 function tokenSchemeCredentials(text: string): { value: string; start: number }[] {
-  if (!text.includes("uthorization")) return [];
-  return [...text.matchAll(TOKEN_SCHEME)].map((m) => {
-    const value = m[1] ?? "";
-    return { value, start: m.index + m[0].length - value.length };
-  });
+  const found: { value: string; start: number }[] = [];
+  for (let at = text.indexOf("uthorization"); at >= 0; at = text.indexOf("uthorization", at + 12)) {
+    if (at === 0 || (text[at - 1] !== "A" && text[at - 1] !== "a")) continue;
+    TOKEN_SCHEME.lastIndex = at;
+    const m = TOKEN_SCHEME.exec(text);
+    const value = m?.[1];
+    if (value !== undefined) found.push({ value, start: TOKEN_SCHEME.lastIndex - value.length });
+  }
+  return found;
 }
 
 // `Basic` credentials are base64 of `user:password`; a password that is a placeholder word is documentation.

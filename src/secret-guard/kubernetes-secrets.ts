@@ -5,8 +5,19 @@
  */
 import { looksRandomToken, looksSecretValue } from "./randomness.js";
 
-// `kind: Secret` as YAML or JSON writes it (`"kind": "Secret"`), wherever the manifest starts in the text.
-const KIND_SECRET = /\bkind["']?[ \t]*:[ \t]*["']?Secret["']?(?![\w.-])/;
+// What comes before `Secret` in `kind: Secret`, as YAML or JSON writes it (`"kind": "Secret"`), wherever the manifest
+// starts in the text. Tried where each `Secret` is: most are part of a name (`clientSecret`) and cost one lookup.
+const KIND_BEFORE = /(?<![\w-])kind["']?[ \t]{0,4}:[ \t]{0,4}["']?$/;
+const NAME_CHAR = /[\w.-]/;
+
+function declaresSecret(text: string): boolean {
+  for (let at = text.indexOf("Secret"); at >= 0; at = text.indexOf("Secret", at + 6)) {
+    const after = text[at + 6];
+    if (after !== undefined && NAME_CHAR.test(after)) continue;
+    if (KIND_BEFORE.test(text.slice(Math.max(0, at - 16), at))) return true;
+  }
+  return false;
+}
 const DATA_MAP = /^([ \t]*)(data|stringData):[ \t]*$/gm;
 // One entry of the map: indentation, key, the value (maybe quoted), nothing after it but a comment.
 const ENTRY = /^([ \t]+)[\w.-]+:[ \t]*(["']?)([^\s"'#]+)\2[ \t]*(?:#.*)?$/;
@@ -24,7 +35,7 @@ function isSecretData(value: string): boolean {
 /** The secret values of each `data:` and `stringData:` map of a Secret manifest in `text`, in order. */
 export function kubernetesSecretValues(text: string): { value: string; start: number }[] {
   const found: { value: string; start: number }[] = [];
-  if (!text.includes("Secret") || !KIND_SECRET.test(text)) return found;
+  if (!declaresSecret(text)) return found;
   DATA_MAP.lastIndex = 0;
   for (let map = DATA_MAP.exec(text); map; map = DATA_MAP.exec(text)) {
     const indent = map[1]?.length ?? 0;
