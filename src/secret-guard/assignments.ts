@@ -2,12 +2,16 @@
  * Credentials recognised by their context rather than their shape: a secret-named key given a random-looking value
  * (`DB_PASSWORD=…`, `"client_secret": "…"`, `apiKey: '…'`, `export API_TOKEN=…`, `?access_token=…`,
  * `var apiToken string = "…"`, `API_TOKEN ?= …`, `$token .= '…'`, `setProperty("X_TOKEN", "…")`,
- * `<xToken>…</xToken>`, "the API key is …" in a sentence), a password in a URL (`postgres://app:…@db`) and HTTP `Authorization` credentials
- * (`Bearer …`, `Basic …`). Each span covers the value only: the key stays readable in a redacted line.
+ * `<xToken>…</xToken>`, `<add key="ApiToken" value="…" />`, `--password …`, "the API key is …" in a sentence), the
+ * entries of a Kubernetes Secret's `data:`, a password in a URL (`postgres://app:…@db`) and HTTP credentials
+ * (http-credentials.ts: `Bearer …`, `Token …`, `Basic …`, `curl -u user:…`). Each span covers the value only: the key
+ * stays readable in a redacted line.
  */
-import { isSecretKey } from "./key-names.js";
+import { authorizationCredentials, KIND_AUTHORIZATION } from "./http-credentials.js";
+import { isKeyChar, isSecretKey } from "./key-names.js";
+import { kubernetesSecretValues } from "./kubernetes-secrets.js";
 import { MIN_PROSE_VALUE, proseKeyName, proseValueStart, withoutClosingPunctuation } from "./prose-credentials.js";
-import { isPlaceholder, isWordy, looksRandomToken, looksSecretValue } from "./randomness.js";
+import { looksSecretValue } from "./randomness.js";
 import type { SpanSink } from "./secret-span.js";
 
 // Where a key may name a credential; the key around each hit is then read in full. Searching for these words
@@ -25,6 +29,13 @@ const OPERATOR = new RegExp(
 );
 // A quoted key passed with its value to a call: `System.setProperty("X_TOKEN", "…")`, `headers.set('x-api-key', '…')`.
 const CALL_ARGUMENT = /["'`][ \t]*,[ \t]*(?=["'`])/y;
+// A key named by one attribute and given its value by the next: `<add key="ClearTextPassword" value="…" />` (.NET
+// appSettings, NuGet's packageSourceCredentials).
+const KEY_ATTRIBUTE = /key[ \t]*=[ \t]*["']$/i;
+const VALUE_ATTRIBUTE = /["'][ \t]+value[ \t]*=[ \t]*(?=["'])/y;
+// A command-line flag given its value after a blank: `--password …`, `--api-token …` (not another long flag; a short
+// one, `-v`, is too short to pass for a secret).
+const FLAG_VALUE = /[ \t]+(?=\S)(?!--)/y;
 
 const MAX_VALUE = 4096;
 const QUOTES = new Set(['"', "'", "`"]);
@@ -44,18 +55,6 @@ function readValue(text: string, from: number): { value: string; end: number } {
     i++;
   }
   return { value: text.slice(start, i), end: i };
-}
-
-// [A-Za-z0-9_.-], by code: this runs for every character around a hint.
-function isKeyChar(code: number): boolean {
-  return (
-    (code >= 97 && code <= 122) ||
-    (code >= 65 && code <= 90) ||
-    (code >= 48 && code <= 57) ||
-    code === 95 ||
-    code === 46 ||
-    code === 45
-  );
 }
 
 /** The identifier-like key around `text[at]`, or undefined if the run is longer than a key can be. */
@@ -82,16 +81,24 @@ function xmlValue(text: string, key: { start: number; end: number }): { value: s
   return { value: text.slice(start, end), end };
 }
 
+/** Where `pattern` (sticky) matches at `at`, the index after the match; else undefined. */
+function after(pattern: RegExp, text: string, at: number): number | undefined {
+  pattern.lastIndex = at;
+  return pattern.exec(text) ? pattern.lastIndex : undefined;
+}
+
 /** Where the value after a key starts, or undefined when no operator follows the key. */
 function valueStart(text: string, key: { start: number; end: number }): number | undefined {
-  OPERATOR.lastIndex = key.end;
-  if (OPERATOR.exec(text)) return OPERATOR.lastIndex;
+  const operator = after(OPERATOR, text, key.end);
+  if (operator !== undefined) return operator;
   const quote = text[key.start - 1];
   if (quote === '"' || quote === "'" || quote === "`") {
-    CALL_ARGUMENT.lastIndex = key.end;
-    if (CALL_ARGUMENT.exec(text)) return CALL_ARGUMENT.lastIndex;
+    const argument = after(CALL_ARGUMENT, text, key.end);
+    if (argument !== undefined) return argument;
+    const attribute = KEY_ATTRIBUTE.test(text.slice(Math.max(0, key.start - 8), key.start));
+    return attribute ? after(VALUE_ATTRIBUTE, text, key.end) : undefined;
   }
-  return undefined;
+  return text.startsWith("--", key.start) ? after(FLAG_VALUE, text, key.end) : undefined;
 }
 
 // Keys repeat (`password=…` on every line of a log, `apiKey` across a session): each is judged once, up to a bound.
@@ -179,63 +186,21 @@ function urlPasswords(text: string, sink: SpanSink): boolean {
   return false;
 }
 
-// Each found where its word is (indexOf), then read by a sticky pattern from there.
-const BEARER = /[ \t]+([A-Za-z0-9._~+/-]{16,4096}=*)/y;
-const BASIC = /[ \t]+([A-Za-z0-9+/]{8,4096}={0,2})(?![A-Za-z0-9+/])/y;
-
-/** The credential after each `word` (that does not continue an identifier) in `text`, as `[start, end)`. */
-function* credentialsAfter(text: string, word: string, pattern: RegExp): Generator<{ value: string; start: number }> {
-  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at)) {
-    const head = word === "earer" ? at - 1 : at;
-    const headChar = text.charCodeAt(head);
-    const opens = word !== "earer" || headChar === 66 || headChar === 98; // B or b
-    if (!opens || (head > 0 && isKeyChar(text.charCodeAt(head - 1)) && text.charCodeAt(head - 1) !== 46)) {
-      at += word.length;
-      continue;
-    }
-    pattern.lastIndex = at + word.length;
-    const m = pattern.exec(text);
-    if (!m) {
-      at += word.length;
-      continue;
-    }
-    const value = m[1] ?? "";
-    at = pattern.lastIndex;
-    yield { value, start: at - value.length };
+function kubernetesSecrets(text: string, sink: SpanSink): boolean {
+  for (const c of kubernetesSecretValues(text)) {
+    if (sink({ kind: KIND_ASSIGNMENT, start: c.start, end: c.start + c.value.length })) return true;
   }
-}
-
-// `Basic` credentials are base64 of `user:password`; a password that is a placeholder word is documentation.
-function isBasicCredential(encoded: string): boolean {
-  const decoded = Buffer.from(encoded, "base64").toString("latin1");
-  const colon = decoded.indexOf(":");
-  if (colon < 0 || !/^[\x20-\x7e]+$/.test(decoded)) return false;
-  const password = decoded.slice(colon + 1);
-  return password.length > 0 && !isWordy(password) && !isPlaceholder(password);
-}
-
-const KIND_AUTHORIZATION = "HTTP authorization credential";
-
-function authorizationCredentials(text: string, sink: SpanSink): boolean {
-  const span = (c: { value: string; start: number }) => ({
-    kind: KIND_AUTHORIZATION,
-    start: c.start,
-    end: c.start + c.value.length,
-  });
-  for (const c of credentialsAfter(text, "earer", BEARER)) {
-    if (looksRandomToken(c.value) && !isWordy(c.value) && sink(span(c))) return true;
-  }
-  for (const c of credentialsAfter(text, "Basic", BASIC)) if (isBasicCredential(c.value) && sink(span(c))) return true;
   return false;
 }
 
 const CONTEXT_RULES = [
   { kind: KIND_ASSIGNMENT, spans: secretAssignments },
+  { kind: KIND_ASSIGNMENT, spans: kubernetesSecrets },
   { kind: "password in URL", spans: urlPasswords },
   { kind: KIND_AUTHORIZATION, spans: authorizationCredentials },
 ] as const;
 
-export const CONTEXT_KINDS: readonly string[] = CONTEXT_RULES.map((rule) => rule.kind);
+export const CONTEXT_KINDS: readonly string[] = [...new Set(CONTEXT_RULES.map((rule) => rule.kind))];
 
 /** Every contextual credential in `text`, rule by rule. */
 export function assignedSecrets(text: string, sink: SpanSink): boolean {

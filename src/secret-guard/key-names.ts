@@ -67,3 +67,15 @@ export function isSecretKey(key: string): boolean {
   if (noun === "key") return before !== undefined && KEY_QUALIFIERS.has(before);
   return NOUNS.has(noun) || NOUN_ENDINGS.some((ending) => noun.endsWith(ending));
 }
+
+/** Whether a character code is one of a key's, `[A-Za-z0-9_.-]`; by code: it runs for every character near a hint. */
+export function isKeyChar(code: number): boolean {
+  return (
+    (code >= 97 && code <= 122) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 48 && code <= 57) ||
+    code === 95 ||
+    code === 46 ||
+    code === 45
+  );
+}

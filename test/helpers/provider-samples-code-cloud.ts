@@ -17,6 +17,11 @@ import {
   UPPER,
 } from "./provider-sample-builders.js";
 
+const base64 = (text: string) => Buffer.from(text).toString("base64");
+
+// A JFrog reference token around `secret`: base64 of the format's record, with an expiry of 10 digits.
+const jfrogReference = (r: Rand, secret: string) => base64(j("reft", "kn:01:", pick(r, DIGITS, 10), ":", secret));
+
 function githubChecksummed(r: Rand): string {
   const body = pick(r, ALNUM, 30);
   return j("gh", "p_", body, base62(crc32(body), 6));
@@ -55,6 +60,13 @@ export const CODE_AND_CLOUD_SAMPLES: readonly ProviderSample[] = [
   fixed("Clojars token", ["CLO", "JARS_"], LOWER + DIGITS, 60),
   fixed("Docker Hub token", ["dc", "kr_pat_"], B64URL, 27),
   fixed("JFrog token", ["AK", "Cp"], ALNUM, 69),
+  {
+    kind: "JFrog token",
+    label: "reference token",
+    build: (r) => jfrogReference(r, pick(r, ALNUM, 27)),
+    // As long, but its secret holds a character the format never gives one.
+    nearMiss: (r) => jfrogReference(r, j(pick(r, ALNUM, 26), "!")),
+  },
   fixed("Pulumi token", ["pu", "l-"], HEX, 40),
   around("Postman API key", "PMAK-", (r, n) => j("PM", "AK-", pick(r, HEX, 24), "-", pick(r, HEX, n)), 34),
   fixed("Figma token", ["fi", "gd_"], B64URL, 40),
@@ -90,6 +102,7 @@ export const CODE_AND_CLOUD_SAMPLES: readonly ProviderSample[] = [
     build: (r) => j("HR", "KU-", "AA", pick(r, B64URL, 58)),
     nearMiss: (r) => j("HR", "KU-", pick(r, B64URL, 57)),
   },
+  fixed("Netlify token", ["nf", "p_"], ALNUM, 36),
   fixed("Cloudflare API token", ["cf", "ut_"], ALNUM, 48, "cfut_", 39),
   around("Cloudflare Origin CA key", "v1.0-", (r, n) => j("v1", ".0-", pick(r, HEX, 24), "-", pick(r, HEX, n)), 146),
   fixed("Databricks token", ["da", "pi"], HEX, 32),

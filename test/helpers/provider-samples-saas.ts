@@ -8,11 +8,20 @@ import {
   fixed,
   HEX,
   j,
+  LOWER,
   type ProviderSample,
   pick,
+  type Rand,
   UPPER,
   uuid,
 } from "./provider-sample-builders.js";
+
+const base64 = (text: string, alphabet: BufferEncoding = "base64") => Buffer.from(text).toString(alphabet);
+// A Discord bot token for the user id `id`: the id in base64url, a timestamp, an HMAC.
+const discordToken = (r: Rand, id: string) =>
+  [base64(id, "base64url"), pick(r, B64URL, 6), pick(r, B64URL, 27)].join(".");
+// An Intercom access token around `id`: base64 of the format's record.
+const intercomToken = (id: string) => base64(j("to", "k:", id, ":1:0"));
 
 export const SAAS_SAMPLES: readonly ProviderSample[] = [
   fixed("Twilio API key", ["S", "K"], HEX, 32, "SK"),
@@ -55,6 +64,26 @@ export const SAAS_SAMPLES: readonly ProviderSample[] = [
   fixed("Beamer API key", ["b", "_"], ALNUM, 44, "b_"),
   fixed("Dropbox token", ["s", "l."], ALNUM, 135, "sl.", 99),
   fixed("Adobe client secret", ["p8", "e-"], ALNUM, 32),
+  {
+    kind: "Discord bot token",
+    label: "<user id>.<time>.<HMAC>",
+    build: (r) => discordToken(r, j(pick(r, "123456789", 1), pick(r, DIGITS, 17))),
+    // Starts as an id of two digits would, but decodes to letters after them: not a user id.
+    nearMiss: (r) => discordToken(r, j("12", pick(r, LOWER, 16))),
+  },
+  {
+    kind: "Intercom access token",
+    label: "base64 of tok:<id>",
+    build: (r) => intercomToken(uuid(r).replaceAll("-", "_")),
+    nearMiss: (r) => intercomToken(pick(r, ALNUM, 36)),
+  },
+  fixed("Adafruit IO key", ["ai", "o_"], ALNUM, 28),
+  {
+    kind: "LaunchDarkly key",
+    label: "sdk-",
+    build: (r) => j("sd", "k-", uuid(r)),
+    nearMiss: (r) => j("sd", "k-", uuid(r).slice(0, -1)),
+  },
   fixed("SettleMint token", ["sm", "_pat_"], ALNUM, 16),
   fixed("42 intranet client secret", ["s-s4", "t2ud-"], HEX, 64),
   fixed("Freemius secret key", ["s", "k_"], `${ALNUM}!#%^+=~`, 29, "sk_ (Freemius)"),

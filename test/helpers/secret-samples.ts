@@ -169,6 +169,9 @@ export const SAMPLES: readonly Sample[] = [
     ["JS object", (v: string) => `const cfg = { apiKey: "${v}", region: "eu" };`],
     ["URL query", (v: string) => `GET /callback?state=x&access_token=${v}&expires_in=3600`],
     ["CLI flag", (v: string) => `mysql --user=app --password=${v} prod`],
+    ["CLI flag without =", (v: string) => `mysql --user=app --password ${v} prod`],
+    [".NET setting", (v: string) => `<add key="ClearTextPassword" value="${v}" />`],
+    ["Kubernetes Secret", (v: string) => `kind: Secret\ndata:\n  upstream: ${Buffer.from(v).toString("base64")}\n`],
     ["HTTP header", (v: string) => `X-Api-Key: ${v}`],
     ["AWS credentials", (v: string) => `[default]\naws_secret_access_key = ${v}`],
     ["escaped JSON", (v: string) => `"{\\"auth_token\\": \\"${v}\\"}"`],
@@ -196,6 +199,16 @@ export const SAMPLES: readonly Sample[] = [
     kind: "HTTP authorization credential",
     label: "Basic",
     build: (r) => `Authorization: Basic ${Buffer.from(`alice:${secretValue(r, ALNUM)}`).toString("base64")}`,
+  },
+  {
+    kind: "HTTP authorization credential",
+    label: "Token",
+    build: (r) => `curl -H 'Authorization: Token ${secretValue(r, ALNUM)}' https://api.example.org`,
+  },
+  {
+    kind: "HTTP authorization credential",
+    label: "curl -u",
+    build: (r) => `curl -u deploy:${secretValue(r, ALNUM)} https://api.example.org`,
   },
 ];
 

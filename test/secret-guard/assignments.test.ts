@@ -16,6 +16,8 @@ const NOTATIONS: Record<string, (v: string) => string> = {
   "PHP .=": (v) => `$token .= '${v}';`,
   "Java System.setProperty": (v) => `System.setProperty("X_TOKEN", "${v}");`,
   "XML element": (v) => `<config><xToken>${v}</xToken></config>`,
+  ".NET key and value attributes": (v) => `<add key="ClearTextPassword" value="${v}" />`,
+  "command-line flag without =": (v) => `mysql --user=app --password ${v} prod`,
   "URL password with an unencoded #": (v) => `postgres://app:${v.slice(0, 10)}#${v.slice(10)}@db.internal:5432/app`,
 };
 

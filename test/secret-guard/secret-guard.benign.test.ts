@@ -27,6 +27,7 @@ const BENIGN: Record<string, string> = {
   "a kebab name after sk-": "sk-learn-compatible-implementation-details-for-the-model",
   "a dated branch name after sk-": "sk-release-2024-11-30-hotfix-for-login-flow",
   "a camel name after sk-": "sk-ThisIsMyProjectNameForTheNewServiceThing",
+  "a numbered snake_case name after sk_, then a comma": "sk_fermentum_vitae_tortor_10000, then the next one",
   "a base64 blob in prose": `the payload was ${bytes(120).toString("base64")} before decoding`,
   "a base64url blob with sk- inside": `blob: ${pick(rand, ALNUM, 40)}qsk-${pick(rand, ALNUM, 60)}-${pick(rand, ALNUM, 30)}`,
   "an OpenCode env substitution": `"x-api-key": "{env:EXA_API_KEY}"`,
@@ -34,6 +35,8 @@ const BENIGN: Record<string, string> = {
   // biome-ignore lint/suspicious/noTemplateCurlyInString: a literal placeholder is the input under test
   "a bearer reference": "headers: { Authorization: `Bearer ${token}` }",
   "bearer prose": "use bearer token authentication for the API",
+  "a token scheme reference": 'curl -H "Authorization: Token $DRF_TOKEN" https://api.example.org',
+  "a token scheme placeholder": "Authorization: Token <your-api-token>",
   "a call assigned to a token": "const token = await getToken(user);",
   "a schema call": 'const auth = pgSchema("auth");',
   "a prompt builder": "const password = Prompt.password({ message: 'Password' })",

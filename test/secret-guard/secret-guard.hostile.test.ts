@@ -55,6 +55,13 @@ const NOTHING: Record<string, string> = {
   "Bearer repeated": fill("Bearer "),
   "Bearer over 100 kB of one letter": `Bearer ${fill("A")}`,
   "Basic over 100 kB of one letter": `Basic ${fill("A")}`,
+  "Authorization: Token repeated": fill("Authorization: Token "),
+  "curl -u repeated": fill("curl -u a:"),
+  "curl commands continued line after line": fill("curl \\\n"),
+  "--password repeated": fill("--password "),
+  "key attributes repeated": fill('<add key="password" '),
+  "a Secret's data maps repeated": `kind: Secret\n${fill("data:\n  user: YWRtaW4=\n")}`,
+  "user ids of Discord tokens repeated": fill("MTIzNDU2Nzg5MDEyMzQ1Njc4."),
   "random base64": Buffer.from(Array.from({ length: SIZE * 0.75 }, seededByte(7))).toString("base64"),
   "random base64url": Buffer.from(Array.from({ length: SIZE * 0.75 }, seededByte(8))).toString("base64url"),
 };

@@ -45,3 +45,12 @@ export const lowerRandom = (body: string) =>
  * which a digest written in one case never does.
  */
 export const mixedCase = (body: string) => /[a-z]/.test(body) && /[A-Z]/.test(body) && notIdentifier(body);
+
+/**
+ * Base64 that decodes (with `prefix` put back before `body`) to text of the provider's structure: tokens that are an
+ * encoded record (`tok:<uuid>:1:0`, `reftkn:01:<time>:<secret>`) prove their shape by what they decode to.
+ */
+export const decodesTo =
+  (structure: RegExp, prefix = "") =>
+  (body: string) =>
+    structure.test(Buffer.from(prefix + body, "base64").toString("latin1"));

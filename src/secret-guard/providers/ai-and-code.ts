@@ -3,11 +3,14 @@
  * against the public gitleaks and secretlint rule sets (as facts: prefixes, lengths, alphabets).
  */
 import { END, type PrefixRule, prefixed } from "../shape-rule.js";
-import { checksummed, looksRandomUpper, lowerRandom, notIdentifier, notWordy } from "./accepts.js";
+import { checksummed, decodesTo, looksRandomUpper, lowerRandom, notIdentifier, notWordy } from "./accepts.js";
 
 const HEX = "[a-fA-F0-9]";
 // OpenAI keys carry "OpenAI" in base64 in their middle; otherwise the body must not read like words.
 const openAiBody = (body: string) => body.includes("T3BlbkFJ") || notWordy(body);
+// JFrog reference tokens are base64 of `reftkn:01:<expiry, 10 digits>:<secret>` (`cmVmdGtuOjAxOj` is `reftkn:01:`).
+const JFROG_REFERENCE = "cmVmdGtuOjAxOj";
+const jfrogReference = decodesTo(/^reftkn:01:[0-9]{10}:[A-Za-z0-9]{27}$/, JFROG_REFERENCE);
 
 export const AI: PrefixRule[] = [
   prefixed("Anthropic API key", "sk-", "sk-ant-([A-Za-z0-9_-]{32,})"),
@@ -50,6 +53,7 @@ export const CODE: PrefixRule[] = [
   prefixed("Clojars token", "CLO", "CLOJARS_([A-Za-z0-9]{60})", looksRandomUpper),
   prefixed("Docker Hub token", "dck", "dckr_(?:pat|oat)_([A-Za-z0-9_-]{27,})"),
   prefixed("JFrog token", "AKC", "AKCp([A-Za-z0-9]{69,})"),
+  prefixed("JFrog token", "cmV", `${JFROG_REFERENCE}([A-Za-z0-9+/]{50})${END}`, jfrogReference),
   prefixed("Pulumi token", "pul", `pul-(${HEX}{40})${END}`),
   prefixed("Postman API key", "PMA", `PMAK-(${HEX}{24}-${HEX}{34})${END}`),
   prefixed("Figma token", "fig", "figd_([A-Za-z0-9_-]{40,})"),

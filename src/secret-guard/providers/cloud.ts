@@ -3,7 +3,7 @@
  * cross-checked against the public gitleaks and secretlint rule sets (as facts: prefixes, lengths, alphabets).
  */
 import { END, type PrefixRule, prefixed } from "../shape-rule.js";
-import { looksRandomUpper, mixedCase, notIdentifier, upperWithoutDashes } from "./accepts.js";
+import { looksRandomUpper, mixedCase, notIdentifier, notWordy, upperWithoutDashes } from "./accepts.js";
 
 const HEX = "[a-fA-F0-9]";
 const B64 = "[A-Za-z0-9+/]";
@@ -46,6 +46,7 @@ export const CLOUD: PrefixRule[] = [
   prefixed("Google OAuth token", "ya2 1//", "(?:ya29\\.|1//0)([A-Za-z0-9_-]{30,})"),
   prefixed("DigitalOcean token", "dop doo dor", `do[por]_v1_(${HEX}{64})${END}`),
   prefixed("Heroku API key", "HRK", "HRKU-([A-Za-z0-9_-]{58,})"),
+  prefixed("Netlify token", "nfp", `nfp_([A-Za-z0-9]{36})${END}`, notWordy),
   prefixed("Cloudflare API token", "cfk cfu cfa", "cf(?:k|ut|at)_([A-Za-z0-9]{40,})"),
   prefixed("Cloudflare Origin CA key", "v1.", `v1\\.0-(${HEX}{24}-${HEX}{146})${END}`),
   prefixed("Databricks token", "dap", `dapi(${HEX}{32})(?:-\\d)?${END}`),

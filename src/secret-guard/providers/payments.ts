@@ -2,11 +2,19 @@
  * Payments, commerce, shipping and finance. Sources: each provider's published format, cross-checked against the
  * public gitleaks and secretlint rule sets (as facts: prefixes, lengths, alphabets).
  */
+
+import { isIdentifierLike } from "../randomness.js";
 import { END, type PrefixRule, prefixed } from "../shape-rule.js";
 import { looksRandomSecret, looksRandomUpper, notIdentifier } from "./accepts.js";
 
 const HEX = "[a-fA-F0-9]";
 const UUID = `${HEX}{8}-${HEX}{4}-${HEX}{4}-${HEX}{4}-${HEX}{12}`;
+
+// A snake_case name with a number in it (`sk_fermentum_vitae_tortor_10000`, maybe then the comma that ends a clause)
+// reads as random to looksRandomSecret (its digit run is too long for an identifier's); without its digits and that
+// punctuation it is a name, not a key.
+const freemiusKey = (body: string) =>
+  looksRandomSecret(body) && !isIdentifierLike(body.replace(/[0-9]+/g, "").replace(/[^A-Za-z_.-]+$/, ""));
 
 export const PAYMENTS: PrefixRule[] = [
   prefixed("Stripe live key", "sk_ rk_", "(?:sk|rk)_(?:live|prod)_([A-Za-z0-9]{20,})"),
@@ -14,7 +22,7 @@ export const PAYMENTS: PrefixRule[] = [
   prefixed("Stripe webhook secret", "whs", "whsec_([A-Za-z0-9+/]{32,})"),
   // Freemius secret keys: `sk_` and 29 characters that may hold any symbol, then a blank, a quote, a bracket or
   // punctuation; three character classes, so not a name.
-  prefixed("Freemius secret key", "sk_", "sk_([^\\s'\"`]{29})(?=[\\s'\"`<>(),;=:.!?]|$)", looksRandomSecret),
+  prefixed("Freemius secret key", "sk_", "sk_([^\\s'\"`]{29})(?=[\\s'\"`<>(),;=:.!?]|$)", freemiusKey),
   prefixed("Square token", "sq0 EAA", `(?:sq0(?:atp|csp)-([A-Za-z0-9_-]{22,})|EAAA([A-Za-z0-9_-]{22,60})${END})`),
   prefixed("Shopify token", "shp", "shp(?:at|ca|pa|ss)_([a-fA-F0-9]{32})(?![A-Za-z0-9])"),
   prefixed("Shippo token", "shi", `shippo_(?:live|test)_(${HEX}{40})${END}`),
