@@ -34,8 +34,8 @@ const CALL_ARGUMENT = /["'`][ \t]*,[ \t]*(?=["'`])/y;
 const KEY_ATTRIBUTE = /key[ \t]*=[ \t]*["']$/i;
 const VALUE_ATTRIBUTE = /["'][ \t]+value[ \t]*=[ \t]*(?=["'])/y;
 // A command-line flag given its value after a blank: `--password …`, `--api-token …` (not another long flag; a short
-// one, `-v`, is too short to pass for a secret).
-const FLAG_VALUE = /[ \t]+(?=\S)(?!--)/y;
+// one, `-v`, is too short to pass for a secret; nor a sentence's verb: "the --password is …" is read as prose).
+const FLAG_VALUE = /[ \t]+(?=\S)(?!--)(?!(?:is|was|are|were|be|must|should|will|can|goes|here)\b)/y;
 
 const MAX_VALUE = 4096;
 const QUOTES = new Set(['"', "'", "`"]);
