@@ -60,9 +60,16 @@ export interface RankedResult {
  */
 const MAX_READ = 40;
 
-/** Transcripts opened by one search, each once, closed when it ends. */
+/** Transcripts opened by one search, each once, closed when it ends; and the one buffer their units are read into. */
 class OpenFiles {
   private readonly fds = new Map<string, number>();
+  private scratch = Buffer.allocUnsafe(64 * 1024);
+
+  /** A buffer of at least `bytes`, overwritten by the next read. */
+  buffer(bytes: number): Buffer {
+    if (this.scratch.length < bytes) this.scratch = Buffer.allocUnsafe(bytes);
+    return this.scratch;
+  }
 
   fd(path: string): number {
     let fd = this.fds.get(path);
@@ -79,6 +86,16 @@ class OpenFiles {
   }
 }
 
+/** The number a line's prefix holds in bytes [start, end): blanks, then digits (prefixLength checked them). */
+function lineNumber(bytes: Uint8Array, start: number, end: number): number {
+  let n = 0;
+  for (let i = start; i < end; i++) {
+    const b = bytes[i] as number;
+    if (b !== 0x20) n = n * 10 + (b - 0x30);
+  }
+  return n;
+}
+
 /**
  * The numbered lines of bytes [start, end) of a transcript, as number and text; with `wanted`, the text of the other
  * lines is left empty (decoding the lines read around a hit for its context costs more than reading them).
@@ -90,14 +107,15 @@ function readLines(
   end: number,
   wanted?: (line: number) => boolean,
 ): { line: number; text: string }[] {
-  const buffer = Buffer.alloc(Math.max(0, end - start));
-  const got = fs.readSync(files.fd(path), buffer, 0, buffer.length, start);
+  const length = Math.max(0, end - start);
+  const buffer = files.buffer(length);
+  const bytes = buffer.subarray(0, fs.readSync(files.fd(path), buffer, 0, length, start));
   const out: { line: number; text: string }[] = [];
   let from = 0;
-  for (let nl = buffer.indexOf(0x0a, from); nl !== -1 && nl < got; nl = buffer.indexOf(0x0a, from)) {
-    const prefix = prefixLength(buffer, from, nl);
-    const number = prefix > 0 ? Number(buffer.toString("latin1", from, from + prefix - 1).trim()) : Number.NaN;
-    const text = wanted === undefined || wanted(number) ? buffer.toString("utf8", from + prefix, nl) : "";
+  for (let nl = bytes.indexOf(0x0a, from); nl !== -1; nl = bytes.indexOf(0x0a, from)) {
+    const prefix = prefixLength(bytes, from, nl);
+    const number = prefix > 0 ? lineNumber(bytes, from, from + prefix - 1) : Number.NaN;
+    const text = wanted === undefined || wanted(number) ? bytes.toString("utf8", from + prefix, nl) : "";
     out.push({ line: number, text });
     from = nl + 1;
   }
