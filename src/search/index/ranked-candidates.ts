@@ -39,22 +39,20 @@ export interface UnitRow {
 const COLUMNS = "u.id, s.session_id, u.first_line, u.last_line, u.byte_start, u.byte_end, u.role, u.tool, u.time";
 const SCORE = "bm25(unit_text, 1.0, 1.5)";
 
-/** The request's sessions as SQL conditions on `s` (sessions). */
-function sessionFilters(req: RankedRequest): { where: string[]; params: SqlValue[] } {
-  if (req.indexed) {
-    const folders = req.indexed.folderCondition("s.relative");
-    return folders ? { where: [folders.sql], params: [...folders.params] } : { where: [], params: [] };
-  }
-  if (req.everything) return { where: [], params: [] };
-  return {
-    where: ["s.session_id IN (SELECT value FROM json_each(?))"],
-    params: [JSON.stringify(req.files.map((f) => f.sessionID))],
-  };
-}
-
 /** The request's sessions, roles and times as SQL conditions on `u` (units) and `s` (sessions). */
 function filtersOf(req: RankedRequest): { where: string[]; params: SqlValue[] } {
-  const { where, params } = sessionFilters(req);
+  const where: string[] = [];
+  const params: SqlValue[] = [];
+  if (req.indexed) {
+    const folders = req.indexed.folderCondition("s.relative");
+    if (folders) {
+      where.push(folders.sql);
+      params.push(...folders.params);
+    }
+  } else if (!req.everything) {
+    where.push("s.session_id IN (SELECT value FROM json_each(?))");
+    params.push(JSON.stringify(req.files.map((f) => f.sessionID)));
+  }
   if (req.filters.roles && req.filters.roles.length > 0) {
     where.push(`u.role IN (${req.filters.roles.map(() => "?").join(", ")})`);
     params.push(...req.filters.roles);

@@ -179,8 +179,9 @@ function search(connection: IndexConnection, req: RankedRequest, files: OpenFile
   const left: LeftToRescore = { ...plan, meanTokens: plan.totals.meanTokens, dates };
   // The most the terms the index did not score can add to a unit's first score.
   const more = plan.scoredAlone.reduce((sum, w) => sum + maxTermScore(w.idf), 0);
-  // A unit the index said holds only some of the generating terms holds at most those and the terms left to the
-  // second look: its share of the terms' weight, and so its boost, is bounded.
+  // A unit the index said holds only some of the generating terms holds those and at most the terms left to the
+  // second look: its share of the terms' weight, and so its boost, is bounded (by the index's words; the second look's
+  // endings may find a little more, which a unit that far down rarely needs).
   const weight = (terms: readonly RankedTerm[]) => terms.reduce((sum, t) => sum + (plan.weights.get(t) ?? 1), 0);
   const all = weight(req.query.terms);
   const unscored = weight(req.query.terms.filter((t) => !plan.generating.includes(t)));
