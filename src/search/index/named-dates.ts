@@ -34,15 +34,15 @@ const MONTH =
   "(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?";
 const DAY = "(\\d{1,2})(?:st|nd|rd|th)?";
 const YEAR = "((?:19|20)\\d\\d)";
-/** Each shape a date is written in, with where its year, month and day stand; the longest shapes first. */
+/** Each shape a date is written in, with where its year, month and day stand; the longest shapes first (all global). */
 const SHAPES: { pattern: RegExp; year: number; month: number; day?: number; numeric?: true }[] = [
-  { pattern: /\b(\d{4})-(\d\d)-(\d\d)\b/, year: 1, month: 2, day: 3, numeric: true },
-  { pattern: new RegExp(`\\b${DAY}(?:\\s+of)?\\s+${MONTH},?\\s+${YEAR}\\b`, "i"), year: 3, month: 2, day: 1 },
-  { pattern: new RegExp(`\\b${MONTH}\\s+${DAY},?\\s+${YEAR}\\b`, "i"), year: 3, month: 1, day: 2 },
-  { pattern: new RegExp(`\\b${MONTH},?\\s+${YEAR}\\b`, "i"), year: 2, month: 1 },
+  { pattern: /\b(\d{4})-(\d\d)-(\d\d)\b/g, year: 1, month: 2, day: 3, numeric: true },
+  { pattern: new RegExp(`\\b${DAY}(?:\\s+of)?\\s+${MONTH},?\\s+${YEAR}\\b`, "gi"), year: 3, month: 2, day: 1 },
+  { pattern: new RegExp(`\\b${MONTH}\\s+${DAY},?\\s+${YEAR}\\b`, "gi"), year: 3, month: 1, day: 2 },
+  { pattern: new RegExp(`\\b${MONTH},?\\s+${YEAR}\\b`, "gi"), year: 2, month: 1 },
   // A month alone only after a word that makes it one ("in May", not "may"): its year is the query's.
   {
-    pattern: new RegExp(`\\b(?:in|during|since|early|mid|late)[\\s-]+${MONTH}(?![\\w-]|\\.\\w)`, "i"),
+    pattern: new RegExp(`\\b(?:in|during|since|early|mid|late)[\\s-]+${MONTH}(?![\\w-]|\\.\\w)`, "gi"),
     year: 0,
     month: 1,
   },
@@ -73,7 +73,7 @@ export function namedDates(source: string, now: number): NamedDate[] {
   const found: NamedDate[] = [];
   let rest = source;
   for (const shape of SHAPES) {
-    for (const m of rest.matchAll(new RegExp(shape.pattern.source, `${shape.pattern.flags}g`))) {
+    for (const m of rest.matchAll(shape.pattern)) {
       const span = spanOf(m, shape, now);
       if (!span) continue;
       found.push(span);
