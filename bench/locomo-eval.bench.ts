@@ -17,7 +17,7 @@ import { parseOptions } from "../src/options.js";
 import { connect } from "../src/store/driver.js";
 import { exportTranscripts } from "../src/transcripts/export/export-transcript.js";
 import { createMemorySource } from "../src/transcripts/source/export-file-source.js";
-import { evalSearch } from "./eval-search.js";
+import { searchOver } from "../test/helpers/search-over.js";
 import { CATEGORIES, type LocomoConversation, type LocomoQuestion, loadLocomo } from "./locomo-sessions.js";
 import { type Figure, loadAverage, median, percentile, table, writeFigures, writeSection } from "./report.js";
 
@@ -62,7 +62,7 @@ function ranksOf(landings: readonly Landing[], evidence: readonly string[]): Ran
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ledger-locomo-"));
 const data = createDataContext(parseOptions({ dataDir }).options, createMemoryLogger());
 let now = 0;
-const search = evalSearch(data, () => now);
+const search = searchOver(data, { clock: () => now });
 const baselineDb = await connect(path.join(dataDir, "baseline.sqlite"), { readonly: false });
 baselineDb.exec(
   "CREATE VIRTUAL TABLE turns USING fts5(text, conversation UNINDEXED, turn UNINDEXED, tokenize='porter unicode61')",

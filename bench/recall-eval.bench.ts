@@ -13,7 +13,7 @@ import { createMemoryLogger } from "../src/log.js";
 import { parseOptions } from "../src/options.js";
 import type { SearchMode } from "../src/search/search.js";
 import { exportTranscript } from "../src/transcripts/export/export-transcript.js";
-import { evalSearch } from "./eval-search.js";
+import { searchOver } from "../test/helpers/search-over.js";
 import { CORPUS_CASES, generatedSessions, OTHER_PROJECT, PROJECT, type RecallCase, sourceOf } from "./recall-cases.js";
 import { type Figure, loadAverage, table, writeFigures, writeSection } from "./report.js";
 
@@ -38,7 +38,7 @@ for (const id of [...corpusIds, ...generated.mine.map((s) => s.info.id)]) {
 }
 for (const s of generated.other) await exportTranscript({ data, source, sessionID: s.info.id, scope: OTHER_PROJECT });
 
-const search = evalSearch(data, () => Date.parse("2026-03-01T00:00:00Z"));
+const search = searchOver(data, { clock: () => Date.parse("2026-03-01T00:00:00Z") });
 
 interface Scored {
   rank: number | undefined;

@@ -2,12 +2,13 @@
  * Sessions exported through the real exporter into a fresh data (transcript, store, sketch and search index), and
  * the plugin's search over them: what the ranked-search tests start from.
  */
-import { createRipgrepLocator } from "../../src/search/ripgrep/locate.js";
-import { createTranscriptSearch, type SearchDeps } from "../../src/search/search.js";
 import { exportTranscript } from "../../src/transcripts/export/export-transcript.js";
 import { createMemorySource, type SessionExport } from "../../src/transcripts/source/export-file-source.js";
+import { searchOver } from "./search-over.js";
 import { SessionBuilder } from "./synthetic-session.js";
 import { type TestDataContext, testDataContext } from "./transcripts.js";
+
+export { searchOver };
 
 export const PROJECT = "/projects/demo";
 /** A second project, for what a search of PROJECT must not see without `all`. */
@@ -42,18 +43,6 @@ export async function exportAll(data: TestDataContext, sessions: readonly Sessio
   const results = [];
   for (const s of sessions) results.push(await exportTranscript({ data, source, sessionID: s.info.id, scope }));
   return results;
-}
-
-export function searchOver(data: TestDataContext, extra: Partial<SearchDeps> = {}) {
-  return createTranscriptSearch({
-    transcriptsDir: data.transcriptsDir,
-    database: data.database,
-    useRipgrep: false,
-    locateRipgrep: createRipgrepLocator(undefined),
-    index: data.searchIndex,
-    log: data.log,
-    ...extra,
-  });
 }
 
 export async function indexedSessions(sessions: readonly SessionExport[], scope = PROJECT) {
