@@ -3,6 +3,7 @@
 import path from "node:path";
 import { connectIndex, type IndexConnection } from "../../src/search/index/index-connection.js";
 import { rebuildIndex } from "../../src/search/index/index-maintenance.js";
+import { compoundsOf, type IndexedText, wordsOf } from "../../src/search/index/index-tokens.js";
 import { INDEX_FILE, SearchIndex } from "../../src/search/index/search-index.js";
 import { tempDir } from "./temp-dir.js";
 
@@ -71,4 +72,17 @@ export async function indexOfWords(
   }
   c.exec("COMMIT");
   return { connection: c, close: () => index.close() };
+}
+
+/**
+ * A unit's two columns line by line, each line's words and compounds as the query side reads them: the tokens
+ * `unitColumns` of the joined lines must hold.
+ */
+export function columnsByLine(lines: readonly string[]): IndexedText {
+  const joined = (parts: string[][]) =>
+    parts
+      .filter((p) => p.length > 0)
+      .map((p) => p.join(" "))
+      .join("\n");
+  return { words: joined(lines.map(wordsOf)), whole: joined(lines.map(compoundsOf)) };
 }

@@ -73,22 +73,6 @@ export interface IndexedText {
   whole: string;
 }
 
-/** The two columns of one unit's lines (each line folded once, for both). */
-export function indexedText(lines: readonly string[]): IndexedText {
-  const words: string[] = [];
-  const whole: string[] = [];
-  for (const line of lines) {
-    const folded = foldCase(line);
-    const ascii = !NON_ASCII.test(folded);
-    const w = foldedWords(folded, ascii);
-    if (w.length > 0) words.push(w.join(" "));
-    if (!JOINER.test(line)) continue;
-    const c = foldedCompounds(folded, ascii);
-    if (c.length > 0) whole.push(c.join(" "));
-  }
-  return { words: words.join("\n"), whole: whole.join("\n") };
-}
-
 /**
  * Non-ASCII characters that are neither letters nor digits (the `·` of every marker line): they separate words and
  * end compounds in both columns, so they can be spaces; a unit that has no other non-ASCII character is then ASCII.
@@ -106,8 +90,8 @@ const ASCII_COMPOUND = /(?:^|[^a-z0-9])((?=([a-z0-9]+))\2(?:[-_./:@#]+(?=([a-z0-
 
 /**
  * The two columns of one unit's text (its lines joined by newlines), holding the same tokens in the same order as
- * `indexedText` of its lines: FTS5 folds ASCII case and splits at spaces as the words did, so only the separators
- * differ. An ASCII unit is not folded or split word by word here: its joiners become spaces in `words`, and `whole`
+ * each line's `wordsOf` and `compoundsOf`: FTS5 folds ASCII case and splits at spaces as the words did, so only the
+ * separators differ. An ASCII unit is not folded or split word by word here: its joiners become spaces in `words`, and `whole`
  * is its compounds (a tenth of the work; most units are ASCII once their `·` are spaces). Others go word by word.
  */
 export function unitColumns(text: string): IndexedText {

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compoundsOf, indexedText, unitColumns, wordsOf } from "../../../src/search/index/index-tokens.js";
+import { compoundsOf, unitColumns, wordsOf } from "../../../src/search/index/index-tokens.js";
 import { SearchIndex } from "../../../src/search/index/search-index.js";
+import { columnsByLine } from "../../helpers/index-rows.js";
 import { tempDir } from "../../helpers/temp-dir.js";
 
 describe("compound tokens", () => {
@@ -27,18 +28,11 @@ describe("compound tokens", () => {
 describe("a unit's two columns", () => {
   it("hold each line's words and compounds as the query side reads them, line by line", () => {
     const lines = ["Failed: ERR_SOCKET_TIMEOUT in src/net/pool.ts", "", "[tool bash · completed · call_1]", "ſtyle"];
-    expect(indexedText(lines)).toEqual({
-      words: lines
-        .map((l) => wordsOf(l).join(" "))
-        .filter(Boolean)
-        .join("\n"),
-      whole: lines
-        .map((l) => compoundsOf(l).join(" "))
-        .filter(Boolean)
-        .join("\n"),
+    expect(columnsByLine(lines)).toEqual({
+      words: "failed err socket timeout in src net pool ts\ntool bash completed call 1\nstyle",
+      whole: "err_socket_timeout src/net/pool.ts\ncall_1",
     });
-    expect(indexedText(lines).whole).toBe("err_socket_timeout src/net/pool.ts\ncall_1");
-    expect(indexedText(["", "   "])).toEqual({ words: "", whole: "" });
+    expect(columnsByLine(["", "   "])).toEqual({ words: "", whole: "" });
   });
 });
 
@@ -67,7 +61,7 @@ describe("a unit's columns from its joined text", () => {
     try {
       fc.assert(
         fc.property(fc.array(line, { minLength: 1, maxLength: 6 }), (lines) => {
-          const [before, after] = [indexedText(lines), unitColumns(lines.join("\n"))];
+          const [before, after] = [columnsByLine(lines), unitColumns(lines.join("\n"))];
           c.run("INSERT INTO unit_text (rowid, words, whole) VALUES (?, ?, ?)", ++id, before.words, before.whole);
           c.run("INSERT INTO unit_text (rowid, words, whole) VALUES (?, ?, ?)", ++id, after.words, after.whole);
           expect(tokensOf(id)).toEqual(tokensOf(id - 1));

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { compoundsOf, indexedText, wordsOf } from "../../../src/search/index/index-tokens.js";
+import { compoundsOf, wordsOf } from "../../../src/search/index/index-tokens.js";
 import { fallbackPattern } from "../../../src/search/index/ranked-mode.js";
 import { parseRankedQuery } from "../../../src/search/index/ranked-query.js";
+import { columnsByLine } from "../../helpers/index-rows.js";
 
 describe("index tokens", () => {
   it("reads a 1 MB word in one pass (a compound is only tried where a word starts)", () => {
@@ -34,7 +35,7 @@ describe("index tokens", () => {
       "style",
     ]);
     expect(wordsOf(`${"q".repeat(41)} ok`)).toEqual(["ok"]);
-    expect(indexedText(["a-b c_d", "", "e"])).toEqual({ words: "a b c d\ne", whole: "c_d" });
+    expect(columnsByLine(["a-b c_d", "", "e"])).toEqual({ words: "a b c d\ne", whole: "c_d" });
   });
 });
 
