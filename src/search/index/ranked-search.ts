@@ -12,9 +12,10 @@ import { candidates, type UnitRow } from "./ranked-candidates.js";
 import { planRanked } from "./ranked-plan.js";
 import type { RankedTerm } from "./ranked-query.js";
 import type { RankedRequest } from "./ranked-request.js";
-import { type LeftToRescore, maxBoost, ROLE_WEIGHT, rescore } from "./rerank.js";
+import { type LeftToRescore, maxBoost, ROLE_WEIGHT, rescoreWords, wantedWords } from "./rerank.js";
 import { maxTermScore } from "./term-stats.js";
 import type { Role } from "./transcript-units.js";
+import { lineNumber, type UnitWords, unitWordsOfBytes } from "./unit-words.js";
 
 /** Hits one session may have in an answer that spans several sessions. */
 export const PER_SESSION = 3;
@@ -86,27 +87,8 @@ class OpenFiles {
   }
 }
 
-/** The number a line's prefix holds in bytes [start, end): blanks, then digits (prefixLength checked them). */
-function lineNumber(bytes: Uint8Array, start: number, end: number): number {
-  let n = 0;
-  for (let i = start; i < end; i++) {
-    const b = bytes[i] as number;
-    if (b !== 0x20) n = n * 10 + (b - 0x30);
-  }
-  return n;
-}
-
-/**
- * The numbered lines of bytes [start, end) of a transcript, as number and text; with `wanted`, the text of the other
- * lines is left empty (decoding the lines read around a hit for its context costs more than reading them).
- */
-function readLines(
-  files: OpenFiles,
-  path: string,
-  start: number,
-  end: number,
-  wanted?: (line: number) => boolean,
-): { line: number; text: string }[] {
+/** The numbered lines of bytes [start, end) of a transcript, as number and text. */
+function readLines(files: OpenFiles, path: string, start: number, end: number): { line: number; text: string }[] {
   const length = Math.max(0, end - start);
   const buffer = files.buffer(length);
   const bytes = buffer.subarray(0, fs.readSync(files.fd(path), buffer, 0, length, start));
@@ -115,28 +97,34 @@ function readLines(
   for (let nl = bytes.indexOf(0x0a, from); nl !== -1; nl = bytes.indexOf(0x0a, from)) {
     const prefix = prefixLength(bytes, from, nl);
     const number = prefix > 0 ? lineNumber(bytes, from, from + prefix - 1) : Number.NaN;
-    const text = wanted === undefined || wanted(number) ? bytes.toString("utf8", from + prefix, nl) : "";
-    out.push({ line: number, text });
+    out.push({ line: number, text: bytes.toString("utf8", from + prefix, nl) });
     from = nl + 1;
   }
   return out;
 }
 
 /**
- * The unit's own lines; undefined when the file no longer holds them where the index says, "unreadable" when the
- * file cannot be opened or read.
+ * The unit's words, read from its bytes; undefined when the file no longer holds its lines where the index says,
+ * "unreadable" when the file cannot be opened or read.
  */
-function unitLines(files: OpenFiles, file: TranscriptFile, row: UnitRow): string[] | undefined | "unreadable" {
+function readUnitWords(
+  files: OpenFiles,
+  file: TranscriptFile,
+  row: UnitRow,
+  wanted: readonly string[],
+): UnitWords | undefined | "unreadable" {
   if (row.byte_end > file.size) return undefined;
-  let lines: { line: number; text: string }[];
+  const length = Math.max(0, row.byte_end - row.byte_start);
+  const buffer = files.buffer(length);
+  let read: number;
   try {
-    lines = readLines(files, file.path, row.byte_start, row.byte_end);
+    read = fs.readSync(files.fd(file.path), buffer, 0, length, row.byte_start);
   } catch {
     return "unreadable";
   }
-  const count = row.last_line - row.first_line + 1;
-  if (lines.length !== count || lines[0]?.line !== row.first_line) return undefined;
-  return lines.map((l) => l.text);
+  const unit = unitWordsOfBytes(buffer, read, wanted);
+  if (unit.lines !== row.last_line - row.first_line + 1 || unit.firstLine !== row.first_line) return undefined;
+  return unit.words;
 }
 
 /**
@@ -177,6 +165,7 @@ function search(connection: IndexConnection, req: RankedRequest, files: OpenFile
   const { rows, from } = candidates(connection, req, plan);
   const dates = req.dates ?? [];
   const left: LeftToRescore = { ...plan, meanTokens: plan.totals.meanTokens, dates };
+  const wanted = wantedWords(req.query.terms, left);
   // The most the terms the index did not score can add to a unit's first score.
   const more = plan.scoredAlone.reduce((sum, w) => sum + maxTermScore(w.idf), 0);
   // A unit the index said holds only some of the generating terms holds those and at most the terms left to the
@@ -204,18 +193,19 @@ function search(connection: IndexConnection, req: RankedRequest, files: OpenFile
     const file = fileOf(row.session_id);
     if (!file || unreadable.has(file)) continue;
     read++;
-    const lines = unitLines(files, file, row);
-    if (lines === "unreadable") {
+    const words = readUnitWords(files, file, row, wanted);
+    if (words === "unreadable") {
       unreadable.add(file);
       changed.add(file);
       continue;
     }
-    if (!lines) {
+    if (!words) {
       stale++;
       changed.add(file);
       continue;
     }
-    const s = rescore(row.score, lines, row.role, row.time, req.query.terms, req.now, left);
+    const lineCount = row.last_line - row.first_line + 1;
+    const s = rescoreWords(row.score, words, lineCount, row.role, row.time, req.query.terms, req.now, left);
     if (!s) continue;
     scored.push({ row, file, score: s.score, line: row.first_line + s.bestLine });
     floor.push(s.score);

@@ -5,12 +5,12 @@
  * the dates the query names (named-dates.ts), and a recency prior small enough that a weak new match never overtakes
  * a strong old one. The line that holds most of the query's words is the one shown.
  */
-import { foldCase, MAX_WORD_CHARS } from "./index-tokens.js";
 import { dateWeight, type NamedDate } from "./named-dates.js";
 import type { WeighedTerm } from "./ranked-plan.js";
 import type { RankedTerm } from "./ranked-query.js";
 import { termScore } from "./term-stats.js";
 import type { Role } from "./transcript-units.js";
+import { type UnitWords, unitWords } from "./unit-words.js";
 
 export const ROLE_WEIGHT: Record<Role, number> = {
   user: 1,
@@ -131,82 +131,6 @@ export interface LeftToRescore {
 
 const NOTHING_LEFT: LeftToRescore = { scoredAlone: [], mustHold: [], meanTokens: 1 };
 
-/** A code point beyond ASCII that is a letter or a digit, as the index's words are made of. */
-const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
-const wide = new Map<number, boolean>();
-
-/** Whether the code point (beyond ASCII) is a letter or a digit: asked of the regular expression once per code point. */
-function isWideWordChar(codePoint: number): boolean {
-  let is = wide.get(codePoint);
-  if (is === undefined) {
-    is = LETTER_OR_DIGIT.test(String.fromCodePoint(codePoint));
-    if (wide.size < 65_536) wide.set(codePoint, is);
-  }
-  return is;
-}
-
-/**
- * The unit's words as the index splits and folds them, counted; of them, by position, only those that may be one of
- * the query's words (sameTerm: equal, or the same first 4 letters), with the line each stands on.
- */
-interface UnitWords {
-  count: number;
-  /** Positions of the words kept, in order. */
-  at: number[];
-  word: Map<number, string>;
-  line: Map<number, number>;
-}
-
-/**
- * The unit's words, in one pass over the whole unit (line by line, the calls cost more than the splitting): a loop over
- * the characters, which makes a string only of a word it keeps, several times faster than a regular expression; a
- * character beyond ASCII is asked of one once (most units hold a few: a dash, a quote, an accented name).
- */
-function unitWords(lines: readonly string[], wanted: readonly string[]): UnitWords {
-  const heads = [...new Set(wanted.filter((w) => w.length >= 4).map((w) => w.slice(0, 4)))];
-  const short = [...new Set(wanted.filter((w) => w.length < 4))];
-  const folded = foldCase(lines.join("\n"));
-  // Most words start with a letter none of the wanted ones does, and are passed over by that look alone.
-  const firsts = new Set([...heads, ...short].map((w) => w.charCodeAt(0)));
-  const unit: UnitWords = { count: 0, at: [], word: new Map(), line: new Map() };
-  const keep = (start: number, end: number, line: number) => {
-    const length = end - start;
-    if (length > MAX_WORD_CHARS) return;
-    const at = unit.count++;
-    if (!firsts.has(folded.charCodeAt(start))) return;
-    const maybe =
-      (length >= 4 && heads.some((h) => folded.startsWith(h, start))) ||
-      short.some((w) => w.length === length && folded.startsWith(w, start));
-    if (!maybe) return;
-    unit.at.push(at);
-    unit.word.set(at, folded.slice(start, end));
-    unit.line.set(at, line);
-  };
-  let line = 0;
-  let start = -1;
-  for (let i = 0; i <= folded.length; i++) {
-    const c = i < folded.length ? folded.charCodeAt(i) : 0;
-    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
-      if (start < 0) start = i;
-      continue;
-    }
-    if (c >= 128) {
-      const codePoint = folded.codePointAt(i) as number;
-      if (isWideWordChar(codePoint)) {
-        if (start < 0) start = i;
-        if (codePoint > 0xffff) i++;
-        continue;
-      }
-    }
-    if (start >= 0) {
-      keep(start, i, line);
-      start = -1;
-    }
-    if (c === 10) line++;
-  }
-  return unit;
-}
-
 /** The share of the terms' weight (each its inverse document frequency, 1 without) that has a hit in the unit. */
 function coverage(hits: readonly number[][], terms: readonly RankedTerm[], weights?: ReadonlyMap<RankedTerm, number>) {
   let held = 0;
@@ -219,6 +143,10 @@ function coverage(hits: readonly number[][], terms: readonly RankedTerm[], weigh
   return all > 0 ? held / all : 0;
 }
 
+/** The words the second look looks for in a unit: the query's, and those of the terms the index left to it. */
+export const wantedWords = (terms: readonly RankedTerm[], left: LeftToRescore = NOTHING_LEFT): string[] =>
+  [...terms, ...left.scoredAlone.map((w) => w.term), ...left.mustHold].flatMap((t) => t.words);
+
 /** The unit's score and line to show; undefined when it lacks a phrase it must hold. */
 export function rescore(
   bm25: number,
@@ -229,8 +157,20 @@ export function rescore(
   now: number,
   left: LeftToRescore = NOTHING_LEFT,
 ): Scored | undefined {
-  const wanted = [...terms, ...left.scoredAlone.map((w) => w.term), ...left.mustHold].flatMap((t) => t.words);
-  const unit = unitWords(lines, wanted);
+  return rescoreWords(bm25, unitWords(lines, wantedWords(terms, left)), lines.length, role, time, terms, now, left);
+}
+
+/** `rescore` of a unit of `lineCount` lines whose words (unitWords of wantedWords) are read already. */
+export function rescoreWords(
+  bm25: number,
+  unit: UnitWords,
+  lineCount: number,
+  role: Role,
+  time: number | null,
+  terms: readonly RankedTerm[],
+  now: number,
+  left: LeftToRescore = NOTHING_LEFT,
+): Scored | undefined {
   const hits = termHits(unit, terms);
   const hitsOf = (term: RankedTerm) => {
     const i = terms.indexOf(term);
@@ -250,7 +190,7 @@ export function rescore(
   if (found >= 2 && smallestSpan(hits) <= found * 4) score *= PROXIMITY_BOOST;
   score *= dateWeight(left.dates ?? [], time) * recency(time, now);
   // The line to show holds the most terms, each within the line, the rarer weighing more.
-  const counts = lines.map(() => 0);
+  const counts = new Array<number>(lineCount).fill(0);
   for (const [t, positions] of hits.entries()) {
     const term = terms[t] as RankedTerm;
     const last = term.words.length - 1;

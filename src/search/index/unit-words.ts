@@ -1,0 +1,213 @@
+/**
+ * A unit's words as the index splits and folds them (index-tokens.ts), for the second look (rerank.ts): every word is
+ * counted, and of them, by position, only those that may be one of the query's words are kept (equal, or the same
+ * first 4 letters), with the line each stands on. Read from the unit's lines as text, or straight from its numbered
+ * lines as the transcript holds them: most of a unit's words are passed over by their first letter, so decoding and
+ * folding the whole unit, which the text needs, was most of the work.
+ */
+import { prefixLength } from "../../transcripts/numbered-line.js";
+import { foldCase, MAX_WORD_CHARS } from "./index-tokens.js";
+
+export interface UnitWords {
+  count: number;
+  /** Positions of the words kept, in order. */
+  at: number[];
+  word: Map<number, string>;
+  line: Map<number, number>;
+}
+
+/** A code point beyond ASCII that is a letter or a digit, as the index's words are made of. */
+const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
+const wide = new Map<number, boolean>();
+
+/** Whether the code point (beyond ASCII) is a letter or a digit: asked of the regular expression once per code point. */
+function isWideWordChar(codePoint: number): boolean {
+  let is = wide.get(codePoint);
+  if (is === undefined) {
+    is = LETTER_OR_DIGIT.test(String.fromCodePoint(codePoint));
+    if (wide.size < 65_536) wide.set(codePoint, is);
+  }
+  return is;
+}
+
+/** The words kept of a unit, as they are found: `count` each word, then `keep` it if its first letter may be wanted. */
+class Collector {
+  readonly unit: UnitWords = { count: 0, at: [], word: new Map(), line: new Map() };
+  private readonly heads: string[];
+  private readonly short: string[];
+  /** The first letters of the wanted words: most words start with another, and are passed over by that look alone. */
+  private readonly firsts: Set<number>;
+
+  constructor(wanted: readonly string[]) {
+    this.heads = [...new Set(wanted.filter((w) => w.length >= 4).map((w) => w.slice(0, 4)))];
+    this.short = [...new Set(wanted.filter((w) => w.length < 4))];
+    this.firsts = new Set([...this.heads, ...this.short].map((w) => w.charCodeAt(0)));
+  }
+
+  /** Counts a word of `length` characters starting with `first`: its position if it may be wanted, else -1. */
+  count(first: number, length: number): number {
+    if (length > MAX_WORD_CHARS) return -1;
+    const at = this.unit.count++;
+    return this.firsts.has(first) ? at : -1;
+  }
+
+  /** Keeps the (folded) word counted at `at` if it may be one of the wanted words. */
+  keep(at: number, word: string, line: number): void {
+    const maybe = word.length >= 4 ? this.heads.some((h) => word.startsWith(h)) : this.short.some((w) => w === word);
+    if (!maybe) return;
+    this.unit.at.push(at);
+    this.unit.word.set(at, word);
+    this.unit.line.set(at, line);
+  }
+
+  /** Counts and keeps the words of a folded text, line by line from `line`: a loop over its characters. */
+  text(folded: string, line: number): void {
+    let start = -1;
+    for (let i = 0; i <= folded.length; i++) {
+      const c = i < folded.length ? folded.charCodeAt(i) : 0;
+      if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) {
+        if (start < 0) start = i;
+        continue;
+      }
+      if (c >= 128) {
+        const codePoint = folded.codePointAt(i) as number;
+        if (isWideWordChar(codePoint)) {
+          if (start < 0) start = i;
+          if (codePoint > 0xffff) i++;
+          continue;
+        }
+      }
+      if (start >= 0) {
+        const at = this.count(folded.charCodeAt(start), i - start);
+        if (at >= 0) this.keep(at, folded.slice(start, i), line);
+        start = -1;
+      }
+      if (c === 10) line++;
+    }
+  }
+}
+
+/** The unit's words, from its lines as text. */
+export function unitWords(lines: readonly string[], wanted: readonly string[]): UnitWords {
+  const collector = new Collector(wanted);
+  collector.text(foldCase(lines.join("\n")), 0);
+  return collector.unit;
+}
+
+/** Each byte's kind: 1 an ASCII letter or digit, 2 the first byte of a character beyond ASCII, 0 any other. */
+const KIND = new Uint8Array(256);
+for (let b = 0; b < 256; b++) {
+  const ascii = (b >= 97 && b <= 122) || (b >= 65 && b <= 90) || (b >= 48 && b <= 57);
+  KIND[b] = ascii ? 1 : b >= 0xc0 ? 2 : 0;
+}
+
+/** The code point of the UTF-8 character at `i` (a first byte) and its length; U+FFFD, 1 for a broken one. */
+function codePointAt(bytes: Uint8Array, i: number, end: number): { codePoint: number; length: number } {
+  const b = bytes[i] as number;
+  const length = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : 2;
+  if (i + length > end) return { codePoint: 0xfffd, length: 1 };
+  let codePoint = b & (0x7f >> length);
+  for (let k = 1; k < length; k++) {
+    const next = bytes[i + k] as number;
+    if ((next & 0xc0) !== 0x80) return { codePoint: 0xfffd, length: 1 };
+    codePoint = (codePoint << 6) | (next & 0x3f);
+  }
+  return { codePoint, length };
+}
+
+export interface UnitBytes {
+  words: UnitWords;
+  /** The unit's lines. */
+  lines: number;
+  /** The number the first line's prefix holds; NaN when it has none. */
+  firstLine: number;
+}
+
+/**
+ * The unit's words from bytes [0, end) of its numbered lines as the transcript holds them (each line ended by a
+ * newline, its prefix not read): a loop over the bytes that makes a string only of a word whose first letter may be
+ * wanted; a word with a character beyond ASCII is decoded and folded as text, which gives the words folding the whole
+ * text gives (as the index does), but for a capital sigma.
+ */
+export function unitWordsOfBytes(bytes: Uint8Array, end: number, wanted: readonly string[]): UnitBytes {
+  const asText = (bytes: Uint8Array, end: number): UnitBytes => {
+    const lines: string[] = [];
+    let from = 0;
+    for (let nl = bytes.indexOf(0x0a, from); nl !== -1 && nl < end; nl = bytes.indexOf(0x0a, from)) {
+      const prefix = prefixLength(bytes, from, nl);
+      lines.push(Buffer.from(bytes.buffer, bytes.byteOffset + from + prefix, nl - from - prefix).toString("utf8"));
+      from = nl + 1;
+    }
+    const first = prefixLength(bytes, 0, end);
+    return {
+      words: unitWords(lines, wanted),
+      lines: lines.length,
+      firstLine: first > 0 ? lineNumber(bytes, 0, first - 1) : Number.NaN,
+    };
+  };
+  const collector = new Collector(wanted);
+  let lines = 0;
+  let firstLine = Number.NaN;
+  let from = 0;
+  for (let nl = bytes.indexOf(0x0a, from); nl !== -1 && nl < end; nl = bytes.indexOf(0x0a, from)) {
+    const prefix = prefixLength(bytes, from, nl);
+    if (lines === 0 && prefix > 0) firstLine = lineNumber(bytes, from, from + prefix - 1);
+    const line = lines++;
+    let start = -1;
+    let wideWord = false;
+    for (let i = from + prefix; i <= nl; i++) {
+      const b = i < nl ? (bytes[i] as number) : 0x0a;
+      const kind = KIND[b] as number;
+      if (kind === 1) {
+        if (start < 0) start = i;
+        continue;
+      }
+      // The word (if any) ends before this character.
+      const stop = i;
+      if (kind === 2) {
+        const { codePoint, length } = codePointAt(bytes, i, nl);
+        i += length - 1;
+        if (isWideWordChar(codePoint)) {
+          if (start < 0) start = stop;
+          wideWord = true;
+          continue;
+        }
+      }
+      if (start < 0) continue;
+      if (wideWord) {
+        const text = Buffer.from(bytes.buffer, bytes.byteOffset + start, stop - start).toString("utf8");
+        // A capital sigma folds by the letters around it, beyond the word: the unit is read as text.
+        if (text.includes("\u03a3")) return asText(bytes, end);
+        // Folding may change its length or split it (İ is i and a combining dot): it is split again as text.
+        collector.text(foldCase(text), line);
+      } else {
+        const at = collector.count((bytes[start] as number) | 0x20, stop - start);
+        if (at >= 0) collector.keep(at, asciiWord(bytes, start, stop), line);
+      }
+      start = -1;
+      wideWord = false;
+    }
+    from = nl + 1;
+  }
+  return { words: collector.unit, lines, firstLine };
+}
+
+/** The number a line's prefix holds in bytes [start, end): blanks, then digits (prefixLength checked them). */
+export function lineNumber(bytes: Uint8Array, start: number, end: number): number {
+  let n = 0;
+  for (let i = start; i < end; i++) {
+    const b = bytes[i] as number;
+    if (b !== 0x20) n = n * 10 + (b - 0x30);
+  }
+  return n;
+}
+
+/** The ASCII letters and digits of bytes [start, end), in lower case. */
+function asciiWord(bytes: Uint8Array, start: number, end: number): string {
+  let word = "";
+  for (let i = start; i < end; i++) {
+    const b = bytes[i] as number;
+    word += String.fromCharCode(b >= 65 && b <= 90 ? b | 0x20 : b);
+  }
+  return word;
+}

@@ -1,0 +1,70 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { type UnitWords, unitWords, unitWordsOfBytes } from "../../../src/search/index/unit-words.js";
+
+/** Lines as a transcript holds them: each with its number prefix (from `first`), ended by a newline. */
+const numbered = (lines: readonly string[], first: number) =>
+  Buffer.from(lines.map((text, i) => `${String(first + i).padStart(6)}\t${text}\n`).join(""), "utf8");
+
+const plain = (unit: UnitWords) => ({
+  count: unit.count,
+  kept: unit.at.map((at) => [at, unit.word.get(at), unit.line.get(at)]),
+});
+
+describe("a unit's words read from its bytes", () => {
+  it("counts every word and keeps those that may be wanted, with their lines, as the text reading does", () => {
+    const lines = [
+      "The ECONNRESET came back after 3 retries",
+      "Grüße aus München: das Café — ist zu",
+      "the \u212Aafka broker, ping \u{1F600}retry, \u{10428}\u{10429} word",
+      `İstanbul ${"x".repeat(41)} ok`,
+      // A capital sigma folds by what stands around it (final after a letter and an apostrophe).
+      "a'Σ ΟΔΟΣ.Α",
+    ];
+    const wanted = [
+      "econnreset",
+      "retries",
+      "münchen",
+      "café",
+      "kafka",
+      "retry",
+      "i",
+      "\u{10428}\u{10429}",
+      "ok",
+      "ς",
+      "οδοσ",
+    ];
+    const bytes = numbered(lines, 17);
+    const read = unitWordsOfBytes(bytes, bytes.length, wanted);
+    expect(read.lines).toBe(5);
+    expect(read.firstLine).toBe(17);
+    expect(plain(read.words)).toEqual(plain(unitWords(lines, wanted)));
+    expect(read.words.word.get(read.words.at[0] as number)).toBe("econnreset");
+    expect([...read.words.word.values()]).toContain("münchen");
+    expect([...read.words.word.values()]).toContain("kafka");
+  });
+
+  it("reads only the lines ended before `end`, and says when the first line has no number", () => {
+    const bytes = Buffer.concat([numbered(["one two", "three"], 5), Buffer.from("no newline here")]);
+    const read = unitWordsOfBytes(bytes, bytes.length, ["three"]);
+    expect(read.lines).toBe(2);
+    expect(read.words.count).toBe(3);
+    const unnumbered = Buffer.from("just text\n", "utf8");
+    expect(unitWordsOfBytes(unnumbered, unnumbered.length, []).firstLine).toBeNaN();
+    expect(unitWordsOfBytes(unnumbered, unnumbered.length, []).words.count).toBe(2);
+  });
+
+  it("gives the text reading's words for any text", () => {
+    const char = fc.constantFrom(..."aZ9 _-./:·—éÉßİΣσ\u212A\u017f\u{1F600}\u{10428}'\t\r".split(/(?:)/u));
+    const line = fc.array(char, { maxLength: 60 }).map((chars) => chars.join(""));
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 6 }), fc.array(line, { maxLength: 4 }), (lines, asked) => {
+        const wanted = [...asked.flatMap((w) => w.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []), "a", "zz", "é", "ß9a"];
+        const bytes = numbered(lines, 1);
+        const read = unitWordsOfBytes(bytes, bytes.length, wanted);
+        expect(plain(read.words)).toEqual(plain(unitWords(lines, wanted)));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
