@@ -232,6 +232,26 @@ describe("ranked search, questions in people's words", () => {
     });
   });
 
+  it("lifts a unit beside a message that holds the question's other words", async () => {
+    const s = new SessionBuilder("ses_neighbours000001", "Boats", undefined, "NBR");
+    s.user("I bought a kayak.");
+    s.assistant((b) => b.text("Did you take it out on the lake yet?"));
+    s.user("The weather turned, so we stayed home.");
+    s.assistant((b) => b.text("Better luck next time."));
+    s.user("I bought a kayak.");
+    s.assistant((b) => b.text("Nice, enjoy the summer."));
+    const { search } = await indexedSessions([s.data]);
+    const lines = async (query: string) => {
+      const out = await search({ query, mode: "ranked", scope: PROJECT, limit: 5 });
+      return out.ranked?.hits.map((h) => h.line) ?? [];
+    };
+    // The same line twice: alone, the newer stands first; the question's other word beside the older lifts that one.
+    const [newer, older] = await lines("who bought a kayak?");
+    expect(newer).toBeGreaterThan(older as number);
+    const lifted = await lines("who bought a kayak for the lake?");
+    expect(lifted.indexOf(older as number)).toBeLessThan(lifted.indexOf(newer as number));
+  });
+
   it("weighs up what was written on the date a question names, and says so", async () => {
     const dated = (id: string, tag: string, day: string) => {
       const s = new SessionBuilder(id, "Porch", undefined, tag);

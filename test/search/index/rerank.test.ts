@@ -58,11 +58,11 @@ describe("the second look at a unit's lines", () => {
     const two = at("for the knee, my suggestion is rest");
     const rare = at("the knee again");
     const common = at("thanks for the suggestion");
-    // BM25's 4, the three words close together (x1.25), all of the weight held (x2).
-    expect(all).toBeCloseTo(4 * 1.25 * 2, 5);
+    // BM25's 4, the three words close together (x1.25), all of the weight held (x2.5).
+    expect(all).toBeCloseTo(4 * 1.25 * 2.5, 5);
     expect(all > two && two > rare && rare > common).toBe(true);
     // One term alone lifts a unit by its share of the weight: the rarest 3 of 6, the commonest 1 of 6.
-    expect(rare / common).toBeCloseTo((1 + 3 / 6) / (1 + 1 / 6), 5);
+    expect(rare / common).toBeCloseTo((1 + 1.5 * (3 / 6)) / (1 + 1.5 * (1 / 6)), 5);
   });
 
   it("never scores a unit above the ceiling the search stops reading at", () => {
