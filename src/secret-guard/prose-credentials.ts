@@ -2,11 +2,12 @@
  * A credential named in a sentence instead of assigned: "the API key is 3f9a…", "my deploy token was …", "the
  * password is now …", "the Datadog app key → …". The name is read as key-names.ts reads a key, with a lone `key`
  * taking the word before it as its qualifier (`API key`, `access key`; not `primary key`, `cache key`); the notation
- * is `is`, `was`, `are`, `reads` (optionally followed by `now`, `still`, `set to`), `->` or `→`. Prose is looser than
- * a config line, so the value must also be 16 characters or more.
+ * is `is`, `was`, `are`, `reads` (optionally followed by `now`, `still`, `set to`, then by the colon that introduces
+ * the value: "the --password is: …"), `->` or `→`. Prose is looser than a config line, so the value must also be 16
+ * characters or more.
  */
 
-const NOTATION = /[ \t]+(?:is|was|are|reads)(?:[ \t]+(?:now|still|set[ \t]+to))?[ \t]+|[ \t]*(?:->|→)[ \t]*/y;
+const NOTATION = /[ \t]+(?:is|was|are|reads)(?:[ \t]+(?:now|still|set[ \t]+to))?:?[ \t]+|[ \t]*(?:->|→)[ \t]*/y;
 const WORD_BEFORE = /([A-Za-z]{2,20})[ \t]+$/;
 
 /** The shortest value a sentence must give a credential name to be refused. */

@@ -3,9 +3,9 @@
  * middle between fixed parts), each with its near-miss one character short. Prefixes are assembled from parts in
  * the sample files so that scanners find nothing in them.
  */
-import { ALNUM, pick, type Rand } from "./secret-samples.js";
+import { ALNUM, drawUntil, pick, pickRandom, type Rand } from "./secret-samples.js";
 
-export { ALNUM, pick, type Rand };
+export { ALNUM, drawUntil, pick, pickRandom, type Rand };
 
 export interface ProviderSample {
   readonly kind: string;
@@ -25,7 +25,10 @@ export const BECH32 = "QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L";
 export const j = (...parts: string[]) => parts.join("");
 export const uuid = (r: Rand) => [8, 4, 4, 4, 12].map((n) => pick(r, HEX, n)).join("-");
 
-/** A provider whose token is a prefix and `n` characters of `alphabet`; the near-miss has `n - 1`. */
+/**
+ * A provider whose token is a prefix and `n` characters of `alphabet` that look drawn at random (`pickRandom`); the
+ * near-miss has `n - 1`.
+ */
 export function fixed(
   kind: string,
   prefix: readonly string[],
@@ -37,7 +40,7 @@ export function fixed(
   return {
     kind,
     label,
-    build: (r: Rand) => j(...prefix, pick(r, alphabet, n)),
+    build: (r: Rand) => j(...prefix, pickRandom(r, alphabet, n)),
     nearMiss: (r: Rand) => j(...prefix, pick(r, alphabet, short)),
   };
 }

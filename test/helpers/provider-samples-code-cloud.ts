@@ -13,6 +13,7 @@ import {
   LOWER,
   type ProviderSample,
   pick,
+  pickRandom,
   type Rand,
   UPPER,
 } from "./provider-sample-builders.js";
@@ -35,7 +36,7 @@ export const CODE_AND_CLOUD_SAMPLES: readonly ProviderSample[] = [
   {
     kind: "Hugging Face token",
     label: "api_org_",
-    build: (r) => j("api", "_org_", pick(r, UPPER + LOWER, 34)),
+    build: (r) => j("api", "_org_", pickRandom(r, UPPER + LOWER, 34)),
     nearMiss: () => j("h", "f_", "initWithFrameAndStyleOptionsForTheView:"),
   },
   around("LangSmith API key", "lsv2_pt_", (r, n) => j("ls", "v2_pt_", pick(r, HEX, 32), "_", pick(r, HEX, n)), 10),

@@ -2,17 +2,20 @@
  * Samples of shapes found by what sits inside them (a host in a URL, a separator, a suffix), of JWTs and of private
  * keys, each with its near-miss.
  */
+import { entropy } from "../../src/secret-guard/randomness.js";
 import {
   ALNUM,
   around,
   B64,
   B64URL,
   DIGITS,
+  drawUntil,
   HEX,
   j,
   LOWER,
   type ProviderSample,
   pick,
+  pickRandom,
   type Rand,
   uuid,
 } from "./provider-sample-builders.js";
@@ -104,19 +107,67 @@ export const INSIDE_SAMPLES: readonly ProviderSample[] = [
     32,
     31,
   ),
-  around("Sidekiq credentials", "<8 hex>:<8 hex>", (r, n) => j(pick(r, HEX, 8), ":", pick(r, HEX, n)), 8, 7),
+  // Varied as the rule wants a pair (letters and digits in each half, 2.5 bits of entropy): `49aa9a64:a4594a98`
+  // and `22747186:36257397` read as ids.
+  around(
+    "Sidekiq credentials",
+    "<8 hex>:<8 hex>",
+    (r, n) =>
+      drawUntil(
+        r,
+        (q) => j(pickRandom(q, HEX, 8), ":", pickRandom(q, HEX, n)),
+        (t) => entropy(t) >= 2.5,
+      ),
+    8,
+    7,
+  ),
   around(
     "Dropbox token",
     "<11>AAAAAAAAAA<43>",
     (r, n) => j(pick(r, ALNUM.replace("A", ""), 11), "AAAAA", "AAAAA", pick(r, ALNUM, n)),
     43,
   ),
-  around("Twitter bearer token", "AAAA…", (r, n) => j("A".repeat(22), pick(r, `${ALNUM}%`, n)), 90, 70),
-  around("MaxMind license key", "…_mmk", (r, n) => j(pick(r, ALNUM, 6), "_", pick(r, ALNUM, n), "_m", "mk"), 29),
+  // No `%YC` in it: after the `%`, `YC` and 38 characters is a Yandex Cloud access key, the kind the guard names first.
+  around(
+    "Twitter bearer token",
+    "AAAA…",
+    (r, n) =>
+      j(
+        "A".repeat(22),
+        drawUntil(
+          r,
+          (q) => pick(q, `${ALNUM}%`, n),
+          (tail) => !tail.includes("%YC"),
+        ),
+      ),
+    90,
+    70,
+  ),
+  // Not starting with `YC`: `YC` and 38 characters is a Yandex Cloud access key, the kind the guard names first.
+  around(
+    "MaxMind license key",
+    "…_mmk",
+    (r, n) =>
+      j(
+        drawUntil(
+          r,
+          (q) => pickRandom(q, ALNUM, 6),
+          (id) => !id.startsWith("YC"),
+        ),
+        "_",
+        pickRandom(r, ALNUM, n),
+        "_m",
+        "mk",
+      ),
+    29,
+  ),
   {
     kind: "JSON Web Token",
     label: "JWT as a scanner writes it (ey…)",
-    build: (r) => [j("e", "y", pick(r, ALNUM, 20)), j("e", "y", pick(r, ALNUM, 24)), pick(r, B64URL, 20)].join("."),
+    build: (r) =>
+      [j("e", "y", pickRandom(r, ALNUM, 20)), j("e", "y", pickRandom(r, ALNUM, 24)), pickRandom(r, B64URL, 20)].join(
+        ".",
+      ),
     // Unsigned: documentation shows these, and they give no access.
     nearMiss: (r) => `${[j("e", "y", pick(r, ALNUM, 20)), j("e", "y", pick(r, ALNUM, 24))].join(".")}.`,
   },
@@ -135,7 +186,7 @@ export const INSIDE_SAMPLES: readonly ProviderSample[] = [
         " ACME ",
         "PRIV",
         "ATE KEY-----\n",
-        pick(r, KEY_BODY, 90),
+        pickRandom(r, KEY_BODY, 90),
         "\n-----END ACME PRIV",
         "ATE KEY-----",
       ),

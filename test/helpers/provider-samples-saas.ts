@@ -5,12 +5,14 @@ import {
   B64,
   B64URL,
   DIGITS,
+  drawUntil,
   fixed,
   HEX,
   j,
   LOWER,
   type ProviderSample,
   pick,
+  pickRandom,
   type Rand,
   UPPER,
   uuid,
@@ -25,7 +27,12 @@ const intercomToken = (id: string) => base64(j("to", "k:", id, ":1:0"));
 
 export const SAAS_SAMPLES: readonly ProviderSample[] = [
   fixed("Twilio API key", ["S", "K"], HEX, 32, "SK"),
-  around("SendGrid API key", "SG.", (r, n) => j("S", "G.", pick(r, B64URL, 22), ".", pick(r, B64URL, n)), 43),
+  around(
+    "SendGrid API key",
+    "SG.",
+    (r, n) => j("S", "G.", pickRandom(r, B64URL, 22), ".", pickRandom(r, B64URL, n)),
+    43,
+  ),
   fixed("Mailgun API key", ["ke", "y-"], HEX, 32),
   fixed("Shopify token", ["sh", "pat_"], HEX, 32),
   fixed("Shippo token", ["shi", "ppo_live_"], HEX, 40),
@@ -86,7 +93,21 @@ export const SAAS_SAMPLES: readonly ProviderSample[] = [
   },
   fixed("SettleMint token", ["sm", "_pat_"], ALNUM, 16),
   fixed("42 intranet client secret", ["s-s4", "t2ud-"], HEX, 64),
-  fixed("Freemius secret key", ["s", "k_"], `${ALNUM}!#%^+=~`, 29, "sk_ (Freemius)"),
+  {
+    ...fixed("Freemius secret key", ["s", "k_"], `${ALNUM}!#%^+=~`, 29, "sk_ (Freemius)"),
+    // A symbol inside the key, as the published keys hold several: one only at its end reads as the punctuation after
+    // a name with digits in it (`…yan42NS9I2W9uy3w#`).
+    build: (r) =>
+      j(
+        "s",
+        "k_",
+        drawUntil(
+          r,
+          (q) => pickRandom(q, `${ALNUM}!#%^+=~`, 29),
+          (body) => /[^A-Za-z0-9]/.test(body.slice(0, -1)),
+        ),
+      ),
+  },
   fixed("EasyPost API key", ["EZ", "AK"], ALNUM, 54),
   fixed("Duffel API token", ["duf", "fel_live_"], ALNUM, 43),
   around("Flutterwave secret key", "FLWSECK_TEST-", (r, n) => j("FLW", "SECK_TEST-", pick(r, HEX, n), "-X"), 32, 31),

@@ -2,6 +2,7 @@
  * Realistic credentials, generated at run time from a seed. Nothing secret-shaped is written in this repository:
  * prefixes and armour lines are assembled from parts here, so scanners have nothing to flag.
  */
+import { isIdentifierLike, isPlaceholder } from "../../src/secret-guard/randomness.js";
 
 export type Rand = () => number;
 
@@ -33,10 +34,47 @@ export function pick(rand: Rand, alphabet: string, n: number): string {
   return out;
 }
 
+/** What `draw` gives, drawn again until `ok` holds. */
+export function drawUntil(rand: Rand, draw: (rand: Rand) => string, ok: (value: string) => boolean): string {
+  for (;;) {
+    const value = draw(rand);
+    if (ok(value)) return value;
+  }
+}
+
+const CLASSES = [/[A-Z]/, /[a-z]/, /[0-9]/];
+
+/**
+ * Whether a draw from `alphabet` looks like a real token's random part: each class of the alphabet (upper case,
+ * lower case, digits) among its characters, no documentation filler (`...`, `***`), not an identifier. A uniform
+ * draw misses about once in a few thousand (26 of upper case and digits without a digit, letters that read as a
+ * camelCase name), and the guard passes such values on purpose (SECURITY.md): they are not what a provider issues.
+ */
+export function looksDrawn(value: string, alphabet: string): boolean {
+  return CLASSES.every((c) => !c.test(alphabet) || c.test(value)) && !isPlaceholder(value) && !isIdentifierLike(value);
+}
+
+/** `n` characters of `alphabet` that look like a real token's random part (`looksDrawn`). */
+export function pickRandom(rand: Rand, alphabet: string, n: number): string {
+  return drawUntil(
+    rand,
+    (r) => pick(r, alphabet, n),
+    (value) => looksDrawn(value, alphabet),
+  );
+}
+
 const b64url = (text: string) => Buffer.from(text).toString("base64url");
 const j = (...parts: string[]) => parts.join("");
 
 export type PemForm = "lines" | "legacy encrypted" | "JSON string" | "one line" | "truncated";
+
+// The IV of a legacy encrypted key, not starting with `EAAA` (which, after the comma, starts a Square token).
+const initVector = (rand: Rand) =>
+  drawUntil(
+    rand,
+    (r) => pick(r, HEX, 32).toUpperCase(),
+    (iv) => !iv.startsWith("EAAA"),
+  );
 
 /** "PRIVATE KEY" armour, assembled so the words never sit together in a source file. */
 export function pemBlock(rand: Rand, label: string, form: PemForm = "lines"): string {
@@ -50,7 +88,7 @@ export function pemBlock(rand: Rand, label: string, form: PemForm = "lines"): st
   if (form === "truncated") return `${begin}\n${pick(rand, B64, 24)}\n`;
   const headers =
     form === "legacy encrypted"
-      ? ["Proc-Type: 4,ENCRYPTED", `DEK-Info: AES-128-CBC,${pick(rand, HEX, 32).toUpperCase()}`, ""]
+      ? ["Proc-Type: 4,ENCRYPTED", `DEK-Info: AES-128-CBC,${initVector(rand)}`, ""]
       : label === "PGP"
         ? ["Version: GnuPG v2", ""]
         : [];
@@ -64,11 +102,15 @@ export interface Sample {
   readonly build: (rand: Rand) => string;
 }
 
-// What a password manager or a key service hands out: 20 to 39 characters, a digit among them.
+// What a password manager or a key service hands out: 20 to 39 characters, a digit among them; not starting like
+// another command-line flag (`--…`) or a word then a symbol (`be=…`, `is+…`: after `--password`, a sentence's verb).
 function secretValue(rand: Rand, alphabet = PASSWORD_CHARS): string {
-  const value = pick(rand, alphabet, 20 + Math.floor(rand() * 20));
-  const at = Math.floor(rand() * value.length);
-  return value.slice(0, at) + pick(rand, DIGITS, 1) + value.slice(at + 1);
+  const draw = (r: Rand) => {
+    const value = pick(r, alphabet, 20 + Math.floor(r() * 20));
+    const at = Math.floor(r() * value.length);
+    return value.slice(0, at) + pick(r, DIGITS, 1) + value.slice(at + 1);
+  };
+  return drawUntil(rand, draw, (value) => looksDrawn(value, alphabet) && !/^(?:--|[a-z]+\b)/.test(value));
 }
 
 /** One builder per shape the guard knows, several per kind where real credentials come in several forms. */
@@ -98,7 +140,7 @@ export const SAMPLES: readonly Sample[] = [
     label: "github_pat_",
     build: (r) => j("github", "_pat_", pick(r, ALNUM, 22), "_", pick(r, ALNUM, 59)),
   },
-  { kind: "GitLab token", label: "glpat-", build: (r) => j("gl", "pat-", pick(r, `${ALNUM}_-`, 20)) },
+  { kind: "GitLab token", label: "glpat-", build: (r) => j("gl", "pat-", pickRandom(r, `${ALNUM}_-`, 20)) },
   ...["b", "p", "a", "r", "s"].map((c) => ({
     kind: "Slack token",
     label: `xox${c}-`,
@@ -129,7 +171,7 @@ export const SAMPLES: readonly Sample[] = [
   })),
   { kind: "Stripe test key", label: "sk_test_", build: (r) => j("sk", "_test_", pick(r, ALNUM, 24)) },
   { kind: "npm token", label: "npm_", build: (r) => j("np", "m_", pick(r, ALNUM, 36)) },
-  { kind: "Hugging Face token", label: "hf_", build: (r) => j("h", "f_", pick(r, UPPER + LOWER, 34)) },
+  { kind: "Hugging Face token", label: "hf_", build: (r) => j("h", "f_", pickRandom(r, UPPER + LOWER, 34)) },
   {
     kind: "JSON Web Token",
     label: "JWT (HS256)",

@@ -19,6 +19,7 @@ const NOTATIONS: Record<string, (v: string) => string> = {
   ".NET key and value attributes": (v) => `<add key="ClearTextPassword" value="${v}" />`,
   "command-line flag without =": (v) => `mysql --user=app --password ${v} prod`,
   "flag named in a sentence": (v) => `the --password is ${v} for now`,
+  "flag named in a sentence, with a colon": (v) => `the --password is: ${v} for now`,
   "URL password with an unencoded #": (v) => `postgres://app:${v.slice(0, 10)}#${v.slice(10)}@db.internal:5432/app`,
 };
 

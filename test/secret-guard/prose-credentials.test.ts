@@ -14,6 +14,7 @@ const NAMED: Record<string, (v: string) => string> = {
   "secret is set to, quoted": (v) => `The webhook secret is set to "${v}" in the dashboard.`,
   "access key arrow": (v) => `aws access key -> ${v}`,
   "credentials are": (v) => `the credentials are ${v}, keep them safe`,
+  "flag is, then a colon": (v) => `--password is: ${v}`,
 };
 
 const values = {
@@ -41,6 +42,8 @@ describe("secret guard: a credential named in a sentence", () => {
     "the token is stored in CI",
     "The API key is in the vault, ask Ada.",
     "the password is hunter2",
+    "--password is: see the vault",
+    "the password is: in 1Password, under staging",
     "The access token is valid for 3600 seconds.",
     "if token is None: raise ValueError()",
     `the primary key is ${pick(rand, HEX, 32)}`,

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { redactSecrets } from "../../src/secret-guard/redact.js";
 import { findSecret } from "../../src/secret-guard/secret-guard.js";
 import { PROVIDER_SAMPLES } from "../helpers/provider-samples.js";
-import { seeded } from "../helpers/secret-samples.js";
+import { ALNUM, pick, seeded } from "../helpers/secret-samples.js";
 
 // Where a pasted token sits: alone, in prose, after an unrelated word, in a shell line, in JSON.
 const PLACES = [
@@ -36,5 +36,34 @@ describe("secret guard: every provider's token shape", () => {
         expect(redactSecrets(text)).toEqual({ text, redacted: 0, kinds: [] });
       }
     });
+  });
+});
+
+// Freemius secret keys hold symbols of printable ASCII (brackets, `<`, `@`, `;`, `$`), never a quote or a backslash.
+describe("secret guard: Freemius secret keys", () => {
+  const rand = seeded(29);
+  const FREEMIUS = `${ALNUM}!#$%&()*+,-./:;<=>?@[]^_{|}~`;
+  // Letters first, then a symbol that no call, index or type argument starts with (those read as code).
+  const key = () => `s${"k_"}${pick(rand, ALNUM, 3)}${pick(rand, "@;%&!#", 1)}${pick(rand, FREEMIUS, 24)}7`;
+
+  it("refuses a key of the published alphabet, bare and in a PHP define", () => {
+    for (let round = 0; round < 20; round++) {
+      const value = key();
+      expect([value, findSecret(value)]).toEqual([value, "Freemius secret key"]);
+      const php = `define( 'FS__API_SECRET_KEY', '${value}' );`;
+      expect([php, findSecret(php)]).toEqual([php, "Freemius secret key"]);
+    }
+  });
+
+  it("passes a folder of a Windows path named like one", () => {
+    for (let round = 0; round < 20; round++) {
+      const folder = key();
+      for (const text of [
+        `C:\\Users\\${folder.slice(0, 11)}\\AppData\\Local\\Temp\\x.txt`,
+        `C:\\Users\\${folder}\\notes.txt`,
+        `cd C:\\Users\\${folder}`,
+      ])
+        expect([text, findSecret(text)]).toEqual([text, undefined]);
+    }
   });
 });

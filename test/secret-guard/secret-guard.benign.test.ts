@@ -87,6 +87,7 @@ const BENIGN: Record<string, string> = {
   "a secrets file path": "password_file: /run/secrets/db_password",
   "an SSH key path": "ssh_key: ~/.ssh/id_ed25519",
   "a Windows path": "C:\\Users\\alex\\AppData\\Local\\secret-store\\token-cache.json",
+  "a Windows path through a folder named sk_…": j("C:\\Users\\s", "k_a-_0--__\\AppData\\Local\\Temp\\x.txt"),
   "a markdown table": "| key | value |\n| --- | --- |\n| token | see the vault |",
   "hex colours": "color: #1e90ff; background: #fafafa;",
   "a version tag": "release: v1.18.33",

@@ -56,7 +56,7 @@ describe("secret guard: generated secrets in generated text are all caught", () 
 // Key prefixes a random blob can begin with by chance; such a blob is indistinguishable from a key, so the
 // benign generators leave those few out rather than pretend the guard could tell.
 const KEY_START =
-  /^(?:sk-|gh[pousr]_|github_pat_|gl[a-z]{2,5}-|xox|xapp-|A(?:KIA|SIA|BIA|CCA|Iza)|[sr]k_|npm_|hf_|eyJ)/;
+  /^(?:sk-|gh[pousr]_|github_pat_|gl[a-z]{2,5}-|xox|xapp-|A(?:KIA|SIA|BIA|CCA|Iza)|[sr]k_|npm_|hf_|eyJ|00|YC|b_)/;
 
 const word = fc.lorem({ maxCount: 1 }).filter((w) => /^[a-z]+$/.test(w));
 const camel = fc

@@ -9,6 +9,8 @@ import { looksRandomSecret, looksRandomUpper, notIdentifier } from "./accepts.js
 
 const HEX = "[a-fA-F0-9]";
 const UUID = `${HEX}{8}-${HEX}{4}-${HEX}{4}-${HEX}{4}-${HEX}{12}`;
+// Printable ASCII but the blank, the quotes, the backtick and the backslash.
+const FREEMIUS = "[!#-&(-\\[\\]-_a-~]";
 
 // A snake_case name with a number in it (`sk_fermentum_vitae_tortor_10000`, maybe then the comma that ends a clause)
 // reads as random to looksRandomSecret (its digit run is too long for an identifier's); without its digits and that
@@ -20,9 +22,10 @@ export const PAYMENTS: PrefixRule[] = [
   prefixed("Stripe live key", "sk_ rk_", "(?:sk|rk)_(?:live|prod)_([A-Za-z0-9]{20,})"),
   prefixed("Stripe test key", "sk_ rk_", "(?:sk|rk)_test_([A-Za-z0-9]{20,})"),
   prefixed("Stripe webhook secret", "whs", "whsec_([A-Za-z0-9+/]{32,})"),
-  // Freemius secret keys: `sk_` and 29 characters that may hold any symbol, then a blank, a quote, a bracket or
-  // punctuation; three character classes, so not a name.
-  prefixed("Freemius secret key", "sk_", "sk_([^\\s'\"`]{29})(?=[\\s'\"`<>(),;=:.!?]|$)", freemiusKey),
+  // Freemius secret keys: `sk_` and 29 printable ASCII characters, symbols among them but no quote or backslash (as
+  // Freemius's published keys are), then a blank, a quote, a bracket or punctuation; three character classes, so not
+  // a name. Not right after a backslash: `C:\Users\sk_…` is a folder of a Windows path, not a key.
+  prefixed("Freemius secret key", "sk_", `(?<!\\\\)sk_(${FREEMIUS}{29})(?=[\\s'"\`<>(),;=:.!?]|$)`, freemiusKey),
   prefixed("Square token", "sq0 EAA", `(?:sq0(?:atp|csp)-([A-Za-z0-9_-]{22,})|EAAA([A-Za-z0-9_-]{22,60})${END})`),
   prefixed("Shopify token", "shp", "shp(?:at|ca|pa|ss)_([a-fA-F0-9]{32})(?![A-Za-z0-9])"),
   prefixed("Shippo token", "shi", `shippo_(?:live|test)_(${HEX}{40})${END}`),
