@@ -249,3 +249,32 @@ describe("ranked search by the plan", () => {
     expect(every.hits.some((h) => h.file.sessionID === "ses_planroutine00000")).toBe(false);
   });
 });
+
+describe("the newest units of common words, page by page", () => {
+  it("reads past a newest session that holds more units than a page, to the older sessions' units", async () => {
+    const older = new SessionBuilder("ses_pageolder0000001", "Older");
+    older.user("The deploy pipeline waits for the canary.");
+    const newer = new SessionBuilder("ses_pagenewer0000001", "Newer");
+    // More units holding the words than a page of the newest (100), all of one session past its cap.
+    for (let i = 0; i < 160; i++) newer.user(`deploy pipeline step ${i}`);
+    const { data } = await indexedSessions([older.data, newer.data]);
+    const health = await data.searchIndex.forReading();
+    if (!health.usable) throw new Error(health.reason);
+    const files = listTranscripts(data.transcriptsDir, "", true);
+    const result = rankedSearch(health.connection, {
+      query: parseRankedQuery("deploy pipeline"),
+      files,
+      everything: true,
+      filters: {},
+      limit: 10,
+      contextLines: 0,
+      perSession: 3,
+      now: Date.now(),
+      // Every word common: the candidates are the newest units holding them.
+      probeUnits: 1,
+    });
+    const sessions = result.hits.map((h) => h.file.sessionID);
+    expect(sessions.filter((s) => s === "ses_pagenewer0000001")).toHaveLength(3);
+    expect(sessions).toContain("ses_pageolder0000001");
+  });
+});
