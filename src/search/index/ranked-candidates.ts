@@ -107,14 +107,23 @@ const SESSION_WEIGHT = 1;
 const NEIGHBOUR_WEIGHT = 1.2;
 const NEIGHBOUR_SPAN = 2;
 
+/** What the candidates are chosen by: a unit's id, session, time and score, and the generating terms it holds. */
+interface Scored {
+  id: number;
+  sid: number;
+  time: number | null;
+  score: number;
+  held: RankedTerm[];
+}
+
 /** Each unit's score lifted by its best neighbour's own score (scores are BM25's, lower is better). */
-function liftedByNeighbours(rows: readonly UnitRow[]): void {
+function liftedByNeighbours(rows: readonly Scored[]): void {
   const own = new Map(rows.map((r) => [r.id, r]));
   const lifts = rows.map((row) => {
     let best = 0;
     for (let d = 1; d <= NEIGHBOUR_SPAN; d++) {
       for (const near of [own.get(row.id - d), own.get(row.id + d)]) {
-        if (near && near.session_id === row.session_id) best = Math.min(best, near.score);
+        if (near && near.sid === row.sid) best = Math.min(best, near.score);
       }
     }
     return NEIGHBOUR_WEIGHT * best;
@@ -128,47 +137,62 @@ function liftedByNeighbours(rows: readonly UnitRow[]): void {
  * session's length its bytes). The generating terms are rare (together at most a few thousand units, ranked-plan.ts),
  * so each is asked alone and every unit holding it is read with its session, which the BM25 of their OR reads anyway;
  * a unit's score is the sum of its terms' (BM25 is a sum over terms), and a unit without a required term is left out.
+ * Only the numbers the choice needs are read of every unit; the rest only of the candidates chosen (reading all of a
+ * unit's columns for a few thousand units was most of such a query's time).
  */
 function bestInContext(connection: IndexConnection, req: RankedRequest, plan: RankedPlan): UnitRow[] {
   const { where, params } = filtersOf(req);
-  const sql = `SELECT ${COLUMNS}, s.bytes AS session_bytes, ${SCORE} AS score FROM unit_text
+  const sql = `SELECT u.id, u.sid, u.time, s.bytes AS session_bytes, ${SCORE} AS score FROM unit_text
     JOIN units u ON u.id = unit_text.rowid JOIN sessions s ON s.sid = u.sid
     WHERE unit_text MATCH ?${where.length > 0 ? ` AND ${where.join(" AND ")}` : ""}`;
-  const units = new Map<number, UnitRow & { held: RankedTerm[] }>();
-  const sessions = new Map<string, { bytes: number; held: Map<RankedTerm, number> }>();
+  const units = new Map<number, Scored>();
+  const sessions = new Map<number, { bytes: number; held: Map<RankedTerm, number> }>();
   for (const term of plan.generating) {
-    for (const row of connection.all<UnitRow & { session_bytes: number }>(sql, clauseOf(term), ...params)) {
-      const { session_bytes, ...unit } = row;
+    type Row = Omit<Scored, "held"> & { session_bytes: number };
+    for (const { session_bytes, ...unit } of connection.all<Row>(sql, clauseOf(term), ...params)) {
       const known = units.get(unit.id);
       if (known) {
         known.score += unit.score;
         known.held.push(term);
       } else units.set(unit.id, { ...unit, held: [term] });
-      const session = sessions.get(unit.session_id) ?? { bytes: session_bytes, held: new Map<RankedTerm, number>() };
+      const session = sessions.get(unit.sid) ?? { bytes: session_bytes, held: new Map<RankedTerm, number>() };
       session.held.set(term, (session.held.get(term) ?? 0) + 1);
-      sessions.set(unit.session_id, session);
+      sessions.set(unit.sid, session);
     }
   }
   const required = plan.generating.filter((t) => req.query.required.includes(t));
   const meanBytes = [...sessions.values()].reduce((sum, s) => sum + s.bytes, 0) / Math.max(1, sessions.size);
-  const context = new Map<string, number>();
-  for (const [id, session] of sessions) {
+  const context = new Map<number, number>();
+  for (const [sid, session] of sessions) {
     let score = 0;
     for (const [term, count] of session.held) {
       score += termScore(plan.weights.get(term) ?? 0, count, session.bytes, meanBytes);
     }
-    context.set(id, score);
+    context.set(sid, score);
   }
-  const rows: UnitRow[] = [];
+  const rows: Scored[] = [];
   for (const unit of units.values()) {
     if (required.every((t) => unit.held.includes(t))) rows.push(unit);
   }
   liftedByNeighbours(rows);
-  for (const row of rows) row.score -= SESSION_WEIGHT * (context.get(row.session_id) ?? 0);
+  for (const row of rows) row.score -= SESSION_WEIGHT * (context.get(row.sid) ?? 0);
   // The units of a date the query names are kept before others, as the second look will weigh them.
   const dates = req.dates ?? [];
-  const weighed = (row: UnitRow) => row.score * dateWeight(dates, row.time);
-  return rows.sort((a, b) => weighed(a) - weighed(b)).slice(0, CANDIDATES);
+  const weighed = (row: Scored) => row.score * dateWeight(dates, row.time);
+  const chosen = rows.sort((a, b) => weighed(a) - weighed(b)).slice(0, CANDIDATES);
+  const full = new Map(
+    connection
+      .all<UnitRow>(
+        `SELECT ${COLUMNS} FROM units u JOIN sessions s ON s.sid = u.sid
+           WHERE u.id IN (SELECT value FROM json_each(?))`,
+        JSON.stringify(chosen.map((c) => c.id)),
+      )
+      .map((row) => [row.id, row]),
+  );
+  return chosen.flatMap((c) => {
+    const row = full.get(c.id);
+    return row ? [{ ...row, score: c.score, held: c.held }] : [];
+  });
 }
 
 /**
