@@ -16,7 +16,11 @@ import { type Figure, loadAverage, median, percentile, table, writeFigures, writ
 import { ensureBenchIndex } from "./search-index-corpus.js";
 
 const MB = Number(process.env.LEDGER_BENCH_MB ?? 500);
-const ROUNDS = Number(process.env.LEDGER_BENCH_ROUNDS ?? 15);
+/**
+ * Rounds of every query: the first rounds run before the search's code is compiled, and the first five meet the plain
+ * rg runs (5 GB read between two rounds); at 15 rounds those were a third of the figures, at 40 an eighth.
+ */
+const ROUNDS = Number(process.env.LEDGER_BENCH_ROUNDS ?? 40);
 const lookup = await createRipgrepLocator(undefined)();
 if (!("found" in lookup)) throw new Error(`the benchmark needs ripgrep: ${lookup.missing}`);
 const rg = lookup.found;
@@ -156,7 +160,8 @@ The generated corpus of the transcript-search benchmark at ${sizeLabel} (${files
 ${(corpus.bytes / 1e6).toFixed(0)} MB), indexed from scratch in one process (at nice 10, in batches of 8 MB; ${built ? "by this run" : `by an earlier run, kept in the temp folder${buildLoad === "?" ? "" : `, at a load of ${buildLoad}`}`}), then asked ${queries.length} ranked queries
 ${ROUNDS} times each, in turn, through the index as the search runs them once the folders are listed (over the index's
 record of the transcripts; each term counted, BM25 candidates from the rare ones or the newest units holding common
-ones, the second look at the best of them, the exact lines read back with 2 lines of context; rendering left out). Medians; p95 over all ${all.length} queries.
+ones, the second look at the best of them, the exact lines read back with 2 lines of context; rendering left out), the
+plain rg runs of the comparison below between the first 5 rounds. Medians; p95 over all ${all.length} queries.
 
 | figure | value |
 | --- | --- |
