@@ -12,7 +12,7 @@ import { candidates, type UnitRow } from "./ranked-candidates.js";
 import { planRanked } from "./ranked-plan.js";
 import type { RankedTerm } from "./ranked-query.js";
 import type { RankedRequest } from "./ranked-request.js";
-import { type LeftToRescore, maxBoost, ROLE_WEIGHT, rescoreWords, wantedWords } from "./rerank.js";
+import { type LeftToRescore, maxBoost, ROLE_WEIGHT, rescore, wantedWords } from "./rerank.js";
 import { maxTermScore } from "./term-stats.js";
 import type { Role } from "./transcript-units.js";
 import { lineNumber, type UnitWords, unitWordsOfBytes } from "./unit-words.js";
@@ -205,7 +205,7 @@ function search(connection: IndexConnection, req: RankedRequest, files: OpenFile
       continue;
     }
     const lineCount = row.last_line - row.first_line + 1;
-    const s = rescoreWords(row.score, words, lineCount, row.role, row.time, req.query.terms, req.now, left);
+    const s = rescore(row.score, words, lineCount, row.role, row.time, req.query.terms, req.now, left);
     if (!s) continue;
     scored.push({ row, file, score: s.score, line: row.first_line + s.bestLine });
     floor.push(s.score);

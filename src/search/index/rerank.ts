@@ -10,7 +10,7 @@ import type { WeighedTerm } from "./ranked-plan.js";
 import type { RankedTerm } from "./ranked-query.js";
 import { termScore } from "./term-stats.js";
 import type { Role } from "./transcript-units.js";
-import { type UnitWords, unitWords } from "./unit-words.js";
+import type { UnitWords } from "./unit-words.js";
 
 export const ROLE_WEIGHT: Record<Role, number> = {
   user: 1,
@@ -149,21 +149,11 @@ function coverage(hits: readonly number[][], terms: readonly RankedTerm[], weigh
 export const wantedWords = (terms: readonly RankedTerm[], left: LeftToRescore = NOTHING_LEFT): string[] =>
   [...terms, ...left.scoredAlone.map((w) => w.term), ...left.mustHold].flatMap((t) => t.words);
 
-/** The unit's score and line to show; undefined when it lacks a phrase it must hold. */
+/**
+ * The score of a unit of `lineCount` lines whose words (unit-words.ts, of wantedWords) were read, and the line to
+ * show; undefined when it lacks a phrase it must hold.
+ */
 export function rescore(
-  bm25: number,
-  lines: readonly string[],
-  role: Role,
-  time: number | null,
-  terms: readonly RankedTerm[],
-  now: number,
-  left: LeftToRescore = NOTHING_LEFT,
-): Scored | undefined {
-  return rescoreWords(bm25, unitWords(lines, wantedWords(terms, left)), lines.length, role, time, terms, now, left);
-}
-
-/** `rescore` of a unit of `lineCount` lines whose words (unitWords of wantedWords) are read already. */
-export function rescoreWords(
   bm25: number,
   unit: UnitWords,
   lineCount: number,

@@ -1,11 +1,34 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { namedDates } from "../../../src/search/index/named-dates.js";
+import type { RankedTerm } from "../../../src/search/index/ranked-query.js";
 import { parseRankedQuery } from "../../../src/search/index/ranked-query.js";
-import { maxBoost, ROLE_WEIGHT, rescore } from "../../../src/search/index/rerank.js";
+import {
+  type LeftToRescore,
+  maxBoost,
+  ROLE_WEIGHT,
+  rescore as rescoreWords,
+  wantedWords,
+} from "../../../src/search/index/rerank.js";
 import { maxTermScore } from "../../../src/search/index/term-stats.js";
+import type { Role } from "../../../src/search/index/transcript-units.js";
+import { unitWords } from "../../../src/search/index/unit-words.js";
 
 const NOW = Date.parse("2026-03-01T00:00:00Z");
+
+/** The second look at a unit given as its lines of text. */
+function rescore(
+  bm25: number,
+  lines: readonly string[],
+  role: Role,
+  time: number | null,
+  terms: readonly RankedTerm[],
+  now: number,
+  left?: LeftToRescore,
+) {
+  const words = unitWords(lines, wantedWords(terms, left));
+  return rescoreWords(bm25, words, lines.length, role, time, terms, now, left);
+}
 const score = (lines: string[], query: string) =>
   rescore(-1, lines, "assistant", null, parseRankedQuery(query).terms, NOW);
 
