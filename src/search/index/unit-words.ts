@@ -130,21 +130,6 @@ export interface UnitBytes {
  * text gives (as the index does), but for a capital sigma.
  */
 export function unitWordsOfBytes(bytes: Uint8Array, end: number, wanted: readonly string[]): UnitBytes {
-  const asText = (bytes: Uint8Array, end: number): UnitBytes => {
-    const lines: string[] = [];
-    let from = 0;
-    for (let nl = bytes.indexOf(0x0a, from); nl !== -1 && nl < end; nl = bytes.indexOf(0x0a, from)) {
-      const prefix = prefixLength(bytes, from, nl);
-      lines.push(Buffer.from(bytes.buffer, bytes.byteOffset + from + prefix, nl - from - prefix).toString("utf8"));
-      from = nl + 1;
-    }
-    const first = prefixLength(bytes, 0, end);
-    return {
-      words: unitWords(lines, wanted),
-      lines: lines.length,
-      firstLine: first > 0 ? lineNumber(bytes, 0, first - 1) : Number.NaN,
-    };
-  };
   const collector = new Collector(wanted);
   let lines = 0;
   let firstLine = Number.NaN;
@@ -177,7 +162,7 @@ export function unitWordsOfBytes(bytes: Uint8Array, end: number, wanted: readonl
       if (wideWord) {
         const text = Buffer.from(bytes.buffer, bytes.byteOffset + start, stop - start).toString("utf8");
         // A capital sigma folds by the letters around it, beyond the word: the unit is read as text.
-        if (text.includes("\u03a3")) return asText(bytes, end);
+        if (text.includes("\u03a3")) return unitWordsAsText(bytes, end, wanted);
         // Folding may change its length or split it (İ is i and a combining dot): it is split again as text.
         collector.text(foldCase(text), line);
       } else {
@@ -190,6 +175,20 @@ export function unitWordsOfBytes(bytes: Uint8Array, end: number, wanted: readonl
     from = nl + 1;
   }
   return { words: collector.unit, lines, firstLine };
+}
+
+/** `unitWordsOfBytes` by way of the lines' text. */
+function unitWordsAsText(bytes: Uint8Array, end: number, wanted: readonly string[]): UnitBytes {
+  const lines: string[] = [];
+  let firstLine = Number.NaN;
+  let from = 0;
+  for (let nl = bytes.indexOf(0x0a, from); nl !== -1 && nl < end; nl = bytes.indexOf(0x0a, from)) {
+    const prefix = prefixLength(bytes, from, nl);
+    if (lines.length === 0 && prefix > 0) firstLine = lineNumber(bytes, from, from + prefix - 1);
+    lines.push(Buffer.from(bytes.buffer, bytes.byteOffset + from + prefix, nl - from - prefix).toString("utf8"));
+    from = nl + 1;
+  }
+  return { words: unitWords(lines, wanted), lines: lines.length, firstLine };
 }
 
 /** The number a line's prefix holds in bytes [start, end): blanks, then digits (prefixLength checked them). */
