@@ -13,7 +13,7 @@
 import type { TranscriptFile } from "../targets.js";
 import { MAX_WORD_CHARS } from "./index-tokens.js";
 import type { SearchIndex } from "./search-index.js";
-import { countTerm, indexTotals, PROBE_UNITS } from "./term-stats.js";
+import { countTerm, indexTotals } from "./term-stats.js";
 
 export type IndexCoverage = { ruledOut: number } | { unused: string };
 
@@ -48,6 +48,9 @@ interface Covered {
   mtime_ms: number;
 }
 
+/** A literal whose rarest word stands in this many indexed units or more is not ruled out by the index: it would rule out little. */
+const RULE_OUT_UNITS = 4_000;
+
 /**
  * Which of `files` may hold a line containing every piece of `required`; `keep` is undefined when the index was not
  * asked (the coverage says why). Never throws: an index that cannot answer leaves every transcript to the scan.
@@ -66,8 +69,8 @@ export async function ruleOutByIndex(
     const c = health.connection;
     const clauses = words.map((w) => `words : "${w}"`);
     const totals = indexTotals(c);
-    const rarest = Math.min(...clauses.map((clause) => countTerm(c, clause, totals).units));
-    if (rarest >= PROBE_UNITS) return { coverage: { unused: "its words stand in too many indexed units" } };
+    const rarest = Math.min(...clauses.map((clause) => countTerm(c, clause, totals, RULE_OUT_UNITS).units));
+    if (rarest >= RULE_OUT_UNITS) return { coverage: { unused: "its words stand in too many indexed units" } };
     const ids = JSON.stringify(files.map((f) => f.sessionID));
     const sessionsHolding = (match: string) =>
       new Set(
