@@ -129,4 +129,17 @@ describe("the index ruling transcripts out of a literal or regex search", () => 
     expect(found(gone)).toEqual(found(withIndex));
     expect(gone.text).not.toContain("ruled out by the search index");
   });
+
+  it("rules out by a word thousands of units hold, below its own bound, not the ranked search's", async () => {
+    const busy = new SessionBuilder("ses_ruleoutbusy00001", "Busy");
+    // 2,500 units hold "alpha": common to the ranked search (2,000), still worth ruling out by for a literal (4,000).
+    for (let i = 0; i < 2_500; i++) busy.user(`step alpha done ${i}`);
+    const others = Array.from({ length: 10 }, (_, i) =>
+      said(`ses_ruleoutquiet${String(i).padStart(4, "0")}`, `Routine work ${i}: the build passes.`),
+    );
+    const { data } = await indexedSessions([busy, ...others].map((s) => s.data));
+    const out = await searchOver(data)({ query: "step alpha done", mode: "literal", scope: PROJECT, limit: 1 });
+    expect(out.text).toContain("10 transcripts ruled out by the search index");
+    expect(found(out).map((f) => f.session)).toEqual(["ses_ruleoutbusy00001"]);
+  }, 60_000);
 });
