@@ -262,14 +262,16 @@ export function candidates(
   look(plan.from);
   let from = plan.from;
   // The window is the newest units of every session: a narrower or filtered search may find too few of its own
-  // there, and then looks further back (its scope or filter makes that walk shorter than the index, rarely as short).
+  // there, and then looks further back (its scope or filter makes that walk shorter than the index, rarely as short);
+  // so does any search that found none there (words common in the history but not lately): never "No matches" for
+  // words the index holds.
   const { roles, since, until } = req.filters;
   const narrowed =
     (req.indexed ? req.indexed.folders !== undefined : !req.everything) ||
     (roles?.length ?? 0) > 0 ||
     since !== undefined ||
     until !== undefined;
-  if (chosen.size < NEWEST_CANDIDATES && narrowed && from > plan.totals.oldest) {
+  if (chosen.size < NEWEST_CANDIDATES && (narrowed || chosen.size === 0) && from > plan.totals.oldest) {
     from = plan.totals.oldest;
     look(from);
   }

@@ -243,9 +243,10 @@ describe("ranked search by the plan", () => {
     expect(scoped.window).toBeUndefined();
     expect(scoped.hits.length).toBeGreaterThan(0);
     expect(scoped.hits.every((h) => h.file.sessionID === "ses_planroutine00000")).toBe(true);
-    // Every project: the window holds enough of the newest sessions' units, and the search stops there.
-    const every = search("build module", { probeUnits: 1, windowUnits: 3 });
-    expect(every.window?.units).toBe(3);
+    // Every project: the window holds some of the newest sessions' units with the words, and the search stops there.
+    const every = search("build module", { probeUnits: 1, windowUnits: 20 });
+    expect(every.window?.units).toBe(20);
+    expect(every.hits.length).toBeGreaterThan(0);
     expect(every.hits.some((h) => h.file.sessionID === "ses_planroutine00000")).toBe(false);
   });
 });
@@ -276,5 +277,22 @@ describe("the newest units of common words, page by page", () => {
     const sessions = result.hits.map((h) => h.file.sessionID);
     expect(sessions.filter((s) => s === "ses_pagenewer0000001")).toHaveLength(3);
     expect(sessions).toContain("ses_pageolder0000001");
+  });
+});
+
+describe("common words that the newest units do not hold", () => {
+  it("are looked for further back rather than answered with nothing", async () => {
+    const search = await fullSearcher();
+    // "module" stands in the routine sessions only, none of them among the newest 3 units; every word is common.
+    const newest = search.connection.all<{ id: number }>("SELECT id FROM units ORDER BY id DESC LIMIT 3");
+    const holding = search.connection.all<{ id: number }>(
+      "SELECT rowid AS id FROM unit_text WHERE unit_text MATCH 'words : \"module\"'",
+    );
+    expect(holding.length).toBeGreaterThan(1);
+    expect(holding.some((h) => newest.some((n) => n.id === h.id))).toBe(false);
+    const result = search("module", { probeUnits: 1, windowUnits: 3 });
+    expect(result.hits.length).toBeGreaterThan(0);
+    expect(result.window).toBeUndefined();
+    for (const line of answering(result.hits)) expect(line.toLowerCase()).toContain("module");
   });
 });
