@@ -157,7 +157,7 @@ const sizeLabel = MB >= 1_000 ? `${MB / 1_000} GB` : `${MB} MB`;
 const body = `Load average when the run started: ${load}.
 
 The generated corpus of the transcript-search benchmark at ${sizeLabel} (${files.length.toLocaleString("en-US")} transcripts,
-${(corpus.bytes / 1e6).toFixed(0)} MB), indexed from scratch in one process (at nice 10, in batches of 8 MB; ${built ? "by this run" : `by an earlier run, kept in the temp folder${buildLoad === "?" ? "" : `, at a load of ${buildLoad}`}`}), then asked ${queries.length} ranked queries
+${(corpus.bytes / 1e6).toFixed(0)} MB), indexed from scratch in one process (at nice 10, in batches of 8 MB; ${built ? "by this run" : `by an earlier run, kept in the temp folder${buildLoad === "?" ? "" : `, at a load of ${buildLoad}`}`}) and merged into one segment (FTS5's \`optimize\`, which the plugin does not run: an index grown by exports keeps more segments, and its phrase queries read more of them), then asked ${queries.length} ranked queries
 ${ROUNDS} times each, in turn, through the index as the search runs them once the folders are listed (over the index's
 record of the transcripts; each term counted, BM25 candidates from the rare ones or the newest units holding common
 ones, the second look at the best of them, the exact lines read back with 2 lines of context; rendering left out), the
