@@ -7,7 +7,7 @@
  */
 import { createHash } from "node:crypto";
 import fs from "node:fs";
-import { MAX_PREFIX_BYTES, prefixLength } from "./numbered-line.js";
+import { MAX_PREFIX_BYTES, writtenNumber } from "./numbered-line.js";
 
 /** The bytes before the end that the tail hash covers. */
 export const TAIL_HASH_BYTES = 4_096;
@@ -15,8 +15,6 @@ export const TAIL_HASH_BYTES = 4_096;
 const MAX_RANGES = 5;
 const CHUNK = 1 << 16;
 const NEWLINE = 0x0a;
-/** Longer numbers are not ours (ours stay far below 2^53). */
-const MAX_DIGITS = 15;
 
 /** SHA-256 (hex) of the up to 4 KiB of `fd` that end at `end`. */
 export function tailHash(fd: number, end: number): string {
@@ -29,15 +27,6 @@ export function tailHash(fd: number, end: number): string {
     read += n;
   }
   return createHash("sha256").update(buffer.subarray(0, read)).digest("hex");
-}
-
-/** The number written at the start of a line (`   123\t…`), from its first bytes; undefined when it has none. */
-export function writtenNumber(head: Uint8Array, length = head.length): number | undefined {
-  const prefix = prefixLength(head, 0, length);
-  if (prefix === 0) return undefined;
-  let digits = "";
-  for (let i = 0; i < prefix - 1; i++) if (head[i] !== 0x20) digits += String.fromCharCode(head[i] as number);
-  return digits.length <= MAX_DIGITS ? Number(digits) : undefined;
 }
 
 /**

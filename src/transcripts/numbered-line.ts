@@ -20,6 +20,41 @@ export function prefixLength(bytes: Uint8Array, start: number, end: number): num
   return i + 1 - start;
 }
 
+/** Longer numbers are not ours (ours stay far below 2^53). */
+const MAX_DIGITS = 15;
+
+/**
+ * The number written at the start of the line at bytes[start, end) (`   123\t…`); undefined when it has none, or one
+ * longer than ours.
+ */
+export function writtenNumber(bytes: Uint8Array, start = 0, end = bytes.length): number | undefined {
+  const prefix = prefixLength(bytes, start, end);
+  if (prefix === 0) return undefined;
+  let n = 0;
+  let digits = 0;
+  for (let i = start; i < start + prefix - 1; i++) {
+    const b = bytes[i] as number;
+    if (b === 0x20) continue;
+    n = n * 10 + (b - 0x30);
+    digits++;
+  }
+  return digits <= MAX_DIGITS ? n : undefined;
+}
+
+/** The lines of bytes [0, end) that a newline ends, each as its written number (NaN when none) and its text. */
+export function numberedLines(bytes: Uint8Array, end: number): { line: number; text: string }[] {
+  const out: { line: number; text: string }[] = [];
+  let from = 0;
+  for (let nl = bytes.indexOf(0x0a, from); nl !== -1 && nl < end; nl = bytes.indexOf(0x0a, from)) {
+    out.push({
+      line: writtenNumber(bytes, from, nl) ?? Number.NaN,
+      text: decodeText(bytes, from + prefixLength(bytes, from, nl), nl),
+    });
+    from = nl + 1;
+  }
+  return out;
+}
+
 /** End of the longest run of whole UTF-8 characters in bytes[start, end). */
 export function wholeCharsEnd(bytes: Uint8Array, start: number, end: number): number {
   for (let back = 1; back <= 4 && end - back >= start; back++) {

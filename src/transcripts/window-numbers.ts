@@ -3,7 +3,7 @@
  * only the exporter wrote; in one changed by hand they differ after the change (lines removed leave gaps, lines added
  * carry no number), and a header that named places alone would name other lines than the ones it shows.
  */
-import { writtenNumber } from "./hand-edit.js";
+import { writtenNumber } from "./numbered-line.js";
 
 export interface WindowNumbers {
   /** Every line carries the number of its place in the file. */

@@ -7,8 +7,8 @@ import {
   surveyNumbers,
   tailHash,
   walkLineHeads,
-  writtenNumber,
 } from "../../src/transcripts/hand-edit.js";
+import { numberedLines, writtenNumber } from "../../src/transcripts/numbered-line.js";
 import { formatLine } from "../../src/transcripts/transcript-file.js";
 import { tempDir } from "../helpers/temp-dir.js";
 
@@ -36,6 +36,12 @@ describe("writtenNumber", () => {
     expect(writtenNumber(bytes("    12 no tab"))).toBeUndefined();
     expect(writtenNumber(bytes("    12"))).toBeUndefined();
     expect(writtenNumber(bytes(`${"9".repeat(20)}\tx`))).toBeUndefined();
+    // A line inside a larger buffer, by its start and end.
+    expect(writtenNumber(bytes("ab\n    42\tx\n"), 3, 12)).toBe(42);
+    expect(numberedLines(bytes("     7\tseven\nplain\n     9\tnot ended"), 24)).toEqual([
+      { line: 7, text: "seven" },
+      { line: Number.NaN, text: "plain" },
+    ]);
   });
 });
 

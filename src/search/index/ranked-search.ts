@@ -4,7 +4,7 @@
  * session cannot fill the answer, best first, each with its exact lines and context.
  */
 import fs from "node:fs";
-import { prefixLength } from "../../transcripts/numbered-line.js";
+import { numberedLines } from "../../transcripts/numbered-line.js";
 import type { TranscriptFile } from "../targets.js";
 import type { IndexConnection } from "./index-connection.js";
 import { dateWeight } from "./named-dates.js";
@@ -15,7 +15,7 @@ import type { RankedRequest } from "./ranked-request.js";
 import { type LeftToRescore, maxBoost, ROLE_WEIGHT, rescore, wantedWords } from "./rerank.js";
 import { maxTermScore } from "./term-stats.js";
 import type { Role } from "./transcript-units.js";
-import { lineNumber, type UnitWords, unitWordsOfBytes } from "./unit-words.js";
+import { type UnitWords, unitWordsOfBytes } from "./unit-words.js";
 
 /** Hits one session may have in an answer that spans several sessions. */
 export const PER_SESSION = 3;
@@ -91,16 +91,7 @@ class OpenFiles {
 function readLines(files: OpenFiles, path: string, start: number, end: number): { line: number; text: string }[] {
   const length = Math.max(0, end - start);
   const buffer = files.buffer(length);
-  const bytes = buffer.subarray(0, fs.readSync(files.fd(path), buffer, 0, length, start));
-  const out: { line: number; text: string }[] = [];
-  let from = 0;
-  for (let nl = bytes.indexOf(0x0a, from); nl !== -1; nl = bytes.indexOf(0x0a, from)) {
-    const prefix = prefixLength(bytes, from, nl);
-    const number = prefix > 0 ? lineNumber(bytes, from, from + prefix - 1) : Number.NaN;
-    out.push({ line: number, text: bytes.toString("utf8", from + prefix, nl) });
-    from = nl + 1;
-  }
-  return out;
+  return numberedLines(buffer, fs.readSync(files.fd(path), buffer, 0, length, start));
 }
 
 /**

@@ -5,7 +5,7 @@
  * lines as the transcript holds them: most of a unit's words are passed over by their first letter, so decoding and
  * folding the whole unit, which the text needs, was most of the work.
  */
-import { prefixLength } from "../../transcripts/numbered-line.js";
+import { decodeText, numberedLines, prefixLength, writtenNumber } from "../../transcripts/numbered-line.js";
 import { foldCase, MAX_WORD_CHARS } from "./index-tokens.js";
 
 export interface UnitWords {
@@ -136,7 +136,7 @@ export function unitWordsOfBytes(bytes: Uint8Array, end: number, wanted: readonl
   let from = 0;
   for (let nl = bytes.indexOf(0x0a, from); nl !== -1 && nl < end; nl = bytes.indexOf(0x0a, from)) {
     const prefix = prefixLength(bytes, from, nl);
-    if (lines === 0 && prefix > 0) firstLine = lineNumber(bytes, from, from + prefix - 1);
+    if (lines === 0) firstLine = writtenNumber(bytes, from, nl) ?? Number.NaN;
     const line = lines++;
     let start = -1;
     let wideWord = false;
@@ -160,7 +160,7 @@ export function unitWordsOfBytes(bytes: Uint8Array, end: number, wanted: readonl
       }
       if (start < 0) continue;
       if (wideWord) {
-        const text = Buffer.from(bytes.buffer, bytes.byteOffset + start, stop - start).toString("utf8");
+        const text = decodeText(bytes, start, stop);
         // A capital sigma folds by the letters around it, beyond the word: the unit is read as text.
         if (text.includes("\u03a3")) return unitWordsAsText(bytes, end, wanted);
         // Folding may change its length or split it (İ is i and a combining dot): it is split again as text.
@@ -179,26 +179,12 @@ export function unitWordsOfBytes(bytes: Uint8Array, end: number, wanted: readonl
 
 /** `unitWordsOfBytes` by way of the lines' text. */
 function unitWordsAsText(bytes: Uint8Array, end: number, wanted: readonly string[]): UnitBytes {
-  const lines: string[] = [];
-  let firstLine = Number.NaN;
-  let from = 0;
-  for (let nl = bytes.indexOf(0x0a, from); nl !== -1 && nl < end; nl = bytes.indexOf(0x0a, from)) {
-    const prefix = prefixLength(bytes, from, nl);
-    if (lines.length === 0 && prefix > 0) firstLine = lineNumber(bytes, from, from + prefix - 1);
-    lines.push(Buffer.from(bytes.buffer, bytes.byteOffset + from + prefix, nl - from - prefix).toString("utf8"));
-    from = nl + 1;
-  }
-  return { words: unitWords(lines, wanted), lines: lines.length, firstLine };
-}
-
-/** The number a line's prefix holds in bytes [start, end): blanks, then digits (prefixLength checked them). */
-export function lineNumber(bytes: Uint8Array, start: number, end: number): number {
-  let n = 0;
-  for (let i = start; i < end; i++) {
-    const b = bytes[i] as number;
-    if (b !== 0x20) n = n * 10 + (b - 0x30);
-  }
-  return n;
+  const lines = numberedLines(bytes, end);
+  const words = unitWords(
+    lines.map((l) => l.text),
+    wanted,
+  );
+  return { words, lines: lines.length, firstLine: lines[0]?.line ?? Number.NaN };
 }
 
 /** The ASCII letters and digits of bytes [start, end), in lower case. */
