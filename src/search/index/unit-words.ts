@@ -10,6 +10,8 @@ import { foldCase, MAX_WORD_CHARS } from "./index-tokens.js";
 
 export interface UnitWords {
   count: number;
+  /** Whether the unit's last line holding text ends with a question mark: the unit asks rather than answers. */
+  asks: boolean;
   /** Positions of the words kept, in order. */
   at: number[];
   word: Map<number, string>;
@@ -32,7 +34,7 @@ function isWideWordChar(codePoint: number): boolean {
 
 /** The words kept of a unit, as they are found: `count` each word, then `keep` it if its first letter may be wanted. */
 class Collector {
-  readonly unit: UnitWords = { count: 0, at: [], word: new Map(), line: new Map() };
+  readonly unit: UnitWords = { count: 0, asks: false, at: [], word: new Map(), line: new Map() };
   private readonly heads: string[];
   private readonly short: string[];
   /** The first letters of the wanted words: most words start with another, and are passed over by that look alone. */
@@ -91,6 +93,8 @@ class Collector {
 export function unitWords(lines: readonly string[], wanted: readonly string[]): UnitWords {
   const collector = new Collector(wanted);
   collector.text(foldCase(lines.join("\n")), 0);
+  const last = lines.map((l) => l.replace(/[ \t\r]+$/, "")).findLast((l) => l.length > 0);
+  collector.unit.asks = last?.endsWith("?") ?? false;
   return collector.unit;
 }
 
@@ -134,10 +138,19 @@ export function unitWordsOfBytes(bytes: Uint8Array, end: number, wanted: readonl
   let lines = 0;
   let firstLine = Number.NaN;
   let from = 0;
+  // The last character other than white space of the last line holding text.
+  let lastChar = 0;
   for (let nl = bytes.indexOf(0x0a, from); nl !== -1 && nl < end; nl = bytes.indexOf(0x0a, from)) {
     const prefix = prefixLength(bytes, from, nl);
     if (lines === 0) firstLine = writtenNumber(bytes, from, nl) ?? Number.NaN;
     const line = lines++;
+    for (let k = nl - 1; k >= from + prefix; k--) {
+      const b = bytes[k] as number;
+      if (b !== 0x20 && b !== 0x09 && b !== 0x0d) {
+        lastChar = b;
+        break;
+      }
+    }
     let start = -1;
     let wideWord = false;
     for (let i = from + prefix; i <= nl; i++) {
@@ -174,6 +187,7 @@ export function unitWordsOfBytes(bytes: Uint8Array, end: number, wanted: readonl
     }
     from = nl + 1;
   }
+  collector.unit.asks = lastChar === 0x3f;
   return { words: collector.unit, lines, firstLine };
 }
 

@@ -33,6 +33,17 @@ const score = (lines: string[], query: string) =>
   rescore(-1, lines, "assistant", null, parseRankedQuery(query).terms, NOW);
 
 describe("the second look at a unit's lines", () => {
+  it("weighs a unit that asks a question below one that states the same words", () => {
+    const asking = score(["Do you still paint sunsets by the lake?"], "does she still paint sunsets")?.score ?? 0;
+    const stating = score(["I still paint sunsets by the lake."], "does she still paint sunsets")?.score ?? 0;
+    expect(stating).toBeGreaterThan(0);
+    expect(asking).toBeCloseTo(stating * 0.85, 10);
+    // Only its last line of text counts: a question answered in the same message is an answer.
+    const question = "does she still paint sunsets";
+    const answered = score(["Do you still paint sunsets?", "Yes, by the lake."], question)?.score;
+    expect(answered).toBeCloseTo(score(["Do you still paint sunsets", "Yes, by the lake."], question)?.score ?? 0, 10);
+  });
+
   it("shows the line that holds most of the query's words, folded as the index folds them", () => {
     const lines = ["nothing here", "the ECONNRESET came back", "ECONNRESET after 3 retries", "done"];
     expect(score(lines, "econnreset retries")?.bestLine).toBe(2);

@@ -8,6 +8,7 @@ const numbered = (lines: readonly string[], first: number) =>
 
 const plain = (unit: UnitWords) => ({
   count: unit.count,
+  asks: unit.asks,
   kept: unit.at.map((at) => [at, unit.word.get(at), unit.line.get(at)]),
 });
 
@@ -54,8 +55,22 @@ describe("a unit's words read from its bytes", () => {
     expect(unitWordsOfBytes(unnumbered, unnumbered.length, []).words.count).toBe(2);
   });
 
+  it("says whether the unit's last line holding text ends with a question mark", () => {
+    const asks = (lines: string[]) => {
+      const bytes = numbered(lines, 1);
+      const read = unitWordsOfBytes(bytes, bytes.length, []).words.asks;
+      expect(unitWords(lines, []).asks).toBe(read);
+      return read;
+    };
+    expect(asks(["I bought a kayak.", "Did you take it out on the lake yet?"])).toBe(true);
+    expect(asks(["Did you take it out?  \t", "", "   "])).toBe(true);
+    expect(asks(["Did you take it out?", "We stayed home."])).toBe(false);
+    expect(asks(["Is it the ¿ or the ? that counts", "(it is the last one)"])).toBe(false);
+    expect(asks([""])).toBe(false);
+  });
+
   it("gives the text reading's words for any text", () => {
-    const char = fc.constantFrom(..."aZ9 _-./:·—éÉßİΣσ\u212A\u017f\u{1F600}\u{10428}'\t\r".split(/(?:)/u));
+    const char = fc.constantFrom(..."aZ9 _-./:·—éÉßİΣσ\u212A\u017f\u{1F600}\u{10428}'?\u00a0\t\r".split(/(?:)/u));
     const line = fc.array(char, { maxLength: 60 }).map((chars) => chars.join(""));
     fc.assert(
       fc.property(fc.array(line, { minLength: 1, maxLength: 6 }), fc.array(line, { maxLength: 4 }), (lines, asked) => {
