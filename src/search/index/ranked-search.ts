@@ -56,6 +56,24 @@ export interface RankedResult {
 }
 
 /**
+ * After the second look a unit is lifted by SESSION_LIFT times the best score of another unit of its session among
+ * those read: a session that answers a question often does so in more than one message. On LoCoMo
+ * (bench/locomo-eval) that took the answering session first for 75.1 % of the questions instead of 74.7 % (0.25:
+ * 75.0 %, 0.35: 74.9 %, 0.5: 73.6 % with earlier weights), and the answering turn among the first five for 66.7 %
+ * instead of 66.0 %.
+ */
+const SESSION_LIFT = 0.2;
+
+/**
+ * The hits are put in order one at a time, a unit's score weighing REPEAT_WEIGHT times less for each hit of its
+ * session already ahead of it: a session's second-best unit stands after another session's nearly as good best one,
+ * so the first five hits name more of the sessions that may answer. The first hit is the best unit either way. On
+ * LoCoMo that put an answering session among the first five for 90.6 % of the questions instead of 88.2 %, and the
+ * answering turn for 66.7 % instead of 67.6 % (0.8: 91.0 % and 66.5 %; 0.6: 92.1 % and 56.4 % with earlier weights).
+ */
+const REPEAT_WEIGHT = 0.85;
+
+/**
  * Units the second look reads at most, best first by the index's score: reading and scoring a unit's lines is most of
  * a query's time, and the boosts it adds (at most maxBoost) rarely lift a unit from further down.
  */
@@ -140,6 +158,57 @@ function withContext(files: OpenFiles, file: TranscriptFile, row: UnitRow, line:
   }));
 }
 
+interface ScoredUnit {
+  row: UnitRow;
+  file: TranscriptFile;
+  score: number;
+  line: number;
+}
+
+/** What the order of the hits needs of a unit scored by the second look. */
+interface InSession {
+  score: number;
+  row: { session_id: string };
+}
+
+/** Each unit lifted by SESSION_LIFT times the best score of another unit of its session. */
+export function liftedBySession(scored: readonly InSession[]): void {
+  const best = new Map<string, InSession[]>();
+  for (const s of scored) {
+    const [first, second] = best.get(s.row.session_id) ?? [];
+    const top = [first, second, s].filter((x): x is InSession => x !== undefined).sort((a, b) => b.score - a.score);
+    best.set(s.row.session_id, top.slice(0, 2));
+  }
+  const lifts = scored.map((s) => {
+    const [first, second] = best.get(s.row.session_id) ?? [];
+    const other = first === s ? second : first;
+    return SESSION_LIFT * (other?.score ?? 0);
+  });
+  for (const [i, s] of scored.entries()) s.score += lifts[i] as number;
+}
+
+/** The units best first, each weighing REPEAT_WEIGHT less for every unit of its session already ahead of it. */
+export function inOrder<T extends InSession>(scored: readonly T[]): T[] {
+  const left = [...scored];
+  const ahead = new Map<string, number>();
+  const order: T[] = [];
+  while (left.length > 0) {
+    let at = 0;
+    let value = Number.NEGATIVE_INFINITY;
+    for (const [i, s] of left.entries()) {
+      const v = s.score * REPEAT_WEIGHT ** (ahead.get(s.row.session_id) ?? 0);
+      if (v > value) {
+        value = v;
+        at = i;
+      }
+    }
+    const [next] = left.splice(at, 1) as [T];
+    order.push(next);
+    ahead.set(next.row.session_id, (ahead.get(next.row.session_id) ?? 0) + 1);
+  }
+  return order;
+}
+
 export function rankedSearch(connection: IndexConnection, req: RankedRequest): RankedResult {
   const files = new OpenFiles();
   try {
@@ -153,16 +222,16 @@ function search(connection: IndexConnection, req: RankedRequest, files: OpenFile
   const byId = req.indexed ? undefined : new Map(req.files.map((f) => [f.sessionID, f]));
   const fileOf = (sessionID: string) => (byId ? byId.get(sessionID) : req.indexed?.fileOf(sessionID));
   const plan = planRanked(connection, req.query, req.probeUnits, req.windowUnits);
-  const { rows, from } = candidates(connection, req, plan);
+  const { rows, from, weights } = candidates(connection, req, plan);
   const dates = req.dates ?? [];
-  const left: LeftToRescore = { ...plan, meanTokens: plan.totals.meanTokens, dates };
+  const left: LeftToRescore = { ...plan, weights, meanTokens: plan.totals.meanTokens, dates };
   const wanted = wantedWords(req.query.terms, left);
   // The most the terms the index did not score can add to a unit's first score.
   const more = plan.scoredAlone.reduce((sum, w) => sum + maxTermScore(w.idf), 0);
   // A unit the index said holds only some of the generating terms holds those and at most the terms left to the
   // second look: its share of the terms' weight, and so its boost, is bounded (by the index's words; the second look's
   // endings may find a little more, which a unit that far down rarely needs).
-  const weight = (terms: readonly RankedTerm[]) => terms.reduce((sum, t) => sum + (plan.weights.get(t) ?? 1), 0);
+  const weight = (terms: readonly RankedTerm[]) => terms.reduce((sum, t) => sum + (weights.get(t) ?? 1), 0);
   const all = weight(req.query.terms);
   const unscored = weight(req.query.terms.filter((t) => !plan.generating.includes(t)));
   const share = (row: UnitRow) => (row.held === undefined || all === 0 ? 1 : (weight(row.held) + unscored) / all);
@@ -173,7 +242,7 @@ function search(connection: IndexConnection, req: RankedRequest, files: OpenFile
   let stale = 0;
   const changed = new Set<TranscriptFile>();
   const unreadable = new Set<TranscriptFile>();
-  const scored: { row: UnitRow; file: TranscriptFile; score: number; line: number }[] = [];
+  const scored: ScoredUnit[] = [];
   // Units are read best first; once enough are scored, one that cannot reach them even fully boosted stops the reading.
   const enough = req.limit * 2;
   const floor: number[] = [];
@@ -202,11 +271,13 @@ function search(connection: IndexConnection, req: RankedRequest, files: OpenFile
     floor.push(s.score);
     floor.sort((a, b) => b - a);
   }
+  // Several sessions searched: a session is lifted by its other units, and the order mixes the sessions.
+  if (req.perSession !== undefined) liftedBySession(scored);
   scored.sort((a, b) => b.score - a.score || a.row.session_id.localeCompare(b.row.session_id) || a.line - b.line);
   const perSession = new Map<string, number>();
   const hits: RankedHit[] = [];
   let cappedBySession = 0;
-  for (const s of scored) {
+  for (const s of req.perSession === undefined ? scored : inOrder(scored)) {
     if (hits.length >= req.limit) break;
     const n = perSession.get(s.row.session_id) ?? 0;
     if (req.perSession !== undefined && n >= req.perSession) {

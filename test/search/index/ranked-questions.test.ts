@@ -7,7 +7,7 @@ import fs from "node:fs";
 import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { indexedSessions, PROJECT } from "../../helpers/indexed-sessions.js";
+import { indexedSessions, PROJECT, twoProjects } from "../../helpers/indexed-sessions.js";
 import { SessionBuilder } from "../../helpers/synthetic-session.js";
 
 type Search = Awaited<ReturnType<typeof indexedSessions>>["search"];
@@ -250,6 +250,46 @@ describe("ranked search, questions in people's words", () => {
     expect(newer).toBeGreaterThan(older as number);
     const lifted = await lines("who bought a kayak for the lake?");
     expect(lifted.indexOf(older as number)).toBeLessThan(lifted.indexOf(newer as number));
+  });
+
+  it("does not let a name every searched session holds decide which unit answers", async () => {
+    // Twenty talks with Nate in this project, each greeting him by name, one saying how long he has had his turtles;
+    // in another project, turtles as often as Nate here: across the index the two words are as rare.
+    const talk = (n: number) => {
+      const s = new SessionBuilder(`ses_nametalk${String(n).padStart(7, "0")}`, "Catching up", undefined, `NT${n}`);
+      s.user("Hey Nate! How was your week?");
+      s.assistant((b) => b.text(n === 11 ? "I have had my turtles for three years now." : "Busy with the tournament."));
+      return s.data;
+    };
+    const tank = (n: number) => {
+      const s = new SessionBuilder(`ses_tanktalk${String(n).padStart(7, "0")}`, "Tank", undefined, `TT${n}`);
+      s.user("The turtles need a bigger tank before winter.");
+      return s.data;
+    };
+    const { search } = await twoProjects(
+      Array.from({ length: 20 }, (_, n) => talk(n)),
+      Array.from({ length: 20 }, (_, n) => tank(n)),
+    );
+    const out = await search({ query: "How long has Nate had his turtles?", mode: "ranked", scope: PROJECT });
+    const first = out.ranked?.hits[0];
+    expect(first?.file.sessionID).toBe("ses_nametalk0000011");
+    expect(first?.lines.find((l) => l.match)?.text).toBe("I have had my turtles for three years now.");
+  });
+
+  it("puts a unit that asks the question below one that answers it", async () => {
+    const asked = new SessionBuilder("ses_askedback000001", "Yoga", undefined, "ASK");
+    asked.user("How long have you been doing yoga and meditation?");
+    const answered = new SessionBuilder("ses_answeredit00001", "Mornings", undefined, "ANS");
+    answered.assistant((b) => b.text("Yoga and meditation for a long time now, every morning before work."));
+    const { search } = await indexedSessions([asked.data, answered.data]);
+    const out = await search({
+      query: "how long has she been doing yoga and meditation?",
+      mode: "ranked",
+      scope: PROJECT,
+    });
+    expect(out.ranked?.hits[0]?.lines.find((l) => l.match)?.text).toBe(
+      "Yoga and meditation for a long time now, every morning before work.",
+    );
   });
 
   it("weighs up what was written on the date a question names, and says so", async () => {

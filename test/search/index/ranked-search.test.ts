@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { PER_SESSION } from "../../../src/search/index/ranked-search.js";
+import { inOrder, liftedBySession, PER_SESSION } from "../../../src/search/index/ranked-search.js";
 import { exportAll, indexedSessions, PROJECT, searchOver } from "../../helpers/indexed-sessions.js";
 import { PROVIDER_SAMPLES } from "../../helpers/provider-samples.js";
 import { seeded } from "../../helpers/secret-samples.js";
@@ -29,6 +29,46 @@ function decision(id: string, text: string, title = "Throttling") {
   });
   return s;
 }
+
+/** Units of the second look, as session and score. */
+const units = (scores: [string, number][]) => scores.map(([session_id, score]) => ({ score, row: { session_id } }));
+const named = (scored: { score: number; row: { session_id: string } }[]) =>
+  scored.map((s) => `${s.row.session_id} ${Math.round(s.score * 100) / 100}`);
+
+describe("the order of ranked hits across sessions", () => {
+  it("lifts each unit by a fifth of the best other unit of its session", () => {
+    const scored = units([
+      ["a", 10],
+      ["b", 9],
+      ["b", 8],
+      ["b", 8],
+      ["c", 7],
+    ]);
+    liftedBySession(scored);
+    // b's units lift one another past a; a unit alone in its session keeps its score.
+    expect(named(scored)).toEqual(["a 10", "b 10.6", "b 9.8", "b 9.8", "c 7"]);
+  });
+
+  it("puts another session's nearly as good unit before a session's second, and keeps the best first", () => {
+    const sorted = units([
+      ["a", 10],
+      ["a", 9.5],
+      ["b", 9],
+      ["a", 8],
+      ["c", 5],
+    ]);
+    // 9.5 weighs 8.075 once a is ahead: b's 9 comes first; a's third weighs 8 * 0.85² = 5.78, still before c.
+    expect(named(inOrder(sorted))).toEqual(["a 10", "b 9", "a 9.5", "a 8", "c 5"]);
+    // Far apart, the order is the scores'.
+    const apart = units([
+      ["a", 10],
+      ["a", 9.5],
+      ["b", 2],
+    ]);
+    expect(named(inOrder(apart))).toEqual(["a 10", "a 9.5", "b 2"]);
+    expect(inOrder([])).toEqual([]);
+  });
+});
 
 describe("ranked search", () => {
   it("redacts a secret shown in a hit's lines or context, says so, and leaves the transcript verbatim", async () => {
