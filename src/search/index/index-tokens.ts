@@ -125,29 +125,24 @@ const isWordCode = (c: number) => (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x6
 const isJoinerCode = (c: number) =>
   c === 0x2d || c === 0x5f || c === 0x2e || c === 0x2f || c === 0x3a || c === 0x40 || c === 0x23;
 const MIDDLE_DOT = 0xb7;
+const SEPARATOR_RUNS = /[-_./:@#]+|\u00b7+/g;
 
 /**
  * `patternColumns` of a text that is ASCII but for `·` (a run of them one space) and holds no word longer than
- * MAX_WORD_CHARS, in one pass instead of five; undefined for any other text. A compound is a chain of words each
- * joined to the last by joiners alone, kept when a joiner other than `-` joins it and it is at most
- * MAX_WHOLE_CHARS long.
+ * MAX_WORD_CHARS, from one pass over its characters and one replace instead of five passes; undefined for any other
+ * text. A compound is a chain of words each joined to the last by joiners alone, kept when a joiner other than `-`
+ * joins it and it is at most MAX_WHOLE_CHARS long.
  */
 export function asciiColumns(text: string): IndexedText | undefined {
-  const words: string[] = [];
   const whole: string[] = [];
-  let copied = 0; // the text before this is in `words`
+  let separated = false; // a joiner or a `·` was seen: `words` has them as spaces
   let wordLength = 0;
-  let runStart = -1; // where the run of joiners or of `·` the scan is in began
-  let runPlain = false; // that run holds a joiner other than `-`
+  let joinerStart = -1; // where the run of joiners the scan is in (or has just left for a word) began
+  let joinerPlain = false; // that run holds a joiner other than `-`
   let chainStart = 0;
   let chainEnd = -1; // where the last word ended
   let chainWords = 0;
   let chainPlain = false;
-  const endRun = (at: number) => {
-    words.push(text.slice(copied, runStart), " ");
-    copied = at;
-    runStart = -1;
-  };
   const endChain = () => {
     if (chainWords > 1 && chainPlain && chainEnd - chainStart <= MAX_WHOLE_CHARS) {
       whole.push(text.slice(chainStart, chainEnd));
@@ -157,17 +152,16 @@ export function asciiColumns(text: string): IndexedText | undefined {
     const c = text.charCodeAt(i);
     if (isWordCode(c)) {
       if (wordLength === 0) {
-        const joined = runStart !== -1 && runStart === chainEnd && text.charCodeAt(runStart) !== MIDDLE_DOT;
-        if (joined) {
+        if (joinerStart !== -1 && joinerStart === chainEnd) {
           chainWords++;
-          chainPlain ||= runPlain;
+          chainPlain ||= joinerPlain;
         } else {
           endChain();
           chainStart = i;
           chainWords = 1;
           chainPlain = false;
         }
-        if (runStart !== -1) endRun(i);
+        joinerStart = -1;
       }
       if (++wordLength > MAX_WORD_CHARS) return undefined;
       continue;
@@ -177,26 +171,21 @@ export function asciiColumns(text: string): IndexedText | undefined {
       wordLength = 0;
     }
     if (isJoinerCode(c)) {
-      if (runStart !== -1 && text.charCodeAt(runStart) === MIDDLE_DOT) endRun(i);
-      if (runStart === -1) {
-        runStart = i;
-        runPlain = false;
+      separated = true;
+      if (joinerStart === -1) {
+        joinerStart = i;
+        joinerPlain = false;
       }
-      if (c !== 0x2d) runPlain = true;
-    } else if (c === MIDDLE_DOT) {
-      if (runStart !== -1 && text.charCodeAt(runStart) !== MIDDLE_DOT) endRun(i);
-      if (runStart === -1) runStart = i;
-    } else if (c > 0x7f) {
-      return undefined;
-    } else if (runStart !== -1) {
-      endRun(i);
+      if (c !== 0x2d) joinerPlain = true;
+    } else {
+      joinerStart = -1;
+      if (c === MIDDLE_DOT) separated = true;
+      else if (c > 0x7f) return undefined;
     }
   }
   if (wordLength > 0) chainEnd = text.length;
-  if (runStart !== -1) endRun(text.length);
-  words.push(text.slice(copied));
   endChain();
-  return { words: words.join(""), whole: whole.join(" ") };
+  return { words: separated ? text.replace(SEPARATOR_RUNS, " ") : text, whole: whole.join(" ") };
 }
 
 /** A string as an FTS5 phrase (double quotes doubled): never read as query syntax. */
