@@ -91,10 +91,18 @@ const ASCII_COMPOUND = /(?:^|[^a-z0-9])((?=([a-z0-9]+))\2(?:[-_./:@#]+(?=([a-z0-
 /**
  * The two columns of one unit's text (its lines joined by newlines), holding the same tokens in the same order as
  * each line's `wordsOf` and `compoundsOf`: FTS5 folds ASCII case and splits at spaces as the words did, so only the
- * separators differ. An ASCII unit is not folded or split word by word here: its joiners become spaces in `words`, and `whole`
- * is its compounds (a tenth of the work; most units are ASCII once their `·` are spaces). Others go word by word.
+ * separators differ. Most units are ASCII but for the `·` of their marker lines: they take one pass over their
+ * characters (`asciiColumns`); the others are read by `patternColumns`.
  */
 export function unitColumns(text: string): IndexedText {
+  return asciiColumns(text) ?? patternColumns(text);
+}
+
+/**
+ * The columns by regular expressions, for any text. An ASCII unit is not folded or split word by word here: its
+ * joiners become spaces in `words`, and `whole` is its compounds. Others go word by word.
+ */
+export function patternColumns(text: string): IndexedText {
   const plain = NON_ASCII.test(text) ? text.replace(NON_ASCII_SEPARATORS, " ") : text;
   if (NON_ASCII.test(plain) || LONG_ASCII_WORD.test(plain)) {
     const folded = foldCase(text);
@@ -110,6 +118,74 @@ export function unitColumns(text: string): IndexedText {
     if (chain.length <= MAX_WHOLE_CHARS && !HYPHENS_ONLY.test(chain)) whole.push(chain);
   }
   return { words: plain.replace(JOINERS, " "), whole: whole.join(" ") };
+}
+
+const isWordCode = (c: number) => (c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a);
+/** `-_./:@#` */
+const isJoinerCode = (c: number) =>
+  c === 0x2d || c === 0x5f || c === 0x2e || c === 0x2f || c === 0x3a || c === 0x40 || c === 0x23;
+const MIDDLE_DOT = 0xb7;
+const SEPARATOR_RUNS = /[-_./:@#]+|\u00b7+/g;
+
+/**
+ * `patternColumns` of a text that is ASCII but for `·` (a run of them one space) and holds no word longer than
+ * MAX_WORD_CHARS, from one pass over its characters and one replace instead of five passes; undefined for any other
+ * text. A compound is a chain of words each joined to the last by joiners alone, kept when a joiner other than `-`
+ * joins it and it is at most MAX_WHOLE_CHARS long.
+ */
+export function asciiColumns(text: string): IndexedText | undefined {
+  const whole: string[] = [];
+  let separated = false; // a joiner or a `·` was seen: `words` has them as spaces
+  let wordLength = 0;
+  let joinerStart = -1; // where the run of joiners the scan is in (or has just left for a word) began
+  let joinerPlain = false; // that run holds a joiner other than `-`
+  let chainStart = 0;
+  let chainEnd = -1; // where the last word ended
+  let chainWords = 0;
+  let chainPlain = false;
+  const endChain = () => {
+    if (chainWords > 1 && chainPlain && chainEnd - chainStart <= MAX_WHOLE_CHARS) {
+      whole.push(text.slice(chainStart, chainEnd));
+    }
+  };
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (isWordCode(c)) {
+      if (wordLength === 0) {
+        if (joinerStart !== -1 && joinerStart === chainEnd) {
+          chainWords++;
+          chainPlain ||= joinerPlain;
+        } else {
+          endChain();
+          chainStart = i;
+          chainWords = 1;
+          chainPlain = false;
+        }
+        joinerStart = -1;
+      }
+      if (++wordLength > MAX_WORD_CHARS) return undefined;
+      continue;
+    }
+    if (wordLength > 0) {
+      chainEnd = i;
+      wordLength = 0;
+    }
+    if (isJoinerCode(c)) {
+      separated = true;
+      if (joinerStart === -1) {
+        joinerStart = i;
+        joinerPlain = false;
+      }
+      if (c !== 0x2d) joinerPlain = true;
+    } else {
+      joinerStart = -1;
+      if (c === MIDDLE_DOT) separated = true;
+      else if (c > 0x7f) return undefined;
+    }
+  }
+  if (wordLength > 0) chainEnd = text.length;
+  endChain();
+  return { words: separated ? text.replace(SEPARATOR_RUNS, " ") : text, whole: whole.join(" ") };
 }
 
 /** A string as an FTS5 phrase (double quotes doubled): never read as query syntax. */

@@ -46,6 +46,8 @@ CREATE TABLE IF NOT EXISTS units (
 );
 -- No index of units by session: it was a twentieth of the file, and only dropping a session (a transcript indexed
 -- again from its first line, or forgotten) looks units up by session, once, by a scan.
+-- FTS5's merge settings stay at their defaults: automerge 16 (crisismerge 64) halved the commits of 2,000 exported
+-- sessions (2.4 s to 1.3 s) but made ranked lookups in a 500 MB index grown by exports 30 to 40 % slower.
 CREATE VIRTUAL TABLE IF NOT EXISTS unit_text USING fts5(
   words, whole, content='', contentless_delete=1, tokenize="${tokenizer}"
 );

@@ -102,6 +102,12 @@ function textLine(state: ReaderState, text: string): false {
   return false;
 }
 
+/** `text.trim() === ""`, answered from the first character for most lines (a printable ASCII one is no space). */
+function isBlank(text: string): boolean {
+  const first = text.charCodeAt(0);
+  return first > 0x20 && first < 0x7f ? false : text.trim() === "";
+}
+
 export interface ReadRange {
   /** Byte and line number to start at (a line start). */
   fromByte: number;
@@ -178,7 +184,7 @@ export function readUnits(file: string, range: ReadRange, onUnit: (unit: Unit) =
         const begins = advance(state, text);
         const size = nl + 1 - start;
         if (begins || unitBytes + size > UNIT_MAX_BYTES || (unit && unit.texts.length >= UNIT_MAX_LINES)) close();
-        const blank = text.trim() === "";
+        const blank = isBlank(text);
         // A blank line opens no unit: where one export ends and the next begins, the separator joins neither.
         if (unit || !blank) {
           unit ??= {

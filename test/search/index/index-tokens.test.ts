@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { compoundsOf, unitColumns, wordsOf } from "../../../src/search/index/index-tokens.js";
+import {
+  asciiColumns,
+  compoundsOf,
+  patternColumns,
+  unitColumns,
+  wordsOf,
+} from "../../../src/search/index/index-tokens.js";
 import { SearchIndex } from "../../../src/search/index/search-index.js";
 import { columnsByLine } from "../../helpers/index-rows.js";
 import { tempDir } from "../../helpers/temp-dir.js";
@@ -71,6 +77,20 @@ describe("a unit's columns from its joined text", () => {
     } finally {
       index.close();
     }
+  });
+
+  it("read in one pass are those of the regular expressions, for any text", () => {
+    const text = fc.array(line, { maxLength: 6 }).map((lines) => lines.join("\n"));
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(unitColumns(t)).toEqual(patternColumns(t));
+      }),
+      { numRuns: 3_000 },
+    );
+    // The one pass takes ASCII with `·` only, and no word past 40 characters.
+    expect(asciiColumns("a · b")).toEqual({ words: "a   b", whole: "" });
+    expect(asciiColumns("Menü")).toBeUndefined();
+    expect(asciiColumns("x".repeat(41))).toBeUndefined();
   });
 
   it("of ASCII text are its own characters, joiners made spaces, and its compounds", () => {
