@@ -142,8 +142,9 @@ into one project. The questions were written by people reading the transcripts, 
 tuning; each names one to three needles: 6-40 characters of the line that answers it. A third is held out: never
 tuned on, and reported here only in aggregate (${t.length} to tune on, ${h.length} held out).
 
-Each question is asked as the agent's \`memory_session_search\` asks it with its defaults (\`mode: "ranked"\`, limit
-${run.limit}), project-wide and with its session named (\`sessionID\`), a day after the newest session. Scored at line level:
+Each question is asked verbatim through the search \`memory_session_search\` calls, as the tool asks it by default
+(\`mode: "ranked"\`, context and byte budget at their defaults) at limit ${run.limit} (the tool's default is 10), project-wide and
+with its session named (\`sessionID\`), a day after the newest session. Scored at line level:
 answered at rank r when the r-th hit is in the question's session and a line it shows holds a needle. Bytes are the
 whole tool result. The baseline is one in-memory SQLite FTS5 table (porter unicode61) with a row per message, the
 whole message as the transcript renders it (text, tool calls and outputs), the question's words OR-ed, best ${run.limit}
@@ -225,7 +226,7 @@ export function printDetails(asked: readonly AskedQuestion[], sessions: Readonly
     const holding = [...new Set(q.needles.flatMap((n) => linesHolding(lines, n)))].sort((x, y) => x - y);
     const at = holding.includes(q.line) ? q.line : (holding[0] ?? q.line);
     const out = [
-      `— ${q.id} [${q.kind}, ${q.place}] ours: project-wide ${rank(a.wide.ours)}, session named ${rank(a.named?.ours)}; FTS5 full ${rank(a.wide.full)}, cut ${rank(a.wide.cut)}`,
+      `— ${q.id} [${q.kind}, ${q.place}] ours: project-wide ${rank(a.wide.ours)}, session named ${a.named ? rank(a.named.ours) : "not asked"}; FTS5 full ${rank(a.wide.full)}, cut ${rank(a.wide.cut)}`,
       `  asked:  ${q.question}`,
       `  answer: ${q.session}.md:${at}: ${clipped(lines[at - 1] ?? "", 300)}`,
       a.firstHit ? `  first hit (${a.firstHit.session}):` : "  no hits",

@@ -30,7 +30,7 @@ import { answerRank, rankedHits, type Scored } from "./coding-recall-score.js";
 import { loadAverage, writeFigures, writeSection } from "./report.js";
 import { sharedDir } from "./shared-dir.js";
 
-/** Hits asked for: what the measure fixes (the tool's default is 10). */
+/** Hits asked for: five, the measure the recall targets are set at (the tool's default is 10). */
 const LIMIT = 5;
 const DAY = 86_400_000;
 const quick = process.env.LEDGER_EVAL_QUICK === "1";

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import type { CodingQuestion } from "../../bench/coding-recall-questions.js";
+import { type AskedQuestion, type EvalRun, printDetails, reportBody } from "../../bench/coding-recall-report.js";
+
+const missed = { rank: undefined, bytes: 3_000 };
+const asked = (id: string, heldOut: boolean): AskedQuestion => {
+  const question: CodingQuestion = {
+    id,
+    session: "ses_aaaaaaaaaaaaaaaa",
+    question: `the question ${id} asks`,
+    kind: "error",
+    place: "tool-output",
+    needles: [`needle of ${id}`],
+    line: 2,
+    heldOut,
+  };
+  const setting = { ours: missed, full: { rank: 2, bytes: 9_000 }, cut: missed };
+  return {
+    question,
+    firstHit: { session: "ses_aaaaaaaaaaaaaaaa", lines: [`first hit shown for ${id}`] },
+    wide: setting,
+    named: setting,
+  };
+};
+const run: EvalRun = {
+  asked: [asked("tune01", false), asked("held01", true)],
+  loreShared: [],
+  loreAlone: [],
+  sessions: 1,
+  files: [],
+  load: "0.00",
+  limit: 5,
+};
+
+/** What `fn` writes to the console's error stream. */
+function errorOutput(fn: () => void): string {
+  const original = console.error;
+  const out: string[] = [];
+  console.error = (...args: unknown[]) => out.push(args.join(" "));
+  try {
+    fn();
+  } finally {
+    console.error = original;
+  }
+  return out.join("\n");
+}
+
+describe("coding recall: held-out questions stay out of sight", () => {
+  it("the report counts them in aggregate and never names one", () => {
+    const body = reportBody(run);
+    expect(body).toContain("| held out | project-wide | ours (ranked) | 1 |");
+    expect(body).not.toMatch(/held01/);
+    expect(body).not.toMatch(/tune01/);
+  });
+
+  it("the details of a tuning run show the missed questions to tune on, and none held out", () => {
+    const sessions = new Map([
+      [
+        "ses_aaaaaaaaaaaaaaaa",
+        { id: "ses_aaaaaaaaaaaaaaaa", lines: ["one", "needle of tune01"], messages: [], lastTime: 0 },
+      ],
+    ]);
+    const out = errorOutput(() => printDetails(run.asked, sessions));
+    expect(out).toContain("the question tune01 asks");
+    expect(out).toContain("ses_aaaaaaaaaaaaaaaa.md:2: needle of tune01");
+    expect(out).toContain("first hit shown for tune01");
+    expect(out).not.toMatch(/held01/);
+  });
+});
