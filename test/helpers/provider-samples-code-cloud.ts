@@ -106,7 +106,11 @@ export const CODE_AND_CLOUD_SAMPLES: readonly ProviderSample[] = [
     "AWS Bedrock API key",
     "ABSK… (long-lived)",
     (r, n) =>
-      j("AB", "SK", base64(j("Bedrock", "APIKey-", pick(r, ALNUM, 4), "-at-", pick(r, DIGITS, 12), ":", pick(r, B64, n)))),
+      j(
+        "AB",
+        "SK",
+        base64(j("Bedrock", "APIKey-", pick(r, ALNUM, 4), "-at-", pick(r, DIGITS, 12), ":", pick(r, B64, n))),
+      ),
     60,
     40,
   ),
