@@ -68,16 +68,27 @@ function keyAround(text: string, at: number, length: number): { start: number; e
 
 const KIND_ASSIGNMENT = "credential assignment";
 
-// An XML element named like a credential: `<apiToken>…</apiToken>`; the value runs to the next tag.
+const isBlank = (ch: string | undefined) => ch === " " || ch === "\t" || ch === "\r";
+const isSpace = (ch: string | undefined) => isBlank(ch) || ch === "\n";
+
+// An XML element named like a credential: `<apiToken>…</apiToken>`; the value runs to the next tag or the line's end.
+// A pretty-printer puts it on a line of its own (`<password>⏎  …⏎</password>`): then the closing tag must follow it.
 function xmlValue(text: string, key: { start: number; end: number }): { value: string; end: number } | undefined {
   if (text[key.start - 1] !== "<" || text[key.end] !== ">") return undefined;
-  const from = key.end + 1;
-  const limit = Math.min(text.length, from + MAX_VALUE);
-  let end = from;
+  const limit = Math.min(text.length, key.end + 1 + MAX_VALUE);
+  let start = key.end + 1;
+  while (start < limit && isBlank(text[start])) start++;
+  const ownLine = text[start] === "\n";
+  while (ownLine && start < limit && isSpace(text[start])) start++;
+  let end = start;
   while (end < limit && text[end] !== "<" && text[end] !== "\n") end++;
-  let start = from;
-  while (start < end && (text[start] === " " || text[start] === "\t")) start++;
-  while (end > start && (text[end - 1] === " " || text[end - 1] === "\t")) end--;
+  const next = end;
+  while (end > start && isBlank(text[end - 1])) end--;
+  if (ownLine) {
+    let close = next;
+    while (close < limit && isSpace(text[close])) close++;
+    if (!text.startsWith("</", close)) return { value: "", end: start };
+  }
   return { value: text.slice(start, end), end };
 }
 

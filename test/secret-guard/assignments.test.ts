@@ -16,6 +16,9 @@ const NOTATIONS: Record<string, (v: string) => string> = {
   "PHP .=": (v) => `$token .= '${v}';`,
   "Java System.setProperty": (v) => `System.setProperty("X_TOKEN", "${v}");`,
   "XML element": (v) => `<config><xToken>${v}</xToken></config>`,
+  "XML element with its value on a line of its own": (v) =>
+    `<settings>\n  <password>\n    ${v}\n  </password>\n</settings>`,
+  "XML element with its value on a line of its own, CRLF": (v) => `<password>\r\n  ${v}\r\n</password>\r\n`,
   ".NET key and value attributes": (v) => `<add key="ClearTextPassword" value="${v}" />`,
   "command-line flag without =": (v) => `mysql --user=app --password ${v} prod`,
   "flag named in a sentence": (v) => `the --password is ${v} for now`,
@@ -59,6 +62,18 @@ const NOT_SECRETS = [
   "- (void)hf_setBackgroundColorForControlStateHighlighted:(UIColor *)color",
   "[view hf_initWithFrameAndStyleOptionsForTheView:frame];",
 ];
+
+describe("secret guard: an XML element's value on a line of its own", () => {
+  it("is read only when the closing tag follows it: other content of the element is not a value", () => {
+    const value = secret();
+    for (const text of [
+      `<password>\n  <hash>${value}</hash>\n</password>`,
+      `<token>\n  ${value}\n  <expires>2026</expires>\n</token>`,
+      `<secret>\n\n${value} and more words\n</secret>`,
+    ])
+      expect([text, findSecret(text)]).toEqual([text, undefined]);
+  });
+});
 
 describe("secret guard: identifiers are not secrets", () => {
   for (const text of NOT_SECRETS) it(`passes ${text}`, () => expect(findSecret(text)).toBeUndefined());
