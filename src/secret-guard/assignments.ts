@@ -151,13 +151,21 @@ function secretAssignments(text: string, sink: SpanSink): boolean {
     if ((xml === undefined && from === undefined) || !secretKey(name)) continue;
     const read = xml ?? readValue(text, from as number);
     const value = prose ? withoutClosingPunctuation(read.value) : read.value;
-    if (looksSecretValue(value) && (!prose || value.length >= MIN_PROSE_VALUE)) {
+    if (looksSecretValue(value) && (!prose || value.length >= MIN_PROSE_VALUE) && !isRenamedBinding(name, value)) {
       const start = read.end - read.value.length;
       if (sink({ kind: KIND_ASSIGNMENT, start, end: start + value.length })) return true;
     }
     // Resume after the value: it was read once and is not a key of its own.
     at = Math.max(at, read.end);
   }
+}
+
+// A bundler renames a binding that would clash (`CancelToken$1`, `accessToken$2`); `x.accessToken = accessToken$1`
+// exports the binding under its own name. The value is the key's last part and `$<n>`: code, not a credential.
+const RENAMED_BINDING = /^([A-Za-z_][A-Za-z0-9_]*)\$[0-9]+$/;
+function isRenamedBinding(key: string, value: string): boolean {
+  const binding = RENAMED_BINDING.exec(value)?.[1];
+  return binding !== undefined && key.slice(key.lastIndexOf(".") + 1) === binding;
 }
 
 /** The end of the run of key characters that contains `at`. */

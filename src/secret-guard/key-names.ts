@@ -33,7 +33,8 @@ const KEY_QUALIFIERS = new Set([
 // Trailing words that describe the encoding, not the thing: `secret_key_base`, `password_b64`, `TOKEN_2`.
 const TRAILING_NOISE = /[-_.]?(?:value|val|str|string|b64|base64|hex|raw|plain|base|\d+)$/i;
 // Words that turn a token into something that is not a credential: pagination cursors, Plaid-style public tokens.
-const NOT_SECRET_BEFORE = new Set(["page", "next", "prev", "continuation", "cancellation", "sync", "cursor", "public"]);
+// A cancel token (axios's `CancelToken`) is a handle that aborts a request.
+const NOT_SECRET_BEFORE = new Set("page next prev continuation cancellation cancel sync cursor public".split(" "));
 // Shell variables that hold directories, not passwords; written in capitals, as the shell does (`pwd=…` is one).
 const NOT_SECRET_KEYS = new Set(["PWD", "OLDPWD"]);
 // Library names that end in a noun: `io.jsonwebtoken:jjwt-api:0.12.6` is a Maven coordinate.

@@ -61,6 +61,10 @@ const NOT_SECRETS = [
   "<dependency>io.jsonwebtoken:jjwt-impl:0.11.5</dependency>",
   "- (void)hf_setBackgroundColorForControlStateHighlighted:(UIColor *)color",
   "[view hf_initWithFrameAndStyleOptionsForTheView:frame];",
+  // Bundled code: a binding renamed by the bundler, exported under its own name; axios's cancel token.
+  "axios.CancelToken = CancelToken$1;",
+  "exports.accessToken = accessToken$1;",
+  "t.apiSecret=apiSecret$12,t.other=1",
 ];
 
 describe("secret guard: an XML element's value on a line of its own", () => {
@@ -77,6 +81,11 @@ describe("secret guard: an XML element's value on a line of its own", () => {
 
 describe("secret guard: identifiers are not secrets", () => {
   for (const text of NOT_SECRETS) it(`passes ${text}`, () => expect(findSecret(text)).toBeUndefined());
+
+  it("still refuses a value that only ends like a renamed binding, or renames another name", () => {
+    for (const text of ["apiSecret = Xk9mP2vL8qR4$1", "exports.accessToken = refreshToken$1x", "token=Summer2024$1"])
+      expect([text, findSecret(text)]).toEqual([text, "credential assignment"]);
+  });
 
   it("catches a random value under a lower-case pwd key (PWD in capitals is the shell's directory)", () => {
     expect(findSecret("pwd=Xk9Tq2LmZ8vRmP2")).toBe("credential assignment");

@@ -17,7 +17,17 @@ const OTHER_KEYS = [
   ...["max_tokens", "tokens", "tokenizer", "token_uri", "token_count", "token_type", "nextPageToken"],
   ...["password_file", "passwordHash", "secretName", "PWD", "OLDPWD", "author", "path", "sha512-AAAAAAAAAAAARjPW"],
   // Random ids used as keys stay ids with a short run of lower case before the humps; `key` glued to other words.
-  ...["xkQzLmTrWvBnToken", "QZLmTrWvBnPwd", "hotkey", "passkey", "turnkey", "monkey"],
+  ...[
+    "CancelToken",
+    "axios.CancelToken",
+    "cancel_token",
+    "xkQzLmTrWvBnToken",
+    "QZLmTrWvBnPwd",
+    "hotkey",
+    "passkey",
+    "turnkey",
+    "monkey",
+  ],
 ];
 
 describe("secret guard: which keys name a credential", () => {

@@ -3,7 +3,6 @@
  * read backwards from it. Sources: each provider's published format, cross-checked against the public gitleaks rule
  * set (as facts: lengths, alphabets, separators).
  */
-import { entropy } from "../randomness.js";
 import { END, type SeparatedRule, separated } from "../shape-rule.js";
 import { hexPair, looksRandomToken, mixedCase } from "./accepts.js";
 
