@@ -24,6 +24,8 @@ const BENIGN: Record<string, string> = {
   "an npm integrity string": `"integrity": "sha512-${bytes(64).toString("base64")}"`,
   "a data: URL": `![chart](data:image/png;base64,${bytes(300).toString("base64")})`,
   "a long identifier with sk- inside": "task-1234_sk-something-word",
+  "an asset name with a hash after .ico-": `url(/static/media/video_box.ico-${hex(16)}.png)`,
+  "an asset name with an upper-case hash after .ico-": `video_box.ico-${hex(16).toUpperCase()}.png`,
   "a kebab name after sk-": "sk-learn-compatible-implementation-details-for-the-model",
   "a dated branch name after sk-": "sk-release-2024-11-30-hotfix-for-login-flow",
   "a camel name after sk-": "sk-ThisIsMyProjectNameForTheNewServiceThing",
