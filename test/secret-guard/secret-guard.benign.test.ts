@@ -69,6 +69,17 @@ const BENIGN: Record<string, string> = {
   "an OpenAI key placeholder": "OPENAI_API_KEY=sk-...",
   "a spelled-out placeholder": "export OPENAI_API_KEY=sk-your-api-key-here",
   "a Slack token placeholder": "SLACK_BOT_TOKEN=xoxb-your-bot-token",
+  // Documentation's keys: random-looking but ending in a memorable run, or a template whose last group is `#`.
+  "an Anthropic key ending in abc123xyz": j("ANTHROPIC_API_KEY=sk", "-ant-api03-", pick(rand, ALNUM, 30), "abc123xyz"),
+  "an Anthropic key ending in ABC123": j("sk", "-ant-", pick(rand, ALNUM, 30), "ABC123"),
+  "a Slack token template ending in ####": j(
+    "SLACK_TOKEN=xo",
+    "xp-",
+    ...[10, 10, 10].map((n) => `${pick(rand, "23456789", n)}-`),
+    hex(16),
+    "-####",
+  ),
+  "a Slack token template ending in ## in a table": j("| xo", "xp-", pick(rand, ALNUM, 40), "## | user token |"),
   "the Slack webhook example": j("https://hooks.slack.com/services/", "T00000000/B00000000/", "X".repeat(24)),
   "a Stripe publishable key": j("pk", "_live_", pick(rand, ALNUM, 24)),
   "a private key header alone": j("the file starts with -----BEGIN OPENSSH ", "PRIV", "ATE KEY----- and ends likewise"),
