@@ -1,7 +1,8 @@
 /**
  * Generates strings that a scanner's rule matches, from the rule's regular expression (the RE2 syntax Go and
- * gitleaks use: `(?i)` that holds to the end of its group, `(?i:…)`, `(?-i:…)`, `(?P<name>…)`, `\z`, `\x60`). It
- * reads the subset those rules are written in: literals, escapes, classes, groups, alternation and quantifiers.
+ * gitleaks use: flags such as `(?i)` that hold to the end of their group, `(?i:…)`, `(?-i:…)`, `(?s:…)`,
+ * `(?P<name>…)`, `\z`, `\x60`). It reads the subset those rules are written in: literals, escapes, classes, groups,
+ * alternation and quantifiers.
  *
  * Choices a generator has to make, made the way real tokens look: a literal is written as the rule writes it (a
  * provider's prefix has one case), `(?i)` widens letter classes to both cases (a random part under `(?i)` is mixed
@@ -31,6 +32,12 @@ const bothCases = (chars: string) => unique(chars + chars.toLowerCase() + chars.
 const complement = (chars: string) => [...PRINTABLE].filter((c) => !chars.includes(c)).join("");
 
 class RegexSyntaxError extends Error {}
+
+// RE2's flag groups: flags to set, `-` and flags to clear, then `)` (to the end of the group) or `:` (a group). Only
+// `i` changes what is drawn; `s` (`.` matches a newline), `m` and `U` change what matches, not what a value holds.
+const FLAGS = /^\(\?([imsU]*)(?:-([imsU]*))?([:)])/;
+const foldWith = (fold: boolean, flags: RegExpExecArray) =>
+  flags[2]?.includes("i") ? false : flags[1]?.includes("i") ? true : fold;
 
 /** A parsed rule: the tree of its pattern. */
 export interface ParsedRegex {
@@ -138,21 +145,20 @@ export function parseRegex(source: string): ParsedRegex {
       }
       let atom: Node;
       if (c === "(") {
-        if (source.startsWith("(?i)", at) || source.startsWith("(?-i)", at)) {
-          fold = source[at + 2] === "i";
-          at += fold ? 4 : 5;
+        const flags = FLAGS.exec(source.slice(at));
+        if (flags?.[3] === ")") {
+          // `(?i)`, `(?-i)`, `(?s)`…: the flags hold to the end of the enclosing group.
+          fold = foldWith(fold, flags);
+          at += flags[0].length;
           continue;
         }
         at++;
         let capture: number | undefined;
         let innerFold = fold;
-        if (source.startsWith("?:", at)) at += 2;
-        else if (source.startsWith("?i:", at)) {
-          at += 3;
-          innerFold = true;
-        } else if (source.startsWith("?-i:", at)) {
-          at += 4;
-          innerFold = false;
+        if (flags) {
+          // `(?:…)`, `(?i:…)`, `(?-i:…)`, `(?s:…)`, `(?is:…)`: the flags hold inside the group only.
+          innerFold = foldWith(fold, flags);
+          at += flags[0].length - 1;
         } else if (source.startsWith("?P<", at)) {
           // Named groups mark parts of a match (gitleaks' JWT rule), not the secret: they do not count as captures.
           at = source.indexOf(">", at) + 1;

@@ -68,16 +68,27 @@ function keyAround(text: string, at: number, length: number): { start: number; e
 
 const KIND_ASSIGNMENT = "credential assignment";
 
-// An XML element named like a credential: `<apiToken>…</apiToken>`; the value runs to the next tag.
+const isBlank = (ch: string | undefined) => ch === " " || ch === "\t" || ch === "\r";
+const isSpace = (ch: string | undefined) => isBlank(ch) || ch === "\n";
+
+// An XML element named like a credential: `<apiToken>…</apiToken>`; the value runs to the next tag or the line's end.
+// A pretty-printer puts it on a line of its own (`<password>⏎  …⏎</password>`): then the closing tag must follow it.
 function xmlValue(text: string, key: { start: number; end: number }): { value: string; end: number } | undefined {
   if (text[key.start - 1] !== "<" || text[key.end] !== ">") return undefined;
-  const from = key.end + 1;
-  const limit = Math.min(text.length, from + MAX_VALUE);
-  let end = from;
+  const limit = Math.min(text.length, key.end + 1 + MAX_VALUE);
+  let start = key.end + 1;
+  while (start < limit && isBlank(text[start])) start++;
+  const ownLine = text[start] === "\n";
+  while (ownLine && start < limit && isSpace(text[start])) start++;
+  let end = start;
   while (end < limit && text[end] !== "<" && text[end] !== "\n") end++;
-  let start = from;
-  while (start < end && (text[start] === " " || text[start] === "\t")) start++;
-  while (end > start && (text[end - 1] === " " || text[end - 1] === "\t")) end--;
+  const next = end;
+  while (end > start && isBlank(text[end - 1])) end--;
+  if (ownLine) {
+    let close = next;
+    while (close < limit && isSpace(text[close])) close++;
+    if (!text.startsWith("</", close)) return { value: "", end: start };
+  }
   return { value: text.slice(start, end), end };
 }
 
@@ -140,13 +151,21 @@ function secretAssignments(text: string, sink: SpanSink): boolean {
     if ((xml === undefined && from === undefined) || !secretKey(name)) continue;
     const read = xml ?? readValue(text, from as number);
     const value = prose ? withoutClosingPunctuation(read.value) : read.value;
-    if (looksSecretValue(value) && (!prose || value.length >= MIN_PROSE_VALUE)) {
+    if (looksSecretValue(value) && (!prose || value.length >= MIN_PROSE_VALUE) && !isRenamedBinding(name, value)) {
       const start = read.end - read.value.length;
       if (sink({ kind: KIND_ASSIGNMENT, start, end: start + value.length })) return true;
     }
     // Resume after the value: it was read once and is not a key of its own.
     at = Math.max(at, read.end);
   }
+}
+
+// A bundler renames a binding that would clash (`CancelToken$1`, `accessToken$2`); `x.accessToken = accessToken$1`
+// exports the binding under its own name. The value is the key's last part and `$<n>`: code, not a credential.
+const RENAMED_BINDING = /^([A-Za-z_][A-Za-z0-9_]*)\$[0-9]+$/;
+function isRenamedBinding(key: string, value: string): boolean {
+  const binding = RENAMED_BINDING.exec(value)?.[1];
+  return binding !== undefined && key.slice(key.lastIndexOf(".") + 1) === binding;
 }
 
 /** The end of the run of key characters that contains `at`. */

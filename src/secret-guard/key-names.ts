@@ -33,15 +33,20 @@ const KEY_QUALIFIERS = new Set([
 // Trailing words that describe the encoding, not the thing: `secret_key_base`, `password_b64`, `TOKEN_2`.
 const TRAILING_NOISE = /[-_.]?(?:value|val|str|string|b64|base64|hex|raw|plain|base|\d+)$/i;
 // Words that turn a token into something that is not a credential: pagination cursors, Plaid-style public tokens.
-const NOT_SECRET_BEFORE = new Set(["page", "next", "prev", "continuation", "cancellation", "sync", "cursor", "public"]);
+// A cancel token (axios's `CancelToken`) is a handle that aborts a request.
+const NOT_SECRET_BEFORE = new Set("page next prev continuation cancellation cancel sync cursor public".split(" "));
 // Shell variables that hold directories, not passwords; written in capitals, as the shell does (`pwd=…` is one).
 const NOT_SECRET_KEYS = new Set(["PWD", "OLDPWD"]);
 // Library names that end in a noun: `io.jsonwebtoken:jjwt-api:0.12.6` is a Maven coordinate.
 const NOT_SECRET_WORDS = new Set(["jsonwebtoken"]);
 
+// A short acronym that starts a camelCase key (`npmAccessToken`, `sfdcClientSecret`, `GCPAccessToken`): a product's
+// name, vowelless more often than not, before the humps that say what the key holds.
+const LEADING_ACRONYM = /^(?:[a-z]{2,5}|[A-Z]{2,5})(?=[A-Z][a-z])/;
+
 // A part of the key that is itself random (a hash or an id used as a JSON key) means the key names nothing.
 function isRandomPart(part: string): boolean {
-  return part.length >= 12 && looksRandomToken(part) && !isWordy(part.replace(/\d+$/, ""));
+  return part.length >= 12 && looksRandomToken(part) && !isWordy(part.replace(/\d+$/, "").replace(LEADING_ACRONYM, ""));
 }
 
 /**
@@ -65,6 +70,8 @@ export function isSecretKey(key: string): boolean {
   const before = words.at(-1)?.word;
   if (before !== undefined && NOT_SECRET_BEFORE.has(before)) return false;
   if (noun === "key") return before !== undefined && KEY_QUALIFIERS.has(before);
+  // Written as one word in capitals or lower case: `SUMOLOGIC_ACCESSKEY`, `secretkey`.
+  if (noun.endsWith("key") && KEY_QUALIFIERS.has(noun.slice(0, -3))) return true;
   return NOUNS.has(noun) || NOUN_ENDINGS.some((ending) => noun.endsWith(ending));
 }
 

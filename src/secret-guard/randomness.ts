@@ -34,13 +34,14 @@ function classesOf(value: string): Classes {
 
 const count = (flags: readonly boolean[]) => flags.filter(Boolean).length;
 
-// Filler that documentation puts where a key goes: "XXXX…", "your-api-key", "…EXAMPLE", "abcdefg…", "1234567…".
-// Words count in one case only (example, EXAMPLE, Example): a random token holds "DUmmY" now and then.
-const FILLER_WORDS = ["example", "placeholder", "redacted", "changeme", "dummy", "xxxxx", "abcdefg"];
+// Filler that documentation puts where a key goes: "XXXX…", "your-api-key", "…EXAMPLE", "abcdefg…", "1234567…",
+// "…abc123xyz", "-####". Words count in one case only (example, EXAMPLE, Example): a random token holds "DUmmY" now and then;
+// "abc123" in one of three cases turns up in about one random 40-character token in 10^9.
+const FILLER_WORDS = ["example", "placeholder", "redacted", "changeme", "dummy", "xxxxx", "abcdefg", "abc123"];
 const FILLER = new RegExp(
   [
     ...FILLER_WORDS.flatMap((w) => [w, w.toUpperCase(), w.charAt(0).toUpperCase() + w.slice(1)]),
-    String.raw`0123456|1234567|\*\*\*|\.\.\.|…`,
+    String.raw`0123456|1234567|\*\*\*|###|\.\.\.|…`,
   ].join("|"),
 );
 const YOUR_KEY = /your[-_]?(?:api|key|token|secret|pass|own)/i;

@@ -92,12 +92,17 @@ function bodyOf(m: RegExpExecArray): string {
   return "";
 }
 
+// A token followed by `##` is a template in documentation (`xoxp-…-####`): the part a reader fills in is not in it.
+const isTemplateTail = (text: string, end: number) => text.charCodeAt(end) === 35 && text.charCodeAt(end + 1) === 35;
+
 /** The prefixed token (or JWT) that starts at `at`, if a rule accepts one there. */
 function tokenAt(text: string, at: number, rules: readonly PrefixRule[]): SecretSpan | undefined {
   for (const rule of rules) {
     rule.pattern.lastIndex = at;
     const m = rule.pattern.exec(text);
-    if (m && rule.accept(bodyOf(m))) return { kind: rule.kind, start: at, end: at + m[0].length };
+    if (m && rule.accept(bodyOf(m)) && !isTemplateTail(text, at + m[0].length)) {
+      return { kind: rule.kind, start: at, end: at + m[0].length };
+    }
   }
   return undefined;
 }

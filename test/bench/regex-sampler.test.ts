@@ -37,6 +37,14 @@ describe("regex sampler: strings a rule matches", () => {
     expect(scoped.every((v) => /^[a-c]{8}$/.test(v.slice(8)))).toBe(true);
   });
 
+  it("reads every flag group RE2 has, `(?s:…)` and `(?is)` included, and folds case only where `i` is set", () => {
+    for (const { match } of draws(String.raw`a(?s:.){2}(?is:[b-c]{4})(?-s:d)(?sU)e`, 50)) {
+      expect([match, /^a[\s\S]{2}[b-c]{4}de$/i.test(match)]).toEqual([match, true]);
+    }
+    expect(draws(String.raw`(?is:[b-c]{8})`).some((d) => /[BC]/.test(d.match))).toBe(true);
+    expect(draws(String.raw`(?i)(?s-i:[b-c]{8})`).every((d) => /^[bc]{8}$/.test(d.match))).toBe(true);
+  });
+
   it("takes the secret group: the first that took part, the rule's own, never one under a repetition", () => {
     expect(draws(String.raw`key=([a-f]{4})(x)`, 5).every((d) => /^[a-f]{4}$/.test(d.secret))).toBe(true);
     expect(draws(String.raw`key=([a-f]{4})(x)`, 5, 2).every((d) => d.secret === "x")).toBe(true);

@@ -18,6 +18,15 @@ import {
   UPPER,
 } from "./provider-sample-builders.js";
 
+// What a short-lived Bedrock key encodes: a presigned URL for the service's host.
+const bedrockUrl = (r: Rand) =>
+  [
+    "bedrock.amazonaws.com/?Action=CallWithBearerToken&X-Amz-Algorithm=AWS4-HMAC-SHA256",
+    `&X-Amz-Credential=${j("AS", "IA")}${pick(r, UPPER + DIGITS, 16)}%2F20260101%2Fus-east-1%2Fbedrock%2Faws4_request`,
+    `&X-Amz-Date=20260101T000000Z&X-Amz-Expires=43200&X-Amz-Security-Token=${pick(r, B64, 120)}`,
+    `&X-Amz-Signature=${pick(r, HEX, 64)}&Version=1`,
+  ].join("");
+
 const base64 = (text: string) => Buffer.from(text).toString("base64");
 
 // A JFrog reference token around `secret`: base64 of the format's record, with an expiry of 10 digits.
@@ -92,6 +101,26 @@ export const CODE_AND_CLOUD_SAMPLES: readonly ProviderSample[] = [
     27,
   ),
   fixed("AWS access key id", ["A3", "TA"], UPPER + DIGITS, 16, "A3T"),
+  // Bedrock's long-lived keys: base64 of `BedrockAPIKey-<id>-at-<account>:<secret>`; the near-miss is too short.
+  around(
+    "AWS Bedrock API key",
+    "ABSK… (long-lived)",
+    (r, n) =>
+      j(
+        "AB",
+        "SK",
+        base64(j("Bedrock", "APIKey-", pick(r, ALNUM, 4), "-at-", pick(r, DIGITS, 12), ":", pick(r, B64, n))),
+      ),
+    60,
+    40,
+  ),
+  {
+    kind: "AWS Bedrock API key",
+    label: "bedrock-api-key- (short-lived)",
+    build: (r) => j("bedrock", "-api-key-", base64(bedrockUrl(r))),
+    // The prefix and the encoded host alone, as documentation names the format.
+    nearMiss: () => j("bedrock", "-api-key-", base64("bedrock.amazonaws.com")),
+  },
   fixed("Alibaba Cloud access key id", ["LT", "AI"], ALNUM, 20, "LTAI", 11),
   fixed("Google OAuth client secret", ["GOC", "SPX-"], B64URL, 28),
   fixed("Google OAuth token", ["ya", "29."], B64URL, 120, "ya29.", 29),

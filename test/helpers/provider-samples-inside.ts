@@ -121,6 +121,31 @@ export const INSIDE_SAMPLES: readonly ProviderSample[] = [
     8,
     7,
   ),
+  // The same pair in the gem source's URL, where `//` comes before it.
+  around(
+    "Sidekiq credentials",
+    "https://<8 hex>:<8 hex>@gems.contribsys.com/",
+    (r, n) =>
+      j(
+        "https://",
+        drawUntil(
+          r,
+          (q) => j(pickRandom(q, HEX, 8), ":", pickRandom(q, HEX, n)),
+          (t) => entropy(t) >= 2.5,
+        ),
+        "@gems.contrib",
+        "sys.com/",
+      ),
+    8,
+    7,
+  ),
+  // A bot token in the Bot API's URL, `bot` glued to the id.
+  around(
+    "Telegram bot token",
+    "https://api.telegram.org/bot<id>:A…/getMe",
+    (r, n) => j("https://api.tele", "gram.org/bot", pick(r, DIGITS, 10), ":A", pick(r, B64URL, n), "/getMe"),
+    34,
+  ),
   around(
     "Dropbox token",
     "<11>AAAAAAAAAA<43>",

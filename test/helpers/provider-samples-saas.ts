@@ -111,6 +111,23 @@ export const SAAS_SAMPLES: readonly ProviderSample[] = [
   fixed("EasyPost API key", ["EZ", "AK"], ALNUM, 54),
   fixed("Duffel API token", ["duf", "fel_live_"], ALNUM, 43),
   around("Flutterwave secret key", "FLWSECK_TEST-", (r, n) => j("FLW", "SECK_TEST-", pick(r, HEX, n), "-X"), 32, 31),
+  // The encryption key: 12 lower-case hex digits, no run long enough to read as a digest.
+  around(
+    "Flutterwave secret key",
+    "FLWSECK_TEST-<12 hex>",
+    (r, n) =>
+      j(
+        "FLW",
+        "SECK_TEST-",
+        drawUntil(
+          r,
+          (q) => pickRandom(q, HEX, n),
+          (b) => /[0-9]/.test(b) && /[a-f]/.test(b),
+        ),
+      ),
+    12,
+    11,
+  ),
   {
     kind: "Plaid access token",
     label: "access-sandbox-",

@@ -16,6 +16,9 @@ const NOTATIONS: Record<string, (v: string) => string> = {
   "PHP .=": (v) => `$token .= '${v}';`,
   "Java System.setProperty": (v) => `System.setProperty("X_TOKEN", "${v}");`,
   "XML element": (v) => `<config><xToken>${v}</xToken></config>`,
+  "XML element with its value on a line of its own": (v) =>
+    `<settings>\n  <password>\n    ${v}\n  </password>\n</settings>`,
+  "XML element with its value on a line of its own, CRLF": (v) => `<password>\r\n  ${v}\r\n</password>\r\n`,
   ".NET key and value attributes": (v) => `<add key="ClearTextPassword" value="${v}" />`,
   "command-line flag without =": (v) => `mysql --user=app --password ${v} prod`,
   "flag named in a sentence": (v) => `the --password is ${v} for now`,
@@ -58,10 +61,31 @@ const NOT_SECRETS = [
   "<dependency>io.jsonwebtoken:jjwt-impl:0.11.5</dependency>",
   "- (void)hf_setBackgroundColorForControlStateHighlighted:(UIColor *)color",
   "[view hf_initWithFrameAndStyleOptionsForTheView:frame];",
+  // Bundled code: a binding renamed by the bundler, exported under its own name; axios's cancel token.
+  "axios.CancelToken = CancelToken$1;",
+  "exports.accessToken = accessToken$1;",
+  "t.apiSecret=apiSecret$12,t.other=1",
 ];
+
+describe("secret guard: an XML element's value on a line of its own", () => {
+  it("is read only when the closing tag follows it: other content of the element is not a value", () => {
+    const value = secret();
+    for (const text of [
+      `<password>\n  <hash>${value}</hash>\n</password>`,
+      `<token>\n  ${value}\n  <expires>2026</expires>\n</token>`,
+      `<secret>\n\n${value} and more words\n</secret>`,
+    ])
+      expect([text, findSecret(text)]).toEqual([text, undefined]);
+  });
+});
 
 describe("secret guard: identifiers are not secrets", () => {
   for (const text of NOT_SECRETS) it(`passes ${text}`, () => expect(findSecret(text)).toBeUndefined());
+
+  it("still refuses a value that only ends like a renamed binding, or renames another name", () => {
+    for (const text of ["apiSecret = Xk9mP2vL8qR4$1", "exports.accessToken = refreshToken$1x", "token=Summer2024$1"])
+      expect([text, findSecret(text)]).toEqual([text, "credential assignment"]);
+  });
 
   it("catches a random value under a lower-case pwd key (PWD in capitals is the shell's directory)", () => {
     expect(findSecret("pwd=Xk9Tq2LmZ8vRmP2")).toBe("credential assignment");

@@ -8,16 +8,45 @@ const SECRET_KEYS = [
   ...["passphrase", "secret", "client_secret", "clientSecret", "webhookSecret", "token", "auth_token", "_authToken"],
   ...["GITHUB_TOKEN", "x-auth-token", "apiKey", "APIKey", "x-api-key", "OPENAI_API_KEY", "AWS_SECRET_ACCESS_KEY"],
   ...["secret_key_base", "private_key", "Authorization", "auth", "credentials", "GITLAB_PAT", "password_b64"],
+  // camelCase after a product's acronym, and `key` glued to its qualifier.
+  ...["npmAccessToken", "gcpAccessToken", "GCPAccessToken", "sfdcClientSecret", "mqttPassword", "awsSecretKey"],
+  ...["SUMOLOGIC_ACCESSKEY", "ACCESSKEY", "secretkey", "PRIVATEKEY", "x-accesskey"],
 ];
 const OTHER_KEYS = [
   ...["key", "primary_key", "public_key", "ssh_key", "monkey", "keyboard", "passport", "compass", "bypass"],
   ...["max_tokens", "tokens", "tokenizer", "token_uri", "token_count", "token_type", "nextPageToken"],
   ...["password_file", "passwordHash", "secretName", "PWD", "OLDPWD", "author", "path", "sha512-AAAAAAAAAAAARjPW"],
+  // Random ids used as keys stay ids with a short run of lower case before the humps; `key` glued to other words.
+  ...[
+    "CancelToken",
+    "axios.CancelToken",
+    "cancel_token",
+    "xkQzLmTrWvBnToken",
+    "QZLmTrWvBnPwd",
+    "hotkey",
+    "passkey",
+    "turnkey",
+    "monkey",
+  ],
 ];
 
 describe("secret guard: which keys name a credential", () => {
   for (const key of SECRET_KEYS) it(`reads ${key} as a credential's name`, () => expect(isSecretKey(key)).toBe(true));
   for (const key of OTHER_KEYS) it(`reads ${key} as something else`, () => expect(isSecretKey(key)).toBe(false));
+});
+
+describe("secret guard: keys named after a product", () => {
+  it("refuses a random value under npmAccessToken, sfdcClientSecret, mqttPassword and SUMOLOGIC_ACCESSKEY", () => {
+    const value = `${pick(seeded(12), ALNUM, 22)}7`;
+    for (const text of [
+      `const npmAccessToken = "${value}";`,
+      `gcpAccessToken: "${value}"`,
+      `sfdcClientSecret = '${value}'`,
+      `{"mqttPassword": "${value}"}`,
+      `SUMOLOGIC_ACCESSKEY=${value}`,
+    ])
+      expect([text, findSecret(text)]).toEqual([text, "credential assignment"]);
+  });
 });
 
 describe("secret guard: how random a value must be", () => {

@@ -26,7 +26,7 @@ describe("secret guard: generated secrets in generated text are all caught", () 
       }),
       RUNS,
     );
-  });
+  }, 60_000);
 
   it("refuses the field that holds it, among benign fields, and never echoes it", () => {
     fc.assert(
@@ -50,7 +50,7 @@ describe("secret guard: generated secrets in generated text are all caught", () 
       }),
       RUNS,
     );
-  });
+  }, 60_000);
 });
 
 // Key prefixes a random blob can begin with by chance; such a blob is indistinguishable from a key, so the
@@ -129,5 +129,5 @@ describe("secret guard: generated benign text is never refused", () => {
       }),
       { numRuns: 400 },
     );
-  });
+  }, 60_000);
 });

@@ -3,7 +3,15 @@
  * against the public gitleaks and secretlint rule sets (as facts: prefixes, lengths, alphabets).
  */
 import { END, type PrefixRule, prefixed } from "../shape-rule.js";
-import { checksummed, decodesTo, looksRandomUpper, lowerRandom, notIdentifier, notWordy } from "./accepts.js";
+import {
+  checksummed,
+  decodesTo,
+  looksRandomUpper,
+  lowerRandom,
+  mixedCase,
+  notIdentifier,
+  notWordy,
+} from "./accepts.js";
 
 const HEX = "[a-fA-F0-9]";
 // OpenAI keys carry "OpenAI" in base64 in their middle; otherwise the body must not read like words.
@@ -39,7 +47,8 @@ export const CODE: PrefixRule[] = [
   prefixed("Buildkite token", "bku", `bkua_(${HEX}{40})${END}`),
   prefixed("SonarQube token", "sqp squ sqa", `sq[pua]_(${HEX}{40})${END}`),
   prefixed("Harness token", "pat sat", `[ps]at\\.([A-Za-z0-9_-]{22}\\.[A-Za-z0-9]{24}\\.[A-Za-z0-9]{20})${END}`),
-  prefixed("Infracost API key", "ico", `ico-([A-Za-z0-9]{32})${END}`),
+  // Infracost keys mix cases; a bundler's asset name ends in a hash of one case (`video_box.ico-<32 hex>.png`).
+  prefixed("Infracost API key", "ico", `ico-([A-Za-z0-9]{32})${END}`, mixedCase),
   prefixed("Scalingo API token", "tk-", `tk-us-([A-Za-z0-9_-]{48})${END}`),
   prefixed(
     "Octopus Deploy API key",

@@ -3,10 +3,18 @@
  * cross-checked against the public gitleaks and secretlint rule sets (as facts: prefixes, lengths, alphabets).
  */
 import { END, type PrefixRule, prefixed } from "../shape-rule.js";
-import { looksRandomUpper, mixedCase, notIdentifier, notWordy, upperWithoutDashes } from "./accepts.js";
+import {
+  looksRandomToken,
+  looksRandomUpper,
+  mixedCase,
+  notIdentifier,
+  notWordy,
+  upperWithoutDashes,
+} from "./accepts.js";
 
 const HEX = "[a-fA-F0-9]";
 const B64 = "[A-Za-z0-9+/]";
+const BEDROCK_HOST = "YmVkcm9jay5hbWF6b25hd3MuY29t";
 
 export const SECRETS: PrefixRule[] = [
   prefixed("Vault token", "hvs hvb hvr", "hv[sbr]\\.([A-Za-z0-9_-]{24,})"),
@@ -39,6 +47,16 @@ export const CLOUD: PrefixRule[] = [
     "AKI ASI ABI ACC A3T",
     "(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])([A-Z0-9]{16})(?![A-Za-z0-9])",
     looksRandomUpper,
+  ),
+  // Amazon Bedrock API keys. Long-lived: `ABSK` and base64 of `BedrockAPIKey-<id>-at-<account>:<secret>`, 109 to 269
+  // characters. Short-lived: `bedrock-api-key-` and base64 of a presigned URL that starts with the service's host
+  // (`YmVkcm9jay5hbWF6b25hd3MuY29t` is `bedrock.amazonaws.com`), hundreds of characters long.
+  prefixed("AWS Bedrock API key", "ABS", `ABSK(${B64}{109,269}={0,2})(?![A-Za-z0-9+/=_-])`),
+  prefixed(
+    "AWS Bedrock API key",
+    "bed",
+    `bedrock-api-key-(${BEDROCK_HOST}${B64}{40,}={0,2})(?![A-Za-z0-9+/=_-])`,
+    (body) => looksRandomToken(body.slice(BEDROCK_HOST.length)),
   ),
   prefixed("Alibaba Cloud access key id", "LTA", "LTAI([A-Za-z0-9]{12,20})(?![A-Za-z0-9])"),
   prefixed("Google API key", "AIz", `AIza([0-9A-Za-z_-]{35})${END}`),

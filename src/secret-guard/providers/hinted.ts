@@ -3,7 +3,7 @@
  * by a literal hint (the pattern runs only on a text that holds it) and a global pattern with its own boundaries.
  */
 import { type HintRule, hinted } from "../shape-rule.js";
-import { looksRandomToken } from "./accepts.js";
+import { hexPair, looksRandomToken } from "./accepts.js";
 
 export const HINT_RULES: readonly HintRule[] = [
   hinted(
@@ -26,6 +26,22 @@ export const HINT_RULES: readonly HintRule[] = [
     "Azure AD client secret",
     "Q~",
     String.raw`(?<![A-Za-z0-9_~.-])([A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.-]{31,34})(?![A-Za-z0-9_~.-])`,
+  ),
+  // A bot token in the Bot API's URL (`https://api.telegram.org/bot<id>:<token>/getMe`): `bot` is glued to the id, so
+  // the separated rule, which wants the id to start a token, does not see it. The pattern starts with its literal, not
+  // a lookbehind, which the engine would try at every position of the text (25 times slower on a 100 kB body).
+  hinted(
+    "Telegram bot token",
+    "api.telegram.org/bot",
+    String.raw`api\.telegram\.org\/bot[0-9]{5,16}:(A[A-Za-z0-9_-]{34})(?![A-Za-z0-9_-])`,
+  ),
+  // Sidekiq Pro and Enterprise credentials in the gem source's URL (`https://<8 hex>:<8 hex>@gems.contribsys.com/`):
+  // the pair follows `//`, where the separated rule does not look, and is too short for a password in a URL.
+  hinted(
+    "Sidekiq credentials",
+    "contribsys.com",
+    String.raw`\/\/([a-fA-F0-9]{8}:[a-fA-F0-9]{8})(?=@(?:gems|enterprise)\.contribsys\.com(?![A-Za-z0-9.-]))`,
+    hexPair,
   ),
   hinted("New Relic key", "NRAL", "(?<![A-Za-z0-9_-])([a-fA-F0-9]{36})NRAL(?![A-Za-z0-9_-])"),
   hinted(

@@ -3,7 +3,7 @@
  * public gitleaks and secretlint rule sets (as facts: prefixes, lengths, alphabets).
  */
 
-import { isIdentifierLike } from "../randomness.js";
+import { entropy, isIdentifierLike, isPlaceholder } from "../randomness.js";
 import { END, type PrefixRule, prefixed } from "../shape-rule.js";
 import { looksRandomSecret, looksRandomUpper, notIdentifier } from "./accepts.js";
 
@@ -18,6 +18,11 @@ const FREEMIUS = "[!#-&(-\\[\\]-_a-~]";
 const freemiusKey = (body: string) =>
   looksRandomSecret(body) && !isIdentifierLike(body.replace(/[0-9]+/g, "").replace(/[^A-Za-z_.-]+$/, ""));
 
+// Flutterwave writes its keys in lower-case hex: a 12-character encryption key holds no run long enough to read as a
+// digest, so letters and digits both present and about 2.5 bits a character (random hex of 12 has 3.1) suffice.
+const hexDigits = (body: string) =>
+  /[0-9]/.test(body) && /[a-h]/i.test(body) && entropy(body) >= 2.5 && !isPlaceholder(body);
+
 export const PAYMENTS: PrefixRule[] = [
   prefixed("Stripe live key", "sk_ rk_", "(?:sk|rk)_(?:live|prod)_([A-Za-z0-9]{20,})"),
   prefixed("Stripe test key", "sk_ rk_", "(?:sk|rk)_test_([A-Za-z0-9]{20,})"),
@@ -31,7 +36,7 @@ export const PAYMENTS: PrefixRule[] = [
   prefixed("Shippo token", "shi", `shippo_(?:live|test)_(${HEX}{40})${END}`),
   prefixed("EasyPost API key", "EZA EZT", `EZ[AT]K([A-Za-z0-9]{54})${END}`),
   prefixed("Duffel API token", "duf", `duffel_(?:test|live)_([A-Za-z0-9_=-]{43})${END}`),
-  prefixed("Flutterwave secret key", "FLW", `FLWSECK(?:_TEST)?-([a-hA-H0-9]{32}-X|[a-hA-H0-9]{12})${END}`),
+  prefixed("Flutterwave secret key", "FLW", `FLWSECK(?:_TEST)?-([a-hA-H0-9]{32}-X|[a-hA-H0-9]{12})${END}`, hexDigits),
   prefixed("Plaid access token", "acc", `access-(?:sandbox|development|production)-(${UUID})${END}`, looksRandomUpper),
   prefixed("Lob API key", "liv tes", `(?:live|test)_(${HEX}{35})${END}`),
   prefixed("GoCardless access token", "liv", `live_([A-Za-z0-9_=-]{40})${END}`, notIdentifier),

@@ -3,13 +3,10 @@
  * read backwards from it. Sources: each provider's published format, cross-checked against the public gitleaks rule
  * set (as facts: lengths, alphabets, separators).
  */
-import { entropy } from "../randomness.js";
 import { END, type SeparatedRule, separated } from "../shape-rule.js";
-import { looksRandomToken, mixedCase } from "./accepts.js";
+import { hexPair, looksRandomToken, mixedCase } from "./accepts.js";
 
 const HEX = "[a-fA-F0-9]";
-// Hex in both halves, with letters and digits among them: `deadbeef:cafebabe` and `12345678:87654321` are not keys.
-const hexPair = (token: string) => /[0-9]/.test(token) && /[a-f]/i.test(token) && entropy(token) >= 2.5;
 // Twitter's bearer tokens start with a run of `A` (zero bytes in base64); what follows carries the randomness.
 const bearerTail = (token: string) => looksRandomToken(token.replace(/^A+/, "")) && /[a-z]/.test(token);
 

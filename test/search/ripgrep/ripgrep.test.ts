@@ -96,6 +96,8 @@ const shape = (r: ScanResult) => ({
   timedOut: r.timedOut,
 });
 
+// Each comparison starts ripgrep about 110 times: 5 s and more on a loaded 2-core machine, Bun's default timeout (at
+// load 14 the first took 5.1 s). The timeouts below, as each test's third argument, hold under vitest and bun test.
 describe("ripgrep and the built-in scanner give the same results", () => {
   it.skipIf(rg !== undefined || !inCI)("needs ripgrep in CI", () => {
     expect.fail(
@@ -103,55 +105,63 @@ describe("ripgrep and the built-in scanner give the same results", () => {
     );
   });
 
-  it.skipIf(rg === undefined)("for literals and regexes, with and without context and limits", async () => {
-    const targets = corpus();
-    let compared = 0;
-    for (const input of QUERIES) {
-      const query = compileQuery(input);
-      for (const [contextLines, maxMatches] of [
-        [0, 50],
-        [2, 50],
-        [1, 3],
-      ] as const) {
-        const options: ScanOptions = {
-          contextLines,
-          maxMatches,
-          matchLineBytes: 120,
-          contextLineBytes: 60,
-          timeBudgetMs: 30_000,
-          threads: 0,
-        };
-        const builtIn = await scanFiles(targets, input, query, options);
-        if (query.ripgrep.kind === "unsupported") continue;
-        const viaRipgrep = await scanWithRipgrep(rg as NonNullable<typeof rg>, targets, query, options);
-        expect({ input, contextLines, maxMatches, ...shape(viaRipgrep) }).toEqual({
-          input,
-          contextLines,
-          maxMatches,
-          ...shape(builtIn),
-        });
-        compared++;
+  it.skipIf(rg === undefined)(
+    "for literals and regexes, with and without context and limits",
+    async () => {
+      const targets = corpus();
+      let compared = 0;
+      for (const input of QUERIES) {
+        const query = compileQuery(input);
+        for (const [contextLines, maxMatches] of [
+          [0, 50],
+          [2, 50],
+          [1, 3],
+        ] as const) {
+          const options: ScanOptions = {
+            contextLines,
+            maxMatches,
+            matchLineBytes: 120,
+            contextLineBytes: 60,
+            timeBudgetMs: 30_000,
+            threads: 0,
+          };
+          const builtIn = await scanFiles(targets, input, query, options);
+          if (query.ripgrep.kind === "unsupported") continue;
+          const viaRipgrep = await scanWithRipgrep(rg as NonNullable<typeof rg>, targets, query, options);
+          expect({ input, contextLines, maxMatches, ...shape(viaRipgrep) }).toEqual({
+            input,
+            contextLines,
+            maxMatches,
+            ...shape(builtIn),
+          });
+          compared++;
+        }
       }
-    }
-    expect(compared).toBeGreaterThan(100);
-  });
+      expect(compared).toBeGreaterThan(100);
+    },
+    60_000,
+  );
 
-  it.skipIf(rg === undefined)("when a transcript vanished before the search", async () => {
-    const targets = corpus();
-    fs.rmSync((targets[1] as { path: string }).path);
-    const input = { query: "opencode" };
-    const query = compileQuery(input);
-    const options: ScanOptions = {
-      contextLines: 1,
-      maxMatches: 50,
-      matchLineBytes: 120,
-      contextLineBytes: 60,
-      timeBudgetMs: 30_000,
-      threads: 0,
-    };
-    const builtIn = await scanFiles(targets, input, query, options);
-    const viaRipgrep = await scanWithRipgrep(rg as NonNullable<typeof rg>, targets, query, options);
-    expect(builtIn.unreadable).toEqual([{ index: 1, error: "ENOENT" }]);
-    expect(shape(viaRipgrep)).toEqual(shape(builtIn));
-  });
+  it.skipIf(rg === undefined)(
+    "when a transcript vanished before the search",
+    async () => {
+      const targets = corpus();
+      fs.rmSync((targets[1] as { path: string }).path);
+      const input = { query: "opencode" };
+      const query = compileQuery(input);
+      const options: ScanOptions = {
+        contextLines: 1,
+        maxMatches: 50,
+        matchLineBytes: 120,
+        contextLineBytes: 60,
+        timeBudgetMs: 30_000,
+        threads: 0,
+      };
+      const builtIn = await scanFiles(targets, input, query, options);
+      const viaRipgrep = await scanWithRipgrep(rg as NonNullable<typeof rg>, targets, query, options);
+      expect(builtIn.unreadable).toEqual([{ index: 1, error: "ENOENT" }]);
+      expect(shape(viaRipgrep)).toEqual(shape(builtIn));
+    },
+    60_000,
+  );
 });

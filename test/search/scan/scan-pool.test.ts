@@ -55,6 +55,8 @@ function corpus(count: number): { path: string; size: number }[] {
   });
 }
 
+// Each test starts worker threads (and, under Node, compiles a copy of the scanner): about a second each at load 14,
+// where Bun's default timeout of 5 s is near; the explicit timeouts hold under vitest and bun test alike.
 describe(`scanning on worker threads (${isBun ? "Bun, from the sources" : "Node, from a compiled copy"})`, () => {
   const url = workerUrl();
 
@@ -75,7 +77,7 @@ describe(`scanning on worker threads (${isBun ? "Bun, from the sources" : "Node,
         capped: one.capped,
       });
     }
-  });
+  }, 60_000);
 
   it("scans a literal on the calling thread too: all of it when the threads never start, a regex never", async () => {
     const idle = path.join(tempDir(), "idle-worker.mjs");
@@ -101,7 +103,7 @@ describe(`scanning on worker threads (${isBun ? "Bun, from the sources" : "Node,
     });
     expect(left.timedOut).toBe(true);
     expect(left.files).toEqual([]);
-  });
+  }, 60_000);
 
   it("reports unreadable files and stops at the time budget", async () => {
     const targets = corpus(8);
@@ -123,5 +125,5 @@ describe(`scanning on worker threads (${isBun ? "Bun, from the sources" : "Node,
     });
     expect(stopped.timedOut).toBe(true);
     expect(stopped.searched).toBe(0);
-  });
+  }, 60_000);
 });
