@@ -100,13 +100,16 @@ export const command = defineCommand({
         bar.update(lineNo);
       };
       const now = Date.now();
-      for await (const text of streamLines(stream)) {
+      for await (const text of streamLines(stream, MAX_LINE_CHARS)) {
         lineNo++;
         if (lineNo % PROGRESS_LINES === 0) bar.update(lineNo);
+        if (typeof text !== "string") {
+          const error = new InvalidInputError("line", `is over ${MAX_LINE_CHARS} characters; no entry is that long`);
+          refuse({ line: lineNo, code: error.code, message: describeError(error) });
+          continue;
+        }
         if (text.trim() === "") continue;
         try {
-          if (text.length > MAX_LINE_CHARS)
-            throw new InvalidInputError("line", `is ${text.length} characters; no entry is that long`);
           let json: unknown;
           try {
             json = JSON.parse(text);
