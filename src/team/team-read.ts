@@ -6,6 +6,7 @@
  */
 import { describeError } from "../errors.js";
 import { parseIsoDate } from "../iso-date.js";
+import { findSecret } from "../secret-guard/secret-guard.js";
 import { cleanFields } from "../store/memory-validate.js";
 import { formatLine, isEntryStatus, LINE_KEYS, type TeamEntry } from "./team-entry.js";
 
@@ -39,24 +40,48 @@ function fail(message: string): never {
   throw new LineError(message);
 }
 
+/** A value of the line is never repeated in a report: a date or key that arrived through git may be a token. */
 function optionalDate(record: Record<string, unknown>, key: string): number | null {
   const value = record[key];
   if (value === undefined || value === null) return null;
   if (typeof value !== "string") fail(`${key} must be an ISO 8601 date`);
-  return parseIsoDate(key, value);
+  try {
+    return parseIsoDate(key, value);
+  } catch {
+    fail(`${key} is not an ISO 8601 date (such as "2025-06-30T14:00:00Z")`);
+  }
 }
 
-function requiredDate(record: Record<string, unknown>, key: string): number {
+/** Clocks of two machines disagree a little; a line made or changed later than this ahead of now is refused. */
+const CLOCK_SLACK_MS = 86_400_000;
+
+/** When the entry was made or changed: not in the future (such a line would sort above every real one). */
+function pastDate(record: Record<string, unknown>, key: string, now: number): number {
   const value = optionalDate(record, key);
   if (value === null) fail(`${key} is missing`);
+  if (value > now + CLOCK_SLACK_MS) fail(`${key} is in the future; it cannot have happened yet`);
   return value;
+}
+
+/** A field name as a person may have typed it, safe to repeat; anything else is counted, never shown. */
+const SHOWN_KEY = /^[a-z][a-z_]{0,31}$/;
+
+/** An id (or superseded_by) the index may hold and show: id-shaped and not secret-shaped. */
+function checkId(key: string, value: string): void {
+  const kind = findSecret(value);
+  if (kind) fail(`${key} looks like a secret (${kind}); give the entry a plain id`);
 }
 
 function entryOf(record: Record<string, unknown>, now: number): TeamEntry | "expired" {
   const unknown = Object.keys(record).filter((k) => !(LINE_KEYS as readonly string[]).includes(k));
-  if (unknown.length > 0) fail(`unknown field ${unknown.map((k) => `"${k.slice(0, 40)}"`).join(", ")}`);
+  if (unknown.length > 0) {
+    const shown = unknown.filter((k) => SHOWN_KEY.test(k) && findSecret(k) === undefined).map((k) => `"${k}"`);
+    const hidden = unknown.length - shown.length;
+    fail(`unknown field ${[...shown, ...(hidden > 0 ? [`${hidden} not shown (not a field name)`] : [])].join(", ")}`);
+  }
   const { id, status, tags, superseded_by: supersededBy } = record;
   if (typeof id !== "string" || !ID.test(id)) fail("id must be 1-64 letters, digits, - or _");
+  checkId("id", id);
   if (!isEntryStatus(status)) fail("status must be candidate, active, superseded or rejected");
   if (tags !== undefined && !Array.isArray(tags)) fail("tags must be a list of strings");
   if (
@@ -65,6 +90,7 @@ function entryOf(record: Record<string, unknown>, now: number): TeamEntry | "exp
     (typeof supersededBy !== "string" || !ID.test(supersededBy))
   )
     fail("superseded_by must be an entry id");
+  if (typeof supersededBy === "string") checkId("superseded_by", supersededBy);
   const expiresAt = optionalDate(record, "expires_at");
   if (expiresAt !== null && expiresAt <= now) return "expired";
   const fields = cleanFields(
@@ -87,8 +113,8 @@ function entryOf(record: Record<string, unknown>, now: number): TeamEntry | "exp
     tags: fields.tags ?? [],
     status,
     supersededBy: typeof supersededBy === "string" ? supersededBy : null,
-    createdAt: requiredDate(record, "created"),
-    updatedAt: requiredDate(record, "updated"),
+    createdAt: pastDate(record, "created", now),
+    updatedAt: pastDate(record, "updated", now),
     validFrom: fields.validFrom ?? null,
     validUntil: fields.validUntil ?? null,
     expiresAt: fields.expiresAt ?? null,
@@ -131,7 +157,7 @@ export function readTeamText(text: string, now: number): TeamRead {
       return;
     }
     const named = (record as Record<string, unknown>).id;
-    const id = typeof named === "string" && ID.test(named) ? named : undefined;
+    const id = typeof named === "string" && ID.test(named) && findSecret(named) === undefined ? named : undefined;
     try {
       const entry = entryOf(record as Record<string, unknown>, now);
       if (entry === "expired") {

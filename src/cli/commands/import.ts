@@ -119,7 +119,17 @@ export const command = defineCommand({
           const parsed = lineSchema.safeParse(json);
           if (!parsed.success) {
             const issue = parsed.error.issues[0];
-            throw new InvalidInputError(issue?.path.join(".") || "line", issue?.message ?? "is not an entry");
+            // zod repeats an unknown key as it is, and a key can be a pasted token: only a field-like name is shown.
+            const message =
+              issue?.code === "unrecognized_keys"
+                ? `has an unknown key (${
+                    issue.keys
+                      .filter((k) => /^[A-Za-z][A-Za-z_]{0,31}$/.test(k) && findSecret(k) === undefined)
+                      .map((k) => `"${k}"`)
+                      .join(", ") || "not shown: not a field name"
+                  })`
+                : (issue?.message ?? "is not an entry");
+            throw new InvalidInputError(issue?.path.join(".") || "line", message);
           }
           batch.push({ line: lineNo, entry: cleanTransferEntry(parsed.data, now) });
         } catch (error) {
