@@ -32,6 +32,8 @@ export interface TeamRead {
   held: Set<string>;
   /** Valid lines past their expiry: left out, as the store leaves expired entries out. */
   expired: number;
+  /** Only the start of the file was read (it is too large): no entry leaves the index for lacking a line. */
+  partial: boolean;
 }
 
 class LineError extends Error {}
@@ -128,11 +130,20 @@ function problemText(error: unknown): string {
 }
 
 /** Parses the text of a team file; `now` decides which entries have expired. */
-export function readTeamText(text: string, now: number): TeamRead {
-  const read: TeamRead = { entries: [], problems: [], held: new Set(), expired: 0 };
-  if (Buffer.byteLength(text) > MAX_TEAM_FILE_BYTES) {
-    read.problems.push({ line: 0, message: `the file is larger than ${MAX_TEAM_FILE_BYTES} bytes; nothing was read` });
-    return read;
+export function readTeamText(fileText: string, now: number): TeamRead {
+  let text = fileText;
+  const read: TeamRead = { entries: [], problems: [], held: new Set(), expired: 0, partial: false };
+  // An editor's byte-order mark is not part of the first line.
+  if (text.startsWith("\uFEFF")) text = text.slice(1);
+  if (text.length > MAX_TEAM_FILE_BYTES / 4 && Buffer.byteLength(text) > MAX_TEAM_FILE_BYTES) {
+    // Only the lines within the bound are read; the entries of the rest keep what the index has for them.
+    const cut = Buffer.from(text).subarray(0, MAX_TEAM_FILE_BYTES).toString("utf8");
+    text = cut.slice(0, cut.lastIndexOf("\n") + 1);
+    read.partial = true;
+    read.problems.push({
+      line: 0,
+      message: `the file is larger than ${MAX_TEAM_FILE_BYTES} bytes; the lines past that were not read, and the index keeps their entries as they are`,
+    });
   }
   const idLines = new Map<string, { line: number; text: string }>();
   const titleLines = new Map<string, number>();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatTeamFile, type TeamEntry } from "../../src/team/team-entry.js";
-import { readTeamText } from "../../src/team/team-read.js";
+import { MAX_TEAM_FILE_BYTES, readTeamText } from "../../src/team/team-read.js";
 import { T0 } from "../helpers/memory.js";
 import { SAMPLES, seeded } from "../helpers/secret-samples.js";
 
@@ -188,15 +188,19 @@ describe("the team file format", () => {
     expect(readTeamText(twice, T0)).toMatchObject({ problems: [], entries: [{ id: "aa0000000001", line: 1 }] });
   });
 
-  it("leaves out expired lines without calling them bad, and refuses an oversized file as a whole", () => {
+  it("leaves out expired lines without calling them bad, and reads an oversized file only within the bound", () => {
     const text = formatTeamFile([entry("aa0000000001", "Old", { expiresAt: T0 - 1 }), entry("bb0000000002", "New")]);
     const read = readTeamText(text, T0);
     expect(read.entries.map((e) => e.id)).toEqual(["bb0000000002"]);
     expect(read).toMatchObject({ expired: 1, problems: [] });
     const huge = readTeamText(`${"x".repeat(4 * 1024 * 1024 + 1)}\n`, T0);
     expect(huge.entries).toEqual([]);
+    expect(huge.partial).toBe(true);
     expect(huge.problems).toEqual([
-      { line: 0, message: `the file is larger than ${4 * 1024 * 1024} bytes; nothing was read` },
+      {
+        line: 0,
+        message: `the file is larger than ${4 * 1024 * 1024} bytes; the lines past that were not read, and the index keeps their entries as they are`,
+      },
     ]);
   });
 
@@ -211,5 +215,24 @@ describe("the team file format", () => {
     expect(read.problems).toHaveLength(1);
     expect(read.problems[0]).toMatchObject({ line: 4 });
     expect(read.problems[0]?.message).toBe('created is not an ISO 8601 date (such as "2025-06-30T14:00:00Z")');
+  });
+});
+
+describe("a team file that is too large, or starts with a byte-order mark", () => {
+  it("reads past a byte-order mark as if it were not there", () => {
+    const text = `\uFEFF${formatTeamFile([entry("aa0000000001", "First"), entry("bb0000000002", "Second")])}`;
+    const read = readTeamText(text, T0);
+    expect(read.entries.map((e) => e.id)).toEqual(["aa0000000001", "bb0000000002"]);
+    expect(read.problems).toEqual([]);
+  });
+
+  it("over 4 MB: reads the lines within it, reports the rest, and marks the read partial", () => {
+    const first = formatTeamFile([entry("aa0000000001", "First")]);
+    const text = `${first}${" \n".repeat(MAX_TEAM_FILE_BYTES / 2)}${formatTeamFile([entry("bb0000000002", "Past")])}`;
+    const read = readTeamText(text, T0);
+    expect(read.entries.map((e) => e.id)).toEqual(["aa0000000001"]);
+    expect(read.partial).toBe(true);
+    expect(read.problems).toHaveLength(1);
+    expect(read.problems[0]?.message).toContain("the index keeps their entries as they are");
   });
 });
