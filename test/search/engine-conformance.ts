@@ -129,17 +129,27 @@ function corpus(): ScanTarget[] {
   });
 }
 
+/**
+ * Each case may start a process (ripgrep) and read a corpus: on a loaded 2-core machine that took past Bun's 5 s
+ * default, so every case says how long it may take.
+ */
+const CASE_TIMEOUT_MS = 30_000;
+
 /** Registers the cases for one engine; `available` false skips them (ripgrep absent), with the reason in the name. */
 export function testEngine(name: string, engine: Engine, available = true): void {
   describe(`search engine conformance: ${name}`, () => {
     for (const c of CASES) {
-      it.skipIf(!available)(c.name, async () => {
-        const result = await engine(corpus(), c.input, compileQuery(c.input), { ...BASE, ...c.options });
-        expect(matchLines(result)).toEqual(c.expected);
-        expect(result.matches).toBe(c.expected.length);
-        expect(result.capped).toBe(c.options?.maxMatches !== undefined && c.expected.length === c.options.maxMatches);
-        expect(result.unreadable).toEqual([]);
-      });
+      it.skipIf(!available)(
+        c.name,
+        async () => {
+          const result = await engine(corpus(), c.input, compileQuery(c.input), { ...BASE, ...c.options });
+          expect(matchLines(result)).toEqual(c.expected);
+          expect(result.matches).toBe(c.expected.length);
+          expect(result.capped).toBe(c.options?.maxMatches !== undefined && c.expected.length === c.options.maxMatches);
+          expect(result.unreadable).toEqual([]);
+        },
+        CASE_TIMEOUT_MS,
+      );
     }
 
     it.skipIf(!available)(
@@ -151,30 +161,39 @@ export function testEngine(name: string, engine: Engine, available = true): void
         expect(line?.text).toContain("needle in a long line");
         expect(Buffer.byteLength(line?.text ?? "")).toBeLessThan(400);
       },
+      CASE_TIMEOUT_MS,
     );
 
-    it.skipIf(!available)("context lines around a match, marked as context", async () => {
-      const input = { query: "port 42" };
-      const result = await engine(corpus(), input, compileQuery(input), { ...BASE, contextLines: 1 });
-      expect(result.files[0]?.hits.lines.map((l) => [l.line, l.match])).toEqual([
-        [3, false],
-        [4, true],
-        [5, false],
-      ]);
-      expect(result.files[0]?.hits.lines[1]?.text).toBe("port 42 is open; 4242 is not");
-    });
+    it.skipIf(!available)(
+      "context lines around a match, marked as context",
+      async () => {
+        const input = { query: "port 42" };
+        const result = await engine(corpus(), input, compileQuery(input), { ...BASE, contextLines: 1 });
+        expect(result.files[0]?.hits.lines.map((l) => [l.line, l.match])).toEqual([
+          [3, false],
+          [4, true],
+          [5, false],
+        ]);
+        expect(result.files[0]?.hits.lines[1]?.text).toBe("port 42 is open; 4242 is not");
+      },
+      CASE_TIMEOUT_MS,
+    );
 
-    it.skipIf(!available)("a file that vanished is reported and the others are searched", async () => {
-      const targets = corpus();
-      fs.rmSync((targets[0] as ScanTarget).path);
-      const input = { query: "opencode" };
-      const result = await engine(targets, input, compileQuery(input), BASE);
-      expect(result.unreadable).toEqual([{ index: 0, error: "ENOENT" }]);
-      expect(matchLines(result)).toEqual([
-        [1, 2],
-        [1, 3],
-        [1, 4],
-      ]);
-    });
+    it.skipIf(!available)(
+      "a file that vanished is reported and the others are searched",
+      async () => {
+        const targets = corpus();
+        fs.rmSync((targets[0] as ScanTarget).path);
+        const input = { query: "opencode" };
+        const result = await engine(targets, input, compileQuery(input), BASE);
+        expect(result.unreadable).toEqual([{ index: 0, error: "ENOENT" }]);
+        expect(matchLines(result)).toEqual([
+          [1, 2],
+          [1, 3],
+          [1, 4],
+        ]);
+      },
+      CASE_TIMEOUT_MS,
+    );
   });
 }
