@@ -2,6 +2,7 @@
  * How a change to a memory entry reads as text, for the agent (tools) and for people (CLI) alike: times as ISO
  * minutes, `field: old → new`, bodies as lengths when long.
  */
+import { escapeBlockTags } from "../one-line.js";
 import type { Changes } from "./memory-types.js";
 
 export function formatTime(ms: number): string {
@@ -12,9 +13,9 @@ const TIME_FIELDS = new Set(["valid_from", "valid_until", "expires_at", "trashed
 
 function short(value: unknown, max: number, isTime: boolean): string {
   if (value === null || value === undefined) return "none";
-  if (Array.isArray(value)) return value.length === 0 ? "[]" : `[${value.join(", ")}]`;
+  if (Array.isArray(value)) return value.length === 0 ? "[]" : escapeBlockTags(`[${value.join(", ")}]`);
   if (isTime && typeof value === "number") return formatTime(value);
-  const text = String(value).replace(/\s+/g, " ");
+  const text = escapeBlockTags(String(value).replace(/\s+/g, " "));
   return text.length > max ? `"${text.slice(0, max)}…" (${text.length} chars)` : `"${text}"`;
 }
 

@@ -5,6 +5,7 @@
  * store applies, and the file is then written from the index; it is refused while the file has bad lines, so nothing
  * a person or a merge put there is ever overwritten.
  */
+import fs from "node:fs";
 import { ConflictError, describeError, InvalidInputError } from "../errors.js";
 import type { Logger } from "../log.js";
 import { teamProject, teamScope } from "../scope.js";
@@ -13,6 +14,7 @@ import type { Actor, ChangeResult, EntryView } from "../store/memory-types.js";
 import { formatTeamFile, type TeamEntry, teamEntryOf } from "./team-entry.js";
 import { fileSignature, readTeamFile, writeTeamFile } from "./team-file.js";
 import { headCommit } from "./team-git.js";
+import { createTeamLock, type TeamLock } from "./team-lock.js";
 import { moveEntry } from "./team-move.js";
 import { TEAM_FILE_LABEL, teamFilePath } from "./team-path.js";
 import { readTeamText, type TeamProblem, type TeamRead } from "./team-read.js";
@@ -27,6 +29,8 @@ export interface TeamMemoryDeps {
   log?: Logger;
   /** The commit a project has checked out (default: asks git). */
   commitOf?: (project: string) => Promise<string | undefined>;
+  /** The lock team changes and syncs of this store hold (default: `team.lock` in the store's data folder). */
+  lock?: TeamLock;
 }
 
 export interface TeamReport {
@@ -76,6 +80,7 @@ export function problemsText(problems: readonly TeamProblem[]): string {
 export function createTeamMemory(deps: TeamMemoryDeps): TeamMemory {
   const { memory, clock } = deps;
   const commitOf = deps.commitOf ?? headCommit;
+  const lock = deps.lock ?? createTeamLock(memory.database.dataDir);
   const states = new Map<string, ProjectState>();
   const stateOf = (project: string): ProjectState => {
     let state = states.get(project);
@@ -148,12 +153,23 @@ export function createTeamMemory(deps: TeamMemoryDeps): TeamMemory {
     return state.report;
   };
 
+  /**
+   * A sync when the file changed since the last read, under the lock: a sync may trash what the file lacks, and only
+   * under the lock does the file hold every change another process already made in the store.
+   */
+  const syncChanged = async (project: string): Promise<TeamReport> => {
+    const state = stateOf(project);
+    if (state.report && state.signature === fileSignature(teamFilePath(project))) return state.report;
+    if (!fs.existsSync(teamFilePath(project)) && !memory.database.exists()) return sync(project, false);
+    return lock.hold(() => sync(project, false));
+  };
+
   /** Before a read: every followed project whose scope it covers, quietly (a read never fails for a team file). */
   const follow = async (scopes: readonly string[] | undefined): Promise<void> => {
     for (const project of deps.follow) {
       if (scopes && !scopes.includes(teamScope(project))) continue;
       try {
-        await queued(project, () => sync(project, false));
+        await queued(project, () => syncChanged(project));
       } catch (error) {
         deps.log?.log("warn", `team memory of ${project} not read: ${describeError(error)}`);
       }
@@ -202,8 +218,11 @@ export function createTeamMemory(deps: TeamMemoryDeps): TeamMemory {
       for (const project of sorted) await writeFromIndex(project);
       return result;
     };
-    // Each project's queue in a fixed order, so two changes never wait on each other.
-    const locked = sorted.reduceRight<() => Promise<T>>((next, project) => () => queued(project, next), inner);
+    // Each project's queue in a fixed order, so two changes never wait on each other; the lock last, inside them all.
+    const locked = sorted.reduceRight<() => Promise<T>>(
+      (next, project) => () => queued(project, next),
+      () => lock.hold(inner),
+    );
     return locked();
   };
 
@@ -291,7 +310,12 @@ export function createTeamMemory(deps: TeamMemoryDeps): TeamMemory {
     purgeDue: () => memory.purgeDue(),
     purgeDueIfAny: () => memory.purgeDueIfAny(),
 
-    syncTeam: (project) => queued(project, () => sync(project, true)),
+    syncTeam: (project) =>
+      queued(project, () =>
+        !fs.existsSync(teamFilePath(project)) && !memory.database.exists()
+          ? sync(project, true)
+          : lock.hold(() => sync(project, true)),
+      ),
     promote: (id, project, actor, reason) => move(id, project, teamScope(project), project, actor, reason),
     demote: (id, project, actor, reason) => move(id, teamScope(project), project, project, actor, reason),
   };

@@ -6,6 +6,7 @@
  */
 import { describeError } from "../errors.js";
 import { parseIsoDate } from "../iso-date.js";
+import { findSecret } from "../secret-guard/secret-guard.js";
 import { cleanFields } from "../store/memory-validate.js";
 import { formatLine, isEntryStatus, LINE_KEYS, type TeamEntry } from "./team-entry.js";
 
@@ -31,6 +32,8 @@ export interface TeamRead {
   held: Set<string>;
   /** Valid lines past their expiry: left out, as the store leaves expired entries out. */
   expired: number;
+  /** Only the start of the file was read (it is too large): no entry leaves the index for lacking a line. */
+  partial: boolean;
 }
 
 class LineError extends Error {}
@@ -39,24 +42,48 @@ function fail(message: string): never {
   throw new LineError(message);
 }
 
+/** A value of the line is never repeated in a report: a date or key that arrived through git may be a token. */
 function optionalDate(record: Record<string, unknown>, key: string): number | null {
   const value = record[key];
   if (value === undefined || value === null) return null;
   if (typeof value !== "string") fail(`${key} must be an ISO 8601 date`);
-  return parseIsoDate(key, value);
+  try {
+    return parseIsoDate(key, value);
+  } catch {
+    fail(`${key} is not an ISO 8601 date (such as "2025-06-30T14:00:00Z")`);
+  }
 }
 
-function requiredDate(record: Record<string, unknown>, key: string): number {
+/** Clocks of two machines disagree a little; a line made or changed later than this ahead of now is refused. */
+const CLOCK_SLACK_MS = 86_400_000;
+
+/** When the entry was made or changed: not in the future (such a line would sort above every real one). */
+function pastDate(record: Record<string, unknown>, key: string, now: number): number {
   const value = optionalDate(record, key);
   if (value === null) fail(`${key} is missing`);
+  if (value > now + CLOCK_SLACK_MS) fail(`${key} is in the future; it cannot have happened yet`);
   return value;
+}
+
+/** A field name as a person may have typed it, safe to repeat; anything else is counted, never shown. */
+const SHOWN_KEY = /^[a-z][a-z_]{0,31}$/;
+
+/** An id (or superseded_by) the index may hold and show: id-shaped and not secret-shaped. */
+function checkId(key: string, value: string): void {
+  const kind = findSecret(value);
+  if (kind) fail(`${key} looks like a secret (${kind}); give the entry a plain id`);
 }
 
 function entryOf(record: Record<string, unknown>, now: number): TeamEntry | "expired" {
   const unknown = Object.keys(record).filter((k) => !(LINE_KEYS as readonly string[]).includes(k));
-  if (unknown.length > 0) fail(`unknown field ${unknown.map((k) => `"${k.slice(0, 40)}"`).join(", ")}`);
+  if (unknown.length > 0) {
+    const shown = unknown.filter((k) => SHOWN_KEY.test(k) && findSecret(k) === undefined).map((k) => `"${k}"`);
+    const hidden = unknown.length - shown.length;
+    fail(`unknown field ${[...shown, ...(hidden > 0 ? [`${hidden} not shown (not a field name)`] : [])].join(", ")}`);
+  }
   const { id, status, tags, superseded_by: supersededBy } = record;
   if (typeof id !== "string" || !ID.test(id)) fail("id must be 1-64 letters, digits, - or _");
+  checkId("id", id);
   if (!isEntryStatus(status)) fail("status must be candidate, active, superseded or rejected");
   if (tags !== undefined && !Array.isArray(tags)) fail("tags must be a list of strings");
   if (
@@ -65,6 +92,7 @@ function entryOf(record: Record<string, unknown>, now: number): TeamEntry | "exp
     (typeof supersededBy !== "string" || !ID.test(supersededBy))
   )
     fail("superseded_by must be an entry id");
+  if (typeof supersededBy === "string") checkId("superseded_by", supersededBy);
   const expiresAt = optionalDate(record, "expires_at");
   if (expiresAt !== null && expiresAt <= now) return "expired";
   const fields = cleanFields(
@@ -87,8 +115,8 @@ function entryOf(record: Record<string, unknown>, now: number): TeamEntry | "exp
     tags: fields.tags ?? [],
     status,
     supersededBy: typeof supersededBy === "string" ? supersededBy : null,
-    createdAt: requiredDate(record, "created"),
-    updatedAt: requiredDate(record, "updated"),
+    createdAt: pastDate(record, "created", now),
+    updatedAt: pastDate(record, "updated", now),
     validFrom: fields.validFrom ?? null,
     validUntil: fields.validUntil ?? null,
     expiresAt: fields.expiresAt ?? null,
@@ -102,11 +130,20 @@ function problemText(error: unknown): string {
 }
 
 /** Parses the text of a team file; `now` decides which entries have expired. */
-export function readTeamText(text: string, now: number): TeamRead {
-  const read: TeamRead = { entries: [], problems: [], held: new Set(), expired: 0 };
-  if (Buffer.byteLength(text) > MAX_TEAM_FILE_BYTES) {
-    read.problems.push({ line: 0, message: `the file is larger than ${MAX_TEAM_FILE_BYTES} bytes; nothing was read` });
-    return read;
+export function readTeamText(fileText: string, now: number): TeamRead {
+  let text = fileText;
+  const read: TeamRead = { entries: [], problems: [], held: new Set(), expired: 0, partial: false };
+  // An editor's byte-order mark is not part of the first line.
+  if (text.startsWith("\uFEFF")) text = text.slice(1);
+  if (text.length > MAX_TEAM_FILE_BYTES / 4 && Buffer.byteLength(text) > MAX_TEAM_FILE_BYTES) {
+    // Only the lines within the bound are read; the entries of the rest keep what the index has for them.
+    const cut = Buffer.from(text).subarray(0, MAX_TEAM_FILE_BYTES).toString("utf8");
+    text = cut.slice(0, cut.lastIndexOf("\n") + 1);
+    read.partial = true;
+    read.problems.push({
+      line: 0,
+      message: `the file is larger than ${MAX_TEAM_FILE_BYTES} bytes; the lines past that were not read, and the index keeps their entries as they are`,
+    });
   }
   const idLines = new Map<string, { line: number; text: string }>();
   const titleLines = new Map<string, number>();
@@ -131,7 +168,7 @@ export function readTeamText(text: string, now: number): TeamRead {
       return;
     }
     const named = (record as Record<string, unknown>).id;
-    const id = typeof named === "string" && ID.test(named) ? named : undefined;
+    const id = typeof named === "string" && ID.test(named) && findSecret(named) === undefined ? named : undefined;
     try {
       const entry = entryOf(record as Record<string, unknown>, now);
       if (entry === "expired") {

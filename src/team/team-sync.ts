@@ -101,7 +101,7 @@ export function syncTeamIndex(
   const reason = (line?: number) => (line === undefined ? `removed from ${fileLabel}` : `${fileLabel} line ${line}`);
   // An expired row still holds its title in the unique index until the due purge: it leaves like any other.
   for (const row of rows.values()) {
-    if (row.trashedAt !== null || keep.has(row.id)) continue;
+    if (row.trashedAt !== null || keep.has(row.id) || read.partial) continue;
     db.update(entries).set({ trashedAt: now }).where(eq(entries.id, row.id)).run();
     appendAudit(db, {
       entryId: row.id,

@@ -2,9 +2,9 @@ import { Readable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { streamLines } from "../../src/cli/stream-lines.js";
 
-async function lines(chunks: (string | Uint8Array)[]): Promise<string[]> {
-  const out: string[] = [];
-  for await (const line of streamLines(Readable.from(chunks))) out.push(line);
+async function lines(chunks: (string | Uint8Array)[], maxChars?: number): Promise<(string | { overlong: number })[]> {
+  const out: (string | { overlong: number })[] = [];
+  for await (const line of streamLines(Readable.from(chunks), maxChars)) out.push(line);
   return out;
 }
 
@@ -36,4 +36,26 @@ describe("streamLines", () => {
     expect(read).toBeLessThanOrEqual(3);
     await it.return(undefined);
   });
+
+  it("gives a line past the bound as its length only, and the lines after it as they are", async () => {
+    expect(await lines(["ab", "cdef", "g\nhi\n", "x".repeat(10)], 5)).toEqual([
+      { overlong: 7 },
+      "hi",
+      { overlong: 10 },
+    ]);
+    expect(await lines(["abcde\n"], 5)).toEqual(["abcde"]);
+  });
+
+  it("reads one line of 64 MB in linear time and without holding it", async () => {
+    const chunk = "y".repeat(64 * 1024);
+    async function* huge() {
+      for (let i = 0; i < 1024; i++) yield chunk;
+      yield "\nafter\n";
+    }
+    const started = performance.now();
+    const out: (string | { overlong: number })[] = [];
+    for await (const line of streamLines(huge(), 200_000)) out.push(line);
+    expect(out).toEqual([{ overlong: 64 * 1024 * 1024 }, "after"]);
+    expect(performance.now() - started).toBeLessThan(5_000);
+  }, 30_000);
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatTeamFile, type TeamEntry } from "../../src/team/team-entry.js";
-import { readTeamText } from "../../src/team/team-read.js";
+import { MAX_TEAM_FILE_BYTES, readTeamText } from "../../src/team/team-read.js";
 import { T0 } from "../helpers/memory.js";
 import { SAMPLES, seeded } from "../helpers/secret-samples.js";
 
@@ -82,6 +82,78 @@ describe("the team file format", () => {
     expect([...read.held].sort()).toEqual(["cc0000000003", "dd0000000004", "ee0000000005"]);
   });
 
+  it("refuses a token-shaped id or superseded_by, and never repeats a token used as a key, a date or a status", () => {
+    const github = SAMPLES.find((s) => s.kind === "GitHub token");
+    if (!github) throw new Error("no GitHub sample");
+    const token = github.build(seeded(11));
+    const line = (fields: Record<string, unknown>) =>
+      JSON.stringify({
+        id: "aa0000000001",
+        kind: "decision",
+        title: "A title",
+        status: "active",
+        body: "b",
+        created: "2025-01-01T00:00:00.000Z",
+        updated: "2025-01-01T00:00:00.000Z",
+        ...fields,
+      });
+    const text = [
+      line({ id: token, title: "Token as id" }),
+      line({ id: "bb0000000002", title: "Token as link", status: "superseded", superseded_by: token }),
+      line({ id: "cc0000000003", title: "Token as key", [token]: 1, extra_note: 2 }),
+      line({ id: "dd0000000004", title: "Token as date", valid_from: token }),
+      line({ id: "ee0000000005", title: "Token as status", status: token }),
+    ].join("\n");
+    const read = readTeamText(text, T0);
+    expect(read.entries).toEqual([]);
+    expect(read.problems.map((p) => p.line)).toEqual([1, 2, 3, 4, 5]);
+    expect(read.problems[0]?.message).toBe("id looks like a secret (GitHub token); give the entry a plain id");
+    expect(read.problems[1]?.message).toContain("superseded_by looks like a secret");
+    expect(read.problems[2]?.message).toBe('unknown field "extra_note", 1 not shown (not a field name)');
+    expect(JSON.stringify(read.problems)).not.toContain(token.slice(4, 20));
+    // A token-shaped id is never held either: it names nothing the index may keep.
+    expect([...read.held].sort()).toEqual(["bb0000000002", "cc0000000003", "dd0000000004", "ee0000000005"]);
+  });
+
+  it("refuses a line made or changed in the future (past a day of clock skew), as import does", () => {
+    const future = new Date(T0 + 3 * 86_400_000).toISOString();
+    const text = [
+      JSON.stringify({
+        id: "aa0000000001",
+        kind: "lesson",
+        title: "Far ahead",
+        status: "active",
+        body: "b",
+        created: "9999-12-31",
+        updated: "9999-12-31",
+      }),
+      JSON.stringify({
+        id: "bb0000000002",
+        kind: "lesson",
+        title: "Days ahead",
+        status: "active",
+        body: "b",
+        created: new Date(T0).toISOString(),
+        updated: future,
+      }),
+      JSON.stringify({
+        id: "cc0000000003",
+        kind: "lesson",
+        title: "Skewed",
+        status: "active",
+        body: "b",
+        created: new Date(T0 + 3_600_000).toISOString(),
+        updated: new Date(T0 + 3_600_000).toISOString(),
+      }),
+    ].join("\n");
+    const read = readTeamText(text, T0);
+    expect(read.entries.map((e) => e.id)).toEqual(["cc0000000003"]);
+    expect(read.problems).toEqual([
+      { line: 1, message: "created is in the future; it cannot have happened yet" },
+      { line: 2, message: "updated is in the future; it cannot have happened yet" },
+    ]);
+  });
+
   it("refuses a line that holds a secret, naming its kind and never the value", () => {
     const sample = SAMPLES[0];
     if (!sample) throw new Error("no secret sample");
@@ -116,15 +188,19 @@ describe("the team file format", () => {
     expect(readTeamText(twice, T0)).toMatchObject({ problems: [], entries: [{ id: "aa0000000001", line: 1 }] });
   });
 
-  it("leaves out expired lines without calling them bad, and refuses an oversized file as a whole", () => {
+  it("leaves out expired lines without calling them bad, and reads an oversized file only within the bound", () => {
     const text = formatTeamFile([entry("aa0000000001", "Old", { expiresAt: T0 - 1 }), entry("bb0000000002", "New")]);
     const read = readTeamText(text, T0);
     expect(read.entries.map((e) => e.id)).toEqual(["bb0000000002"]);
     expect(read).toMatchObject({ expired: 1, problems: [] });
     const huge = readTeamText(`${"x".repeat(4 * 1024 * 1024 + 1)}\n`, T0);
     expect(huge.entries).toEqual([]);
+    expect(huge.partial).toBe(true);
     expect(huge.problems).toEqual([
-      { line: 0, message: `the file is larger than ${4 * 1024 * 1024} bytes; nothing was read` },
+      {
+        line: 0,
+        message: `the file is larger than ${4 * 1024 * 1024} bytes; the lines past that were not read, and the index keeps their entries as they are`,
+      },
     ]);
   });
 
@@ -138,6 +214,25 @@ describe("the team file format", () => {
     expect(read.entries.map((e) => [e.id, e.line])).toEqual([["aa0000000001", 2]]);
     expect(read.problems).toHaveLength(1);
     expect(read.problems[0]).toMatchObject({ line: 4 });
-    expect(read.problems[0]?.message).toContain("created:");
+    expect(read.problems[0]?.message).toBe('created is not an ISO 8601 date (such as "2025-06-30T14:00:00Z")');
+  });
+});
+
+describe("a team file that is too large, or starts with a byte-order mark", () => {
+  it("reads past a byte-order mark as if it were not there", () => {
+    const text = `\uFEFF${formatTeamFile([entry("aa0000000001", "First"), entry("bb0000000002", "Second")])}`;
+    const read = readTeamText(text, T0);
+    expect(read.entries.map((e) => e.id)).toEqual(["aa0000000001", "bb0000000002"]);
+    expect(read.problems).toEqual([]);
+  });
+
+  it("over 4 MB: reads the lines within it, reports the rest, and marks the read partial", () => {
+    const first = formatTeamFile([entry("aa0000000001", "First")]);
+    const text = `${first}${" \n".repeat(MAX_TEAM_FILE_BYTES / 2)}${formatTeamFile([entry("bb0000000002", "Past")])}`;
+    const read = readTeamText(text, T0);
+    expect(read.entries.map((e) => e.id)).toEqual(["aa0000000001"]);
+    expect(read.partial).toBe(true);
+    expect(read.problems).toHaveLength(1);
+    expect(read.problems[0]?.message).toContain("the index keeps their entries as they are");
   });
 });

@@ -100,13 +100,16 @@ export const command = defineCommand({
         bar.update(lineNo);
       };
       const now = Date.now();
-      for await (const text of streamLines(stream)) {
+      for await (const text of streamLines(stream, MAX_LINE_CHARS)) {
         lineNo++;
         if (lineNo % PROGRESS_LINES === 0) bar.update(lineNo);
+        if (typeof text !== "string") {
+          const error = new InvalidInputError("line", `is over ${MAX_LINE_CHARS} characters; no entry is that long`);
+          refuse({ line: lineNo, code: error.code, message: describeError(error) });
+          continue;
+        }
         if (text.trim() === "") continue;
         try {
-          if (text.length > MAX_LINE_CHARS)
-            throw new InvalidInputError("line", `is ${text.length} characters; no entry is that long`);
           let json: unknown;
           try {
             json = JSON.parse(text);
@@ -116,7 +119,17 @@ export const command = defineCommand({
           const parsed = lineSchema.safeParse(json);
           if (!parsed.success) {
             const issue = parsed.error.issues[0];
-            throw new InvalidInputError(issue?.path.join(".") || "line", issue?.message ?? "is not an entry");
+            // zod repeats an unknown key as it is, and a key can be a pasted token: only a field-like name is shown.
+            const message =
+              issue?.code === "unrecognized_keys"
+                ? `has an unknown key (${
+                    issue.keys
+                      .filter((k) => /^[A-Za-z][A-Za-z_]{0,31}$/.test(k) && findSecret(k) === undefined)
+                      .map((k) => `"${k}"`)
+                      .join(", ") || "not shown: not a field name"
+                  })`
+                : (issue?.message ?? "is not an entry");
+            throw new InvalidInputError(issue?.path.join(".") || "line", message);
           }
           batch.push({ line: lineNo, entry: cleanTransferEntry(parsed.data, now) });
         } catch (error) {

@@ -48,7 +48,7 @@ export const command = defineCommand({
   },
   async run(input, ctx) {
     const fs = await import("node:fs");
-    const { opencodeDatabasePath } = await import("../../transcripts/backfill/opencode-db.js");
+    const { isOpencodesOwnDatabase, opencodeDatabasePath } = await import("../../transcripts/backfill/opencode-db.js");
     const file = opencodeDatabasePath(ctx.env, input.database ? input.database : undefined);
     if (!fs.existsSync(file)) {
       const error = `no OpenCode database at ${file}; pass --database <file>`;
@@ -79,6 +79,7 @@ export const command = defineCommand({
           cpuShare: input.cpu ?? 1,
           maxSessionBytes: input["max-session-mb"] * 1_048_576,
           onProgress,
+          authoritative: isOpencodesOwnDatabase(file, ctx.env),
         }),
       );
       if (!outcome.ran) {

@@ -6,7 +6,8 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { ensurePrivateDir } from "../../store/private-path.js";
+import { noFollow } from "../../private-file.js";
+import { checkOwnPath, ensurePrivateDir } from "../../store/private-path.js";
 import type { TranscriptIndexer } from "../../transcripts/export/transcript-indexer.js";
 import type { IndexConnection } from "./index-connection.js";
 import type { IndexedTranscript, OpenBatch } from "./index-update.js";
@@ -64,6 +65,16 @@ function tighten(file: string): void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
     }
+  }
+}
+
+/** Creates the index file 0600, exclusively and never through a link; one that exists is left as it is. */
+function createIndexFile(file: string): void {
+  const flags = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | noFollow();
+  try {
+    fs.closeSync(fs.openSync(file, flags, 0o600));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
   }
 }
 
@@ -170,7 +181,13 @@ export class SearchIndex implements TranscriptIndexer {
 
   private async doOpen(): Promise<IndexHealth> {
     ensurePrivateDir(path.dirname(this.file));
-    if (!fs.existsSync(this.file)) fs.closeSync(fs.openSync(this.file, "a", 0o600));
+    // Never through a link (nor its -wal, -shm): a link's target is neither opened, chmodded nor created.
+    try {
+      for (const suffix of SIDE_FILES) checkOwnPath(this.file + suffix, "file");
+      createIndexFile(this.file);
+    } catch (error) {
+      return { usable: false, state: "damaged", reason: message(error) };
+    }
     tighten(this.file);
     // Loaded on first use, as index-update.ts is: the driver and the tokenizer's name are not part of the start.
     const [{ connectIndex }, { TOKENIZER }] = await Promise.all([

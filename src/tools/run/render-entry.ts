@@ -2,13 +2,15 @@
  * How entries, changes and lists read in a tool result: compact, ids in brackets to copy back, bodies previewed,
  * and every list bounded in count and bytes with a last line that says what was left out and how to get it.
  */
+
 import { BODY_PREVIEW_CHARS, blocksWithin, byteLength, MAX_RESULT_BYTES, preview } from "../../bounded-output.js";
+import { escapeBlockTags } from "../../one-line.js";
 import { formatTime } from "../../store/change-text.js";
 import type { EntryView } from "../../store/memory-types.js";
 import { scopeLabel } from "./tool-scope.js";
 
 export function entryRef(entry: Pick<EntryView, "id" | "title">): string {
-  return `[${entry.id}] "${entry.title}"`;
+  return `[${entry.id}] "${escapeBlockTags(entry.title)}"`;
 }
 
 export function entryHeader(entry: EntryView, project: string): string {
@@ -19,7 +21,7 @@ export function entryHeader(entry: EntryView, project: string): string {
 
 function metaLine(entry: EntryView): string {
   const meta: string[] = [];
-  if (entry.tags.length > 0) meta.push(`tags: ${entry.tags.join(", ")}`);
+  if (entry.tags.length > 0) meta.push(`tags: ${escapeBlockTags(entry.tags.join(", "))}`);
   meta.push(`updated ${formatTime(entry.updatedAt)}`);
   if (entry.validFrom !== null) meta.push(`valid from ${formatTime(entry.validFrom)}`);
   if (entry.validUntil !== null) meta.push(`valid until ${formatTime(entry.validUntil)}`);
@@ -33,7 +35,7 @@ function metaLine(entry: EntryView): string {
 export function entryBlock(entry: EntryView, project: string, bodyChars = BODY_PREVIEW_CHARS): string {
   const lines = [entryHeader(entry, project), `  ${metaLine(entry)}`];
   if (entry.body.length > 0) {
-    lines.push(indent(preview(entry.body, bodyChars)));
+    lines.push(indent(escapeBlockTags(preview(entry.body, bodyChars))));
     if (entry.body.length > bodyChars) lines.push(`  (memory_history with id "${entry.id}" shows the whole body)`);
   }
   return lines.join("\n");

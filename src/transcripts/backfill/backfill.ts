@@ -40,6 +40,12 @@ export interface BackfillRequest {
   signal?: AbortSignal;
   /** While this says a turn runs, the backfill rests between sessions (the background one; the CLI has no turns). */
   turns?: { busy(): boolean };
+  /**
+   * Whether the source is OpenCode's own database, whose sessions are all the sessions there are: only then are
+   * transcripts of sessions it lacks marked orphaned and removed (default false: another database, a backup say,
+   * proves nothing deleted, and nothing is removed).
+   */
+  authoritative?: boolean;
 }
 
 export type BackfillOutcome =
@@ -114,10 +120,12 @@ export async function runBackfill(request: BackfillRequest): Promise<BackfillOut
     report(true);
     for (const bad of unreadable) skip(bad.id, `OpenCode's record of it cannot be read (${bad.reason})`);
 
-    const reconciled = await reconcileOrphans(data, new Set(sessions.map((s) => s.id)));
-    orphaned = reconciled.orphaned.length;
-    if (orphaned > 0) data.log.log("info", `backfill: ${orphaned} transcripts belong to sessions OpenCode deleted`);
-    removed = (await sweepDeleted(data, request.source))?.removed.length ?? 0;
+    if (request.authoritative) {
+      const reconciled = await reconcileOrphans(data, new Set(sessions.map((s) => s.id)));
+      orphaned = reconciled.orphaned.length;
+      if (orphaned > 0) data.log.log("info", `backfill: ${orphaned} transcripts belong to sessions OpenCode deleted`);
+      removed = (await sweepDeleted(data, request.source))?.removed.length ?? 0;
+    }
 
     const rows = new Map<string, TranscriptRow>();
     for (const row of await data.database.read((db) => listTranscripts(db), [])) rows.set(row.sessionId, row);

@@ -3,6 +3,7 @@
  * (`~/.local/share/opencode/opencode.db`), or `OPENCODE_DB` (a relative value is taken inside that folder), as
  * OpenCode itself resolves it.
  */
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 
@@ -18,4 +19,19 @@ export function opencodeDatabasePath(env: NodeJS.ProcessEnv = process.env, overr
   const named = env.OPENCODE_DB;
   if (named) return path.isAbsolute(named) ? named : path.join(dir, named);
   return path.join(dir, "opencode.db");
+}
+
+/**
+ * Whether `file` is the database OpenCode itself uses in this environment (the same file, links resolved). Only that
+ * one proves a session deleted by its absence: a backup or another machine's copy lacks sessions OpenCode still holds.
+ */
+export function isOpencodesOwnDatabase(file: string, env: NodeJS.ProcessEnv = process.env): boolean {
+  const real = (f: string) => {
+    try {
+      return fs.realpathSync(f);
+    } catch {
+      return path.resolve(f);
+    }
+  };
+  return real(file) === real(opencodeDatabasePath(env));
 }

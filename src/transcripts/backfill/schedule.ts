@@ -8,7 +8,7 @@
 import type { DataContext } from "../../data-context.js";
 import { describeError } from "../../errors.js";
 import type { BackfillOutcome } from "./backfill.js";
-import { opencodeDatabasePath } from "./opencode-db.js";
+import { isOpencodesOwnDatabase, opencodeDatabasePath } from "./opencode-db.js";
 import { processTurns, type TurnActivity } from "./turn-activity.js";
 
 const scheduled = new Set<string>();
@@ -59,6 +59,7 @@ async function start(
         cpuShare: options.cpuShare,
         maxSessionBytes: options.maxSessionMB * 1_048_576,
         turns,
+        authoritative: isOpencodesOwnDatabase(file, env),
       });
       if (!outcome.ran) {
         data.log.log("info", `backfill: another process (pid ${outcome.heldBy.pid}) is doing it; this one skips it`);
