@@ -6,6 +6,7 @@ import path from "node:path";
 import type { output, ZodType } from "zod";
 import { defaultDataDir } from "./data-dir.js";
 import { InvalidOptionError } from "./errors.js";
+import { closestOption } from "./option-names.js";
 import { z } from "./zod.js";
 
 export { defaultDataDir };
@@ -159,6 +160,15 @@ const OFF: Partial<{ [K in OptionFeature]: output<Sections[K]> }> = {
   reflection: { enabled: false, maxLessons: 3, transcriptChars: 8_000 },
 };
 
+const OFF_UNTIL_FIXED = "this feature is switched off until it is fixed";
+
+/** An option name nobody knows, with the closest one that exists. */
+function unknownOption(name: string, consequence = "it is ignored"): InvalidOptionError {
+  const near = closestOption(name);
+  const hint = near ? `did you mean "${near}"?` : `known options: ${Object.keys(SECTION_DEFAULTS).join(", ")}`;
+  return new InvalidOptionError(name, `unknown option (${consequence}); ${hint}`);
+}
+
 export function parseOptions(raw: unknown, env: NodeJS.ProcessEnv = process.env): ParsedOptions {
   const problems: InvalidOptionError[] = [];
   const disabled = new Set<OptionFeature>();
@@ -168,11 +178,7 @@ export function parseOptions(raw: unknown, env: NodeJS.ProcessEnv = process.env)
     problems.push(new InvalidOptionError("(options)", "expected an object of options; all options are ignored"));
   }
   for (const key of Object.keys(input)) {
-    if (!(key in SECTION_DEFAULTS)) {
-      problems.push(
-        new InvalidOptionError(key, `unknown option; known options: ${Object.keys(SECTION_DEFAULTS).join(", ")}`),
-      );
-    }
+    if (!(key in SECTION_DEFAULTS)) problems.push(unknownOption(key));
   }
   const parsed: Record<string, unknown> = {};
   for (const [key, fallback] of Object.entries(SECTION_DEFAULTS) as [OptionFeature, unknown][]) {
@@ -189,7 +195,9 @@ export function parseOptions(raw: unknown, env: NodeJS.ProcessEnv = process.env)
     }
     for (const issue of result.error.issues) {
       const name = [key, ...issue.path.map(String)].join(".");
-      problems.push(new InvalidOptionError(name, `${issue.message}; this feature is switched off until it is fixed`));
+      if (issue.code === "unrecognized_keys") {
+        for (const field of issue.keys) problems.push(unknownOption(`${name}.${field}`, OFF_UNTIL_FIXED));
+      } else problems.push(new InvalidOptionError(name, `${issue.message}; ${OFF_UNTIL_FIXED}`));
     }
     disabled.add(key);
     parsed[key] = OFF[key as keyof typeof OFF] ?? schema.parse(undefined);
