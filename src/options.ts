@@ -48,9 +48,9 @@ const SECTION_SCHEMAS = {
   retention: () =>
     z
       .strictObject({
-        /** Transcripts untouched for longer than this many days become eligible for cleanup (default 0: keep all). */
+        /** Transcripts of sessions not used (no message) for longer than this many days become eligible for cleanup (default 0: keep all). */
         retentionDays: count(36_500).default(0),
-        /** Never remove the newest N transcripts of a project (default 10). */
+        /** Never remove the transcripts of the N sessions of a project used last (default 10). */
         keepRecent: count(100_000).default(10),
         /** Keep at most this many transcripts per project (default 0: no cap). */
         maxSessions: count(1_000_000).default(0),

@@ -1,5 +1,5 @@
 /**
- * memory_transcript_list: the exported transcripts of this project (or of all), with size, lines, age, last touch,
+ * memory_transcript_list: the exported transcripts of this project (or of all), with size, lines, age, last used,
  * title and whether OpenCode still has the session. The call is ./run/memory-transcript-list.ts.
  */
 
@@ -10,7 +10,7 @@ import type { TranscriptToolDeps } from "./memory-deps.js";
 /** What the agent is told of memory_transcript_list, and its arguments. */
 export const transcriptListTool = {
   description:
-    "List exported session transcripts, newest first: size, lines, age, last touch, title, and whether OpenCode still has the session. " +
+    "List exported session transcripts, used last first: size, lines, age, last used, title, and whether OpenCode still has the session. " +
     "This project's by default; all=true for every project.",
   args: () => ({
     all: z.boolean().optional().describe("List the transcripts of every project (default false)"),
