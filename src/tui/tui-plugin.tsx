@@ -8,6 +8,7 @@ import type { Part } from "@opencode-ai/sdk/v2";
 import { createSignal } from "solid-js";
 import { InvalidOptionError } from "../errors.js";
 import type { Logger } from "../log.js";
+import { type BackfillNews, backfillNews } from "./backfill-news.js";
 import { reportError, TOAST_TITLE, tuiBoundary } from "./boundary.js";
 import { compactionNotice, latestSummary } from "./compaction-notice.js";
 import type { ContinueDeps } from "./continue-session.js";
@@ -286,10 +287,23 @@ export const tui: TuiPlugin = async (api, options) => {
       if (isMemoryTool(event.properties.part)) status.refresh();
     }),
   ];
-  // While a backfill runs (here or in another OpenCode process) its figure moves on its own: look again now and then.
+  // A backfill (here or in another OpenCode process) is seen from its progress file within two seconds of its start,
+  // without waiting for a prompt: the status line follows it, and a toast tells its start and its end.
+  const startedAt = Date.now();
+  let told: BackfillNews = {};
   const backfillTick = setInterval(() => {
-    if (status.current()?.backfill) status.refresh();
-  }, 5_000);
+    if (!built) return;
+    tuiBoundary(ui, "backfill", async () => {
+      const s = await services();
+      const { isRunning, readProgress } = await import("../transcripts/backfill/backfill-progress.js");
+      const progress = readProgress(s.data.options.dataDir);
+      const running = isRunning(progress);
+      if (running || status.current()?.backfill) status.refresh();
+      const news = backfillNews(told, progress, running, startedAt);
+      told = news.told;
+      if (news.toast) ui.toast({ ...news.toast, title: TOAST_TITLE, duration: 8_000 });
+    });
+  }, 2_000);
   backfillTick.unref?.();
   api.lifecycle.onDispose(() => {
     clearInterval(backfillTick);
