@@ -14,6 +14,7 @@ export const OPTION_FIELDS = {
   actionRecall: ["enabled", "maxChars"],
   agentSaves: [],
   reflection: ["enabled", "model", "maxLessons", "transcriptChars"],
+  tools: [],
 } as const satisfies Record<string, readonly string[]>;
 
 /** Every full option name: the sections, then `section.field`. */

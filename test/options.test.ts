@@ -27,6 +27,7 @@ describe("plugin options", () => {
       actionRecall: { enabled: true, maxChars: 600 },
       agentSaves: "active",
       reflection: { enabled: false, maxLessons: 3, transcriptChars: 8_000 },
+      tools: "all",
     });
   });
 
@@ -101,5 +102,15 @@ describe("plugin options", () => {
       expect(problems[0]?.message).toMatch(/expected an object of options/);
       expect(options.compaction.mode).toBe("pointer");
     }
+  });
+});
+
+describe("the tools option", () => {
+  it('offers all tools by default, the core set with "core", and refuses anything else', () => {
+    expect(parseOptions(undefined, env).options.tools).toBe("all");
+    expect(parseOptions({ tools: "core" }, env).options.tools).toBe("core");
+    const bad = parseOptions({ tools: "few" }, env);
+    expect(bad.problems[0]?.message).toMatch(/option "tools": .*expected one of "all"\|"core"/);
+    expect(bad.options.tools).toBe("all");
   });
 });
