@@ -6,6 +6,7 @@ import path from "node:path";
 import type { output, ZodType } from "zod";
 import { defaultDataDir } from "./data-dir.js";
 import { InvalidOptionError } from "./errors.js";
+import { closestOption } from "./option-names.js";
 import { z } from "./zod.js";
 
 export { defaultDataDir };
@@ -24,6 +25,7 @@ const SECTION_DEFAULTS = {
   actionRecall: { enabled: true, maxChars: 600 },
   agentSaves: "active",
   reflection: { enabled: false, maxLessons: 3, transcriptChars: 8_000 },
+  tools: "all",
 } as const;
 
 const count = (max: number) => z.number().int().min(0).max(max);
@@ -47,9 +49,9 @@ const SECTION_SCHEMAS = {
   retention: () =>
     z
       .strictObject({
-        /** Transcripts untouched for longer than this many days become eligible for cleanup (default 0: keep all). */
+        /** Transcripts of sessions not used (no message) for longer than this many days become eligible for cleanup (default 0: keep all). */
         retentionDays: count(36_500).default(0),
-        /** Never remove the newest N transcripts of a project (default 10). */
+        /** Never remove the transcripts of the N sessions of a project used last (default 10). */
         keepRecent: count(100_000).default(10),
         /** Keep at most this many transcripts per project (default 0: no cap). */
         maxSessions: count(1_000_000).default(0),
@@ -121,6 +123,8 @@ const SECTION_SCHEMAS = {
         transcriptChars: z.number().int().min(1_000).max(50_000).default(8_000),
       })
       .default(SECTION_DEFAULTS.reflection),
+  /** `all` (default): the twelve tools; `core`: memory_save, memory_search, memory_session_search and memory_session_read only, for a smaller cost on every request (the CLI and the TUI do the rest). */
+  tools: () => z.enum(["all", "core"]).default(SECTION_DEFAULTS.tools),
 };
 
 type Sections = { [K in keyof typeof SECTION_SCHEMAS]: ReturnType<(typeof SECTION_SCHEMAS)[K]> };
@@ -159,6 +163,15 @@ const OFF: Partial<{ [K in OptionFeature]: output<Sections[K]> }> = {
   reflection: { enabled: false, maxLessons: 3, transcriptChars: 8_000 },
 };
 
+const OFF_UNTIL_FIXED = "this feature is switched off until it is fixed";
+
+/** An option name nobody knows, with the closest one that exists. */
+function unknownOption(name: string, consequence = "it is ignored"): InvalidOptionError {
+  const near = closestOption(name);
+  const hint = near ? `did you mean "${near}"?` : `known options: ${Object.keys(SECTION_DEFAULTS).join(", ")}`;
+  return new InvalidOptionError(name, `unknown option (${consequence}); ${hint}`);
+}
+
 export function parseOptions(raw: unknown, env: NodeJS.ProcessEnv = process.env): ParsedOptions {
   const problems: InvalidOptionError[] = [];
   const disabled = new Set<OptionFeature>();
@@ -168,11 +181,7 @@ export function parseOptions(raw: unknown, env: NodeJS.ProcessEnv = process.env)
     problems.push(new InvalidOptionError("(options)", "expected an object of options; all options are ignored"));
   }
   for (const key of Object.keys(input)) {
-    if (!(key in SECTION_DEFAULTS)) {
-      problems.push(
-        new InvalidOptionError(key, `unknown option; known options: ${Object.keys(SECTION_DEFAULTS).join(", ")}`),
-      );
-    }
+    if (!(key in SECTION_DEFAULTS)) problems.push(unknownOption(key));
   }
   const parsed: Record<string, unknown> = {};
   for (const [key, fallback] of Object.entries(SECTION_DEFAULTS) as [OptionFeature, unknown][]) {
@@ -189,7 +198,9 @@ export function parseOptions(raw: unknown, env: NodeJS.ProcessEnv = process.env)
     }
     for (const issue of result.error.issues) {
       const name = [key, ...issue.path.map(String)].join(".");
-      problems.push(new InvalidOptionError(name, `${issue.message}; this feature is switched off until it is fixed`));
+      if (issue.code === "unrecognized_keys") {
+        for (const field of issue.keys) problems.push(unknownOption(`${name}.${field}`, OFF_UNTIL_FIXED));
+      } else problems.push(new InvalidOptionError(name, `${issue.message}; ${OFF_UNTIL_FIXED}`));
     }
     disabled.add(key);
     parsed[key] = OFF[key as keyof typeof OFF] ?? schema.parse(undefined);

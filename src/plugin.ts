@@ -18,6 +18,7 @@ import { projectScope } from "./scope.js";
 import { createServices } from "./services.js";
 import { scheduleStartupPurge } from "./store/memory-startup.js";
 import { followTeamFile } from "./team/team-follow.js";
+import { pickCoreTools } from "./tools/core-tools.js";
 import { createSessionReadTool } from "./tools/memory-session-read.js";
 import { createSessionSearchTool } from "./tools/memory-session-search.js";
 import { createMemoryTools } from "./tools/memory-tools.js";
@@ -183,15 +184,15 @@ export function composeLedger(host: HostPort, rawOptions: unknown): boolean {
     turns.record(message.sessionID, message.messageID, userText(message.parts));
     await onUserMessage?.(message.sessionID);
   });
-  // One boundary for every tool: arguments checked against the tool's schema, failures returned as messages.
-  host.registerTools(
-    toolBoundaries({
-      ...createMemoryTools({ memory, options }),
-      memory_session_read: createSessionReadTool({ transcripts }),
-      memory_session_search: createSessionSearchTool({ search }),
-      memory_transcript_list: createTranscriptListTool({ data, transcripts }),
-      memory_transcript_cleanup: createTranscriptCleanupTool({ data, transcripts }),
-    }),
-  );
+  // One boundary for every tool: arguments checked against the tool's schema, failures returned as messages. Every
+  // definition rides on every request: `tools: "core"` offers only the four of daily use.
+  const tools = {
+    ...createMemoryTools({ memory, options }),
+    memory_session_read: createSessionReadTool({ transcripts }),
+    memory_session_search: createSessionSearchTool({ search }),
+    memory_transcript_list: createTranscriptListTool({ data, transcripts }),
+    memory_transcript_cleanup: createTranscriptCleanupTool({ data, transcripts }),
+  };
+  host.registerTools(toolBoundaries(options.tools === "core" ? pickCoreTools(tools) : tools));
   return true;
 }

@@ -27,6 +27,7 @@ describe("plugin options", () => {
       actionRecall: { enabled: true, maxChars: 600 },
       agentSaves: "active",
       reflection: { enabled: false, maxLessons: 3, transcriptChars: 8_000 },
+      tools: "all",
     });
   });
 
@@ -57,7 +58,7 @@ describe("plugin options", () => {
     });
     expect(parseOptions({ actionRecall: { enabled: false } }, env).options.actionRecall.enabled).toBe(false);
     const { options, disabled, problems } = parseOptions({ actionRecall: { maxChars: 50, extra: 1 } }, env);
-    expect(problems.map((p) => p.option).sort()).toEqual(["actionRecall", "actionRecall.maxChars"]);
+    expect(problems.map((p) => p.option).sort()).toEqual(["actionRecall.extra", "actionRecall.maxChars"]);
     expect([...disabled]).toEqual(["actionRecall"]);
     expect(options.actionRecall.enabled).toBe(false);
   });
@@ -66,14 +67,27 @@ describe("plugin options", () => {
     const { problems, disabled } = parseOptions({ agentSave: "candidate" }, env);
     expect(problems).toHaveLength(1);
     expect(problems[0]?.option).toBe("agentSave");
-    expect(problems[0]?.message).toMatch(/unknown option; known options: dataDir, compaction/);
+    expect(problems[0]?.message).toMatch(/unknown option \(it is ignored\); did you mean "agentSaves"\?/);
     expect(disabled.size).toBe(0);
   });
 
-  it("refuses unknown keys inside a section", () => {
+  it("names the section a field belongs in when it is written at the top level", () => {
+    const { problems } = parseOptions({ compaction: { mode: "bogus" }, retentionDays: 30 }, env);
+    const byName = new Map(problems.map((p) => [p.option, p.message]));
+    expect(byName.get("retentionDays")).toMatch(/did you mean "retention\.retentionDays"\?/);
+    expect(byName.get("compaction.mode")).toMatch(/expected one of "pointer"\|"prompt"\|"off"/);
+  });
+
+  it("refuses unknown keys inside a section and names the field meant", () => {
     const { problems, disabled } = parseOptions({ search: { useRipGrep: false } }, env);
-    expect(problems.map((p) => p.message).join()).toMatch(/search/);
+    expect(problems.map((p) => p.option)).toEqual(["search.useRipGrep"]);
+    expect(problems[0]?.message).toMatch(/switched off until it is fixed\); did you mean "search\.useRipgrep"\?/);
     expect(disabled.has("search")).toBe(true);
+  });
+
+  it("lists the known options when nothing is near the name", () => {
+    const { problems } = parseOptions({ zzzzzzzzzzzz: 1 }, env);
+    expect(problems[0]?.message).toMatch(/known options: dataDir, compaction/);
   });
 
   it("switches the whole plugin off for an invalid dataDir", () => {
@@ -88,5 +102,15 @@ describe("plugin options", () => {
       expect(problems[0]?.message).toMatch(/expected an object of options/);
       expect(options.compaction.mode).toBe("pointer");
     }
+  });
+});
+
+describe("the tools option", () => {
+  it('offers all tools by default, the core set with "core", and refuses anything else', () => {
+    expect(parseOptions(undefined, env).options.tools).toBe("all");
+    expect(parseOptions({ tools: "core" }, env).options.tools).toBe("core");
+    const bad = parseOptions({ tools: "few" }, env);
+    expect(bad.problems[0]?.message).toMatch(/option "tools": .*expected one of "all"\|"core"/);
+    expect(bad.options.tools).toBe("all");
   });
 });

@@ -15,6 +15,7 @@ import {
   orphanFindings,
   scanTranscripts,
 } from "./doctor-files.js";
+import { optionFindings } from "./doctor-options.js";
 import { rebuildSearchIndex, searchIndexFindings } from "./doctor-search-index.js";
 import { checkStore, driverFinding, migrationsFinding, rebuildFts } from "./doctor-store.js";
 import { teamFindings } from "./doctor-team.js";
@@ -34,6 +35,7 @@ export async function diagnose(
 ): Promise<Diagnosis> {
   const choice = await chooseDriver();
   const findings: Finding[] = [driverFinding(choice)];
+  const options = optionFindings(env, project);
   const migrations = migrationsFinding(MIGRATIONS_FOLDER);
   const team = project === undefined ? [] : teamFindings(project, Date.now());
   const cache = opencodePackageCache(env);
@@ -43,13 +45,13 @@ export async function diagnose(
       status: "ok",
       detail: `${dataDir} does not exist yet; it is made at the first save`,
     });
-    findings.push(migrations.finding, ...team, ...versionFindings(cache, undefined));
+    findings.push(migrations.finding, ...team, ...versionFindings(cache, undefined), ...options);
     return { dataDir, findings, storeWritable: migrations.known !== undefined && choice.driver !== undefined };
   }
   const folder = dataFolderFinding(dataDir);
   if (folder) {
     // A file, or no folder of the user's own: nothing under it is looked at, and nothing is changed.
-    findings.push(folder, migrations.finding);
+    findings.push(folder, migrations.finding, ...options);
     return { dataDir, findings, storeWritable: false };
   }
   findings.push(modeFinding("data folder", dataDir, 0o700) ?? { check: "data folder", status: "ok", detail: dataDir });
@@ -98,7 +100,7 @@ export async function diagnose(
   }
   findings.push(...(await searchIndexFindings(dataDir)));
   findings.push(...team);
-  findings.push(...versionFindings(cache, schemaVersion));
+  findings.push(...versionFindings(cache, schemaVersion), ...options);
   return { dataDir, findings, storeWritable };
 }
 

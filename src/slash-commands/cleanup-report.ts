@@ -25,12 +25,12 @@ export function createCleanupReport({ data, transcripts }: CleanupReportDeps): (
     const report = await transcripts.sweep({ scopes: [transcripts.scope], rules, apply });
     const now = data.clock();
     const line = (d: SweepDecision, what: string) =>
-      `- ${d.sessionID} "${d.title.slice(0, 60)}" · ${formatBytes(d.bytes)} · last touch ${formatAge(now - d.lastTouch)} ago · ${what}`;
+      `- ${d.sessionID} "${d.title.slice(0, 60)}" · ${formatBytes(d.bytes)} · last used ${formatAge(now - d.lastTouch)} ago · ${what}`;
     const head = apply
       ? `Removed ${report.removed.length} of ${report.eligible.length} eligible transcripts of this project (${formatBytes(total(report.removed))}); ${report.considered} considered.`
       : `Dry run: ${report.eligible.length} of ${report.considered} transcripts of this project are eligible (${formatBytes(total(report.eligible))}); nothing was removed. /memory-cleanup apply removes them.`;
     const limits = [
-      retentionDays > 0 ? `untouched for over ${retentionDays} day${retentionDays === 1 ? "" : "s"}` : "",
+      retentionDays > 0 ? `not used for over ${retentionDays} day${retentionDays === 1 ? "" : "s"}` : "",
       maxSessions > 0 ? `beyond the newest ${maxSessions}` : "",
     ].filter(Boolean);
     const rulesLine = `Rules (retention options): eligible when ${limits.join(" or ")}; the newest ${keepRecent} are always kept.`;

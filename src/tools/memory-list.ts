@@ -7,7 +7,6 @@ import { LIST_DEFAULT_LIMIT } from "./tool-defaults.js";
 
 /** What the agent is told of memory_list, and its arguments. */
 export const memoryListTool = {
-  description:
-    "List the saved memory entries, newest first: this project and global unless a scope is given. Filter by status, kind, or look in the trash.",
+  description: "List the saved memory entries, newest first.",
   args: () => readArgs(LIST_DEFAULT_LIMIT),
 };

@@ -6,9 +6,8 @@ import { z } from "../zod.js";
 
 /** What the agent is told of memory_restore, and its arguments. */
 export const memoryRestoreTool = {
-  description:
-    "Restore a forgotten memory entry from the trash to the scope it lived in (memory_list with trashed: true shows the trash).",
+  description: "Restore a forgotten memory entry from the trash.",
   args: () => ({
-    id: z.string().describe("Id of the trashed entry to restore."),
+    id: z.string().describe("Entry id"),
   }),
 };

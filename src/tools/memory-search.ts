@@ -10,10 +10,9 @@ import { SEARCH_DEFAULT_LIMIT } from "./tool-defaults.js";
 
 /** What the agent is told of memory_search, and its arguments. */
 export const memorySearchTool = {
-  description:
-    "Search the saved memory (decisions, facts, preferences, gotchas, lessons) by keywords, best match first. Looks in this project and global unless a scope is given. Superseded, rejected and trashed entries only when asked for.",
+  description: "Search the saved memory by keywords, best first.",
   args: () => ({
-    query: z.string().describe("Keywords to look for; any text is fine (punctuation and operators are ignored)."),
+    query: z.string().describe("Keywords"),
     ...readArgs(SEARCH_DEFAULT_LIMIT),
   }),
 };

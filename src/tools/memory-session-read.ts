@@ -16,31 +16,13 @@ export interface SessionReadDeps {
 /** What the agent is told of memory_session_read, and its arguments. */
 export const sessionReadTool = {
   description:
-    "Read a numbered window of a session transcript (the exact record of a past or compacted session; exported on demand). " +
-    "Each line is `<line number>\\t<text>`; the result ends with the offset of the next window. " +
-    "Values that look like secrets are shown as [redacted: <kind>]. " +
-    "Find line numbers first with memory_session_search, then read around them.",
+    "Read numbered lines of a session transcript (past or compacted sessions); find line numbers with memory_session_search.",
   args: () => ({
-    sessionID: z.string().describe("Session id (ses_…), as named in a compaction pointer or by memory_transcript_list"),
-    offset: z.number().int().min(1).optional().describe("First line to read, 1-based (default 1)"),
-    limit: z
-      .number()
-      .int()
-      .min(1)
-      .max(READ_MAX_LINES)
-      .optional()
-      .describe(`Most lines to return (default ${READ_DEFAULT_LINES}, at most ${READ_MAX_LINES})`),
-    maxBytes: z
-      .number()
-      .int()
-      .min(1_000)
-      .max(READ_MAX_BYTES)
-      .optional()
-      .describe(`Byte budget of the result (default ${MAX_RESULT_BYTES})`),
-    all: z
-      .boolean()
-      .optional()
-      .describe("Allow a session of another project (default false: this project's sessions only)"),
+    sessionID: z.string().describe("ses_…"),
+    offset: z.number().int().min(1).optional().describe("First line (default 1)"),
+    limit: z.number().int().min(1).max(READ_MAX_LINES).optional().describe(`Default ${READ_DEFAULT_LINES}`),
+    maxBytes: z.number().int().min(1_000).max(READ_MAX_BYTES).optional().describe(`Default ${MAX_RESULT_BYTES}`),
+    all: z.boolean().optional().describe("Allow another project's session"),
   }),
 };
 

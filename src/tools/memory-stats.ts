@@ -8,8 +8,7 @@ import { READ_SCOPE_DESCRIPTION } from "./read-args.js";
 
 /** What the agent is told of memory_stats, and its arguments. */
 export const memoryStatsTool = {
-  description:
-    "Summarise the saved memory: entries by kind and status, the trash, the total, the store's size on disk and the oldest live entry.",
+  description: "Memory figures: entries by kind and status, trash, size on disk.",
   args: () => ({
     scope: z.string().optional().describe(READ_SCOPE_DESCRIPTION),
   }),

@@ -14,26 +14,16 @@ const count = () => z.number().int().min(0);
 /** What the agent is told of memory_transcript_cleanup, and its arguments: both name the retention defaults that
  * apply when an argument is left out. */
 export const transcriptCleanupTool = (defaults: Options["retention"]) => ({
-  description:
-    "Remove old session transcripts by retention rules. A dry run unless apply=true: it lists what is eligible and why. " +
-    `The newest keepRecent transcripts of a project (default ${defaults.keepRecent}) are never removed.`,
+  description: "Remove old session transcripts by retention rules; a dry run unless apply is true.",
   args: () => ({
-    dryRun: z.boolean().optional().describe("Only report what would be removed (the default)"),
-    apply: z.boolean().optional().describe("Remove the eligible transcripts (file and index rows)"),
-    allScopes: z.boolean().optional().describe("Sweep every project's transcripts, not only this project's"),
-    sessionIDs: z
-      .array(z.string())
-      .max(MAX_ENTRIES)
-      .optional()
-      .describe("Only these sessions; each is eligible by being named"),
-    retentionDays: count()
-      .optional()
-      .describe(
-        `Eligible when untouched for longer than this many days (default ${defaults.retentionDays}; 0: no age rule)`,
-      ),
-    keepRecent: count().optional().describe(`Never remove the newest N of a project (default ${defaults.keepRecent})`),
-    maxSessions: count().optional().describe(`Keep at most N per project (default ${defaults.maxSessions}; 0: no cap)`),
-    orphaned: z.boolean().optional().describe("Eligible when OpenCode no longer has the session or the file is gone"),
+    dryRun: z.boolean().optional().describe("The default"),
+    apply: z.boolean().optional().describe("Remove what is eligible"),
+    allScopes: z.boolean().optional().describe("Every project's"),
+    sessionIDs: z.array(z.string()).max(MAX_ENTRIES).optional().describe("Only these, each eligible"),
+    retentionDays: count().optional().describe(`Days unused (default ${defaults.retentionDays}; 0: no rule)`),
+    keepRecent: count().optional().describe(`Default ${defaults.keepRecent}`),
+    maxSessions: count().optional().describe(`Per project (default ${defaults.maxSessions}; 0: no cap)`),
+    orphaned: z.boolean().optional().describe("Sessions OpenCode no longer has"),
   }),
 });
 

@@ -1,5 +1,5 @@
 /**
- * memory_transcript_list: the exported transcripts of this project (or of all), with size, lines, age, last touch,
+ * memory_transcript_list: the exported transcripts of this project (or of all), with size, lines, age, last used,
  * title and whether OpenCode still has the session. The call is ./run/memory-transcript-list.ts.
  */
 
@@ -9,12 +9,10 @@ import type { TranscriptToolDeps } from "./memory-deps.js";
 
 /** What the agent is told of memory_transcript_list, and its arguments. */
 export const transcriptListTool = {
-  description:
-    "List exported session transcripts, newest first: size, lines, age, last touch, title, and whether OpenCode still has the session. " +
-    "This project's by default; all=true for every project.",
+  description: "List session transcripts, used last first, with size and whether OpenCode still has the session.",
   args: () => ({
-    all: z.boolean().optional().describe("List the transcripts of every project (default false)"),
-    scope: z.string().optional().describe("Project folder whose transcripts to list (default: this project)"),
+    all: z.boolean().optional().describe("Every project's"),
+    scope: z.string().optional().describe("Project folder (default: this one)"),
   }),
 };
 

@@ -4,7 +4,7 @@
  * are plain SQL on the connection's statements, prepared once per connection: building and preparing the ORM's query
  * anew cost more than running it.
  */
-import { desc, inArray } from "drizzle-orm";
+import { desc, inArray, sql } from "drizzle-orm";
 import type { LedgerDatabase } from "../store/driver.js";
 import { type NewTranscriptRow, type TranscriptRow, transcripts } from "../store/schema.js";
 import type { SqliteConnection } from "../store/sqlite-connection.js";
@@ -35,10 +35,21 @@ export function getTranscript(connection: SqliteConnection, sessionID: string): 
   return connection.all<TranscriptRow>(SELECT_ONE, sessionID)[0];
 }
 
+/**
+ * When the session was last used: its last message. A backfill exports every past session within minutes, so the
+ * export time (`updatedAt`) says nothing about which sessions a person used last; it stands in only for a transcript
+ * with no message time.
+ */
+export function lastActivity(row: Pick<TranscriptRow, "lastMessageAt" | "updatedAt">): number {
+  return row.lastMessageAt ?? row.updatedAt;
+}
+
+/** The transcripts of `scopes` (all when undefined), the session used last first. */
 export function listTranscripts(db: LedgerDatabase, scopes?: readonly string[]): TranscriptRow[] {
   const query = db.select().from(transcripts);
   const filtered = scopes ? query.where(inArray(transcripts.scope, [...scopes])) : query;
-  return filtered.orderBy(desc(transcripts.updatedAt)).all();
+  const activity = sql`coalesce(${transcripts.lastMessageAt}, ${transcripts.updatedAt})`;
+  return filtered.orderBy(desc(activity), desc(transcripts.createdAt)).all();
 }
 
 /**

@@ -23,7 +23,7 @@ export interface Transcripts {
   find(sessionID: string): Promise<TranscriptRow | undefined>;
   /** Absolute path of an index row's transcript, checked to stay inside the transcripts folder. */
   fileOf(row: TranscriptRow): string;
-  /** Index rows of these projects (undefined: all), last touched first. */
+  /** Index rows of these projects (undefined: all), the session used last first. */
   list(scopes: readonly string[] | undefined): Promise<TranscriptRow[]>;
   /** The retention sweep (see ./retention.ts). */
   sweep(request: Omit<SweepRequest, "data" | "source">): Promise<SweepReport>;

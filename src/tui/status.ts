@@ -46,6 +46,11 @@ export function statusText(figures: StatusFigures | undefined, sessionID?: strin
   return parts.join(" · ");
 }
 
+/** The status with a mark in front (options to fix, a refused start), when there is one. */
+export function withMark(mark: string | undefined, text: string): string {
+  return mark ? `${mark} · ${text}` : text;
+}
+
 export interface StatusCache {
   current(): StatusFigures | undefined;
   /** Reloads in the background (for `sessionID` when given, else for the last session asked about). */

@@ -5,8 +5,8 @@
 import type { TuiPluginApi } from "@opencode-ai/plugin/tui";
 import { InvalidInputError } from "../errors.js";
 import { plural } from "../human-units.js";
-import { oneLine } from "../one-line.js";
 import { applyCleanup, planCleanup } from "./cleanup.js";
+import { pickerOptions } from "./continue-picker.js";
 import { type ContinueDeps, continueSession } from "./continue-session.js";
 import { ReviewDialog } from "./review-dialog.js";
 import type { InjectionChoice } from "./slash-input.js";
@@ -67,17 +67,7 @@ export async function openContinuePicker(c: CommandContext): Promise<void> {
   if (listed.error !== undefined)
     throw new Error(`OpenCode did not list the sessions: ${JSON.stringify(listed.error)}`);
   const lines = new Map((await s.transcripts.list([s.project])).map((row) => [row.sessionId, row.lines]));
-  const options = (listed.data ?? [])
-    .filter((session) => session.id !== current)
-    .slice(0, PICKER_SESSIONS)
-    .map((session) => {
-      const n = lines.get(session.id);
-      return {
-        title: oneLine(session.title || session.id, 60),
-        value: session.id,
-        description: n === undefined ? session.id : `${session.id} · transcript ${plural(n, "line", "lines")}`,
-      };
-    });
+  const options = pickerOptions(listed.data ?? [], lines, current, s.data.clock(), PICKER_SESSIONS);
   if (options.length === 0) {
     c.toast("info", "no other session of this project to continue from");
     return;
@@ -92,6 +82,8 @@ export async function openContinuePicker(c: CommandContext): Promise<void> {
       }}
     />
   ));
+  // The ids, dates and lengths need the room a wide terminal has.
+  c.api.ui.dialog.setSize("large");
 }
 
 /** The dry run in a confirmation dialog; confirming removes exactly what it listed. */

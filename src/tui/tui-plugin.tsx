@@ -6,15 +6,18 @@
 import type { TuiPlugin, TuiPluginApi } from "@opencode-ai/plugin/tui";
 import type { Part } from "@opencode-ai/sdk/v2";
 import { createSignal } from "solid-js";
+import { InvalidOptionError } from "../errors.js";
 import type { Logger } from "../log.js";
+import { type BackfillNews, backfillNews } from "./backfill-news.js";
 import { reportError, TOAST_TITLE, tuiBoundary } from "./boundary.js";
 import { compactionNotice, latestSummary } from "./compaction-notice.js";
 import type { ContinueDeps } from "./continue-session.js";
 import { hostContinueCalls } from "./host-calls.js";
 import { createLastMaps, MAP_LOOKBACK, mapLabel } from "./last-map.js";
+import { optionProblemsMark, optionProblemsToast, REFUSED_MARK } from "./option-problems.js";
 import { serverSlashNames } from "./server-commands.js";
 import { parseCleanupArgs, parseContinueArgs, parseInjectionArgs, parseSlashInput } from "./slash-input.js";
-import { createStatusCache, type StatusFigures, statusText } from "./status.js";
+import { createStatusCache, type StatusFigures, statusText, withMark } from "./status.js";
 import {
   type CommandContext,
   continueFrom,
@@ -64,6 +67,8 @@ export const tui: TuiPlugin = async (api, options) => {
   const toast = (variant: "info" | "success" | "warning", message: string) =>
     ui.toast({ variant, title: TOAST_TITLE, message, duration: 6_000 });
 
+  // Options that did not validate, or a start they refused: shown on the status line until fixed.
+  const [optionMark, setOptionMark] = createSignal<string | undefined>();
   let built: Promise<TuiServices> | undefined;
   const services = (): Promise<TuiServices> => {
     built ??= import("./tui-services.js").then(({ createTuiServices }) => {
@@ -76,11 +81,20 @@ export const tui: TuiPlugin = async (api, options) => {
         source: createTuiSource(api.client, path.directory || undefined),
         log,
       });
-      for (const problem of s.problems) toast("warning", problem);
+      setOptionMark(optionProblemsMark(s.problems));
+      if (s.problems.length > 0) {
+        ui.toast({
+          variant: "warning",
+          title: TOAST_TITLE,
+          message: optionProblemsToast(s.problems),
+          duration: 15_000,
+        });
+      }
       return s;
     });
     // A failure (a bad dataDir) is reported by whoever asked; the next use tries again.
-    built.catch(() => {
+    built.catch((error: unknown) => {
+      if (error instanceof InvalidOptionError) setOptionMark(REFUSED_MARK);
       built = undefined;
     });
     return built;
@@ -225,7 +239,7 @@ export const tui: TuiPlugin = async (api, options) => {
           <text fg={api.theme.current.textMuted}>
             {() => {
               status.ensure(props.session_id);
-              return statusText(figures(), props.session_id, compactions()[props.session_id]);
+              return withMark(optionMark(), statusText(figures(), props.session_id, compactions()[props.session_id]));
             }}
           </text>
         );
@@ -235,7 +249,7 @@ export const tui: TuiPlugin = async (api, options) => {
           <text fg={api.theme.current.textMuted}>
             {() => {
               status.ensure(undefined);
-              return statusText(figures());
+              return withMark(optionMark(), statusText(figures()));
             }}
           </text>
         );
@@ -273,10 +287,23 @@ export const tui: TuiPlugin = async (api, options) => {
       if (isMemoryTool(event.properties.part)) status.refresh();
     }),
   ];
-  // While a backfill runs (here or in another OpenCode process) its figure moves on its own: look again now and then.
+  // A backfill (here or in another OpenCode process) is seen from its progress file within two seconds of its start,
+  // without waiting for a prompt: the status line follows it, and a toast tells its start and its end.
+  const startedAt = Date.now();
+  let told: BackfillNews = {};
   const backfillTick = setInterval(() => {
-    if (status.current()?.backfill) status.refresh();
-  }, 5_000);
+    if (!built) return;
+    tuiBoundary(ui, "backfill", async () => {
+      const s = await services();
+      const { isRunning, readProgress } = await import("../transcripts/backfill/backfill-progress.js");
+      const progress = readProgress(s.data.options.dataDir);
+      const running = isRunning(progress);
+      if (running || status.current()?.backfill) status.refresh();
+      const news = backfillNews(told, progress, running, startedAt);
+      told = news.told;
+      if (news.toast) ui.toast({ ...news.toast, title: TOAST_TITLE, duration: 8_000 });
+    });
+  }, 2_000);
   backfillTick.unref?.();
   api.lifecycle.onDispose(() => {
     clearInterval(backfillTick);

@@ -189,3 +189,16 @@ export function syntheticSession(
   for (let i = 0; i < turns; i++) builder.turn(i, outputBytes);
   return builder;
 }
+
+/** Moves a session's messages in time so that its last one was written at `at` (when the person last used it). */
+export function lastUsedAt(session: SessionExport, at: number): SessionExport {
+  const count = session.messages.length;
+  session.messages.forEach((message, k) => {
+    const time = message.info.time as { created: number; completed?: number };
+    const shift = at - (count - 1 - k) * 1_000 - time.created;
+    time.created += shift;
+    if (time.completed !== undefined) time.completed += shift;
+  });
+  session.info.time.updated = at;
+  return session;
+}

@@ -90,7 +90,7 @@ export async function startTui(options: TuiStartOptions): Promise<TuiRun> {
     },
   };
   try {
-    await pane.waitFor("Ask anything", 40_000, "the home screen");
+    await pane.waitFor("Ask anything", 90_000, "the home screen");
   } catch (error) {
     await run.stop();
     throw error;

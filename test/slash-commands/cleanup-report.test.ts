@@ -4,7 +4,7 @@ import { createCleanupReport } from "../../src/slash-commands/cleanup-report.js"
 import { exportTranscript } from "../../src/transcripts/export/export-transcript.js";
 import { createMemorySource, type SessionExport } from "../../src/transcripts/source/export-file-source.js";
 import { createTranscripts } from "../../src/transcripts/transcript-service.js";
-import { syntheticSession } from "../helpers/synthetic-session.js";
+import { lastUsedAt, syntheticSession } from "../helpers/synthetic-session.js";
 import { testDataContext } from "../helpers/transcripts.js";
 
 const DAY = 86_400_000;
@@ -22,6 +22,7 @@ async function setup(retention: Record<string, unknown>) {
     session.info.directory = HERE;
     sessions.push(session);
     now = NOW - i * DAY;
+    lastUsedAt(session, now);
     const result = await exportTranscript({
       data,
       source: createMemorySource([session]),
@@ -48,7 +49,7 @@ describe("the /memory-cleanup report", () => {
     const dry = await report(false);
     expect(dry.split("\n")[0]).toMatch(/^Dry run: 1 of 3 transcripts of this project are eligible/);
     expect(dry).toContain("ses_sweep000000000002");
-    expect(dry).toContain("untouched for over 1 day");
+    expect(dry).toContain("not used for over 1 day");
     expect(files.every((f) => fs.existsSync(f))).toBe(true);
     const applied = await report(true);
     expect(applied.split("\n")[0]).toMatch(/^Removed 1 of 1 eligible transcripts/);

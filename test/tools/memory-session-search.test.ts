@@ -49,7 +49,8 @@ describe("memory_session_search", () => {
       ].sort(),
     );
     for (const [name, schema] of Object.entries(tool.args)) {
-      expect(schema.description?.length ?? 0, name).toBeGreaterThan(20);
+      // Short on purpose: every definition rides on every request (BENCHMARKS.md, "What the plugin adds").
+      expect(schema.description, name).toMatch(/\w{3,}/);
     }
     expect(tool.description).toMatch(/memory_session_read/);
   });

@@ -6,7 +6,7 @@ import { exportTranscript } from "../../src/transcripts/export/export-transcript
 import { createMemorySource, type SessionExport } from "../../src/transcripts/source/export-file-source.js";
 import { createTranscripts } from "../../src/transcripts/transcript-service.js";
 import { applyCleanup, CLEANUP_LIST_MAX, planCleanup } from "../../src/tui/cleanup.js";
-import { syntheticSession } from "../helpers/synthetic-session.js";
+import { lastUsedAt, syntheticSession } from "../helpers/synthetic-session.js";
 import { testDataContext } from "../helpers/transcripts.js";
 
 const DAY = 86_400_000;
@@ -25,6 +25,7 @@ async function setup(count: number, retention: Record<string, number>, gone = 0)
     session.info.directory = HERE;
     ids[i] = id;
     now = NOW - i * DAY;
+    lastUsedAt(session, now);
     await exportTranscript({ data, source: createMemorySource([session]), sessionID: id, scope: HERE });
     if (i >= count - gone) continue; // the oldest `gone` sessions were deleted in OpenCode
     sessions.push(session);
@@ -44,7 +45,7 @@ describe(`TUI /memory-cleanup (${isBun ? "bun:sqlite" : "better-sqlite3"})`, () 
     const lines = plan.message.split("\n");
     expect(lines[0]).toMatch(/^2 transcripts of 6 can go \(\d+(\.\d)? kB\):$/);
     expect(plan.message).toContain(`${ids[5]} "Synthetic session" · `);
-    expect(plan.message).toMatch(/5 d ago · untouched for 5 days \(retentionDays 3\)/);
+    expect(plan.message).toMatch(/5 d ago · not used for 5 days \(retentionDays 3\)/);
     expect(lines.at(-1)).toBe(
       "Rules: untouched > 3 d, no cap, sessions OpenCode no longer has; the newest 2 are always kept.",
     );
@@ -89,7 +90,9 @@ describe(`TUI /memory-cleanup (${isBun ? "bun:sqlite" : "better-sqlite3"})`, () 
     // ids[3] gets new activity: re-exported now, it is the newest transcript of the project
     const touched = ids[3] as string;
     await data.database.write((db) =>
-      db.run(sql`UPDATE transcripts SET updated_at = ${NOW + 1_000} WHERE session_id = ${touched}`),
+      db.run(
+        sql`UPDATE transcripts SET updated_at = ${NOW + 1_000}, last_message_at = ${NOW + 1_000} WHERE session_id = ${touched}`,
+      ),
     );
     const { message } = await applyCleanup(transcripts, plan, retention, HERE);
     expect(message).toBe("Removed 0 transcripts (0 B). 1 changed since the list was made and were kept.");

@@ -27,7 +27,7 @@ const MAX_LINE_CHARS = 200_000;
 export const command = defineCommand({
   name: "import",
   description:
-    'Reads entries from a JSON Lines file written by export (or - for stdin) into the store, keeping their ids, status, links, times and source. Each line passes the same checks as a save: field limits, one-line titles, no expiry in the past, and the secret guard on every field. A refused line is reported with its number and reason, and the other lines are still imported. An id that already exists with identical content is counted as present (running an import twice changes nothing); with different content it is refused and the store\'s copy is kept; a live entry whose scope and title another live entry holds is refused. Changes are recorded as made by the cli, with the reason "imported". Exit code 1 when any line was refused.',
+    "Reads entries from a JSON Lines file written by export (or - for stdin) into the store, keeping their ids, status, links, times and source. Each line passes the same checks as a save: field limits, one-line titles, no expiry in the past, and the secret guard on every field. A refused line is reported with its number and reason, and the other lines are still imported. An id that already exists with identical content is counted as present (running an import twice changes nothing); with different content it is refused and the store's copy is kept; a live entry whose scope and title another live entry holds is refused. Changes are recorded as made by the cli, with the reason \"imported\". Team entries (in a backup of a whole store) are skipped and counted: team memory lives in each project's .opencode/memory/team.jsonl. Exit code 1 when any line was refused.",
   positionals: [{ name: "file", description: "The JSON Lines file, or - for stdin", required: true }],
   flags: { ...PROGRESS_FLAG },
   examples: [
@@ -63,6 +63,10 @@ export const command = defineCommand({
     };
     let imported = 0;
     let present = 0;
+    // Team entries live in their project's file (its repository); a whole store's backup holds them, and they are
+    // counted and left alone, never refused.
+    let teamSkipped = 0;
+    const { teamProject } = await import("../../scope.js");
     let lineNo = 0;
     const bar = progress(ctx, "import");
     type Item = { line: number; entry: import("../../store/memory-transfer.js").TransferEntry };
@@ -131,6 +135,10 @@ export const command = defineCommand({
                 : (issue?.message ?? "is not an entry");
             throw new InvalidInputError(issue?.path.join(".") || "line", message);
           }
+          if (teamProject(parsed.data.scope.trim()) !== undefined) {
+            teamSkipped++;
+            continue;
+          }
           batch.push({ line: lineNo, entry: cleanTransferEntry(parsed.data, now) });
         } catch (error) {
           if (!(error instanceof LedgerError)) throw error;
@@ -162,6 +170,7 @@ export const command = defineCommand({
         refusedCount,
         refused,
         refusedLeftOut: leftOut,
+        teamSkipped,
       });
     } else {
       for (const r of refused) ctx.note(`line ${r.line}${r.id ? ` (${r.id})` : ""}: ${r.message}`);
@@ -172,6 +181,12 @@ export const command = defineCommand({
           ? ` (line${refused.length === 1 ? "" : "s"} ${refused.map((r) => r.line).join(", ")}${leftOut > 0 ? ", ..." : ""})`
           : "";
       ctx.print(`Imported ${imported}, already present ${present}, refused ${refusedCount}${lines}.`);
+      if (teamSkipped > 0) {
+        const { plural } = await import("../../human-units.js");
+        ctx.print(
+          `${plural(teamSkipped, "team entry", "team entries")} skipped: team memory lives in each project's .opencode/memory/team.jsonl, which its repository keeps.`,
+        );
+      }
     }
     return refusedCount > 0 ? EXIT.failure : EXIT.ok;
   },

@@ -18,7 +18,7 @@ export const command = defineCommand({
     "older-than": {
       type: "string",
       value: "<days>",
-      description: "Eligible when untouched for more than this many days",
+      description: "Eligible when the session was not used for more than this many days",
     },
     "max-sessions": { type: "string", value: "<n>", description: "Eligible beyond the newest n of a project" },
     "keep-recent": { type: "string", value: "<n>", description: "Never remove the newest n of a project (default 10)" },

@@ -1,5 +1,5 @@
 /**
- * `transcripts list`: the exported transcripts of the project (or of all), last touched first.
+ * `transcripts list`: the exported transcripts of the project (or of all), the session used last first.
  */
 import { defineCommand, EXIT } from "../command.js";
 
@@ -14,7 +14,7 @@ export const TRANSCRIPT_SCOPE_FLAG = {
 export const command = defineCommand({
   name: "transcripts list",
   description:
-    "Lists the exported session transcripts of the current project (or --scope all), last touched first: session id, when lines were last appended, lines, size, messages, title. Transcripts belong to projects; there are no global ones.",
+    "Lists the exported session transcripts of the current project (or --scope all), the session used last first: session id, when the session was last used (its last message), lines, size, messages, title. Transcripts belong to projects; there are no global ones.",
   positionals: [],
   flags: { ...TRANSCRIPT_SCOPE_FLAG },
   examples: ["opencode-ledger transcripts list", "opencode-ledger transcripts list --scope all --json"],
@@ -26,7 +26,7 @@ export const command = defineCommand({
   async run(input, ctx) {
     const { transcriptScopes } = await import("../transcript-scope.js");
     const { withServices } = await import("../open-services.js");
-    const { listTranscripts } = await import("../../transcripts/catalog.js");
+    const { lastActivity, listTranscripts } = await import("../../transcripts/catalog.js");
     const { scopes, label } = transcriptScopes(input.scope, ctx.cwd, ctx.env.HOME);
     const { rows, transcriptsDir } = await withServices(ctx, async ({ data }) => ({
       rows: await data.database.read((db) => listTranscripts(db, scopes), []),
@@ -50,7 +50,7 @@ export const command = defineCommand({
     const { scopeText } = await import("../project.js");
     const columns = [
       { header: "SESSION" },
-      { header: "UPDATED" },
+      { header: "LAST USED" },
       { header: "LINES", align: "right" as const },
       { header: "SIZE", align: "right" as const },
       { header: "MSGS", align: "right" as const },
@@ -59,7 +59,7 @@ export const command = defineCommand({
     ];
     const table = rows.map((r) => [
       r.sessionId,
-      formatTime(r.updatedAt),
+      formatTime(lastActivity(r)),
       String(r.lines),
       formatBytes(r.bytes),
       String(r.messageCount),

@@ -41,7 +41,7 @@ export function transcriptCleanup({
     });
     const now = data.clock();
     const line = (d: SweepDecision, why: string) =>
-      `${d.sessionID} · ${formatBytes(d.bytes)} · last touch ${formatAge(now - d.lastTouch)} ago · ${why}`;
+      `${d.sessionID} · ${formatBytes(d.bytes)} · last used ${formatAge(now - d.lastTouch)} ago · ${why}`;
     const blocks = [
       apply
         ? `Removed ${report.removed.length} of ${report.eligible.length} eligible transcripts (${formatBytes(sum(report.removed))}); ${report.considered} considered.`

@@ -6,6 +6,7 @@ import { joinWithinBudget, MAX_ENTRIES, MAX_RESULT_BYTES } from "../../bounded-o
 import { formatAge, formatBytes } from "../../human-units.js";
 import { normalizeScopePath, projectScope } from "../../scope.js";
 import type { TranscriptRow } from "../../store/schema.js";
+import { lastActivity } from "../../transcripts/catalog.js";
 import { visibleLine } from "../../transcripts/render/text-lines.js";
 import type { Transcripts } from "../../transcripts/transcripts.js";
 import type { CallOf } from "../lazy-tool.js";
@@ -42,7 +43,7 @@ function describeRow(row: TranscriptRow, inHost: string, now: number, withScope:
   const where = withScope ? ` · project ${row.scope}` : "";
   return (
     `${row.sessionId} · ${title} · ${row.lines} lines · ${formatBytes(row.bytes)} · ${row.messageCount} messages` +
-    ` · age ${formatAge(now - row.createdAt)} · last touch ${formatAge(now - row.updatedAt)} ago · in OpenCode: ${inHost}${where}`
+    ` · age ${formatAge(now - row.createdAt)} · last used ${formatAge(now - lastActivity(row))} ago · in OpenCode: ${inHost}${where}`
   );
 }
 

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import type { DataContext } from "../../data-context.js";
 import { describeError } from "../../errors.js";
 import type { TranscriptRow } from "../../store/schema.js";
-import { deleteTranscript, getTranscript, listTranscripts } from "../catalog.js";
+import { deleteTranscript, getTranscript, lastActivity, listTranscripts } from "../catalog.js";
 import { withExportLock } from "../export/lock.js";
 import { containedPath } from "../paths.js";
 import { removeSketch } from "../sketch/file.js";
@@ -16,7 +16,7 @@ import type { SessionSource } from "../source/session-source.js";
 const DAY = 86_400_000;
 
 export interface SweepRules {
-  /** Untouched for longer than this many days (0: no age rule). */
+  /** Not used (no message) for longer than this many days (0: no age rule). */
   retentionDays: number;
   /** The newest N of each project are never removed. */
   keepRecent: number;
@@ -36,6 +36,7 @@ export interface SweepDecision {
   title: string;
   file: string;
   bytes: number;
+  /** When the session was last used (its last message; src/transcripts/catalog.ts `lastActivity`). */
   lastTouch: number;
   /** Why it is eligible (empty: it is not). */
   reasons: string[];
@@ -91,7 +92,8 @@ export async function sweepTranscripts({
 
   const decisions: SweepDecision[] = [];
   for (const group of byScope.values()) {
-    group.sort((a, b) => b.updatedAt - a.updatedAt || b.createdAt - a.createdAt);
+    // The session used last comes first: keepRecent and maxSessions keep what the person used, not what was exported.
+    group.sort((a, b) => lastActivity(b) - lastActivity(a) || b.createdAt - a.createdAt);
     group.forEach((row, rank) => {
       if (named && !named.has(row.sessionId)) return;
       decisions.push(decide(data, row, rank, rules, now, named !== undefined));
@@ -138,16 +140,16 @@ function decide(
     title: row.title ?? "",
     file,
     bytes: row.bytes,
-    lastTouch: row.updatedAt,
+    lastTouch: lastActivity(row),
     reasons: [],
   };
   if (named && !rules.deleted) decision.reasons.push("named for removal");
   if ((rules.deleted || rules.orphaned) && row.orphanedAt !== null) {
     decision.reasons.push(`OpenCode deleted this session (noticed ${new Date(row.orphanedAt).toISOString()})`);
   }
-  const idle = Math.floor((now - row.updatedAt) / DAY);
-  if (rules.retentionDays > 0 && now - row.updatedAt > rules.retentionDays * DAY) {
-    decision.reasons.push(`untouched for ${idle} days (retentionDays ${rules.retentionDays})`);
+  const idle = Math.floor((now - lastActivity(row)) / DAY);
+  if (rules.retentionDays > 0 && now - lastActivity(row) > rules.retentionDays * DAY) {
+    decision.reasons.push(`not used for ${idle} days (retentionDays ${rules.retentionDays})`);
   }
   if (rules.maxSessions > 0 && rank >= rules.maxSessions) {
     decision.reasons.push(`beyond the newest ${rules.maxSessions} transcripts of its project (maxSessions)`);

@@ -37,10 +37,12 @@ async function withTranscripts() {
   }
   data.database.close();
   const db = path.join(f.dataDir, "ledger.db");
-  /** Sets when lines were last appended, `days` ago. */
+  /** Sets when the session was last used and lines were last appended, `days` ago. */
   const age = async (id: string, days: number) => {
     const c = await connect(db, { readonly: false });
-    c.exec(`UPDATE transcripts SET updated_at = ${Date.now() - days * DAY} WHERE session_id = '${id}'`);
+    c.exec(
+      `UPDATE transcripts SET updated_at = ${Date.now() - days * DAY}, last_message_at = ${Date.now() - days * DAY} WHERE session_id = '${id}'`,
+    );
     c.close();
   };
   return { f, sessions, age, mine: sessions.filter((s) => s.scope === f.project).map((s) => s.id) };
@@ -62,7 +64,7 @@ describe("opencode-ledger transcripts", () => {
     expect(listJson(f, "--scope", "all").transcripts).toHaveLength(sessions.length);
     expect(listJson(f, "--scope", f.other).transcripts).toHaveLength(sessions.length - mine.length);
     const text = f.run(["transcripts", "list", "--scope", "all"]);
-    expect(text.stdout).toMatch(/^SESSION\s+UPDATED\s+LINES\s+SIZE\s+MSGS\s+PROJECT\s+TITLE$/m);
+    expect(text.stdout).toMatch(/^SESSION\s+LAST USED\s+LINES\s+SIZE\s+MSGS\s+PROJECT\s+TITLE$/m);
     expect(text.stdout).toContain(`${sessions.length} transcripts,`);
     const none = f.run(["transcripts", "list", "--scope", f.root]);
     expect(none.stdout).toContain("No transcripts.");
@@ -109,7 +111,7 @@ describe("opencode-ledger transcripts", () => {
     expect(dry.code).toBe(0);
     expect(dry.stdout).toMatch(/Dry run: 3 of 4 transcripts are eligible \([\d.]+ [kM]?B\); nothing was removed\./);
     expect(dry.stdout).toMatch(/kept\s+among the 1 newest transcripts of its project/);
-    expect(dry.stdout).toMatch(/eligible\s+untouched for 10\d days \(retentionDays 90\)/);
+    expect(dry.stdout).toMatch(/eligible\s+not used for 10\d days \(retentionDays 90\)/);
     expect(listJson(f).transcripts).toHaveLength(4);
     const files = listJson(f).transcripts.map((t) => t.file);
 

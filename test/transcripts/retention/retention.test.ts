@@ -7,7 +7,7 @@ import { exportTranscript } from "../../../src/transcripts/export/export-transcr
 import { autoSweep } from "../../../src/transcripts/retention/retention.js";
 import { createMemorySource, type SessionExport } from "../../../src/transcripts/source/export-file-source.js";
 import { createTranscripts } from "../../../src/transcripts/transcript-service.js";
-import { syntheticSession } from "../../helpers/synthetic-session.js";
+import { lastUsedAt, syntheticSession } from "../../helpers/synthetic-session.js";
 import { toolContext } from "../../helpers/tool-context.js";
 import { testDataContext } from "../../helpers/transcripts.js";
 
@@ -29,12 +29,14 @@ async function setup(count = 14, options: Record<string, unknown> = {}) {
     sessions.push(session);
     ids[i] = id;
     now = NOW - i * DAY;
+    lastUsedAt(session, now);
     await exportTranscript({ data, source: createMemorySource([session]), sessionID: id, scope: HERE });
   }
   for (const n of [1, 2]) {
     const session = syntheticSession(1, `ses_there00000000000${n}`, 200).data;
     sessions.push(session);
     now = NOW - 100 * DAY;
+    lastUsedAt(session, now);
     await exportTranscript({ data, source: createMemorySource([session]), sessionID: session.info.id, scope: THERE });
   }
   now = NOW;
@@ -57,10 +59,10 @@ describe("memory_transcript_cleanup", () => {
         "); nothing was removed. Run again with apply=true to remove them.",
     );
     for (const i of [10, 11, 12, 13]) expect(report).toMatch(new RegExp(`${ids[i]} · .* eligible: `));
-    expect(report).toMatch(new RegExp(`${ids[13]} · .* eligible: untouched for 13 days \\(retentionDays 5\\)`));
+    expect(report).toMatch(new RegExp(`${ids[13]} · .* eligible: not used for 13 days \\(retentionDays 5\\)`));
     expect(report).toMatch(
       new RegExp(
-        `${ids[9]} · .* kept: among the 10 newest transcripts of its project \\(keepRecent\\) \\(would be: untouched for 9 days`,
+        `${ids[9]} · .* kept: among the 10 newest transcripts of its project \\(keepRecent\\) \\(would be: not used for 9 days`,
       ),
     );
     expect(report).not.toContain("ses_there");
@@ -139,7 +141,7 @@ describe("memory_transcript_cleanup", () => {
 });
 
 describe("memory_transcript_list", () => {
-  it("lists this project's transcripts newest first with size, lines, age, last touch, title and host status", async () => {
+  it("lists this project's transcripts newest first with size, lines, age, last used, title and host status", async () => {
     const { list, sessions, ids } = await setup(3);
     sessions.splice(
       sessions.findIndex((s) => s.info.id === ids[2]),
@@ -149,10 +151,10 @@ describe("memory_transcript_list", () => {
     expect(result[0]).toMatch(/^3 transcripts, [\d.]+ kB in all\.$/);
     expect(result[1]).toMatch(
       new RegExp(
-        `^${ids[0]} · "Synthetic session" · \\d+ lines · [\\d.]+ kB · 2 messages · age 0 min · last touch 0 min ago · in OpenCode: yes$`,
+        `^${ids[0]} · "Synthetic session" · \\d+ lines · [\\d.]+ kB · 2 messages · age 0 min · last used 0 min ago · in OpenCode: yes$`,
       ),
     );
-    expect(result[3]).toMatch(new RegExp(`^${ids[2]} · .* · age 2 d · last touch 2 d ago · in OpenCode: no$`));
+    expect(result[3]).toMatch(new RegExp(`^${ids[2]} · .* · age 2 d · last used 2 d ago · in OpenCode: no$`));
   });
 
   it("lists every project with all=true, and one project by path", async () => {
