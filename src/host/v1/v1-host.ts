@@ -6,6 +6,7 @@
 import type { Hooks, PluginInput } from "@opencode-ai/plugin";
 import { allowTranscriptReads, type HostConfig } from "../../compaction/host-config.js";
 import { hookBoundary } from "../../hook-boundary.js";
+import { V1_TOOLS } from "../../host-tools.js";
 import { lazyFunction } from "../../lazy-load.js";
 import { createHostLogger } from "../../log.js";
 import { promptOnce } from "../../one-shot-prompt.js";
@@ -46,6 +47,7 @@ export function createV1Host(input: PluginInput): V1Host {
     log,
     sessions: createHostSource(input.client, directory),
     backfill: true,
+    hostTools: V1_TOOLS,
     ask: (request) => promptOnce(input.client, request),
     registerTools(tools) {
       hooks.tool = { ...hooks.tool, ...tools };
