@@ -61,8 +61,11 @@ export interface HostPort {
   readonly sessions: SessionSource;
   /** The host keeps its sessions in the SQLite database the background backfill reads (src/transcripts/backfill/). */
   readonly backfill: boolean;
-  /** The host's editing, reading and shell tools by name, with their arguments (session map, action recall). */
-  readonly hostTools: HostTools;
+  /**
+   * The host's editing, reading and shell tools by name, with their arguments (session map, action recall); undefined
+   * is OpenCode 1.x's table, the features' default (src/host-tools.ts), which keeps it off 1.x's start path.
+   */
+  readonly hostTools: HostTools | undefined;
   /** One model call on the person's own model (reflection); undefined where the host offers none. */
   readonly ask: ((request: OneShotPrompt) => Promise<string>) | undefined;
   registerTools(tools: Record<string, ToolDefinition>): void;

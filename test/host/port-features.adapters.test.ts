@@ -14,6 +14,7 @@ import { hookBoundary } from "../../src/hook-boundary.js";
 import type { HostPort } from "../../src/host/host-port.js";
 import { createV1Host } from "../../src/host/v1/v1-host.js";
 import { createV2Host } from "../../src/host/v2/v2-host.js";
+import { V1_TOOLS } from "../../src/host-tools.js";
 import { MEMORY_NUDGE } from "../../src/injection/nudge.js";
 import { composeLedger } from "../../src/plugin.js";
 import { normalizeScopePath } from "../../src/scope.js";
@@ -195,7 +196,7 @@ describe.each(Object.entries(ADAPTERS))("the features through OpenCode %s's adap
 
   it("rewrites what the host's read returns from the data folder, by the host's own argument name, and leaves other files alone", async () => {
     const { driver, dataDir, project } = await setUp();
-    const key = driver.port.hostTools.readers.read ?? "";
+    const key = (driver.port.hostTools ?? V1_TOOLS).readers.read ?? "";
     const redacted = await driver.hostToolResult("read", { [key]: path.join(dataDir, "x.md") }, `token ${TOKEN}`);
     expect(redacted).toContain("[redacted: Docker Hub token]");
     const elsewhere = await driver.hostToolResult("read", { [key]: path.join(project, "x.md") }, `token ${TOKEN}`);
@@ -211,7 +212,7 @@ describe.each(Object.entries(ADAPTERS))("the features through OpenCode %s's adap
       body: "src/db/migrate.ts must run inside a transaction.",
       tags: ["migrate.ts"],
     });
-    const [tool, key] = Object.entries(driver.port.hostTools.writers)[0] ?? ["", ""];
+    const [tool, key] = Object.entries((driver.port.hostTools ?? V1_TOOLS).writers)[0] ?? ["", ""];
     const after = await driver.hostToolResult(tool, { [key]: "src/db/migrate.ts" }, "Edit applied.");
     expect(after).toMatch(/^Edit applied\.[\s\S]*Migrate gotcha/);
     await driver.close();

@@ -17,7 +17,6 @@ import type {
   HostToolResult,
   PromptRequest,
 } from "../../src/host/host-port.js";
-import { V1_TOOLS } from "../../src/host-tools.js";
 import { MEMORY_NUDGE } from "../../src/injection/nudge.js";
 import { createMemoryLogger } from "../../src/log.js";
 import { composeLedger } from "../../src/plugin.js";
@@ -53,7 +52,7 @@ function recordingPort(directory: string): RecordingPort & { lines: { level: str
     log,
     sessions: createMemorySource([session.data]),
     backfill: false,
-    hostTools: V1_TOOLS,
+    hostTools: undefined,
     ask: undefined,
     tools: {},
     events: [],

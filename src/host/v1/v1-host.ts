@@ -6,7 +6,6 @@
 import type { Hooks, PluginInput } from "@opencode-ai/plugin";
 import { allowTranscriptReads, type HostConfig } from "../../compaction/host-config.js";
 import { hookBoundary } from "../../hook-boundary.js";
-import { V1_TOOLS } from "../../host-tools.js";
 import { lazyFunction } from "../../lazy-load.js";
 import { createHostLogger } from "../../log.js";
 import { promptOnce } from "../../one-shot-prompt.js";
@@ -47,7 +46,8 @@ export function createV1Host(input: PluginInput): V1Host {
     log,
     sessions: createHostSource(input.client, directory),
     backfill: true,
-    hostTools: V1_TOOLS,
+    // 1.x's own tool names are the features' default table.
+    hostTools: undefined,
     ask: (request) => promptOnce(input.client, request),
     registerTools(tools) {
       hooks.tool = { ...hooks.tool, ...tools };
