@@ -7,6 +7,7 @@ import type { Hooks, PluginInput, PluginOptions } from "@opencode-ai/plugin";
 import { POINTER_PROVIDER_ID } from "./compaction/host-config.js";
 import { createMemoryInventory } from "./compaction/memory-inventory.js";
 import { createSessionPointer } from "./compaction/session-pointer.js";
+import { describeError } from "./errors.js";
 import { hookBoundary } from "./hook-boundary.js";
 import type { HostPort } from "./host/host-port.js";
 import { createV1Host } from "./host/v1/v1-host.js";
@@ -39,13 +40,29 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
 
 /**
  * OpenCode 2.x (`Plugin.define({ id, setup })`): registers everything through the context and resolves with the
- * cleanup. The adapter loads with the first call, so a 1.x start never loads it.
+ * cleanup. A setup that fails registers nothing, says why once on the host's log (its standard error) and leaves the
+ * host running without the plugin. The adapter loads with the first call, so a 1.x start never loads it.
  */
 export async function setup(context: unknown): Promise<() => Promise<void>> {
-  const { createV2Host } = await import("./host/v2/v2-host.js");
-  const host = createV2Host(context, { boundary: hookBoundary, objectSchema: z.object });
-  composeLedger(host.port, host.options);
-  return host.register();
+  const [{ createV2Host, createConsoleLogger }, { commandDescriptions }] = await Promise.all([
+    import("./host/v2/v2-host.js"),
+    import("./slash-commands/definitions.js"),
+  ]);
+  const log = createConsoleLogger();
+  try {
+    const host = createV2Host(context, {
+      boundary: hookBoundary,
+      objectSchema: z.object,
+      toJSONSchema: z.toJSONSchema,
+      commands: commandDescriptions,
+      log,
+    });
+    if (!composeLedger(host.port, host.options)) return async () => undefined;
+    return await host.register();
+  } catch (error) {
+    log.log("error", `opencode-ledger is off: its setup failed (${describeError(error)})`);
+    return async () => undefined;
+  }
 }
 
 /** Wires every feature through `host`; false when a bad `dataDir` option leaves the plugin off. */
@@ -75,6 +92,7 @@ export function composeLedger(host: HostPort, rawOptions: unknown): boolean {
     inventory,
     mapMaxTokens,
     log,
+    tools: host.hostTools,
   });
   const compactionPointer = createSessionPointer({
     exportSession: async (id) => {
@@ -86,6 +104,7 @@ export function composeLedger(host: HostPort, rawOptions: unknown): boolean {
     inventory,
     mapMaxTokens,
     log,
+    tools: host.hostTools,
   });
   host.supplyCompactionSummary({
     summarize: async (sessionID) => (await compactionPointer(sessionID)).pointer,
@@ -169,6 +188,7 @@ export function composeLedger(host: HostPort, rawOptions: unknown): boolean {
               lookup: store.createMentionLookup(memory.database, data.clock),
               project: scope,
               directory: host.directory,
+              tools: host.hostTools,
               maxChars: options.actionRecall.maxChars,
               isOptedOut: async (sessionID) => (await settings.get(sessionID)).injectionOff,
               shownThisTurn: (sessionID) => turns.latest(sessionID)?.shown,

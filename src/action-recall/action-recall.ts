@@ -1,5 +1,5 @@
 /**
- * Recall at the point of action: after OpenCode's `edit`, `write`, `apply_patch` or `bash` ran, the few saved entries
+ * Recall at the point of action: after the host's edit, write, patch or shell tool ran (its table: src/host-tools.ts), the few saved entries
  * that name the file or the command, appended to the tool's result, so the gotcha about `src/db/migrate.ts` is in
  * front of the agent while it works on that file. Active entries of this project, its team and global only; each one
  * at most once per session unless it changed since; within a budget of characters per user turn; secrets redacted.
@@ -7,6 +7,7 @@
  * A factory over explicit dependencies that takes the call and returns the text to append (or nothing), so that any
  * host hook can carry it.
  */
+import type { HostTools } from "../host-tools.js";
 import { scopeMark } from "../injection/memory-block.js";
 import { oneLine } from "../one-line.js";
 import { GLOBAL_SCOPE, teamScope } from "../scope.js";
@@ -40,6 +41,8 @@ export interface ActionRecallDeps {
   project: string;
   /** The folder relative paths of a call are resolved against. */
   directory: string;
+  /** The host's editing and shell tools and their arguments (default: OpenCode 1.x's). */
+  tools?: HostTools;
   /** Characters appended per user turn, over all its tool calls. */
   maxChars: number;
   /** True when the person switched memory off for this session. */
@@ -158,7 +161,7 @@ export function createActionRecall(deps: ActionRecallDeps): ActionRecall {
 
   return {
     async recall(call) {
-      const subjects = subjectsOf(call, deps.directory);
+      const subjects = subjectsOf(call, deps.directory, deps.tools);
       if (subjects.length === 0) return undefined;
       const state = stateOf(call.sessionID);
       const room = deps.maxChars - state.used;

@@ -1,14 +1,11 @@
 /**
- * What a tool call acts on, as memory would name it: the files an `edit`, `write` or `apply_patch` changes (the path
- * inside the project, its file name, its folder, its module name) and the programs a `bash` command runs (the
- * program and its subcommand, and the files it names). Pure: the hook looks these up in the store.
+ * What a tool call acts on, as memory would name it: the files an edit, a write or a patch changes (the path inside
+ * the project, its file name, its folder, its module name) and the programs a shell command runs (the program and its
+ * subcommand, and the files it names). The host's tool names and arguments come from its table (src/host-tools.ts).
+ * Pure: the hook looks these up in the store.
  */
 import path from "node:path";
-
-/** OpenCode's tools that change files, and the argument that names the file. */
-const FILE_TOOLS: Record<string, string> = { edit: "filePath", write: "filePath", multiedit: "filePath" };
-const PATCH_TOOLS = new Set(["apply_patch", "patch"]);
-const SHELL_TOOLS = new Set(["bash"]);
+import { type HostTools, V1_TOOLS } from "../host-tools.js";
 
 /** Most files and commands looked up for one call: a patch of fifty files is not fifty look-ups. */
 const MAX_FILES = 4;
@@ -108,7 +105,8 @@ function commandSubject(words: readonly string[]): CommandSubject | undefined {
 /** A word of a command that names a file: a path with a folder and an extension (`test/store/x.test.ts`). */
 const FILE_WORD = /^[\w./-]*\/[\w.-]+\.[A-Za-z]\w*$/;
 
-function shellSubjects(command: string, directory: string): Subject[] {
+/** `workdir`: the folder the command runs in, which its relative file names are read against. */
+function shellSubjects(command: string, directory: string, workdir = directory): Subject[] {
   const out: Subject[] = [];
   const files: FileSubject[] = [];
   // Quotes are dropped rather than parsed: a quoted argument is then a few words, which the lookup ignores.
@@ -117,27 +115,33 @@ function shellSubjects(command: string, directory: string): Subject[] {
     const subject = commandSubject(words);
     if (subject && out.length < MAX_COMMANDS) out.push(subject);
     for (const word of words.slice(1)) {
-      if (FILE_WORD.test(word) && files.length < MAX_FILES) files.push(fileSubject(word, directory));
+      if (FILE_WORD.test(word) && files.length < MAX_FILES) {
+        files.push(fileSubject(path.resolve(workdir, word), directory));
+      }
     }
   }
   return [...out, ...files];
 }
 
-/** The subjects of a call of one of OpenCode's editing or shell tools; empty for any other tool. */
-export function subjectsOf(call: ToolCall, directory: string): Subject[] {
-  const key = FILE_TOOLS[call.tool];
+/** The subjects of a call of one of the host's editing or shell tools (`tools`); empty for any other tool. */
+export function subjectsOf(call: ToolCall, directory: string, tools: HostTools = V1_TOOLS): Subject[] {
+  const key = Object.hasOwn(tools.writers, call.tool) ? tools.writers[call.tool] : undefined;
   if (key) {
     const file = stringArg(call.args, key);
     return file ? [fileSubject(file, directory)] : [];
   }
-  if (PATCH_TOOLS.has(call.tool)) {
-    const patch = stringArg(call.args, "patchText") ?? "";
+  const patcher = Object.hasOwn(tools.patchers, call.tool) ? tools.patchers[call.tool] : undefined;
+  if (patcher) {
+    const patch = stringArg(call.args, patcher.text) ?? "";
     const files = [...patch.matchAll(PATCH_FILE)].map((m) => (m[1] ?? m[2] ?? "").trim()).filter(Boolean);
     return [...new Set(files)].slice(0, MAX_FILES).map((file) => fileSubject(file, directory));
   }
-  if (SHELL_TOOLS.has(call.tool)) {
-    const command = stringArg(call.args, "command");
-    return command ? shellSubjects(command, directory) : [];
+  const shell = Object.hasOwn(tools.shells, call.tool) ? tools.shells[call.tool] : undefined;
+  if (shell) {
+    const command = stringArg(call.args, shell.command);
+    // A command run in another folder names its files relative to that folder.
+    const workdir = shell.workdir ? stringArg(call.args, shell.workdir) : undefined;
+    return command ? shellSubjects(command, directory, workdir ? path.resolve(directory, workdir) : directory) : [];
   }
   return [];
 }

@@ -4,6 +4,7 @@
  */
 
 import { describeError } from "../errors.js";
+import type { HostTools } from "../host-tools.js";
 import type { Logger } from "../log.js";
 import type { LineIndex } from "../transcripts/catalog.js";
 import type { SessionMessage } from "../transcripts/source/session-source.js";
@@ -31,6 +32,8 @@ export interface SessionPointerDeps {
   redact?: (text: string) => string;
   /** Where a map that could not be made is reported. */
   log?: Logger;
+  /** The host's tools the map reads files from (default: OpenCode 1.x's). */
+  tools?: HostTools;
 }
 
 /** `pointer` is the session map: the text that stands for the session's earlier turns. */
@@ -51,6 +54,7 @@ export function createSessionPointer(deps: SessionPointerDeps): SessionPointer {
         lines: transcript.lines,
         directory: transcript.directory,
         maxTokens: deps.mapMaxTokens,
+        tools: deps.tools,
       });
     } catch (error) {
       // Session data the map cannot read must not cost the session its transcript summary: the bare pointer

@@ -5,6 +5,7 @@
  * host version (src/host/v1/, src/host/v2/) is the only place that knows that version's hook names and payloads.
  */
 import type { ToolDefinition } from "@opencode-ai/plugin";
+import type { HostTools } from "../host-tools.js";
 import type { Logger } from "../log.js";
 import type { OneShotPrompt } from "../one-shot-prompt.js";
 import type { SessionSource } from "../transcripts/source/session-source.js";
@@ -58,8 +59,13 @@ export interface HostPort {
   readonly log: Logger;
   /** Where a session's messages are read for its transcript. */
   readonly sessions: SessionSource;
-  /** The host keeps its sessions in the 1.x SQLite database the background backfill reads (src/transcripts/backfill/). */
+  /** The host keeps its sessions in the SQLite database the background backfill reads (src/transcripts/backfill/). */
   readonly backfill: boolean;
+  /**
+   * The host's editing, reading and shell tools by name, with their arguments (session map, action recall); undefined
+   * is OpenCode 1.x's table, the features' default (src/host-tools.ts), which keeps it off 1.x's start path.
+   */
+  readonly hostTools: HostTools | undefined;
   /** One model call on the person's own model (reflection); undefined where the host offers none. */
   readonly ask: ((request: OneShotPrompt) => Promise<string>) | undefined;
   registerTools(tools: Record<string, ToolDefinition>): void;

@@ -24,6 +24,11 @@ const COMMANDS: Record<string, CommandConfig> = {
   },
 };
 
+/** Our commands by name, with what the person is told of each (a host with its own command registry lists these). */
+export function commandDescriptions(): { name: string; description: string }[] {
+  return Object.entries(COMMANDS).map(([name, command]) => ({ name, description: command.description ?? "" }));
+}
+
 /** Adds our commands; a command of the same name that the user defined is kept, and the log says so. */
 export function registerCommands(cfg: { command?: Record<string, CommandConfig | undefined> }, log: Logger): void {
   cfg.command ??= {};

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { fileSubject, subjectLabel, subjectsOf } from "../../src/action-recall/tool-subjects.js";
+import { V1_TOOLS, V2_TOOLS } from "../../src/host-tools.js";
 
 const PROJECT = path.resolve("/work/app");
 
@@ -14,6 +15,28 @@ describe("the subjects of a tool call", () => {
       { kind: "file", path: "README.md", name: "README.md", folder: undefined, module: undefined },
     ]);
     expect(fileSubject("src/index.ts", PROJECT)).toMatchObject({ folder: undefined, module: undefined });
+  });
+
+  it("reads OpenCode 2.x's tools by its table: edit/write(path), patch(patchText), shell(command, workdir)", () => {
+    const edit = { tool: "edit", args: { path: "src/db/migrate.ts" } };
+    expect(subjectsOf(edit, PROJECT, V2_TOOLS).map(subjectLabel)).toEqual(["src/db/migrate.ts"]);
+    expect(subjectsOf({ tool: "write", args: { path: `${PROJECT}/docs/x.md` } }, PROJECT, V2_TOOLS)).toHaveLength(1);
+    const patchText = "*** Begin Patch\n*** Update File: src/a/one.ts\n*** End Patch";
+    expect(subjectsOf({ tool: "patch", args: { patchText } }, PROJECT, V2_TOOLS).map(subjectLabel)).toEqual([
+      "src/a/one.ts",
+    ]);
+    // A command run in another folder names its files relative to that folder.
+    const shell = { tool: "shell", args: { command: "npx vitest run test/x.test.ts", workdir: "packages/core" } };
+    expect(subjectsOf(shell, PROJECT, V2_TOOLS).map(subjectLabel)).toEqual([
+      "vitest run",
+      "packages/core/test/x.test.ts",
+    ]);
+    // Each host's names are its own: 1.x's table knows no `shell` and no `path`, 2.x's no `bash`.
+    expect(subjectsOf(shell, PROJECT, V1_TOOLS)).toEqual([]);
+    expect(subjectsOf(edit, PROJECT, V1_TOOLS)).toEqual([]);
+    expect(subjectsOf({ tool: "bash", args: { command: "git push" } }, PROJECT, V2_TOOLS)).toEqual([]);
+    // A name inherited by every object is no tool.
+    expect(subjectsOf({ tool: "constructor", args: { path: "x.ts" } }, PROJECT, V2_TOOLS)).toEqual([]);
   });
 
   it("keeps a file outside the project as its absolute path", () => {

@@ -4,6 +4,7 @@
  */
 import type { Part, ToolPart } from "@opencode-ai/sdk/v2";
 import { buildSessionMap } from "../../src/compaction/session-map/session-map.js";
+import type { HostTools } from "../../src/host-tools.js";
 import { exportTranscript } from "../../src/transcripts/export/export-transcript.js";
 import { createMemorySource } from "../../src/transcripts/source/export-file-source.js";
 import { type AssistantParts, SessionBuilder } from "./synthetic-session.js";
@@ -38,7 +39,8 @@ export class MapSession extends SessionBuilder {
     });
   }
 
-  async export(maxTokens?: number) {
+  /** Exports the session and maps it; `tools` is the host's tool table (default: OpenCode 1.x's). */
+  async export(maxTokens?: number, tools?: HostTools) {
     const result = await exportTranscript({
       data: this.context,
       source: createMemorySource([this.data]),
@@ -54,6 +56,7 @@ export class MapSession extends SessionBuilder {
       lines: result.lines,
       directory: result.directory,
       maxTokens,
+      tools,
     });
     return { map, result, transcript: readTranscript(result.path) };
   }

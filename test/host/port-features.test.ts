@@ -52,6 +52,7 @@ function recordingPort(directory: string): RecordingPort & { lines: { level: str
     log,
     sessions: createMemorySource([session.data]),
     backfill: false,
+    hostTools: undefined,
     ask: undefined,
     tools: {},
     events: [],

@@ -20,7 +20,11 @@ function lastLine(text: string): string {
 
 function callOf(part: ToolPart): string {
   const what =
-    inputString(part, "command") ?? inputString(part, "filePath") ?? inputString(part, "pattern") ?? undefined;
+    inputString(part, "command") ??
+    inputString(part, "filePath") ??
+    inputString(part, "path") ??
+    inputString(part, "pattern") ??
+    undefined;
   return what ? `${part.tool}: ${what}` : part.tool;
 }
 

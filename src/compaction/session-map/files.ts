@@ -1,33 +1,39 @@
 /**
- * The files a session changed (edit, write, multiedit, apply_patch, patch) and the files it read, from the tool calls
- * that succeeded. Paths inside the session's folder are shown relative to it.
+ * The files a session changed (the host's edit, write and patch tools) and the files it read, from the tool calls
+ * that succeeded. The tools and their arguments are the host's table (src/host-tools.ts). Paths inside the
+ * session's folder are shown relative to it.
  */
 import path from "node:path";
 import type { ToolPart } from "@opencode-ai/sdk/v2";
+import { type HostTools, type PatchTool, V1_TOOLS } from "../../host-tools.js";
 import type { FileTouch } from "./map-types.js";
 import { inputString, isRecord, type ToolCall } from "./tool-calls.js";
 
-const WRITERS = new Set(["edit", "write", "multiedit"]);
-const PATCHERS = new Set(["apply_patch", "patch"]);
 /** `*** Update File: path`, `*** Add File:`, `*** Delete File:` and `*** Move to:` lines of a patch text. */
 const PATCH_HEADER = /^\*\*\* (?:Update File|Add File|Delete File|Move to): (.+)$/gm;
 
-function patchedFiles(part: ToolPart): string[] {
-  const files = part.state.status === "completed" ? part.state.metadata?.files : undefined;
+const entry = <T>(table: Readonly<Record<string, T>>, name: string): T | undefined =>
+  Object.hasOwn(table, name) ? table[name] : undefined;
+
+function patchedFiles(part: ToolPart, tool: PatchTool): string[] {
+  const files = part.state.status === "completed" ? part.state.metadata?.[tool.files.field] : undefined;
   if (Array.isArray(files)) {
-    const paths = files.flatMap((f) => (isRecord(f) && typeof f.filePath === "string" ? [f.filePath] : []));
+    const key = tool.files.path;
+    const paths = files.flatMap((f) => (isRecord(f) && typeof f[key] === "string" ? [f[key] as string] : []));
     if (paths.length > 0) return paths;
   }
-  const text = inputString(part, "patchText") ?? inputString(part, "patch") ?? "";
+  const text = inputString(part, tool.text) ?? "";
   return [...text.matchAll(PATCH_HEADER)].map((m) => (m[1] ?? "").trim()).filter(Boolean);
 }
 
-function changedBy(part: ToolPart): string[] {
-  if (WRITERS.has(part.tool)) {
-    const file = inputString(part, "filePath");
+function changedBy(part: ToolPart, tools: HostTools): string[] {
+  const key = entry(tools.writers, part.tool);
+  if (key) {
+    const file = inputString(part, key);
     return file ? [file] : [];
   }
-  return PATCHERS.has(part.tool) ? patchedFiles(part) : [];
+  const patcher = entry(tools.patchers, part.tool);
+  return patcher ? patchedFiles(part, patcher) : [];
 }
 
 function shown(file: string, directory: string): string {
@@ -47,13 +53,18 @@ function touch(into: Map<string, FileTouch>, file: string, call: ToolCall): void
   }
 }
 
-export function filesOf(calls: readonly ToolCall[], directory: string): { changed: FileTouch[]; read: FileTouch[] } {
+export function filesOf(
+  calls: readonly ToolCall[],
+  directory: string,
+  tools: HostTools = V1_TOOLS,
+): { changed: FileTouch[]; read: FileTouch[] } {
   const changed = new Map<string, FileTouch>();
   const read = new Map<string, FileTouch>();
   for (const call of calls) {
     if (call.part.state.status !== "completed") continue;
-    for (const file of changedBy(call.part)) touch(changed, shown(file, directory), call);
-    const readFile = call.part.tool === "read" ? inputString(call.part, "filePath") : undefined;
+    for (const file of changedBy(call.part, tools)) touch(changed, shown(file, directory), call);
+    const readKey = entry(tools.readers, call.part.tool);
+    const readFile = readKey ? inputString(call.part, readKey) : undefined;
     if (readFile) touch(read, shown(readFile, directory), call);
   }
   return {

@@ -12,7 +12,7 @@ export function collectFacts(input: FactsInput): SessionFacts {
   return {
     ...requestsOf(input),
     todos: todoListOf(calls),
-    ...filesOf(calls, input.directory),
+    ...filesOf(calls, input.directory, input.tools),
     failure: lastFailureOf(calls),
     memory: memoryChangesOf(calls),
   };

@@ -2,6 +2,7 @@
  * What a session map is made of: facts read off the session's messages, each with the transcript line it came from
  * (undefined when the transcript does not have it yet), before any bound is applied.
  */
+import type { HostTools } from "../../host-tools.js";
 import type { LineIndex } from "../../transcripts/catalog.js";
 import type { SessionMessage } from "../../transcripts/source/session-source.js";
 
@@ -69,4 +70,6 @@ export interface FactsInput {
   lines: LineIndex;
   /** The session's folder: paths inside it are shown relative to it. */
   directory: string;
+  /** The host's tools and their arguments (default: OpenCode 1.x's). */
+  tools?: HostTools;
 }

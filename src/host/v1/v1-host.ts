@@ -46,6 +46,8 @@ export function createV1Host(input: PluginInput): V1Host {
     log,
     sessions: createHostSource(input.client, directory),
     backfill: true,
+    // 1.x's own tool names are the features' default table.
+    hostTools: undefined,
     ask: (request) => promptOnce(input.client, request),
     registerTools(tools) {
       hooks.tool = { ...hooks.tool, ...tools };

@@ -1,13 +1,19 @@
 /**
- * Where a transcript's messages come from on OpenCode 2.x: the messages the host hands the plugin with each request
- * of a session (`session.hook("context")` and `"compaction"`), the only message data of the published plugin
- * interface. They are kept per session, newest list wins, and read in the transcript's own message form: a user or an
- * assistant message with its text, reasoning and tool calls (each tool call with the result the next `tool` message
- * gave it). A message without an id gets one made from its role and content, so the same message keeps its id from
- * one request to the next and an export appends only what is new.
+ * Where a transcript's messages come from on a 2.x host without `session.context()` (the `v2` previews): the
+ * messages the host hands the plugin with each request of a session (`session.hook("context")` and `"compaction"`).
+ * They are kept per session, newest list wins, and read in the transcript's own message form: a user or an assistant
+ * message with its text, reasoning and tool calls (each tool call with the result the next `tool` message gave it,
+ * its content parts joined). The `<conversation-checkpoint>` message a compaction leaves is the summary, not a user
+ * turn; media are files; provider checkpoints and effort changes are not conversation. A message without an id gets
+ * one made from its role and content, so the same message keeps its id from one request to the next and an export
+ * appends only what is new. 2.0.x hosts have `session.context()` (context-source.ts), which sees every message.
  */
 import type { SessionInfo, SessionMessage, SessionSource } from "../../transcripts/source/session-source.js";
+import { contentText } from "../../transcripts/source/v2-messages.js";
 import type { V2ContentPart, V2Message } from "./v2-context.js";
+
+/** How 2.x opens the user message that carries a compaction's summary. */
+const CHECKPOINT = "<conversation-checkpoint>";
 
 /** Sessions remembered at once; the one seen longest ago is forgotten first. */
 const MAX_SESSIONS = 64;
@@ -54,11 +60,18 @@ function toolResults(messages: readonly V2Message[]): Map<string, unknown> {
   return results;
 }
 
+/** LLM.ToolResult as text: `content` parts joined, text as it is, JSON written out. */
 function outputText(result: unknown): string {
-  const value = (result as { value?: unknown } | undefined)?.value ?? result;
+  const typed = result as { type?: unknown; value?: unknown } | undefined;
+  if (typed?.type === "content") return contentText(typed.value);
+  const value = typed?.value ?? result;
   if (typeof value === "string") return value;
   return value === undefined ? "" : JSON.stringify(value);
 }
+
+const isCheckpoint = (message: V2Message) =>
+  message.role === "user" &&
+  message.content.some((part) => part.type === "text" && part.text.trimStart().startsWith(CHECKPOINT));
 
 function partOf(
   part: V2ContentPart,
@@ -85,6 +98,17 @@ function partOf(
             };
       return { ...ids, type: "tool", tool: part.name, callID: part.id, state };
     }
+    case "media": {
+      const media = part.media as { mime?: unknown; mediaType?: unknown } | undefined;
+      const mime =
+        typeof media?.mime === "string" ? media.mime : typeof media?.mediaType === "string" ? media.mediaType : "";
+      const name = part.filename ?? "attachment";
+      return { ...ids, type: "file", mime: mime || "application/octet-stream", url: `media:${name}`, filename: name };
+    }
+    case "compaction":
+    case "effort":
+      // A provider's own checkpoint and a change of reasoning effort: not conversation.
+      return undefined;
     default:
       // Media and parts a newer host adds: the narrowing keeps them as opaque data.
       return { ...ids, ...(part as object) };
@@ -119,13 +143,14 @@ export function createObservedSource(directory: string, clock: () => number = Da
       entry.messages.forEach((message, index) => {
         if (message.role !== "user" && message.role !== "assistant") return;
         const messageID = ids[index] as string;
+        const checkpoint = isCheckpoint(message);
         let created = entry.seen.get(messageID);
         if (created === undefined) {
           created = clock();
           entry.seen.set(messageID, created);
         }
         const info =
-          message.role === "user"
+          message.role === "user" && !checkpoint
             ? {
                 id: messageID,
                 sessionID,
@@ -138,14 +163,16 @@ export function createObservedSource(directory: string, clock: () => number = Da
                 id: messageID,
                 sessionID,
                 role: "assistant",
-                time: { created },
-                agent: "",
+                time: checkpoint ? { created, completed: created } : { created },
+                agent: checkpoint ? "compaction" : "",
                 providerID: "?",
                 modelID: "?",
+                ...(checkpoint ? { summary: true } : {}),
               };
-        const parts = message.content.map((part, p) =>
-          partOf(part, { sessionID, messageID, id: `${messageID}_p${p}` }, results),
-        );
+        const parts = message.content.flatMap((part, p) => {
+          const made = partOf(part, { sessionID, messageID, id: `${messageID}_p${p}` }, results);
+          return made ? [made] : [];
+        });
         out.push({ info, parts });
       });
       // Checked as every host's answer is: the renderer then trusts the shapes.

@@ -1,17 +1,23 @@
 /**
- * The host port on OpenCode 2.x, built to the published plugin interface (v2-context.ts) and not yet run live. Tools
- * go in through `tool.transform`, results through `tool.hook("execute.after")`, the memory block through
- * `session.hook("context")`, the compaction summary as `result` of `session.hook("compaction")` (recorded instead of a
- * model call: no in-process model on 2.x), events through `event.subscribe()`. What the published interface does not
- * offer in a form this adapter can rely on is left out and said once in the log: slash commands (their outcome type),
- * one-shot model calls (reflection), read permissions, and the 1.x database backfill.
+ * The host port on OpenCode 2.x, built to the plugin interface of 2.0.26 (v2-context.ts). Tools go on the model's
+ * native tool list through `tool.transform` (`codemode: false`, arguments as zod with their JSON Schema), results
+ * through `tool.hook("execute.after")`, the memory block through `session.hook("context")` (primary requests only:
+ * compaction, generate and title have hooks of their own), a person's prompt through `session.hook("prompt")`, the
+ * compaction summary as `result` of `session.hook("compaction")` (recorded instead of a model call), transcripts from
+ * `session.context()`, slash commands through `command.transform` (their text posted with `session.synthetic`),
+ * reflection's one model call through `generate.text`, reads of the transcripts folder allowed through
+ * `permission.hook("evaluate")`, events through `event.subscribe()`. What a host lacks (a preview older than 2.0) is
+ * left out and said once in the log.
  */
+import path from "node:path";
 import type { ToolContext, ToolDefinition } from "@opencode-ai/plugin";
 import { describeError, HostError } from "../../errors.js";
 import type { hookBoundary } from "../../hook-boundary.js";
+import { V2_TOOLS } from "../../host-tools.js";
 import type { Logger } from "../../log.js";
-import type { z } from "../../zod.js";
+import type { SessionSource } from "../../transcripts/source/session-source.js";
 import type {
+  CommandRunner,
   CompactionRequest,
   HostEvent,
   HostPort,
@@ -19,8 +25,18 @@ import type {
   HostToolResult,
   PromptRequest,
 } from "../host-port.js";
+import { createContextSource } from "./context-source.js";
 import { createObservedSource } from "./observed-source.js";
-import type { V2Context, V2Event, V2Registration, V2ToolContext, V2ToolHooks, V2ToolResult } from "./v2-context.js";
+import { type ToolInputDeps, toolInput } from "./tool-input.js";
+import type {
+  V2Context,
+  V2Event,
+  V2PermissionEvaluation,
+  V2Registration,
+  V2ToolContext,
+  V2ToolHooks,
+  V2ToolResult,
+} from "./v2-context.js";
 
 export interface V2Host {
   readonly port: HostPort;
@@ -32,20 +48,20 @@ export interface V2Host {
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
+const hasFunction = (holder: unknown, name: string) => isRecord(holder) && typeof holder[name] === "function";
 
-/** The context, checked at the edge for the domains the adapter calls. */
+/** The context, checked at the edge for the domains the adapter cannot do without. */
 export function narrowContext(value: unknown): V2Context {
   if (!isRecord(value)) throw new HostError("the OpenCode 2.x plugin context is not an object");
-  const fn = (domain: string, name: string) => {
-    const holder = value[domain];
-    if (!isRecord(holder) || typeof holder[name] !== "function") {
+  const need = (domain: string, name: string) => {
+    if (!hasFunction(value[domain], name)) {
       throw new HostError(`the OpenCode 2.x plugin context has no ${domain}.${name}()`);
     }
   };
-  fn("tool", "transform");
-  fn("tool", "hook");
-  fn("session", "hook");
-  fn("event", "subscribe");
+  need("tool", "transform");
+  need("tool", "hook");
+  need("session", "hook");
+  need("event", "subscribe");
   const location = value.location;
   if (!isRecord(location) || typeof location.directory !== "string") {
     throw new HostError("the OpenCode 2.x plugin context has no location.directory");
@@ -75,30 +91,60 @@ function textOf(result: V2ToolResult): string | undefined {
   return texts.join("\n");
 }
 
+/** The text `generate.text` answered with: a string, or the `text` of its result. */
+function generatedText(value: unknown): string {
+  if (typeof value === "string") return value.trim();
+  if (isRecord(value) && typeof value.text === "string") return value.text.trim();
+  if (isRecord(value) && isRecord(value.data) && typeof value.data.text === "string") return value.data.text.trim();
+  throw new HostError("generate.text answered without text");
+}
+
+/** Permission actions that read a file or list a folder (2.x asks `external_directory` first for one outside). */
+const READ_ACTIONS = new Set(["read", "external_directory", "grep", "glob", "list"]);
+
+/** True when every resource (a path, or a folder's `dir/*`) lies in `folder`. */
+export function readsOnlyFolder(resources: readonly string[], folder: string): boolean {
+  if (resources.length === 0) return false;
+  return resources.every((resource) => {
+    const target = path.resolve(resource.replace(/[/\\]\*+$/, ""));
+    const inside = path.relative(folder, target);
+    return inside === "" || (!inside.startsWith("..") && !path.isAbsolute(inside));
+  });
+}
+
 /**
  * What the adapter shares with the plugin's start path, handed in by the composition root: imported here, the
  * bundle would split them into a chunk of their own that every 1.x start loads too.
  */
-export interface V2HostDeps {
+export interface V2HostDeps extends ToolInputDeps {
   boundary: typeof hookBoundary;
-  objectSchema: typeof z.object;
+  /** Our slash commands, by name, with their descriptions. */
+  commands: () => { name: string; description: string }[];
   /** Default: warnings and errors on standard error. */
   log?: Logger;
 }
 
 export function createV2Host(context: unknown, deps: V2HostDeps): V2Host {
-  const { boundary: hookBoundary, objectSchema } = deps;
+  const { boundary: hookBoundary } = deps;
   const log = deps.log ?? createConsoleLogger();
   const ctx = narrowContext(context);
   const directory = ctx.location.directory;
   const worktree = isRecord(ctx.location.project) ? ctx.location.project.directory : undefined;
-  const sessions = createObservedSource(directory);
+  const readContext = ctx.session.context;
+  const observed = readContext ? undefined : createObservedSource(directory);
+  const sessions: SessionSource = readContext
+    ? createContextSource((input) => readContext(input), directory)
+    : (observed as SessionSource);
   const tools: Record<string, ToolDefinition> = {};
   const events: ((event: HostEvent) => void)[] = [];
   const results: ((call: HostToolCall, result: HostToolResult) => Promise<void>)[] = [];
   const prompts: ((request: PromptRequest, system: string[]) => Promise<void>)[] = [];
+  const userMessages: Parameters<HostPort["onUserMessage"]>[0][] = [];
   let compaction: CompactionRequest | undefined;
+  let commands: CommandRunner | undefined;
+  let readable: string | undefined;
   const left: string[] = [];
+  if (!readContext) left.push("transcripts from session.context() (the messages of each request are used)");
 
   const toolContext = (context: V2ToolContext): ToolContext => ({
     sessionID: context.sessionID,
@@ -111,18 +157,21 @@ export function createV2Host(context: unknown, deps: V2HostDeps): V2Host {
     ask: async () => undefined,
   });
 
+  const generate = ctx.generate;
   const port: HostPort = {
     directory,
     worktree,
     log,
     sessions,
-    backfill: false,
-    ask: undefined,
+    // 2.x keeps its sessions in the same database file, in tables the backfill reads (session_v2, session_message).
+    backfill: true,
+    hostTools: V2_TOOLS,
+    ask: generate ? async (request) => generatedText(await generate.text({ prompt: request.text })) : undefined,
     registerTools(added) {
       Object.assign(tools, added);
     },
-    registerCommands() {
-      left.push("slash commands");
+    registerCommands(run) {
+      commands = run;
     },
     onEvent(handler) {
       events.push(handler);
@@ -133,24 +182,34 @@ export function createV2Host(context: unknown, deps: V2HostDeps): V2Host {
     onToolResult(handler) {
       results.push(hookBoundary("execute.after", log, handler));
     },
-    onUserMessage() {
-      left.push("memory matched to each user message (the fixed memory block is given)");
+    onUserMessage(handler) {
+      userMessages.push(handler);
     },
     onSystemPrompt(handler) {
       prompts.push(hookBoundary("context", log, handler));
     },
-    allowReads() {
-      left.push("read access to the transcripts folder (allow it in your permissions)");
+    allowReads(folder) {
+      readable = path.resolve(folder);
     },
   };
+
+  const onPrompt = hookBoundary(
+    "prompt",
+    log,
+    async (event: { sessionID: string; messageID?: string; prompt?: { text?: unknown } }) => {
+      const text = typeof event.prompt?.text === "string" ? event.prompt.text : "";
+      const parts = [{ type: "text", text }];
+      for (const handler of userMessages)
+        await handler({ sessionID: event.sessionID, messageID: event.messageID, parts });
+    },
+  );
 
   const onContext = hookBoundary(
     "context",
     log,
-    async (event: { sessionID: string; kind: string; messages: unknown; system: unknown }) => {
-      if (Array.isArray(event.messages)) sessions.observe(event.sessionID, event.messages);
-      // Titles, compactions and one-shot generations get no memory block.
-      if (event.kind !== "primary" || !Array.isArray(event.system)) return;
+    async (event: { sessionID: string; messages: unknown; system: unknown }) => {
+      if (observed && Array.isArray(event.messages)) observed.observe(event.sessionID, event.messages);
+      if (!Array.isArray(event.system)) return;
       const system: string[] = [];
       for (const handler of prompts) await handler({ sessionID: event.sessionID, providerID: "" }, system);
       for (const text of system) event.system.push({ type: "text", text });
@@ -162,7 +221,7 @@ export function createV2Host(context: unknown, deps: V2HostDeps): V2Host {
     "compaction",
     log,
     async (event: { sessionID: string; messages: unknown; result?: unknown }) => {
-      if (Array.isArray(event.messages)) sessions.observe(event.sessionID, event.messages);
+      if (observed && Array.isArray(event.messages)) observed.observe(event.sessionID, event.messages);
       if (!compaction || compaction.mode === "off") return;
       try {
         event.result = { summary: await compaction.summarize(event.sessionID), metadata: { "opencode-ledger": true } };
@@ -186,48 +245,96 @@ export function createV2Host(context: unknown, deps: V2HostDeps): V2Host {
     if (result.output !== before) event.result = { ...event.result, content: result.output };
   };
 
+  const onEvaluate = (event: V2PermissionEvaluation) => {
+    // Only a question is answered: a rule the person set (allow or deny) stands.
+    if (!readable || event.effect !== "ask" || !READ_ACTIONS.has(event.action)) return;
+    if (readsOnlyFolder(event.resources, readable)) event.effect = "allow";
+  };
+
   async function listen(iterator: AsyncIterator<V2Event>, stopped: () => boolean) {
     try {
       for (let next = await iterator.next(); !next.done && !stopped(); next = await iterator.next()) {
         const event: unknown = next.value;
         if (!isRecord(event) || typeof event.type !== "string") continue;
-        for (const handler of events) handler({ type: event.type, properties: event.data });
+        const properties = event.properties ?? event.data;
+        for (const handler of events) handler({ type: event.type, properties });
       }
     } catch (error) {
       if (!stopped()) log.log("error", `events: ${describeError(error)}`);
     }
   }
 
-  async function register(): Promise<() => Promise<void>> {
-    const registrations: V2Registration[] = [];
+  async function registerCommands(run: CommandRunner, registrations: V2Registration[]) {
+    const synthetic = ctx.session.synthetic;
+    if (!ctx.command || !synthetic) {
+      left.push("slash commands (no command.transform or session.synthetic)");
+      return;
+    }
+    const list = deps.commands();
     registrations.push(
-      await ctx.tool.transform((editor) => {
-        for (const [name, definition] of Object.entries(tools)) {
-          editor.add({
-            name,
-            description: definition.description,
-            // A zod object is a Standard Schema, one of the input forms Tool.Info takes.
-            input: objectSchema(definition.args),
-            execute: async (input, context) => {
-              const text = await definition.execute(input as never, toolContext(context));
-              return { content: typeof text === "string" ? text : String((text as { output?: unknown }).output) };
+      await ctx.command.transform((editor) => {
+        for (const { name, description } of list) {
+          const execute = hookBoundary(
+            `/${name}`,
+            log,
+            async (input: { sessionID: string; prompt?: { text?: unknown } }) => {
+              const args = typeof input.prompt?.text === "string" ? input.prompt.text.trim() : "";
+              const text = await run(name, args);
+              if (text !== undefined) await synthetic({ sessionID: input.sessionID, text, description: `/${name}` });
             },
-          });
+          );
+          editor.add({ name, description, execute: (input) => execute(input, undefined) });
         }
       }),
     );
-    if (results.length > 0) registrations.push(await ctx.tool.hook("execute.after", onToolAfter));
-    registrations.push(await ctx.session.hook("context", (event) => onContext(event, undefined)));
-    registrations.push(await ctx.session.hook("compaction", (event) => onCompaction(event, undefined)));
+  }
+
+  async function register(): Promise<() => Promise<void>> {
+    const registrations: V2Registration[] = [];
     let stopped = false;
-    const iterator = events.length > 0 ? ctx.event.subscribe()[Symbol.asyncIterator]() : undefined;
-    if (iterator) void listen(iterator, () => stopped);
-    if (left.length > 0) log.log("warn", `on OpenCode 2.x this build does not offer: ${left.join(", ")}`);
-    return async () => {
+    let iterator: AsyncIterator<V2Event> | undefined;
+    const cleanup = async () => {
       stopped = true;
       await iterator?.return?.();
       for (const registration of registrations.reverse()) await registration.dispose();
     };
+    try {
+      // Every input is built before anything is registered: a tool the host cannot read stops the setup whole.
+      const infos = Object.entries(tools).map(([name, definition]) => ({
+        name,
+        description: definition.description,
+        input: toolInput(definition.args, deps),
+        options: { codemode: false },
+        execute: async (input: unknown, context: V2ToolContext): Promise<V2ToolResult> => {
+          const text = await definition.execute(input as never, toolContext(context));
+          return { content: typeof text === "string" ? text : String((text as { output?: unknown }).output) };
+        },
+      }));
+      for (const info of infos) info.input["~standard"].jsonSchema.input({ target: "draft-2020-12" });
+      registrations.push(
+        await ctx.tool.transform((editor) => {
+          for (const info of infos) editor.add(info);
+        }),
+      );
+      if (results.length > 0) registrations.push(await ctx.tool.hook("execute.after", onToolAfter));
+      if (userMessages.length > 0) {
+        registrations.push(await ctx.session.hook("prompt", (event) => onPrompt(event, undefined)));
+      }
+      registrations.push(await ctx.session.hook("context", (event) => onContext(event, undefined)));
+      registrations.push(await ctx.session.hook("compaction", (event) => onCompaction(event, undefined)));
+      if (readable && ctx.permission) registrations.push(await ctx.permission.hook("evaluate", onEvaluate));
+      else if (readable) left.push("read access to the transcripts folder (allow it in your permissions)");
+      if (commands) await registerCommands(commands, registrations);
+      if (!generate) left.push("reflection (no generate.text)");
+      iterator = events.length > 0 ? ctx.event.subscribe()[Symbol.asyncIterator]() : undefined;
+    } catch (error) {
+      // Nothing half-registered stays behind: the host runs on without the plugin.
+      await cleanup().catch(() => undefined);
+      throw error;
+    }
+    if (iterator) void listen(iterator, () => stopped);
+    if (left.length > 0) log.log("warn", `on this OpenCode 2.x this build does not offer: ${left.join(", ")}`);
+    return cleanup;
   }
 
   return { port, options: ctx.options, register };

@@ -1,16 +1,19 @@
 /**
  * Sessions read straight from OpenCode's own SQLite file, opened read-only (see ./opencode-db.ts for where it is).
- * Every value is narrowed here, as the host source does, so a row that is not what OpenCode 1.18 writes is refused
- * with its reason instead of reaching the renderer. Messages are ordered as OpenCode orders them (creation time,
- * then id) and parts by id, and rebuilt in the shape its server returns (`data` plus the ids it strips).
+ * Every value is narrowed here, as the host source does, so a row that is not what OpenCode writes is refused with
+ * its reason instead of reaching the renderer. A 1.x database (`session`, `message`, `part`): messages are ordered as
+ * OpenCode orders them (creation time, then id) and parts by id, and rebuilt in the shape its server returns (`data`
+ * plus the ids it strips). A 2.x database (`session_v2`, `session_message`: ./database-v2.ts) is read when it has
+ * those tables; its stored messages are read in the same form (../source/v2-messages.ts).
  */
 import fs from "node:fs";
 import { TranscriptError } from "../../errors.js";
 import { openReadOnly, type ReadOnlySqlite } from "../../store/driver.js";
 import { narrowSessionInfo, narrowSessionMessages, type SessionInfo } from "../source/session-source.js";
+import { v2Tables } from "./database-v2.js";
 import type { ListingSource, SessionListing } from "./session-listing.js";
 
-interface SessionRow {
+export interface SessionRow {
   id: unknown;
   parent_id: unknown;
   slug: unknown;
@@ -45,6 +48,16 @@ export async function createDatabaseSource(file: string): Promise<ListingSource>
       });
     }
   };
+
+  const tables = query<{ name: unknown }>("the table list", "SELECT name FROM sqlite_master WHERE type = 'table'");
+  const names = new Set(tables.map((t) => String(t.name)));
+  if (names.has("session_v2") && names.has("session_message")) {
+    return {
+      name: `OpenCode's database ${file}`,
+      ...v2Tables(query, { listingOf, infoOf, parseData }),
+      close: () => db.close(),
+    };
+  }
 
   return {
     name: `OpenCode's database ${file}`,
@@ -106,7 +119,7 @@ export async function createDatabaseSource(file: string): Promise<ListingSource>
   };
 }
 
-function parseData(raw: unknown, where: string): Record<string, unknown> {
+export function parseData(raw: unknown, where: string): Record<string, unknown> {
   let value: unknown;
   try {
     value = typeof raw === "string" ? JSON.parse(raw) : undefined;
@@ -120,7 +133,7 @@ function parseData(raw: unknown, where: string): Record<string, unknown> {
 }
 
 /** The listing of a row, or why it cannot be listed. */
-function listingOf(row: SessionRow): SessionListing | string {
+export function listingOf(row: SessionRow): SessionListing | string {
   if (typeof row.id !== "string") return "its id is not text";
   if (typeof row.time_created !== "number" || typeof row.time_updated !== "number") return "it has no valid times";
   if (typeof row.directory !== "string") return "it has no directory";
@@ -136,7 +149,7 @@ function listingOf(row: SessionRow): SessionListing | string {
   };
 }
 
-function infoOf(row: SessionRow): SessionInfo {
+export function infoOf(row: SessionRow): SessionInfo {
   const where = `session ${String(row.id).slice(0, 80)}`;
   let revert: unknown;
   if (typeof row.revert === "string") revert = parseData(row.revert, `${where}: revert`);

@@ -2,6 +2,7 @@ import type { Part } from "@opencode-ai/sdk/v2";
 import { describe, expect, it } from "vitest";
 import { estimateTokens } from "../../../src/compaction/session-map/map-text.js";
 import { MAP_START } from "../../../src/compaction/session-map/render-map.js";
+import { V1_TOOLS, V2_TOOLS } from "../../../src/host-tools.js";
 import { around, DIR, failed, lineIn, MapSession, withMetadata } from "../../helpers/map-session.js";
 
 /** A session with every kind of item a map names. */
@@ -78,6 +79,31 @@ describe("session map", () => {
     expect(map).toMatch(/^Last failure \(line \d+\): bash: bun test -> exit 1: Error: expected 2, got 3$/m);
     expect(map).toMatch(/^- \[abc123def456\] "Product replaces world": saved at line \d+$/m);
     expect(map).toContain("memory_session_search");
+  });
+
+  it("reads the files of OpenCode 2.x's tools by its own table: edit/write(path), patch(files[].file), read(path), shell", async () => {
+    const s = new MapSession("ses_mapv2v2v2v2v2v2v20001");
+    s.user("Rename the loader");
+    s.tools((b) => {
+      b.tool("read", { path: `${DIR}/src/loader.ts` }, "1: export {}");
+      b.tool("edit", { path: `${DIR}/src/loader.ts`, oldString: "a", newString: "b" }, "Edit applied.");
+      b.tool("write", { path: "docs/loader.md", content: "x" }, "Wrote file.");
+      withMetadata(
+        b.tool("patch", { patchText: "*** Begin Patch\n*** Update File: src/old.ts\n*** End Patch" }, "Success."),
+        { files: [{ file: "src/settings-loader.ts", patch: "", additions: 1, deletions: 0, status: "modified" }] },
+      );
+      b.tool("shell", { command: "npm test", workdir: "packages/core" }, "ok");
+    });
+    const v2 = (await s.export(undefined, V2_TOOLS)).map;
+    expect(v2).toMatch(/^- src\/loader\.ts: 1 change, last at line \d+$/m);
+    expect(v2).toMatch(/^- docs\/loader\.md: 1 change, last at line \d+$/m);
+    // The patch's metadata names the file it wrote (a move), which its text does not.
+    expect(v2).toMatch(/^- src\/settings-loader\.ts: 1 change, last at line \d+$/m);
+    expect(v2).toMatch(/^Read most:\n- src\/loader\.ts: 1 read/m);
+    // Read with 1.x's table, the same calls name no file: the table is what tells them apart.
+    const v1 = (await s.export(undefined, V1_TOOLS)).map;
+    expect(v1).not.toContain("src/loader.ts: 1 change");
+    expect(v1).not.toContain("Read most:");
   });
 
   it("every line it names is that item's place in the transcript", async () => {

@@ -12,11 +12,13 @@ import entry, * as entryModule from "../../../src/index.js";
 import { MEMORY_NUDGE } from "../../../src/injection/nudge.js";
 import { server } from "../../../src/plugin.js";
 import { normalizeScopePath } from "../../../src/scope.js";
+import { z } from "../../../src/zod.js";
 import { offlineInput } from "../../helpers/plugin-input.js";
 import { PROVIDER_SAMPLES } from "../../helpers/provider-samples.js";
 import { REPO_ROOT } from "../../helpers/runtime-child.js";
 import { seeded } from "../../helpers/secret-samples.js";
 import { tempDir } from "../../helpers/temp-dir.js";
+import { PLUGIN_TOOLS } from "../../helpers/tool-names.js";
 
 const DECLARATIONS = path.join(REPO_ROOT, "node_modules", "@opencode-ai", "plugin", "dist", "index.d.ts");
 const TOKEN = PROVIDER_SAMPLES.find((s) => s.kind === "Docker Hub token")?.build(seeded(7)) ?? "";
@@ -58,6 +60,26 @@ describe("the 1.x adapter's contract", () => {
       "tool",
       "tool.execute.after",
     ]);
+  });
+
+  it("builds every tool as 1.18.33's ToolDefinition: a description, zod 4 arguments each described, an execute", async () => {
+    const { hooks } = await hooksOf();
+    const tools = Object.entries(hooks.tool ?? {});
+    expect(tools.map(([name]) => name).sort()).toEqual(PLUGIN_TOOLS);
+    for (const [name, definition] of tools) {
+      expect(Object.keys(definition).sort(), name).toEqual(["args", "description", "execute"]);
+      expect(definition.description.length, name).toBeGreaterThan(20);
+      expect(typeof definition.execute, name).toBe("function");
+      for (const [arg, schema] of Object.entries(definition.args)) {
+        // 1.x takes any zod 4 schema (it checks for `_zod`), wraps the arguments in its own object and sends the
+        // model that object's JSON Schema.
+        expect((schema as { _zod?: unknown })._zod, `${name}.${arg}`).toBeDefined();
+        expect((schema as { description?: string }).description, `${name}.${arg}`).toBeTruthy();
+      }
+      const json = z.toJSONSchema(z.object(definition.args)) as { type?: unknown; properties?: object };
+      expect(json.type, name).toBe("object");
+      expect(Object.keys(json.properties ?? {}).sort(), name).toEqual(Object.keys(definition.args).sort());
+    }
   });
 
   it("leaves the system transform out when injection is off, and registers nothing when dataDir is bad", async () => {

@@ -1,5 +1,5 @@
 /**
- * The backfill over a database shaped like OpenCode's: every session becomes a transcript, newest first; a second
+ * The backfill over a database shaped like OpenCode's, 1.x's and 2.x's (the same sessions in each): every session becomes a transcript, newest first; a second
  * run finds them current; one interrupted part-way resumes without a duplicated or missing line; a second process
  * skips while the first holds the lease; hostile sessions are skipped with a reason in the log.
  */
@@ -15,15 +15,15 @@ import { createTurnActivity, type TurnActivity } from "../../../src/transcripts/
 import { listTranscripts } from "../../../src/transcripts/catalog.js";
 import { lockFile } from "../../../src/transcripts/export/lock.js";
 import { dumpAndRebuild } from "../../helpers/index-rows.js";
-import { createOpencodeDb, storedSession } from "../../helpers/opencode-db.js";
+import { createOpencodeDb, OPENCODE_SCHEMAS, type OpencodeSchema, storedSession } from "../../helpers/opencode-db.js";
 import { REPO_ROOT, spawnBun } from "../../helpers/runtime-child.js";
 import { tempDir } from "../../helpers/temp-dir.js";
 import { readTranscript, type TestDataContext, testDataContext } from "../../helpers/transcripts.js";
 
 const id = (n: number) => `ses_backfill${String(n).padStart(6, "0")}`;
 
-async function fixture(count: number) {
-  const fake = await createOpencodeDb(tempDir());
+async function fixture(count: number, schema: OpencodeSchema = "1.18") {
+  const fake = await createOpencodeDb(tempDir(), { schema });
   for (let n = 0; n < count; n++) fake.add(storedSession(2, id(n)), { updated: 1_000 + n });
   // A clock that moves on each reading, so the order of exports shows in the index.
   let now = 1_000_000;
@@ -37,9 +37,9 @@ const fullSpeed = (data: TestDataContext, source: BackfillRequest["source"], mor
   runBackfill({ data, source, cpuShare: 1, maxSessionBytes: 1e9, ...more });
 const rows = (data: TestDataContext) => data.database.read((db) => listTranscripts(db), []);
 
-describe("backfill", () => {
+describe.each(OPENCODE_SCHEMAS)("backfill over OpenCode %s's database", (schema) => {
   it("exports every session newest first and reports progress to the end", async () => {
-    const { data, source } = await fixture(5);
+    const { data, source } = await fixture(5, schema);
     const order: number[] = [];
     const outcome = await fullSpeed(data, source, {
       onProgress: (p) => order.push(p.done),
@@ -65,7 +65,7 @@ describe("backfill", () => {
   });
 
   it("a second run finds every transcript current and writes nothing", async () => {
-    const { data, source } = await fixture(3);
+    const { data, source } = await fixture(3, schema);
     await fullSpeed(data, source);
     const before = (await rows(data)).map((r) => [r.sessionId, r.lines, r.bytes]);
     const again = await fullSpeed(data, source);
@@ -74,7 +74,7 @@ describe("backfill", () => {
   });
 
   it("a session that changed since is brought up to date by appending", async () => {
-    const { fake, data, source } = await fixture(1);
+    const { fake, data, source } = await fixture(1, schema);
     await fullSpeed(data, source);
     const grown = storedSession(4, id(0));
     fake.remove(id(0));
@@ -92,7 +92,7 @@ describe("backfill", () => {
 
   it("stopped part-way, the next run resumes and finishes with every session once", async () => {
     // 40 sessions are three store transactions (16, 16, 8): it stops after the first.
-    const { data, source } = await fixture(40);
+    const { data, source } = await fixture(40, schema);
     const stop = new AbortController();
     const first = await fullSpeed(data, source, {
       signal: stop.signal,
@@ -113,7 +113,7 @@ describe("backfill", () => {
   });
 
   it("writes every transcript first, then indexes them newest first; stopped while indexing, the next run indexes the rest", async () => {
-    const { data, source } = await fixture(5);
+    const { data, source } = await fixture(5, schema);
     const stop = new AbortController();
     const seen: { done: number; indexed?: number }[] = [];
     const first = await fullSpeed(data, source, {
@@ -144,7 +144,7 @@ describe("backfill", () => {
   });
 
   it("indexes transcripts the index is behind though they are current (exported before the index existed)", async () => {
-    const { data, source } = await fixture(3);
+    const { data, source } = await fixture(3, schema);
     await fullSpeed(data, source);
     data.searchIndex.remove();
     const again = await fullSpeed(data, source);
@@ -153,7 +153,7 @@ describe("backfill", () => {
   });
 
   it("leaves a transcript whose export lock is held to the export holding it, and goes on", async () => {
-    const { data, source } = await fixture(2);
+    const { data, source } = await fixture(2, schema);
     const outcome = await fullSpeed(data, source, {
       onProgress: (p) => {
         // Before the second pass starts: a live export of the newest session holds its lock.
@@ -166,7 +166,7 @@ describe("backfill", () => {
   });
 
   it("skips while another process holds the lease, and takes over a lease whose process is gone", async () => {
-    const { data, source } = await fixture(2);
+    const { data, source } = await fixture(2, schema);
     const lease = takeLease(data.transcriptsDir);
     // The same process holds it here; a lease of a live process is never taken over.
     const skipped = await fullSpeed(data, source);
@@ -180,22 +180,29 @@ describe("backfill", () => {
   });
 
   it("skips hostile sessions with a reason in the log and exports the rest", async () => {
-    const { fake, data, source } = await fixture(1);
+    const { fake, data, source } = await fixture(1, schema);
     fake.run("INSERT INTO project (id, worktree, time_created, time_updated, sandboxes) VALUES ('p', '/', 0, 0, '[]')");
+    const table = schema === "2.0" ? "session_v2" : "session";
     const session = (sid: string, updated: unknown) =>
       fake.run(
-        "INSERT INTO session (id, project_id, slug, directory, title, version, time_created, time_updated) VALUES (?, 'p', 's', '/x', 't', '1', 1, ?)",
+        `INSERT INTO ${table} (id, project_id, slug, directory, title, version, time_created, time_updated) VALUES (?, 'p', 's', '/x', 't', '1', 1, ?)`,
         sid,
         updated,
       );
     session("../../etc/passwd", 9);
     session("ses_hostile0000json", 8);
-    fake.run(
-      "INSERT INTO message (id, session_id, time_created, time_updated, data) VALUES ('msg_h1', 'ses_hostile0000json', 1, 1, '{broken')",
-    );
-    fake.run(
-      `INSERT INTO part (id, message_id, session_id, time_created, time_updated, data) VALUES ('prt_h1', 'msg_h1', 'ses_hostile0000json', 1, 1, '{"type":"text","text":"x"}')`,
-    );
+    if (schema === "2.0") {
+      fake.run(
+        "INSERT INTO session_message (id, session_id, type, seq, time_created, time_updated, data) VALUES ('msg_h1', 'ses_hostile0000json', 'user', 0, 1, 1, '{broken')",
+      );
+    } else {
+      fake.run(
+        "INSERT INTO message (id, session_id, time_created, time_updated, data) VALUES ('msg_h1', 'ses_hostile0000json', 1, 1, '{broken')",
+      );
+      fake.run(
+        `INSERT INTO part (id, message_id, session_id, time_created, time_updated, data) VALUES ('prt_h1', 'msg_h1', 'ses_hostile0000json', 1, 1, '{"type":"text","text":"x"}')`,
+      );
+    }
     session("ses_hostile000empty", 7);
     fake.add(storedSession(1, "ses_hostile0000big1", 60_000), { updated: 6 });
     session("ses_hostile000times", "never");
@@ -217,11 +224,12 @@ describe("backfill", () => {
     expect((await rows(data)).map((r) => r.sessionId)).toEqual([id(0)]);
   });
 
-  it("rests between sessions so its work stays near its share of a core", async () => {
+  // Its pacing is the backfill's, whichever database it reads: timed once, over 1.x's.
+  it.runIf(schema === "1.18")("rests between sessions so its work stays near its share of a core", async () => {
     // Against the same work at a whole core, in the same run: at a quarter it rests three times as long as it works.
     // (CPU time is not the measure: under Bun it counts the runtime's own threads too.)
     const timed = async (cpuShare: number) => {
-      const { data, source } = await fixture(8);
+      const { data, source } = await fixture(8, schema);
       const began = performance.now();
       await runBackfill({ data, source, cpuShare, maxSessionBytes: 1e9 });
       return performance.now() - began;
