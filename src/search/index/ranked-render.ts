@@ -7,6 +7,7 @@ import { byteLength } from "../../bounded-output.js";
 import { formatBytes } from "../../human-units.js";
 import { iso } from "../../transcripts/render/message.js";
 import type { RankedHit, RankedResult } from "./ranked-search.js";
+import { answerWindow, clip } from "./shown-line.js";
 
 const COVERAGE_RESERVE = 1_200;
 const MATCH_LINE_BYTES = 400;
@@ -33,33 +34,6 @@ export interface RankedCoverage {
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
-
-/**
- * A long answering line as a window that starts a little before the first of `words` it holds (case folded), so the
- * word that made it match is shown; the bytes left out before it are counted.
- */
-export function answerWindow(text: string, words: readonly string[], max: number): string {
-  if (byteLength(text) <= max) return text;
-  const folded = text.toLowerCase();
-  const at = Math.min(...words.map((w) => folded.indexOf(w)).filter((i) => i >= 0), Number.POSITIVE_INFINITY);
-  if (!Number.isFinite(at) || at < max / 2) return clip(text, max);
-  const start = Math.max(0, at - Math.floor(max / 5));
-  return `[…${byteLength(text.slice(0, start))} bytes] ${clip(text.slice(start), max)}`;
-}
-
-/** A line cut to `max` bytes (whole characters), with what was left out counted. */
-export function clip(text: string, max: number): string {
-  if (byteLength(text) <= max) return text;
-  let out = "";
-  let used = 0;
-  for (const ch of text) {
-    const size = byteLength(ch);
-    if (used + size > max) break;
-    out += ch;
-    used += size;
-  }
-  return `${out} […${byteLength(text) - used} bytes]`;
-}
 
 function header(rank: number, hit: RankedHit, showScope: boolean): string {
   const title = hit.file.title ? ` · "${hit.file.title.replace(/\s+/g, " ").slice(0, 120)}"` : "";
