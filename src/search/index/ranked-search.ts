@@ -6,9 +6,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { numberedLines } from "../../transcripts/numbered-line.js";
+import { OWN_TOOLS } from "../own-tools.js";
 import type { TranscriptFile } from "../targets.js";
 import { type AnswerKind, asksFor } from "./answer-kind.js";
 import { chooseLines, type LineChoice } from "./answer-lines.js";
+import { currentTurnStart } from "./current-turn.js";
 import type { IndexConnection } from "./index-connection.js";
 import { dateWeight } from "./named-dates.js";
 import { candidates, type UnitRow } from "./ranked-candidates.js";
@@ -289,11 +291,30 @@ function search(connection: IndexConnection, req: RankedRequest, files: OpenFile
   const enough = req.limit * 2;
   const floor: number[] = [];
   let read = 0;
+  const asking = req.asking;
+  let turn: number | undefined | null = null;
+  // The asking turn's first line, looked up once, when a candidate comes from the asking session.
+  const turnStart = (file: TranscriptFile) => {
+    if (turn === null && asking) {
+      try {
+        turn = currentTurnStart((a, b) => readLines(files, file.path, a, b), file.size, asking.messageID);
+      } catch {
+        turn = undefined;
+      }
+    }
+    return turn ?? Number.POSITIVE_INFINITY;
+  };
+
   for (const row of rows) {
     if (read >= MAX_READ) break;
     if (floor.length >= enough && ceiling(row) < (floor[enough - 1] as number)) break;
+    // The plugin's own results are what it read back, never an answer.
+    if (row.tool !== null && OWN_TOOLS.has(row.tool)) continue;
     const file = fileOf(row.session_id);
     if (!file || unreadable.has(file)) continue;
+    if (asking && row.session_id === asking.sessionID && row.first_line >= turnStart(file)) {
+      continue;
+    }
     read++;
     const words = readUnitWords(files, file, row, wanted);
     if (words === "unreadable") {
