@@ -3,14 +3,14 @@
  * each asked verbatim of the ranked search (limit 5, the tool's other defaults) over its conversation's sessions,
  * exported and indexed by the plugin's own code. Scored at turn level (the hit's line is in a turn the evidence names)
  * and at session level (the hit is in a session holding evidence), beside a plain SQLite FTS5 BM25 search over single
- * turns (the question's words OR-ed) in the same run. The data is read from LEDGER_LOCOMO (default ../locomo beside
- * the checkout): the unpacked `data/locomo10.zip` of snap-research/locomo. LEDGER_LOCOMO_DETAIL names a JSON file to
+ * turns (the question's words OR-ed) in the same run. The data is read from LEDGER_LOCOMO (default
+ * `recall-eval/locomo` of the shared folder, ../shared beside the checkout or LEDGER_SHARED): the unpacked
+ * `data/locomo10.zip` of snap-research/locomo. LEDGER_LOCOMO_DETAIL names a JSON file to
  * write every question's hits and answer to, to look at what was missed.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { createDataContext } from "../src/data-context.js";
 import { createMemoryLogger } from "../src/log.js";
 import { parseOptions } from "../src/options.js";
@@ -20,10 +20,10 @@ import { createMemorySource } from "../src/transcripts/source/export-file-source
 import { searchOver } from "../test/helpers/search-over.js";
 import { CATEGORIES, type LocomoConversation, type LocomoQuestion, loadLocomo } from "./locomo-sessions.js";
 import { type Figure, loadAverage, median, percentile, table, writeFigures, writeSection } from "./report.js";
+import { sharedDir } from "./shared-dir.js";
 
 const LIMIT = 5;
-const here = path.dirname(fileURLToPath(import.meta.url));
-const locomoDir = process.env.LEDGER_LOCOMO ?? path.join(here, "..", "..", "locomo");
+const locomoDir = process.env.LEDGER_LOCOMO ?? path.join(sharedDir(), "recall-eval", "locomo");
 if (!fs.existsSync(locomoDir)) {
   console.error(
     `[locomo-eval] the LoCoMo data is missing: ${locomoDir}. Unpack data/locomo10.zip of github.com/snap-research/locomo there, or set LEDGER_LOCOMO to where it is.`,

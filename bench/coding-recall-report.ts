@@ -1,0 +1,236 @@
+/**
+ * What the coding-session recall evaluation reports: its section (tables of ours against the baseline, per set, per
+ * kind and per place), its headline figures, and the details a tuning run prints. Held-out questions appear only in
+ * aggregate, never one by one.
+ */
+import path from "node:path";
+import type { ExportedSession } from "./coding-recall-corpus.js";
+import { type CodingQuestion, KINDS, linesHolding, PLACES } from "./coding-recall-questions.js";
+import { type Measures, measure, type Scored, type ShownHit } from "./coding-recall-score.js";
+import { type Figure, median, table } from "./report.js";
+
+/** One way of asking (project-wide, or with the session named): ours, and the baseline whole and cut to our bytes. */
+export interface Setting {
+  ours: Scored;
+  full: Scored;
+  cut: Scored;
+}
+
+export interface AskedQuestion {
+  question: CodingQuestion;
+  /** The first hit of ours, project-wide (for the details). */
+  firstHit: ShownHit | undefined;
+  wide: Setting;
+  /** Undefined in a quick run. */
+  named: Setting | undefined;
+}
+
+export interface EvalRun {
+  asked: AskedQuestion[];
+  /** opencode-lore's questions, session named, among all the sessions (empty in a quick run). */
+  loreShared: Scored[];
+  /** The same in a project of opencode-lore's two sessions alone, as its evaluation is published. */
+  loreAlone: Scored[];
+  sessions: number;
+  files: string[];
+  load: string;
+  limit: number;
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
+const bytes = (x: number) => (Number.isNaN(x) ? "–" : Math.round(x).toLocaleString("en-US"));
+const SEARCHES = [
+  ["ours (ranked)", "ours"],
+  ["FTS5 BM25, full messages", "full"],
+  ["FTS5 BM25, cut to our bytes", "cut"],
+] as const;
+const WHERE = [
+  ["project-wide", "wide"],
+  ["session named", "named"],
+] as const;
+
+const tune = (asked: readonly AskedQuestion[]) => asked.filter((a) => !a.question.heldOut);
+const held = (asked: readonly AskedQuestion[]) => asked.filter((a) => a.question.heldOut);
+
+function scoredOf(list: readonly AskedQuestion[], where: "wide" | "named", search: keyof Setting): Scored[] {
+  return list.flatMap((a) => (a[where] ? [a[where][search]] : []));
+}
+
+const measureRow = (m: Measures) => [
+  m.n,
+  pct(m.hit1),
+  pct(m.hit5),
+  m.mrr.toFixed(3),
+  bytes(m.medianBytes),
+  bytes(m.p90Bytes),
+];
+
+function mainTable(sets: readonly [string, AskedQuestion[]][]): string {
+  const rows: (string | number)[][] = [];
+  for (const [set, list] of sets) {
+    for (const [whereName, where] of WHERE) {
+      for (const [searchName, search] of SEARCHES) {
+        const scored = scoredOf(list, where, search);
+        if (scored.length === 0) continue;
+        rows.push([set, whereName, searchName, ...measureRow(measure(scored))]);
+      }
+    }
+  }
+  return table(["set", "asked", "search", "n", "hit@1", "hit@5", "MRR", "bytes (median)", "bytes (p90)"], rows);
+}
+
+/** hit@5 (hit@1 for ours project-wide) per kind and per place, for one set. */
+function groupTable(list: readonly AskedQuestion[]): string {
+  const groups: [string, AskedQuestion[]][] = [
+    ...KINDS.map((k): [string, AskedQuestion[]] => [`kind: ${k}`, list.filter((a) => a.question.kind === k)]),
+    ...PLACES.map((p): [string, AskedQuestion[]] => [`place: ${p}`, list.filter((a) => a.question.place === p)]),
+  ].filter(([, l]) => l.length > 0);
+  const h5 = (l: AskedQuestion[], where: "wide" | "named", s: keyof Setting) => {
+    const scored = scoredOf(l, where, s);
+    return scored.length ? pct(measure(scored).hit5) : "–";
+  };
+  const rows = groups.map(([name, l]) => [
+    name,
+    l.length,
+    pct(measure(scoredOf(l, "wide", "ours")).hit1),
+    h5(l, "wide", "ours"),
+    h5(l, "wide", "full"),
+    h5(l, "wide", "cut"),
+    h5(l, "named", "ours"),
+    h5(l, "named", "cut"),
+  ]);
+  return table(
+    [
+      "questions",
+      "n",
+      "ours hit@1, project-wide",
+      "ours hit@5, project-wide",
+      "FTS5 full hit@5",
+      "FTS5 cut hit@5",
+      "ours hit@5, session named",
+      "FTS5 cut hit@5, session named",
+    ],
+    rows,
+  );
+}
+
+const shownOf = (scored: readonly Scored[], limit: number) =>
+  scored.filter((s) => s.rank !== undefined && s.rank <= limit).length;
+
+function loreLine(run: EvalRun): string {
+  if (run.loreAlone.length === 0) return "opencode-lore's questions: not asked (quick run).";
+  const alone = measure(run.loreAlone);
+  const among = measure(run.loreShared);
+  const n = run.loreAlone.length;
+  return `opencode-lore's ${n} published questions (\`recall-eval/lore/\`), asked verbatim with the session named, limit ${run.limit}:
+in a project of its two sessions alone, as published, a needle shown for **${shownOf(run.loreAlone, run.limit)} of ${n}** (hit@1 ${pct(alone.hit1)},
+MRR ${alone.mrr.toFixed(3)}), median ${bytes(alone.medianBytes)} bytes per question; among the ${run.sessions} sessions above, ${shownOf(run.loreShared, run.limit)} of ${n}
+(hit@1 ${pct(among.hit1)}), median ${bytes(among.medianBytes)} bytes.`;
+}
+
+export function reportBody(run: EvalRun): string {
+  const t = tune(run.asked);
+  const h = held(run.asked);
+  const sessions = new Set(run.asked.map((a) => a.question.session)).size;
+  const fileNames = run.files.map((f) => `\`${path.basename(f)}\``).join(", ");
+  return `Load average when the run started: ${run.load}.
+
+${run.asked.length} questions (${fileNames || "no question files"} in bench/coding-recall/) about ${sessions} of ${run.sessions} real coding
+sessions written by other people (the OpenCode exports of the shared corpus, sessions of other projects and agents
+converted to OpenCode exports with their tool calls and outputs, and opencode-lore's two), all exported by the plugin
+into one project. The questions were written by people reading the transcripts, in their own words, before any
+tuning; each names one to three needles: 6-40 characters of the line that answers it. A third is held out: never
+tuned on, and reported here only in aggregate (${t.length} to tune on, ${h.length} held out).
+
+Each question is asked as the agent's \`memory_session_search\` asks it with its defaults (\`mode: "ranked"\`, limit
+${run.limit}), project-wide and with its session named (\`sessionID\`), a day after the newest session. Scored at line level:
+answered at rank r when the r-th hit is in the question's session and a line it shows holds a needle. Bytes are the
+whole tool result. The baseline is one in-memory SQLite FTS5 table (porter unicode61) with a row per message, the
+whole message as the transcript renders it (text, tool calls and outputs), the question's words OR-ed, best ${run.limit}
+by \`bm25()\`; answered at rank r when message r, as shown, holds a needle: whole ("full"), or the messages in order
+cut to the bytes ours returned for that question ("cut to our bytes").
+
+${mainTable([
+  ["tune", t],
+  ["held out", h],
+])}
+
+Per kind and per place, questions to tune on:
+
+${groupTable(t)}
+
+${h.length > 0 ? `Per kind and per place, held-out questions:\n\n${groupTable(h)}\n` : "Held-out questions: not asked (quick run).\n"}
+${loreLine(run)}
+`;
+}
+
+export function reportFigures(run: EvalRun): Figure[] {
+  const h = held(run.asked);
+  const t = tune(run.asked);
+  const triple = (m: Measures) => `${pct(m.hit1)} / ${pct(m.hit5)} / ${m.mrr.toFixed(3)}`;
+  const figures: Figure[] = [];
+  if (h.length > 0) {
+    const ours = measure(scoredOf(h, "wide", "ours"));
+    const cut = measure(scoredOf(h, "wide", "cut"));
+    figures.push({
+      what: "coding recall, held out, project-wide: hit@1 / hit@5 / MRR (FTS5 cut to our bytes)",
+      value: `${triple(ours)} (${triple(cut)}), ${h.length} questions`,
+      target: "hit@5 >= 80 % and >= 1.5x the baseline at the same bytes",
+      met: ours.hit5 >= 0.8 && ours.hit5 >= 1.5 * cut.hit5,
+    });
+    const named = scoredOf(h, "named", "ours");
+    if (named.length > 0) {
+      figures.push({
+        what: "coding recall, held out, session named: hit@1 / hit@5 / MRR",
+        value: triple(measure(named)),
+      });
+    }
+  }
+  if (t.length > 0) {
+    figures.push({
+      what: "coding recall, tune set, project-wide: hit@1 / hit@5 / MRR (FTS5 cut to our bytes)",
+      value: `${triple(measure(scoredOf(t, "wide", "ours")))} (${triple(measure(scoredOf(t, "wide", "cut")))}), ${t.length} questions`,
+    });
+  }
+  const allBytes = median(scoredOf(run.asked, "wide", "ours").map((s) => s.bytes));
+  if (run.asked.length > 0) {
+    figures.push({
+      what: "coding recall: bytes returned per question, project-wide (median)",
+      value: `${bytes(allBytes)} B at limit ${run.limit}`,
+      target: "<= 2,500 B",
+      met: allBytes <= 2_500,
+    });
+  }
+  if (run.loreAlone.length > 0) {
+    const found = shownOf(run.loreAlone, run.limit);
+    figures.push({
+      what: "opencode-lore's questions, session named: answering line shown in the top 5",
+      value: `${found} of ${run.loreAlone.length}, median ${bytes(measure(run.loreAlone).medianBytes)} B (${shownOf(run.loreShared, run.limit)} among all ${run.sessions} sessions)`,
+      target: ">= 17 of 20",
+      met: found >= 17,
+    });
+  }
+  return figures;
+}
+
+const clipped = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}…` : text);
+
+/** For each question to tune on not answered at rank 1 project-wide: what it asked, where the answer is, what came. */
+export function printDetails(asked: readonly AskedQuestion[], sessions: ReadonlyMap<string, ExportedSession>): void {
+  const rank = (s: Scored | undefined) => (s?.rank === undefined ? "–" : String(s.rank));
+  for (const a of tune(asked)) {
+    const q = a.question;
+    if (a.wide.ours.rank === 1) continue;
+    const lines = sessions.get(q.session)?.lines ?? [];
+    const holding = [...new Set(q.needles.flatMap((n) => linesHolding(lines, n)))].sort((x, y) => x - y);
+    const at = holding.includes(q.line) ? q.line : (holding[0] ?? q.line);
+    const out = [
+      `— ${q.id} [${q.kind}, ${q.place}] ours: project-wide ${rank(a.wide.ours)}, session named ${rank(a.named?.ours)}; FTS5 full ${rank(a.wide.full)}, cut ${rank(a.wide.cut)}`,
+      `  asked:  ${q.question}`,
+      `  answer: ${q.session}.md:${at}: ${clipped(lines[at - 1] ?? "", 300)}`,
+      a.firstHit ? `  first hit (${a.firstHit.session}):` : "  no hits",
+      ...(a.firstHit?.lines ?? []).map((l) => `    | ${clipped(l, 200)}`),
+    ];
+    console.error(out.join("\n"));
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * Line-level scoring of the coding-session recall evaluation: a result is read back into its hits in order, each
+ * with the session it is in and the lines it shows; a question is answered at rank r when the r-th hit is in its
+ * session and one of the lines it shows holds one of its needles.
+ */
+import { median, percentile } from "./report.js";
+
+/** One hit as shown: its session and the text of the lines it shows (answering and context lines alike). */
+export interface ShownHit {
+  session: string;
+  lines: string[];
+}
+
+const HIT_HEADER = /^## \d+ · (ses_[A-Za-z0-9]+)/;
+/** `<file>:<line>: text` (an answering line) or `<file>-<line>- text` (context), as ranked-render.ts writes them. */
+const SHOWN_LINE = /^(ses_[A-Za-z0-9]+)\.md(?::\d+: |-\d+- )(.*)$/;
+
+/** The hits of a ranked search's text, best first. */
+export function rankedHits(text: string): ShownHit[] {
+  const hits: ShownHit[] = [];
+  for (const line of text.split("\n")) {
+    const header = HIT_HEADER.exec(line);
+    if (header) {
+      hits.push({ session: header[1] as string, lines: [] });
+      continue;
+    }
+    const shown = SHOWN_LINE.exec(line);
+    const hit = hits[hits.length - 1];
+    if (shown && hit && shown[1] === hit.session) hit.lines.push(shown[2] as string);
+  }
+  return hits;
+}
+
+/** The rank (1-based) of the first hit in `session` whose shown lines hold a needle; undefined when none does. */
+export function answerRank(hits: readonly ShownHit[], session: string, needles: readonly string[]): number | undefined {
+  const at = hits.findIndex((h) => h.session === session && h.lines.some((l) => needles.some((n) => l.includes(n))));
+  return at < 0 ? undefined : at + 1;
+}
+
+/** One question asked of one search: where its answer stood, and how many bytes the search returned. */
+export interface Scored {
+  rank: number | undefined;
+  bytes: number;
+}
+
+export interface Measures {
+  n: number;
+  hit1: number;
+  hit5: number;
+  mrr: number;
+  medianBytes: number;
+  p90Bytes: number;
+}
+
+export function measure(scored: readonly Scored[], k = 5): Measures {
+  const n = scored.length;
+  const within = (r: number) => scored.filter((s) => s.rank !== undefined && s.rank <= r).length / (n || 1);
+  const mrr = scored.reduce((sum, s) => sum + (s.rank !== undefined && s.rank <= k ? 1 / s.rank : 0), 0) / (n || 1);
+  const bytes = scored.map((s) => s.bytes);
+  return { n, hit1: within(1), hit5: within(k), mrr, medianBytes: median(bytes), p90Bytes: percentile(bytes, 90) };
+}
