@@ -11,7 +11,7 @@ export type AnswerKind = (typeof ANSWER_KINDS)[number];
 /** The phrasings of each kind of question, in English, lower case. */
 const ASKS: Record<AnswerKind, RegExp> = {
   number:
-    /\b(?:how (?:many|much|long|big|large|fast|slow|often|old)|what (?:version|percent(?:age)?|number|size|count|port|score|sha|hash|id)|which version|version|versions|percent(?:age)?|coverage|count|total|sha|commit hash|duration|latency|took|timing)\b/,
+    /\b(?:how (?:many|much|long|big|large|fast|slow|often|old|far|close|deep|high|low)|ahead|behind|what (?:version|percent(?:age)?|number|size|count|port|score|sha|hash|id)|which version|version|versions|percent(?:age)?|coverage|count|total|sha|commit hash|duration|latency|took|timing)\b/,
   error:
     /\b(?:errors?|fail(?:ed|ure|ures|ing|s)?|broke|broken|break|crash(?:ed|es)?|exceptions?|bugs?|went wrong|wrong|problem|issue with|why did|why was|why were|rejected|refused|denied|warning|warnings)\b/,
   path: /\b(?:(?:which|what) (?:file|files|path|paths|directory|directories|folder|folders|module|modules|config)|where (?:is|was|are|were|did|do|does|does|should|can)|files?|path|paths|directory|folder|saved|located|lives?)\b/,
@@ -39,6 +39,18 @@ const HOLDS: Record<AnswerKind, RegExp> = {
 /** The kinds of answer a line holds. */
 export function lineHolds(text: string, kind: AnswerKind): boolean {
   return HOLDS[kind].test(text);
+}
+
+/**
+ * An error line of a tool's own words (`TypeError: …`, `error[E0308]: …`, `FAIL`, `Traceback`, `panic:`), which
+ * says what broke better than a line that merely mentions a failure.
+ */
+const STRONG_ERROR =
+  /(?:^|\s)(?:[A-Z]\w*(?:Error|Exception)\b:?|error(?:\[\w+\])?:|fatal:|panic(?:ked)?[: ]|FAIL(?:ED)?\b|Traceback \(most recent|ERR!|npm ERR|E\d{4}:|TS\d{4}:)/;
+
+/** Whether a line is an error as a tool writes one (more telling than a line that mentions failing). */
+export function strongError(text: string): boolean {
+  return STRONG_ERROR.test(text);
 }
 
 /** How many of the asked kinds a line holds (0 when none were asked). */

@@ -5,7 +5,7 @@
  * sentence that names the pages; a tool call's error stands in its output, not in its command.
  */
 import { byteLength } from "../../bounded-output.js";
-import { type AnswerKind, answerValue } from "./answer-kind.js";
+import { type AnswerKind, answerValue, strongError } from "./answer-kind.js";
 import { answerWindow, clip, withoutEscapes } from "./shown-line.js";
 
 /** How a hit's lines are chosen; the defaults and the evidence for each. */
@@ -110,11 +110,21 @@ export function chooseLines(wanted: LinesWanted): ShownLine[] {
     const near = 1 - Math.min(1, Math.abs(i - best) / span);
     return kind * (1 + near) + l.weight / maxWeight;
   };
-  // The outcome of a call: its lines that hold what is asked (an error by default), else its last ones.
+  // The outcome of a call: its lines that hold what is asked (an error by default) and the question's words, a
+  // tool's own error line first; else its last lines.
   const outcomes = lines.flatMap((l, i) => (l.outcome ? [i] : []));
   if (outcomes.length > 0) {
     const asked = wanted.asked.length > 0 ? wanted.asked : (["error"] as const);
-    const telling = outcomes.filter((i) => answerValue((lines[i] as LineChoice).text, asked) > 0);
+    const telling = outcomes
+      .map((i) => {
+        const l = lines[i] as LineChoice;
+        const kind = answerValue(l.text, asked);
+        const strong = asked.includes("error") && strongError(l.text) ? 1 : 0;
+        return { i, kind, v: kind + strong + l.weight / maxWeight };
+      })
+      .filter((o) => o.kind > 0 || o.v >= 1)
+      .sort((a, b) => b.v - a.v || a.i - b.i)
+      .map((o) => o.i);
     const pick = (telling.length > 0 ? telling : outcomes.slice().reverse()).slice(0, profile.outcomes);
     for (const i of pick) take(i, profile.lineBytes);
   }

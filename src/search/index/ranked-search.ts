@@ -17,7 +17,7 @@ import { candidates, type UnitRow } from "./ranked-candidates.js";
 import { planRanked } from "./ranked-plan.js";
 import type { RankedTerm } from "./ranked-query.js";
 import type { RankedRequest } from "./ranked-request.js";
-import { type LeftToRescore, maxBoost, ROLE_WEIGHT, rescore, wantedWords } from "./rerank.js";
+import { type LeftToRescore, maxBoost, ROLE_WEIGHT, rescore, sameTerm, wantedWords } from "./rerank.js";
 import { maxTermScore } from "./term-stats.js";
 import { callOf, outcomeOf } from "./tool-call-lines.js";
 import type { Role } from "./transcript-units.js";
@@ -164,7 +164,7 @@ function shownLines(files: OpenFiles, s: ScoredUnit, req: RankedRequest, asked: 
   }
   if (row.role === "tool-input" && row.tool !== null) {
     for (const l of outcomeOf(read, row.byte_end, file.size, row.tool)) {
-      choices.push({ line: l.line, text: l.text, weight: 0, outcome: true });
+      choices.push({ line: l.line, text: l.text, weight: termsIn(l.text, req.query.terms), outcome: true });
     }
   } else if (row.role === "tool-output") {
     const call = callOf(read, row.byte_start);
@@ -181,6 +181,12 @@ function shownLines(files: OpenFiles, s: ScoredUnit, req: RankedRequest, asked: 
     context: req.contextLines,
     prefixBytes: (line) => name.length + String(line).length + 3,
   });
+}
+
+/** How many of the query's terms a line read beside the unit holds (a word of each, with its endings). */
+function termsIn(text: string, terms: readonly RankedTerm[]): number {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
+  return terms.filter((t) => t.words.every((w) => words.some((word) => sameTerm(word, w)))).length;
 }
 
 /** What a hit's lines say, without their numbers and spacing: two hits saying the same are one. */
