@@ -6,7 +6,7 @@
  */
 import { byteLength } from "../../bounded-output.js";
 import { type AnswerKind, answerValue, strongError } from "./answer-kind.js";
-import { answerWindow, clip, withoutEscapes } from "./shown-line.js";
+import { answerWindow, clip, shownText } from "./shown-line.js";
 
 /** How a hit's lines are chosen; the defaults and the evidence for each. */
 export interface ShownLinesProfile {
@@ -23,9 +23,9 @@ export interface ShownLinesProfile {
 }
 
 export const SHOWN_LINES: ShownLinesProfile = {
-  hitBytes: 620,
-  bestBytes: 300,
-  lineBytes: 160,
+  hitBytes: 440,
+  bestBytes: 240,
+  lineBytes: 140,
   answers: 2,
   outcomes: 2,
 };
@@ -69,6 +69,8 @@ const sizeOf = (text: string, line: number, prefix: (line: number) => number) =>
 
 /** The most a cut adds to a line: `[…N bytes] ` before and ` […N bytes]` after. */
 const CUT_MARKS = 36;
+/** Bytes of the call line shown above an output: its tool and the head of its command name it. */
+const CALL_BYTES = 96;
 /** A line cut to fewer bytes than this says nothing: it is left out (never the best line). */
 const MIN_LINE = 48;
 
@@ -86,7 +88,7 @@ export function chooseLines(wanted: LinesWanted): ShownLine[] {
   const take = (i: number, max: number): boolean => {
     const l = lines[i] as LineChoice;
     if (chosen.has(i)) return false;
-    const text = withoutEscapes(l.text);
+    const text = shownText(l.text);
     const whole = byteLength(text);
     const room = Math.min(max, left - wanted.prefixBytes(l.line) - 1);
     const cut = whole <= room ? whole : room - CUT_MARKS;
@@ -101,12 +103,13 @@ export function chooseLines(wanted: LinesWanted): ShownLine[] {
   // The call a tool output came from names what produced it.
   const call = lines.findIndex((l) => l.call);
   take(best, profile.bestBytes);
-  if (call >= 0) take(call, profile.lineBytes);
+  if (call >= 0) take(call, CALL_BYTES);
   const maxWeight = Math.max(...lines.map((l) => l.weight), 1e-9);
   const span = Math.max(1, lines.length);
+  const errorAsked = wanted.asked.includes("error");
   const value = (l: LineChoice, i: number) => {
     const plain = l.text.replace(READ_PREFIX, "");
-    const kind = answerValue(plain, wanted.asked);
+    const kind = answerValue(plain, wanted.asked) + (errorAsked && strongError(plain) ? 1 : 0);
     const near = 1 - Math.min(1, Math.abs(i - best) / span);
     return kind * (1 + near) + l.weight / maxWeight;
   };

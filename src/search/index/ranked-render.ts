@@ -35,9 +35,13 @@ export interface RankedCoverage {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
-function header(rank: number, hit: RankedHit, showScope: boolean): string {
-  const title = hit.file.title ? ` · "${hit.file.title.replace(/\s+/g, " ").slice(0, 120)}"` : "";
-  const scope = showScope && hit.file.scope ? ` · ${hit.file.scope}` : "";
+/** Characters of a session's title in a hit's header. */
+const TITLE_CHARS = 48;
+
+/** A hit's header; the session's title and project only with the session's first hit (the next ones say its id). */
+function header(rank: number, hit: RankedHit, showScope: boolean, first: boolean): string {
+  const title = first && hit.file.title ? ` · "${hit.file.title.replace(/\s+/g, " ").slice(0, TITLE_CHARS)}"` : "";
+  const scope = first && showScope && hit.file.scope ? ` · ${hit.file.scope}` : "";
   const kind = hit.tool ? `${hit.role} (${hit.tool})` : hit.role;
   const when = hit.time !== null ? ` · ${iso(hit.time)}` : "";
   // The lines name the transcript file; memory_session_read takes the session id.
@@ -68,12 +72,13 @@ function coverageLine(c: RankedCoverage, result: RankedResult, shown: number, hi
   if (c.failed > 0) parts.push(`${plural(c.failed, "transcript")} could not be indexed and were not searched`);
   if (result.cappedBySession > 0 && c.perSession !== undefined) {
     parts.push(
-      `${plural(result.cappedBySession, "more hit")} in sessions already shown (at most ${c.perSession} per session): pass sessionID to see one session's`,
+      `${plural(result.cappedBySession, "more hit")} in sessions shown (${c.perSession} each at most): pass sessionID`,
     );
   }
   if (result.stale > 0)
     parts.push(`${plural(result.stale, "hit")} skipped: the transcript changed since it was indexed`);
-  if (shown >= c.limit) parts.push(`stopped at the limit of ${plural(c.limit, "hit")}; raise limit for more`);
+  if (result.repeated > 0) parts.push(`${plural(result.repeated, "hit")} repeating one shown left out`);
+  if (shown >= c.limit) parts.push(`limit of ${plural(c.limit, "hit")} reached: raise limit for more`);
   if (hidden > 0) {
     parts.push(
       `output cut at ${maxBytes.toLocaleString("en-US")} bytes: ${plural(hidden, "more hit")} not shown; raise maxBytes or lower contextLines`,
@@ -89,10 +94,11 @@ export function renderRanked(result: RankedResult, coverage: RankedCoverage, max
   let used = 0;
   let shown = 0;
   let hidden = 0;
+  const named = new Set<string>();
   for (const [i, hit] of result.hits.entries()) {
     const name = path.basename(hit.file.path);
     const block = [
-      header(i + 1, hit, showScope),
+      header(i + 1, hit, showScope, !named.has(hit.file.sessionID)),
       ...hit.lines.map((l) =>
         l.match
           ? `${name}:${l.line}: ${answerWindow(l.text, coverage.words, MATCH_LINE_BYTES)}`
@@ -105,6 +111,7 @@ export function renderRanked(result: RankedResult, coverage: RankedCoverage, max
       continue;
     }
     out.push(...block);
+    named.add(hit.file.sessionID);
     used += size;
     shown++;
   }

@@ -13,6 +13,14 @@ const ESCAPES =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal escape sequences are control characters
   /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[@-Z\\-_]|\u009b[0-?]*[ -/]*[@-~]/g;
 
+/** A tool call's marker line: its call id says nothing to the reader (the line number finds it). */
+const CALL_MARKER = /^(\[tool \S+ · (?:pending|running|completed|error)) · [\w-]+(?= · "|\]$)/;
+
+/** A line as a hit shows it: without terminal escape sequences, a call's marker without its call id. */
+export function shownText(text: string): string {
+  return withoutEscapes(text).replace(CALL_MARKER, "$1");
+}
+
 /** `text` without terminal escape sequences. */
 export function withoutEscapes(text: string): string {
   return text.includes("\u001b") || text.includes("\u009b") ? text.replace(ESCAPES, "") : text;

@@ -79,10 +79,7 @@ describe("the lines a hit shows", () => {
       choice(32, "\u001b[31mFAIL\u001b[0m test/a.test.ts > parses", 2),
     ];
     const shown = chooseLines({ lines, best: 1, asked: [], words: ["parses"], context: 0, prefixBytes });
-    expect(shown.map((l) => l.text)).toEqual([
-      '[tool bash · completed · call_2 · "bun test"]',
-      "FAIL test/a.test.ts > parses",
-    ]);
+    expect(shown.map((l) => l.text)).toEqual(['[tool bash · completed · "bun test"]', "FAIL test/a.test.ts > parses"]);
   });
 
   const arbitraryText = fc.oneof(

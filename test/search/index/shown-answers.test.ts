@@ -68,7 +68,7 @@ describe("what a ranked hit shows, on real sessions", () => {
       sessionID: LOGGING,
     });
     const hit = output.ranked?.hits[0];
-    expect(hit?.lines[0]?.text).toMatch(/^\[tool webfetch · error · /);
+    expect(hit?.lines[0]?.text).toMatch(/^\[tool webfetch · error\]$/);
     expect(out.text).toContain("Error: Request failed with status code: 404");
   });
 
