@@ -14,6 +14,7 @@ import type { CompiledQuery, QueryInput } from "./compiled-query.js";
 import type { IndexConnection } from "./index/index-connection.js";
 import { type IndexCoverage, ruleOutByIndex } from "./index/index-rule-out.js";
 import { fallbackPattern, type RankedScope, searchRanked } from "./index/ranked-mode.js";
+import type { AskingMessage } from "./index/ranked-request.js";
 import type { RankedResult } from "./index/ranked-search.js";
 import type { SearchIndex } from "./index/search-index.js";
 import { type RoleFilter, SEARCH_LIMITS, type SearchMode } from "./limits.js";
@@ -75,6 +76,11 @@ export interface SearchRequest extends QueryInput {
   limit?: number;
   maxBytes?: number;
   signal?: AbortSignal;
+  /**
+   * The session and message a ranked search is asked from (the tool's call): the turn it belongs to is not searched
+   * (current-turn.ts).
+   */
+  asking?: AskingMessage;
   /**
    * Replace recognised secrets in the lines and titles shown by `[redacted: <kind>]` (default true: results go
    * back to the model). Only the command-line tool turns it off, when the person at the terminal asks to.
@@ -339,6 +345,7 @@ async function rankedOutcome(
     contextLines: clamp(req.contextLines, SEARCH_LIMITS.defaultContext, 0, SEARCH_LIMITS.maxContext),
     maxBytes: clamp(req.maxBytes, SEARCH_LIMITS.defaultBytes, SEARCH_LIMITS.minBytes, SEARCH_LIMITS.maxBytes),
     catchUpBytes: req.catchUpBytes,
+    asking: req.asking,
     now: (deps.clock ?? Date.now)(),
     started,
     titles: async (files) => {

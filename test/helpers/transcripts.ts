@@ -68,3 +68,19 @@ export function readTranscript(file: string): { number: number; text: string }[]
 export function cloneExport(data: SessionExport): SessionExport {
   return structuredClone(data);
 }
+
+/**
+ * A real session of the shared data beside the corpus: `more/` (other people's sessions with other agents, their
+ * tool calls and outputs kept) or `recall-eval/lore/` (opencode-lore's two long sessions), by a part of its file name.
+ */
+export function sharedSessionFile(folder: "more" | "lore", name: string): string {
+  const dir =
+    folder === "more"
+      ? path.resolve(CORPUS_DIR, "..", "more")
+      : path.resolve(CORPUS_DIR, "..", "..", "recall-eval", "lore");
+  const file = fs.existsSync(dir)
+    ? fs.readdirSync(dir).find((f) => f.endsWith(".json") && f.includes(name))
+    : undefined;
+  if (!file) throw new Error(`the shared session ${name} is missing from ${dir} (shared/ beside the checkout)`);
+  return path.join(dir, file);
+}

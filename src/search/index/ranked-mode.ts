@@ -13,7 +13,7 @@ import { type IndexedFiles, notCurrent } from "./indexed-scope.js";
 import { namedDates } from "./named-dates.js";
 import { parseRankedQuery } from "./ranked-query.js";
 import { renderRanked } from "./ranked-render.js";
-import type { RankedFilters } from "./ranked-request.js";
+import type { AskingMessage, RankedFilters } from "./ranked-request.js";
 import { PER_SESSION, type RankedResult, rankedSearch } from "./ranked-search.js";
 import type { SearchIndex } from "./search-index.js";
 import { ROLES, type Role } from "./transcript-units.js";
@@ -47,6 +47,8 @@ export interface RankedModeRequest {
   maxBytes: number;
   /** Transcript bytes the search may index before it answers (default CATCH_UP_BYTES). */
   catchUpBytes?: number;
+  /** The message the search is asked from: its turn is not searched. */
+  asking?: AskingMessage;
   now: number;
   started: number;
   /** Fills in the titles of the transcripts shown, before they are rendered. */
@@ -147,6 +149,7 @@ export async function searchRanked(index: SearchIndex, req: RankedModeRequest): 
         contextLines: req.contextLines,
         perSession: req.oneSession ? undefined : PER_SESSION,
         now: req.now,
+        asking: req.asking,
       });
     result = ask();
     if (indexed && "transcriptsDir" in scope) {

@@ -7,6 +7,7 @@ import { byteLength } from "../../bounded-output.js";
 import { formatBytes } from "../../human-units.js";
 import { iso } from "../../transcripts/render/message.js";
 import type { RankedHit, RankedResult } from "./ranked-search.js";
+import { answerWindow, clip } from "./shown-line.js";
 
 const COVERAGE_RESERVE = 1_200;
 const MATCH_LINE_BYTES = 400;
@@ -34,36 +35,13 @@ export interface RankedCoverage {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
-/**
- * A long answering line as a window that starts a little before the first of `words` it holds (case folded), so the
- * word that made it match is shown; the bytes left out before it are counted.
- */
-export function answerWindow(text: string, words: readonly string[], max: number): string {
-  if (byteLength(text) <= max) return text;
-  const folded = text.toLowerCase();
-  const at = Math.min(...words.map((w) => folded.indexOf(w)).filter((i) => i >= 0), Number.POSITIVE_INFINITY);
-  if (!Number.isFinite(at) || at < max / 2) return clip(text, max);
-  const start = Math.max(0, at - Math.floor(max / 5));
-  return `[…${byteLength(text.slice(0, start))} bytes] ${clip(text.slice(start), max)}`;
-}
+/** Characters of a session's title in a hit's header. */
+const TITLE_CHARS = 48;
 
-/** A line cut to `max` bytes (whole characters), with what was left out counted. */
-export function clip(text: string, max: number): string {
-  if (byteLength(text) <= max) return text;
-  let out = "";
-  let used = 0;
-  for (const ch of text) {
-    const size = byteLength(ch);
-    if (used + size > max) break;
-    out += ch;
-    used += size;
-  }
-  return `${out} […${byteLength(text) - used} bytes]`;
-}
-
-function header(rank: number, hit: RankedHit, showScope: boolean): string {
-  const title = hit.file.title ? ` · "${hit.file.title.replace(/\s+/g, " ").slice(0, 120)}"` : "";
-  const scope = showScope && hit.file.scope ? ` · ${hit.file.scope}` : "";
+/** A hit's header; the session's title and project only with the session's first hit (the next ones say its id). */
+function header(rank: number, hit: RankedHit, showScope: boolean, first: boolean): string {
+  const title = first && hit.file.title ? ` · "${hit.file.title.replace(/\s+/g, " ").slice(0, TITLE_CHARS)}"` : "";
+  const scope = first && showScope && hit.file.scope ? ` · ${hit.file.scope}` : "";
   const kind = hit.tool ? `${hit.role} (${hit.tool})` : hit.role;
   const when = hit.time !== null ? ` · ${iso(hit.time)}` : "";
   // The lines name the transcript file; memory_session_read takes the session id.
@@ -94,12 +72,13 @@ function coverageLine(c: RankedCoverage, result: RankedResult, shown: number, hi
   if (c.failed > 0) parts.push(`${plural(c.failed, "transcript")} could not be indexed and were not searched`);
   if (result.cappedBySession > 0 && c.perSession !== undefined) {
     parts.push(
-      `${plural(result.cappedBySession, "more hit")} in sessions already shown (at most ${c.perSession} per session): pass sessionID to see one session's`,
+      `${plural(result.cappedBySession, "more hit")} in sessions shown (${c.perSession} each at most): pass sessionID`,
     );
   }
   if (result.stale > 0)
     parts.push(`${plural(result.stale, "hit")} skipped: the transcript changed since it was indexed`);
-  if (shown >= c.limit) parts.push(`stopped at the limit of ${plural(c.limit, "hit")}; raise limit for more`);
+  if (result.repeated > 0) parts.push(`${plural(result.repeated, "hit")} repeating one shown left out`);
+  if (shown >= c.limit) parts.push(`limit of ${plural(c.limit, "hit")} reached: raise limit for more`);
   if (hidden > 0) {
     parts.push(
       `output cut at ${maxBytes.toLocaleString("en-US")} bytes: ${plural(hidden, "more hit")} not shown; raise maxBytes or lower contextLines`,
@@ -115,10 +94,11 @@ export function renderRanked(result: RankedResult, coverage: RankedCoverage, max
   let used = 0;
   let shown = 0;
   let hidden = 0;
+  const named = new Set<string>();
   for (const [i, hit] of result.hits.entries()) {
     const name = path.basename(hit.file.path);
     const block = [
-      header(i + 1, hit, showScope),
+      header(i + 1, hit, showScope, !named.has(hit.file.sessionID)),
       ...hit.lines.map((l) =>
         l.match
           ? `${name}:${l.line}: ${answerWindow(l.text, coverage.words, MATCH_LINE_BYTES)}`
@@ -131,6 +111,7 @@ export function renderRanked(result: RankedResult, coverage: RankedCoverage, max
       continue;
     }
     out.push(...block);
+    named.add(hit.file.sessionID);
     used += size;
     shown++;
   }

@@ -12,6 +12,12 @@ export interface RankedFilters {
   until?: number;
 }
 
+/** The message a search is asked from: its turn is left out (current-turn.ts). */
+export interface AskingMessage {
+  sessionID: string;
+  messageID: string;
+}
+
 export interface RankedRequest {
   query: RankedQuery;
   /** Transcripts in scope; a session not among them is never returned. */
@@ -28,6 +34,7 @@ export interface RankedRequest {
   /** Cap per session (undefined: none, when one session is searched). */
   perSession?: number;
   now: number;
+  asking?: AskingMessage;
   /** Units below which a term is rare and generates candidates (default PROBE_UNITS, see ranked-plan.ts). */
   probeUnits?: number;
   /** The newest units a look that could walk the whole index is kept to (default WINDOW_UNITS, see ranked-plan.ts). */

@@ -4,16 +4,22 @@
  * session cannot fill the answer, best first, each with its exact lines and context.
  */
 import fs from "node:fs";
+import path from "node:path";
 import { numberedLines } from "../../transcripts/numbered-line.js";
+import { OWN_TOOLS } from "../own-tools.js";
 import type { TranscriptFile } from "../targets.js";
+import { type AnswerKind, asksFor } from "./answer-kind.js";
+import { chooseLines, type LineChoice } from "./answer-lines.js";
+import { currentTurnStart } from "./current-turn.js";
 import type { IndexConnection } from "./index-connection.js";
 import { dateWeight } from "./named-dates.js";
 import { candidates, type UnitRow } from "./ranked-candidates.js";
 import { planRanked } from "./ranked-plan.js";
 import type { RankedTerm } from "./ranked-query.js";
 import type { RankedRequest } from "./ranked-request.js";
-import { type LeftToRescore, maxBoost, ROLE_WEIGHT, rescore, wantedWords } from "./rerank.js";
+import { type LeftToRescore, maxBoost, ROLE_WEIGHT, rescore, sameTerm, wantedWords } from "./rerank.js";
 import { maxTermScore } from "./term-stats.js";
+import { callOf, outcomeOf } from "./tool-call-lines.js";
 import type { Role } from "./transcript-units.js";
 import { type UnitWords, unitWordsOfBytes } from "./unit-words.js";
 
@@ -44,6 +50,8 @@ export interface RankedResult {
   candidates: number;
   /** Hits left out by the per-session cap. */
   cappedBySession: number;
+  /** Hits left out because they would show what a hit before them shows (or only an attachment's note). */
+  repeated: number;
   /** Hits whose transcript no longer holds the indexed lines (indexed again on the next export or search). */
   stale: number;
   /**
@@ -136,33 +144,75 @@ function readUnitWords(
   return unit.words;
 }
 
+/** Marker lines that say only what the header says (a part, a message, an output's length): never shown. */
+const BARE_MARKER =
+  /^(?:\[(?:text|reasoning)(?: · [^\]]*)?\]|\[(?:output|error) · [^\]]*\]|## (?:user|assistant|summary) · .*)$/;
+
 /**
- * The hit's line and, as its context, up to `context` lines on either side that hold text, from the hit's own unit:
- * a unit is one part of one message, so its neighbours' marker lines and blank lines, which the header already says
- * or which say nothing, are not shown (they were most of a ranked answer's bytes).
+ * The lines a hit shows (answer-lines.ts), from its own unit: the best line, the lines holding what the question asks
+ * for, context; for a tool call, the outcome in its output; for a tool output, the call. Marker and blank lines are
+ * left out: the header says the kind and time.
  */
-function withContext(files: OpenFiles, file: TranscriptFile, row: UnitRow, line: number, context: number): HitLine[] {
-  const lines = readLines(files, file.path, row.byte_start, row.byte_end).filter((l) => Number.isFinite(l.line));
-  const at = lines.findIndex((l) => l.line === line);
-  if (at < 0) return [];
-  const holdsText = (l: { text: string }) => l.text.trim().length > 0;
-  const before = context > 0 ? lines.slice(0, at).filter(holdsText).slice(-context) : [];
-  const after = lines
-    .slice(at + 1)
-    .filter(holdsText)
-    .slice(0, context);
-  return [...before, lines[at] as { line: number; text: string }, ...after].map((l) => ({
-    line: l.line,
-    text: l.text,
-    match: l.line === line,
-  }));
+function shownLines(files: OpenFiles, s: ScoredUnit, req: RankedRequest, asked: readonly AnswerKind[]): HitLine[] {
+  const { file, row } = s;
+  const read = (start: number, end: number) => readLines(files, file.path, start, end);
+  const unit = read(row.byte_start, row.byte_end).filter((l) => Number.isFinite(l.line));
+  const choices: LineChoice[] = [];
+  for (const l of unit) {
+    if (l.line !== s.line && (l.text.trim() === "" || BARE_MARKER.test(l.text))) continue;
+    choices.push({ line: l.line, text: l.text, weight: s.weights[l.line - row.first_line] ?? 0 });
+  }
+  if (row.role === "tool-input" && row.tool !== null) {
+    for (const l of outcomeOf(read, row.byte_end, file.size, row.tool)) {
+      choices.push({ line: l.line, text: l.text, weight: termsIn(l.text, req.query.terms), outcome: true });
+    }
+  } else if (row.role === "tool-output") {
+    const call = callOf(read, row.byte_start);
+    if (call) choices.unshift({ line: call.line, text: call.text, weight: 0, call: true });
+  }
+  const best = choices.findIndex((c) => c.line === s.line);
+  if (best < 0) return [];
+  const name = path.basename(file.path);
+  return chooseLines({
+    lines: choices,
+    best,
+    asked,
+    words: req.query.terms.flatMap((t) => t.words),
+    context: req.contextLines,
+    prefixBytes: (line) => name.length + String(line).length + 3,
+  });
 }
+
+/** How many of the query's terms a line read beside the unit holds (a word of each, with its endings). */
+function termsIn(text: string, terms: readonly RankedTerm[]): number {
+  const words = text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
+  return terms.filter((t) => t.words.every((w) => words.some((word) => sameTerm(word, w)))).length;
+}
+
+/** What a hit's lines say, without their numbers and spacing: two hits saying the same are one. */
+const sameText = (lines: readonly HitLine[]) =>
+  lines
+    .map((l) =>
+      l.text
+        .replace(/^\s*[+-]?\s*\d+[:|]\s?/, "")
+        .replace(/\s+/g, " ")
+        .trim(),
+    )
+    .join("\n");
+
+/** Shown text this long that a hit before showed is a repeat (a paste, a file read again), not a second answer. */
+const REPEAT_CHARS = 60;
+
+/** A line that is only an attachment's note ("Called the Read tool with the following input: {…}"). */
+const ATTACHMENT_NOTE = /^Called the \S+ tool with the following input: /;
 
 interface ScoredUnit {
   row: UnitRow;
   file: TranscriptFile;
   score: number;
   line: number;
+  /** The query terms' weight in each line of the unit. */
+  weights: number[];
 }
 
 /** What the order of the hits needs of a unit scored by the second look. */
@@ -247,11 +297,30 @@ function search(connection: IndexConnection, req: RankedRequest, files: OpenFile
   const enough = req.limit * 2;
   const floor: number[] = [];
   let read = 0;
+  const asking = req.asking;
+  let turn: number | undefined | null = null;
+  // The asking turn's first line, looked up once, when a candidate comes from the asking session.
+  const turnStart = (file: TranscriptFile) => {
+    if (turn === null && asking) {
+      try {
+        turn = currentTurnStart((a, b) => readLines(files, file.path, a, b), file.size, asking.messageID);
+      } catch {
+        turn = undefined;
+      }
+    }
+    return turn ?? Number.POSITIVE_INFINITY;
+  };
+
   for (const row of rows) {
     if (read >= MAX_READ) break;
     if (floor.length >= enough && ceiling(row) < (floor[enough - 1] as number)) break;
+    // The plugin's own results are what it read back, never an answer.
+    if (row.tool !== null && OWN_TOOLS.has(row.tool)) continue;
     const file = fileOf(row.session_id);
     if (!file || unreadable.has(file)) continue;
+    if (asking && row.session_id === asking.sessionID && row.first_line >= turnStart(file)) {
+      continue;
+    }
     read++;
     const words = readUnitWords(files, file, row, wanted);
     if (words === "unreadable") {
@@ -267,7 +336,7 @@ function search(connection: IndexConnection, req: RankedRequest, files: OpenFile
     const lineCount = row.last_line - row.first_line + 1;
     const s = rescore(row.score, words, lineCount, row.role, row.time, req.query.terms, req.now, left);
     if (!s) continue;
-    scored.push({ row, file, score: s.score, line: row.first_line + s.bestLine });
+    scored.push({ row, file, score: s.score, line: row.first_line + s.bestLine, weights: s.lineWeights });
     floor.push(s.score);
     floor.sort((a, b) => b - a);
   }
@@ -276,7 +345,10 @@ function search(connection: IndexConnection, req: RankedRequest, files: OpenFile
   scored.sort((a, b) => b.score - a.score || a.row.session_id.localeCompare(b.row.session_id) || a.line - b.line);
   const perSession = new Map<string, number>();
   const hits: RankedHit[] = [];
+  const said = new Set<string>();
+  const asked = asksFor(req.query.source);
   let cappedBySession = 0;
+  let repeated = 0;
   for (const s of req.perSession === undefined ? scored : inOrder(scored)) {
     if (hits.length >= req.limit) break;
     const n = perSession.get(s.row.session_id) ?? 0;
@@ -284,6 +356,15 @@ function search(connection: IndexConnection, req: RankedRequest, files: OpenFile
       cappedBySession++;
       continue;
     }
+    const lines = shownLines(files, s, req, asked);
+    // The same text pasted or read again (in this session or another), or an attachment's bare note, takes no
+    // second place among the hits; a short line said twice ("Thanks!") may well be two answers.
+    const text = sameText(lines);
+    if ((text.length >= REPEAT_CHARS && said.has(text)) || lines.every((l) => ATTACHMENT_NOTE.test(l.text))) {
+      repeated++;
+      continue;
+    }
+    said.add(text);
     perSession.set(s.row.session_id, n + 1);
     hits.push({
       file: s.file,
@@ -294,7 +375,7 @@ function search(connection: IndexConnection, req: RankedRequest, files: OpenFile
       firstLine: s.row.first_line,
       lastLine: s.row.last_line,
       line: s.line,
-      lines: withContext(files, s.file, s.row, s.line, req.contextLines),
+      lines,
     });
   }
   // Only the newest-first way leaves units unread: a generator is asked of the whole index.
@@ -302,5 +383,5 @@ function search(connection: IndexConnection, req: RankedRequest, files: OpenFile
     from > plan.totals.oldest
       ? { units: Math.min(plan.totals.units, plan.totals.newest - from + 1), of: plan.totals.units }
       : undefined;
-  return { hits, candidates: rows.length, cappedBySession, stale, changed: [...changed], window };
+  return { hits, candidates: rows.length, cappedBySession, repeated, stale, changed: [...changed], window };
 }

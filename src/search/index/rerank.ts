@@ -83,6 +83,8 @@ export interface Scored {
   score: number;
   /** Index (in the unit's lines) of the line to show. */
   bestLine: number;
+  /** The query terms' weight each line of the unit holds (what chooses the other lines shown, answer-lines.ts). */
+  lineWeights: number[];
 }
 
 /** Positions of each term's first word in the unit's words, term by term. */
@@ -208,5 +210,5 @@ export function rescore(
     }
   }
   const bestLine = Math.max(0, counts.indexOf(Math.max(...counts)));
-  return { score, bestLine };
+  return { score, bestLine, lineWeights: counts };
 }

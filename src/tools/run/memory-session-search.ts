@@ -16,6 +16,7 @@ export function sessionSearch({ search }: SessionSearchDeps): CallOf<typeof sess
       mode: args.mode ?? (args.regex ? "regex" : "ranked"),
       scope: projectScope(context.worktree, context.directory),
       signal: context.abort,
+      asking: { sessionID: context.sessionID, messageID: context.messageID },
     });
     return outcome.text;
   };

@@ -1,0 +1,61 @@
+/**
+ * What a question asks for, and whether a line looks like that kind of answer. "How many pages did the snapshot end
+ * up with?" is answered by `pages=34, ok=34, failed=0`, a line holding none of its words: the line a ranked hit shows
+ * is chosen by the words it holds and by whether it holds what the question asks for (a number, an error, a path, a
+ * command), so the answer a few lines below the question's words is shown with them.
+ */
+
+export const ANSWER_KINDS = ["number", "error", "path", "command"] as const;
+export type AnswerKind = (typeof ANSWER_KINDS)[number];
+
+/** The phrasings of each kind of question, in English, lower case. */
+const ASKS: Record<AnswerKind, RegExp> = {
+  number:
+    /\b(?:how (?:many|much|long|big|large|fast|slow|often|old|far|close|deep|high|low)|ahead|behind|what (?:version|percent(?:age)?|number|size|count|port|score|sha|hash|id)|which version|version|versions|percent(?:age)?|coverage|count|total|sha|commit hash|duration|latency|took|timing)\b/,
+  error:
+    /\b(?:errors?|fail(?:ed|ure|ures|ing|s)?|broke|broken|break|crash(?:ed|es)?|exceptions?|bugs?|went wrong|wrong|problem|issue with|why did|why was|why were|rejected|refused|denied|warning|warnings)\b/,
+  path: /\b(?:(?:which|what) (?:file|files|path|paths|directory|directories|folder|folders|module|modules|config)|where (?:is|was|are|were|did|do|does|does|should|can)|files?|path|paths|directory|folder|saved|located|lives?)\b/,
+  command:
+    /\b(?:(?:which|what) (?:command|commands|cmd|script|flag|flags|option|invocation)|how (?:did|do|does|can|should) (?:we|i|you|they|it) (?:run|start|install|build|test|deploy|launch|invoke|reproduce|call)|commands?|ran|run|invoke|invoked|cli)\b/,
+};
+
+/** The kinds of answer a question asks for (none: a decision, a reason, a fact: the words alone choose the line). */
+export function asksFor(question: string): AnswerKind[] {
+  const folded = question.toLowerCase();
+  return ANSWER_KINDS.filter((kind) => ASKS[kind].test(folded));
+}
+
+/** A line's own look, kind by kind. A transcript's `123: ` prefix of a file read is no number of the line's own. */
+const HOLDS: Record<AnswerKind, RegExp> = {
+  number:
+    /(?:^|[^\w.#/-])(?:v?\d+(?:[.,]\d+)+|\d+(?:\.\d+)?\s?(?:%|ms|s|kb|mb|gb|b|x|files?|lines?|tests?|pages?|passed|failed|errors?|warnings?|insertions?|deletions?|callsites?|occurrences|users?)\b|\d{2,}|[0-9a-f]{7,40}\b)|(?:^|\s)\d+(?:\s|$)|=\s?\d/i,
+  error:
+    /\b(?:error|errors|err!|failed|failure|failures|fail|exception|traceback|panic(?:ked)?|fatal|cannot|can't|could not|couldn't|unable to|not found|no such|undefined is not|is not a function|denied|refused|timed? ?out|exit (?:code|status) [1-9]|exited with [1-9]|enoent|eacces|econnrefused|eaddrinuse|ts\d{4}|segmentation fault|aborted|invalid|unexpected|mismatch|conflict)\b|[✗✘×❌]/i,
+  path: /(?:^|[\s`'"(=:[])(?:~|\.{1,2})?\/?[\w@.-]+\/[\w@.-]+(?:\/[\w@.-]*)*|\b[\w-]+\.(?:ts|tsx|js|jsx|mjs|cjs|py|rs|go|md|json|toml|ya?ml|sh|css|html|c|h|cpp|java|kt|rb|lock|sql|txt|env|cfg|ini|proto|zig|swift)\b/i,
+  command:
+    /^\s*(?:command: |[$>❯#]\s)|(?:^|[\s`(])(?:npm|npx|bun|bunx|pnpm|yarn|git|gh|cargo|rustc|go|python3?|pip3?|uv|poetry|make|cmake|docker|kubectl|node|deno|curl|wget|rg|grep|pytest|tsc|vitest|jest|mvn|gradle|brew|apt(?:-get)?|sudo|chmod|ssh|opencode|bazel|just|terraform|helm)\s+[-\w./@:=]/,
+};
+
+/** The kinds of answer a line holds. */
+export function lineHolds(text: string, kind: AnswerKind): boolean {
+  return HOLDS[kind].test(text);
+}
+
+/**
+ * An error line of a tool's own words (`TypeError: …`, `error[E0308]: …`, `FAIL`, `Traceback`, `panic:`), which
+ * says what broke better than a line that merely mentions a failure.
+ */
+const STRONG_ERROR =
+  /(?:^|\s)(?:[A-Z]\w*(?:Error|Exception)\b:?|error(?:\[\w+\])?:|fatal:|panic(?:ked)?[: ]|FAIL(?:ED)?\b|Traceback \(most recent|ERR!|npm ERR|E\d{4}:|TS\d{4}:)/;
+
+/** Whether a line is an error as a tool writes one (more telling than a line that mentions failing). */
+export function strongError(text: string): boolean {
+  return STRONG_ERROR.test(text);
+}
+
+/** How many of the asked kinds a line holds (0 when none were asked). */
+export function answerValue(text: string, asked: readonly AnswerKind[]): number {
+  let value = 0;
+  for (const kind of asked) if (HOLDS[kind].test(text)) value++;
+  return value;
+}

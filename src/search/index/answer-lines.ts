@@ -1,0 +1,154 @@
+/**
+ * The lines a ranked hit shows: the line holding most of the query's words (always), the lines of its unit that hold
+ * what the question asks for (answer-kind.ts) or more of its words, a tool call's outcome, and the nearest lines
+ * around the best one, within a byte budget per hit. A message answers "how many pages?" five lines below the
+ * sentence that names the pages; a tool call's error stands in its output, not in its command.
+ */
+import { byteLength } from "../../bounded-output.js";
+import { type AnswerKind, answerValue, strongError } from "./answer-kind.js";
+import { answerWindow, clip, shownText } from "./shown-line.js";
+
+/** How a hit's lines are chosen; the defaults and the evidence for each. */
+export interface ShownLinesProfile {
+  /** Bytes of one hit's lines, their `<file>-<line>- ` prefixes counted. */
+  hitBytes: number;
+  /** Bytes of the best line's window. */
+  bestBytes: number;
+  /** Bytes of any other line. */
+  lineBytes: number;
+  /** Lines holding what the question asks for (or more of its words), shown besides the best. */
+  answers: number;
+  /** Lines of a tool call's outcome shown with the call. */
+  outcomes: number;
+}
+
+export const SHOWN_LINES: ShownLinesProfile = {
+  hitBytes: 440,
+  bestBytes: 240,
+  lineBytes: 140,
+  answers: 2,
+  outcomes: 2,
+};
+
+/** A line of the unit (or of a tool call's output) that may be shown. */
+export interface LineChoice {
+  line: number;
+  text: string;
+  /** The query terms' weight in the line (rerank.ts): 0 for a line holding none. */
+  weight: number;
+  /** A line of the outcome of the tool call the hit is (its error, or its last lines). */
+  outcome?: boolean;
+  /** The call a hit on a tool's output came from: always shown, first. */
+  call?: boolean;
+}
+
+export interface ShownLine {
+  line: number;
+  text: string;
+  match: boolean;
+}
+
+export interface LinesWanted {
+  lines: readonly LineChoice[];
+  /** Index in `lines` of the best line (the most query words). */
+  best: number;
+  asked: readonly AnswerKind[];
+  /** The query's words, folded: where the best line's window opens. */
+  words: readonly string[];
+  /** Lines of plain context on either side of the best one. */
+  context: number;
+  /** Bytes of a line's prefix, `<file>-<line>- `. */
+  prefixBytes: (line: number) => number;
+  profile?: ShownLinesProfile;
+}
+
+/** A file read's own numbering (`  12: `, `+ 12: `) says nothing of what a line holds. */
+const READ_PREFIX = /^\s*[+-]?\s*\d+[:|]\s?/;
+
+const sizeOf = (text: string, line: number, prefix: (line: number) => number) => prefix(line) + byteLength(text) + 1;
+
+/** The most a cut adds to a line: `[…N bytes] ` before and ` […N bytes]` after. */
+const CUT_MARKS = 36;
+/** Bytes of the call line shown above an output: its tool and the head of its command name it. */
+const CALL_BYTES = 96;
+/** A line cut to fewer bytes than this says nothing: it is left out (never the best line). */
+const MIN_LINE = 48;
+
+/**
+ * The shown lines of one hit, in line order: the best line first in priority and always (cut to `bestBytes` if
+ * need be), then what the question asks for, the outcome of a tool call, and context, while they fit `hitBytes`.
+ */
+export function chooseLines(wanted: LinesWanted): ShownLine[] {
+  const profile = wanted.profile ?? SHOWN_LINES;
+  const { lines, best } = wanted;
+  const bestLine = lines[best];
+  if (!bestLine) return [];
+  const chosen = new Map<number, string>();
+  let left = profile.hitBytes;
+  const take = (i: number, max: number): boolean => {
+    const l = lines[i] as LineChoice;
+    if (chosen.has(i)) return false;
+    const text = shownText(l.text);
+    const whole = byteLength(text);
+    const room = Math.min(max, left - wanted.prefixBytes(l.line) - 1);
+    const cut = whole <= room ? whole : room - CUT_MARKS;
+    if (i !== best && (cut < Math.min(MIN_LINE, whole) || text.trim() === "")) return false;
+    const shown = i === best ? answerWindow(text, wanted.words, Math.max(cut, MIN_LINE)) : clip(text, cut);
+    const size = sizeOf(shown, l.line, wanted.prefixBytes);
+    if (i !== best && size > left) return false;
+    chosen.set(i, shown);
+    left -= size;
+    return true;
+  };
+  // The call a tool output came from names what produced it.
+  const call = lines.findIndex((l) => l.call);
+  take(best, profile.bestBytes);
+  if (call >= 0) take(call, CALL_BYTES);
+  const maxWeight = Math.max(...lines.map((l) => l.weight), 1e-9);
+  const span = Math.max(1, lines.length);
+  const errorAsked = wanted.asked.includes("error");
+  const value = (l: LineChoice, i: number) => {
+    const plain = l.text.replace(READ_PREFIX, "");
+    const kind = answerValue(plain, wanted.asked) + (errorAsked && strongError(plain) ? 1 : 0);
+    const near = 1 - Math.min(1, Math.abs(i - best) / span);
+    return kind * (1 + near) + l.weight / maxWeight;
+  };
+  // The outcome of a call: its lines that hold what is asked (an error by default) and the question's words, a
+  // tool's own error line first; else its last lines.
+  const outcomes = lines.flatMap((l, i) => (l.outcome ? [i] : []));
+  if (outcomes.length > 0) {
+    const asked = wanted.asked.length > 0 ? wanted.asked : (["error"] as const);
+    const telling = outcomes
+      .map((i) => {
+        const l = lines[i] as LineChoice;
+        const kind = answerValue(l.text, asked);
+        const strong = asked.includes("error") && strongError(l.text) ? 1 : 0;
+        return { i, kind, v: kind + strong + l.weight / maxWeight };
+      })
+      .filter((o) => o.kind > 0 || o.v >= 1)
+      .sort((a, b) => b.v - a.v || a.i - b.i)
+      .map((o) => o.i);
+    const pick = (telling.length > 0 ? telling : outcomes.slice().reverse()).slice(0, profile.outcomes);
+    for (const i of pick) take(i, profile.lineBytes);
+  }
+  // Lines that hold what the question asks for, or more of its words, best first.
+  const answers = lines
+    .map((l, i) => ({ i, v: value(l, i), l }))
+    .filter(({ i, l, v }) => i !== best && !l.outcome && !l.call && v > 0)
+    .sort((a, b) => b.v - a.v || Math.abs(a.i - best) - Math.abs(b.i - best));
+  let taken = 0;
+  for (const { i } of answers) {
+    if (taken >= profile.answers) break;
+    if (take(i, profile.lineBytes)) taken++;
+  }
+  // Context: the nearest lines around the best one, after it first (an answer follows what it answers).
+  for (let d = 1; d <= wanted.context; d++) {
+    for (const i of [best + d, best - d]) {
+      const l = lines[i];
+      if (l && !l.call) take(i, profile.lineBytes);
+    }
+  }
+  return [...chosen.entries()]
+    .sort((a, b) => (lines[a[0]] as LineChoice).line - (lines[b[0]] as LineChoice).line)
+    .map(([i, text]) => ({ line: (lines[i] as LineChoice).line, text, match: i === best }));
+}

@@ -1,0 +1,54 @@
+/**
+ * A transcript line as a ranked hit shows it: terminal escape sequences left out (a tool's coloured output is
+ * written to the transcript as it came, `\e[38;5;41m2.0.0-rc.3`; the reader wants `2.0.0-rc.3`), and a long line
+ * cut to a byte budget, as a window around the first query word it holds, with the bytes left out counted.
+ */
+import { byteLength } from "../../bounded-output.js";
+
+/**
+ * CSI sequences (colours, cursor moves: ESC [ … final byte), OSC sequences (titles, links: ESC ] … BEL or ESC \),
+ * other two-byte escapes, and the bare C1 CSI byte. The transcript keeps the raw bytes; only what is shown drops them.
+ */
+const ESCAPES =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal escape sequences are control characters
+  /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[@-Z\\-_]|\u009b[0-?]*[ -/]*[@-~]/g;
+
+/** A tool call's marker line: its call id says nothing to the reader (the line number finds it). */
+const CALL_MARKER = /^(\[tool \S+ · (?:pending|running|completed|error)) · [\w-]+(?= · "|\]$)/;
+
+/** A line as a hit shows it: without terminal escape sequences, a call's marker without its call id. */
+export function shownText(text: string): string {
+  return withoutEscapes(text).replace(CALL_MARKER, "$1");
+}
+
+/** `text` without terminal escape sequences. */
+export function withoutEscapes(text: string): string {
+  return text.includes("\u001b") || text.includes("\u009b") ? text.replace(ESCAPES, "") : text;
+}
+
+/** A line cut to `max` bytes (whole characters), with what was left out counted. */
+export function clip(text: string, max: number): string {
+  if (byteLength(text) <= max) return text;
+  let out = "";
+  let used = 0;
+  for (const ch of text) {
+    const size = byteLength(ch);
+    if (used + size > max) break;
+    out += ch;
+    used += size;
+  }
+  return `${out} […${byteLength(text) - used} bytes]`;
+}
+
+/**
+ * A long answering line as a window that starts a little before the first of `words` it holds (case folded), so the
+ * word that made it match is shown; the bytes left out before it are counted.
+ */
+export function answerWindow(text: string, words: readonly string[], max: number): string {
+  if (byteLength(text) <= max) return text;
+  const folded = text.toLowerCase();
+  const at = Math.min(...words.map((w) => folded.indexOf(w)).filter((i) => i >= 0), Number.POSITIVE_INFINITY);
+  if (!Number.isFinite(at) || at < max / 2) return clip(text, max);
+  const start = Math.max(0, at - Math.floor(max / 5));
+  return `[…${byteLength(text.slice(0, start))} bytes] ${clip(text.slice(start), max)}`;
+}

@@ -1,0 +1,62 @@
+/**
+ * The other half of a tool call, read from the transcript beside a hit: a hit on a call's input (`command: bunx tsc
+ * --noEmit`) is shown with its outcome, the lines of its output after it (the error three lines down is the answer);
+ * a hit on an output is shown with the marker line of the call that produced it (`[tool bash · … · "bunx tsc"]`).
+ * Both are bounded reads next to the unit, never a walk of the transcript.
+ */
+import { advance, type ReaderState } from "./transcript-units.js";
+
+export interface NumberedLine {
+  line: number;
+  text: string;
+}
+
+/** Reads the numbered lines of bytes [start, end) of the hit's transcript that a newline ends. */
+export type ReadRange = (start: number, end: number) => NumberedLine[];
+
+/** Bytes read after a call's input for its output, and before an output for its call. */
+export const OUTCOME_BYTES = 24 * 1024;
+export const CALL_BYTES = 16 * 1024;
+/** Lines of an output looked at for its outcome. */
+const OUTCOME_LINES = 200;
+
+const CALL = /^\[(?:tool \S+ · (?:pending|running|completed|error) · |subtask · agent )/;
+
+/**
+ * The output lines of the call whose input unit ends at `byteEnd` (its tool `tool`), up to OUTCOME_BYTES after it:
+ * the rest of its input is passed over, and the output ends at the next marker of another kind.
+ */
+export function outcomeOf(read: ReadRange, byteEnd: number, size: number, tool: string): NumberedLine[] {
+  // A line the window cuts at its end is not read (no newline ends it).
+  const whole = read(byteEnd, Math.min(size, byteEnd + OUTCOME_BYTES));
+  const state: ReaderState = { role: "tool-input", speaker: "assistant", tool, time: null };
+  const out: NumberedLine[] = [];
+  for (const l of whole) {
+    if (!Number.isFinite(l.line)) break;
+    const begins = advance(state, l.text);
+    if (state.role !== "tool-input" && state.role !== "tool-output") break;
+    if (state.role === "tool-input" && begins) break;
+    if (state.role === "tool-output" && !begins && l.text.trim() !== "") out.push(l);
+    if (out.length >= OUTCOME_LINES) break;
+  }
+  return out;
+}
+
+/**
+ * The marker line of the call whose output unit starts at `byteStart`: the last call marker in the CALL_BYTES before
+ * it, when nothing but that call's input and output lies between (undefined otherwise).
+ */
+export function callOf(read: ReadRange, byteStart: number): NumberedLine | undefined {
+  const from = Math.max(0, byteStart - CALL_BYTES);
+  const lines = read(from, byteStart);
+  // A window that starts inside a line cuts its first: its number cannot be trusted.
+  const whole = from === 0 ? lines : lines.slice(1);
+  for (let i = whole.length - 1; i >= 0; i--) {
+    const l = whole[i] as NumberedLine;
+    if (!Number.isFinite(l.line)) return undefined;
+    if (CALL.test(l.text)) return l;
+    // Another message or part in between: this output is not that call's.
+    if (/^(?:## (?:user|assistant|summary) · |\[(?:text|reasoning)(?:[\] ·]))/.test(l.text)) return undefined;
+  }
+  return undefined;
+}

@@ -1,0 +1,124 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { byteLength } from "../../../src/bounded-output.js";
+import { asksFor, lineHolds } from "../../../src/search/index/answer-kind.js";
+import { chooseLines, type LineChoice, SHOWN_LINES } from "../../../src/search/index/answer-lines.js";
+
+const NAME = "ses_0123456789abcdef.md";
+const prefixBytes = (line: number) => NAME.length + String(line).length + 3;
+/** The bytes the lines take as rendered: `<file>-<line>- text` and a newline each. */
+const bytesOf = (lines: readonly { line: number; text: string }[]) =>
+  lines.reduce((sum, l) => sum + prefixBytes(l.line) + byteLength(l.text) + 1, 0);
+
+const choice = (line: number, text: string, weight = 0, extra: Partial<LineChoice> = {}): LineChoice => ({
+  line,
+  text,
+  weight,
+  ...extra,
+});
+
+describe("what a question asks for", () => {
+  it("reads the kind of answer from the question's words", () => {
+    expect(asksFor("How many pages did the docs snapshot end up with?")).toContain("number");
+    expect(asksFor("what version of bun did we pin")).toContain("number");
+    expect(asksFor("Why did the typecheck fail after the rename?")).toContain("error");
+    expect(asksFor("which file holds the retry policy")).toContain("path");
+    expect(asksFor("what command did we run to regenerate the protos")).toContain("command");
+    expect(asksFor("what did we decide about the cache")).toEqual([]);
+  });
+
+  it("tells the lines that hold each kind, not a file read's own numbering", () => {
+    expect(lineHolds("pages=34, ok=34, failed=0", "number")).toBe(true);
+    expect(lineHolds("src/lib/resolve-target.ts:796", "path")).toBe(true);
+    expect(lineHolds("error TS2345: Argument of type 'string' is not assignable", "error")).toBe(true);
+    expect(lineHolds("command: bunx tsc --noEmit", "command")).toBe(true);
+    expect(lineHolds("The plan looks good to me.", "number")).toBe(false);
+    expect(lineHolds("Sounds good, thanks.", "error")).toBe(false);
+  });
+});
+
+describe("the lines a hit shows", () => {
+  it("shows the line holding what the question asks for, lines below the best one, over plain context", () => {
+    const lines = [
+      choice(10, "The docs snapshot for moonrepo is done.", 3),
+      choice(11, "It follows the same split layout as before."),
+      choice(12, "Each page became one markdown file."),
+      choice(13, "The index links them all."),
+      choice(14, "Nothing was blocked this time."),
+      choice(15, "Wrote split external docs (pages=34, ok=34, failed=0)"),
+    ];
+    const shown = chooseLines({ lines, best: 0, asked: ["number"], words: ["snapshot"], context: 1, prefixBytes });
+    expect(shown.map((l) => l.line)).toEqual([10, 11, 15]);
+    expect(shown.find((l) => l.match)?.line).toBe(10);
+  });
+
+  it("shows a call's error from its output, and its last lines when nothing failed", () => {
+    const call = [
+      choice(20, '[tool bash · completed · call_1 · "bunx tsc --noEmit"]', 1),
+      choice(21, "command: bunx tsc --noEmit", 2),
+    ];
+    const failing = [
+      ...call,
+      choice(23, "src/a.ts(3,1): error TS2304: Cannot find name 'foo'.", 0, { outcome: true }),
+      choice(24, "Found 1 error.", 0, { outcome: true }),
+    ];
+    const shown = chooseLines({ lines: failing, best: 1, asked: [], words: ["tsc"], context: 0, prefixBytes });
+    expect(shown.map((l) => l.text)).toContain("src/a.ts(3,1): error TS2304: Cannot find name 'foo'.");
+    const passing = [
+      ...call,
+      choice(23, "checked 40 files", 0, { outcome: true }),
+      choice(24, "done in 1.2s", 0, { outcome: true }),
+    ];
+    const quiet = chooseLines({ lines: passing, best: 1, asked: [], words: ["tsc"], context: 0, prefixBytes });
+    expect(quiet.map((l) => l.text)).toContain("done in 1.2s");
+  });
+
+  it("shows an output's call first, and no escape codes", () => {
+    const lines = [
+      choice(30, '[tool bash · completed · call_2 · "bun test"]', 0, { call: true }),
+      choice(32, "\u001b[31mFAIL\u001b[0m test/a.test.ts > parses", 2),
+    ];
+    const shown = chooseLines({ lines, best: 1, asked: [], words: ["parses"], context: 0, prefixBytes });
+    expect(shown.map((l) => l.text)).toEqual(['[tool bash · completed · "bun test"]', "FAIL test/a.test.ts > parses"]);
+  });
+
+  const arbitraryText = fc.oneof(
+    fc.string({ maxLength: 400 }),
+    fc.string({ unit: "grapheme", maxLength: 200 }),
+    fc.constantFrom(
+      "pages=34, ok=34",
+      "Error: failed to open src/x.ts",
+      "command: npm test",
+      "\u001b[33mWarning\u001b[0m: slow",
+    ),
+  );
+  const arbitraryHit = fc
+    .array(fc.record({ text: arbitraryText, weight: fc.nat(5), outcome: fc.boolean(), call: fc.boolean() }), {
+      minLength: 1,
+      maxLength: 40,
+    })
+    .chain((raw) =>
+      fc.record({
+        lines: fc.constant(
+          raw.map((r, i) => choice(i + 1 + i * 3, r.text, r.weight, { outcome: r.outcome, call: r.call && i === 0 })),
+        ),
+        best: fc.nat(raw.length - 1),
+        asked: fc.subarray(["number", "error", "path", "command"] as const),
+        context: fc.nat(4),
+      }),
+    );
+
+  it("always shows the best line as the match, in line order, each once, within the hit's bytes", () => {
+    fc.assert(
+      fc.property(arbitraryHit, ({ lines, best, asked, context }) => {
+        const shown = chooseLines({ lines, best, asked, words: ["pages", "error"], context, prefixBytes });
+        const match = shown.filter((l) => l.match);
+        expect(match.map((l) => l.line)).toEqual([(lines[best] as LineChoice).line]);
+        expect(shown.map((l) => l.line)).toEqual([...new Set(shown.map((l) => l.line))].sort((a, b) => a - b));
+        expect(bytesOf(shown)).toBeLessThanOrEqual(SHOWN_LINES.hitBytes);
+        for (const l of shown) expect(l.text).not.toContain("\u001b");
+      }),
+      { numRuns: 400 },
+    );
+  });
+});
