@@ -188,5 +188,44 @@ export function asciiColumns(text: string): IndexedText | undefined {
   return { words: separated ? text.replace(SEPARATOR_RUNS, " ") : text, whole: whole.join(" ") };
 }
 
+/**
+ * A terminal escape sequence: CSI (`ESC [ 38;5;41 m`, colours and cursor moves), OSC (`ESC ] … BEL`, titles and
+ * links), a character set (`ESC ( B`) or a two-character one. A tool's output keeps them as the terminal sent them; the
+ * index leaves them out, so `ESC[38;5;41m2.0.0-rc.3` is `2.0.0-rc.3` and not `41m2.0.0-rc.3`.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding escape sequences is the point
+const ESCAPE = /\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b\n]*(?:\x07|\x1b\\)?|[()*+][0-9A-Za-z]|[@-Z\\^_=>78c])/g;
+
+/** `text` without its terminal escape sequences (itself when it has none). */
+export function withoutEscapes(text: string): string {
+  return text.includes("\x1b") ? text.replace(ESCAPE, "") : text;
+}
+
+/**
+ * Where the escape sequence starting at byte `i` (an ESC) of `bytes` ends, as ESCAPE reads it; `i + 1` for a lone ESC.
+ * For the second look, which reads a unit's words from its bytes.
+ */
+export function escapeEnd(bytes: Uint8Array, i: number, end: number): number {
+  const next = i + 1 < end ? (bytes[i + 1] as number) : -1;
+  if (next === 0x5b) {
+    let k = i + 2;
+    while (k < end && (bytes[k] as number) >= 0x30 && (bytes[k] as number) <= 0x3f) k++;
+    while (k < end && (bytes[k] as number) >= 0x20 && (bytes[k] as number) <= 0x2f) k++;
+    return k < end && (bytes[k] as number) >= 0x40 && (bytes[k] as number) <= 0x7e ? k + 1 : i + 1;
+  }
+  if (next === 0x5d) {
+    let k = i + 2;
+    while (k < end && bytes[k] !== 0x07 && bytes[k] !== 0x1b) k++;
+    if (k < end && bytes[k] === 0x07) return k + 1;
+    return k + 1 < end && bytes[k] === 0x1b && bytes[k + 1] === 0x5c ? k + 2 : k;
+  }
+  if (next >= 0x28 && next <= 0x2b) {
+    const c = i + 2 < end ? (bytes[i + 2] as number) : -1;
+    return isWordCode(c) ? i + 3 : i + 1;
+  }
+  const two = (next >= 0x40 && next <= 0x5a) || next === 0x5c || next === 0x5e || next === 0x5f;
+  return two || next === 0x3d || next === 0x3e || next === 0x37 || next === 0x38 || next === 0x63 ? i + 2 : i + 1;
+}
+
 /** A string as an FTS5 phrase (double quotes doubled): never read as query syntax. */
 export const ftsPhrase = (text: string) => `"${text.replaceAll('"', '""')}"`;

@@ -6,7 +6,7 @@
  * folding the whole unit, which the text needs, was most of the work.
  */
 import { decodeText, numberedLines, prefixLength, writtenNumber } from "../../transcripts/numbered-line.js";
-import { foldCase, MAX_WORD_CHARS } from "./index-tokens.js";
+import { escapeEnd, foldCase, MAX_WORD_CHARS, withoutEscapes } from "./index-tokens.js";
 
 export interface UnitWords {
   count: number;
@@ -92,10 +92,25 @@ class Collector {
 /** The unit's words, from its lines as text. */
 export function unitWords(lines: readonly string[], wanted: readonly string[]): UnitWords {
   const collector = new Collector(wanted);
-  collector.text(foldCase(lines.join("\n")), 0);
+  collector.text(foldCase(withoutEscapes(lines.join("\n"))), 0);
   const last = lines.map((l) => l.replace(/[ \t\r]+$/, "")).findLast((l) => l.length > 0);
   collector.unit.asks = last?.endsWith("?") ?? false;
   return collector.unit;
+}
+
+/**
+ * A tool output's words after those of its call (`call`): the call's words come first and stand on line -1, no line
+ * of the output, so they count for the unit's terms and never choose its line.
+ */
+export function withCall(call: UnitWords, unit: UnitWords): UnitWords {
+  const at = [...call.at, ...unit.at.map((i) => i + call.count)];
+  const word = new Map(call.word);
+  const line = new Map([...call.at].map((i) => [i, -1]));
+  for (const i of unit.at) {
+    word.set(i + call.count, unit.word.get(i) as string);
+    line.set(i + call.count, unit.line.get(i) as number);
+  }
+  return { count: call.count + unit.count, asks: unit.asks, at, word, line };
 }
 
 /** Each byte's kind: 1 an ASCII letter or digit, 2 the first byte of a character beyond ASCII, 0 any other. */
@@ -160,8 +175,9 @@ export function unitWordsOfBytes(bytes: Uint8Array, end: number, wanted: readonl
         if (start < 0) start = i;
         continue;
       }
-      // The word (if any) ends before this character.
+      // The word (if any) ends before this character; a terminal escape sequence is passed over, as the index does.
       const stop = i;
+      if (b === 0x1b) i = escapeEnd(bytes, i, nl) - 1;
       if (kind === 2) {
         const { codePoint, length } = codePointAt(bytes, i, nl);
         i += length - 1;
