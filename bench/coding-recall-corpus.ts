@@ -39,15 +39,21 @@ export interface CodingCorpus {
   files: string[];
 }
 
+/** opencode-lore's two sessions and its questions, within the shared folder. */
+export const LORE_DIR = "recall-eval/lore";
+
 const SOURCES: readonly { dir: string; pattern: RegExp }[] = [
   { dir: "corpus/opencode-export", pattern: /\.json$/ },
   { dir: "corpus/more", pattern: /^session__.*\.json$/ },
-  { dir: "recall-eval/lore", pattern: /^ses_.*\.json$/ },
+  { dir: LORE_DIR, pattern: /^ses_.*\.json$/ },
 ];
 
-/** The export files of the evaluation's sessions; a missing folder is an error naming it and LEDGER_SHARED. */
-export function sessionFiles(shared = sharedDir()): string[] {
-  return SOURCES.flatMap(({ dir, pattern }) => {
+/**
+ * The export files of the evaluation's sessions (only opencode-lore's two with `loreOnly`); a missing folder is an
+ * error naming it and LEDGER_SHARED.
+ */
+export function sessionFiles(shared = sharedDir(), loreOnly = false): string[] {
+  return SOURCES.filter((s) => !loreOnly || s.dir === LORE_DIR).flatMap(({ dir, pattern }) => {
     const full = path.join(shared, dir);
     if (!fs.existsSync(full)) {
       throw new Error(`[coding-recall] the sessions are missing: ${full} (set LEDGER_SHARED to the shared folder)`);

@@ -39,6 +39,8 @@ export interface Asking {
   session: string;
   question: string;
   needles: readonly string[];
+  /** The line the first needle stands on, when the question names it. */
+  line?: number;
 }
 
 export const QUESTIONS_DIR = fileURLToPath(new URL("./coding-recall", import.meta.url));
@@ -96,7 +98,7 @@ export function linesHolding(lines: readonly string[], needle: string): number[]
 
 /**
  * What makes a question unscorable against the exported transcripts (`transcripts`: session id -> its text lines):
- * an unknown session, or a needle that no single line holds.
+ * an unknown session, a needle that no single line holds, or a `line` that does not hold the first needle.
  */
 export function checkAgainstTranscripts(
   questions: readonly Asking[],
@@ -113,6 +115,11 @@ export function checkAgainstTranscripts(
       if (linesHolding(lines, n).length === 0) {
         problems.push(`${q.id}: needle ${JSON.stringify(n)} stands within no line of ${q.session}'s transcript`);
       }
+    }
+    const first = q.needles[0] ?? "";
+    if (q.line !== undefined && !lines[q.line - 1]?.includes(first)) {
+      const at = linesHolding(lines, first).slice(0, 5).join(", ");
+      problems.push(`${q.id}: line ${q.line} does not hold the first needle${at ? ` (lines ${at} do)` : ""}`);
     }
   }
   return problems;

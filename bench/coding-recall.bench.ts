@@ -7,16 +7,16 @@
  * message in the same run, shown whole and cut to the bytes ours returned. A third of the questions is held out:
  * never tuned on, reported only in aggregate. Then opencode-lore's 20 published questions (verbatim, session named).
  *
- * LEDGER_SHARED: the shared data folder (default ../shared beside the checkout). LEDGER_EVAL_QUICK=1: only the
- * project-wide asking and its baseline, no section written (a tuning loop). LEDGER_EVAL_DETAILS=1: for each tuning
- * question not answered at rank 1, the question, its needle's line and what the first hit showed.
+ * LEDGER_SHARED: the shared data folder (default ../shared beside the checkout). LEDGER_EVAL_QUICK=1, for a tuning
+ * loop: only the questions to tune on, project-wide, with the baseline; no section written. LEDGER_EVAL_DETAILS=1:
+ * for each question to tune on not answered at rank 1, the question, its needle's line and what the first hit showed.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { searchOver } from "../test/helpers/search-over.js";
 import { createBaseline, scoreBaseline } from "./coding-recall-baseline.js";
-import { exportCorpus, PROJECT, sessionFiles } from "./coding-recall-corpus.js";
+import { type CodingCorpus, exportCorpus, LORE_DIR, PROJECT, sessionFiles } from "./coding-recall-corpus.js";
 import {
   type Asking,
   checkAgainstTranscripts,
@@ -25,7 +25,7 @@ import {
   questionFiles,
   readQuestions,
 } from "./coding-recall-questions.js";
-import { printDetails, reportBody, reportFigures } from "./coding-recall-report.js";
+import { type AskedQuestion, type EvalRun, printDetails, reportBody, reportFigures } from "./coding-recall-report.js";
 import { answerRank, rankedHits, type Scored } from "./coding-recall-score.js";
 import { loadAverage, writeFigures, writeSection } from "./report.js";
 import { sharedDir } from "./shared-dir.js";
@@ -36,31 +36,11 @@ const DAY = 86_400_000;
 const quick = process.env.LEDGER_EVAL_QUICK === "1";
 const details = process.env.LEDGER_EVAL_DETAILS === "1";
 
-const started = performance.now();
-const load = loadAverage();
-const shared = sharedDir();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ledger-coding-recall-"));
-try {
-  const corpus = await exportCorpus(dataDir, sessionFiles(shared));
-  const exportSeconds = (performance.now() - started) / 1000;
-  const transcripts = new Map([...corpus.sessions].map(([id, s]) => [id, s.lines]));
-  const files = questionFiles();
-  const { questions, problems } = readQuestions(files);
-  const lore = loreQuestions(path.join(shared, "recall-eval", "lore"));
-  problems.push(...checkAgainstTranscripts(questions, transcripts), ...checkAgainstTranscripts(lore, transcripts));
-  if (problems.length > 0) {
-    console.error(`[coding-recall] ${problems.length} invalid question(s):\n  ${problems.join("\n  ")}`);
-    process.exit(1);
-  }
-  if (files.length === 0) console.error("[coding-recall] no question files yet: only opencode-lore's questions asked");
-  for (const p of checkSet(questions)) console.error(`[coding-recall] warning: ${p}`);
-
-  // Asked a day after the newest session: the ranking's recency prior sees every session as written before.
+/** Asks as the tool does, a day after the newest session (the recency prior sees every session as written before). */
+function askerOver(corpus: CodingCorpus) {
   const now = Math.max(...[...corpus.sessions.values()].map((s) => s.lastTime)) + DAY;
   const search = searchOver(corpus.data, { clock: () => now });
-  const baseline = await createBaseline(corpus.sessions.values());
-
-  const ask = async (q: Asking, named: boolean) => {
+  return async (q: Asking, named: boolean) => {
     const out = await search({
       query: q.question,
       mode: "ranked",
@@ -71,6 +51,40 @@ try {
     const hits = rankedHits(out.text);
     return { scored: { rank: answerRank(hits, q.session, q.needles), bytes: Buffer.byteLength(out.text) }, hits };
   };
+}
+
+function close(corpus: CodingCorpus): void {
+  corpus.data.searchIndex.close();
+  corpus.data.database.close();
+}
+
+async function main(dataDir: string): Promise<number> {
+  const started = performance.now();
+  const load = loadAverage();
+  const shared = sharedDir();
+  const corpus = await exportCorpus(path.join(dataDir, "all"), sessionFiles(shared));
+  const exportSeconds = (performance.now() - started) / 1000;
+  const transcripts = new Map([...corpus.sessions].map(([id, s]) => [id, s.lines]));
+  const files = questionFiles();
+  const read = readQuestions(files);
+  const lore = loreQuestions(path.join(shared, LORE_DIR));
+  const problems = [
+    ...read.problems,
+    ...checkAgainstTranscripts(read.questions, transcripts),
+    ...checkAgainstTranscripts(lore, transcripts),
+  ];
+  if (problems.length > 0) {
+    console.error(`[coding-recall] ${problems.length} invalid question(s):\n  ${problems.join("\n  ")}`);
+    close(corpus);
+    return 1;
+  }
+  if (files.length === 0) console.error("[coding-recall] no question files yet: only opencode-lore's questions asked");
+  for (const p of checkSet(read.questions)) console.error(`[coding-recall] warning: ${p}`);
+  // A quick run never asks the held-out questions: a tuning loop does not see them at all.
+  const questions = quick ? read.questions.filter((q) => !q.heldOut) : read.questions;
+
+  const ask = askerOver(corpus);
+  const baseline = await createBaseline(corpus.sessions.values());
   const askBaseline = (q: Asking, named: boolean, ours: Scored) => {
     const hits = baseline.search(q.question, LIMIT, named ? q.session : undefined);
     return {
@@ -78,8 +92,7 @@ try {
       cut: scoreBaseline(hits, q.session, q.needles, ours.bytes),
     };
   };
-
-  const asked = [];
+  const asked: AskedQuestion[] = [];
   for (const q of questions) {
     const wide = await ask(q, false);
     const named = quick ? undefined : await ask(q, true);
@@ -90,17 +103,26 @@ try {
       named: named && { ours: named.scored, ...askBaseline(q, true, named.scored) },
     });
   }
-  const loreAsked: Scored[] = [];
-  for (const q of quick ? [] : lore) loreAsked.push((await ask(q, true)).scored);
-  const seconds = (performance.now() - started) / 1000;
   baseline.close();
+  // opencode-lore's questions: among the 30 sessions, and in a project of their two sessions alone (as published).
+  const loreShared: Scored[] = [];
+  const loreAlone: Scored[] = [];
+  if (!quick) {
+    for (const q of lore) loreShared.push((await ask(q, true)).scored);
+    const own = await exportCorpus(path.join(dataDir, "lore"), sessionFiles(shared, true));
+    const askOwn = askerOver(own);
+    for (const q of lore) loreAlone.push((await askOwn(q, true)).scored);
+    close(own);
+  }
+  close(corpus);
+  const seconds = (performance.now() - started) / 1000;
 
   if (details) printDetails(asked, corpus.sessions);
-  const run = { asked, lore: loreAsked, sessions: corpus.sessions.size, files, load, limit: LIMIT };
+  const run: EvalRun = { asked, loreShared, loreAlone, sessions: corpus.sessions.size, files, load, limit: LIMIT };
   const body = reportBody(run);
   console.log(body);
   console.error(
-    `[coding-recall] ${questions.length} questions${quick ? " (quick: project-wide only)" : ` and ${lore.length} of opencode-lore's`} in ${seconds.toFixed(1)} s (export ${exportSeconds.toFixed(1)} s)`,
+    `[coding-recall] ${questions.length} questions${quick ? " (quick: those to tune on, project-wide)" : ` and ${lore.length} of opencode-lore's`} in ${seconds.toFixed(1)} s (export ${exportSeconds.toFixed(1)} s), load ${load}`,
   );
   if (!quick) {
     writeSection("coding-recall", "Recall in real coding sessions: the answering line, against plain FTS5", body, {
@@ -109,8 +131,12 @@ try {
     });
     writeFigures("coding-recall", reportFigures(run));
   }
-  corpus.data.searchIndex.close();
-  corpus.data.database.close();
+  return 0;
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "ledger-coding-recall-"));
+try {
+  process.exitCode = await main(dataDir);
 } finally {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,0 +1,104 @@
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cutToBytes, scoreBaseline } from "../../bench/coding-recall-baseline.js";
+import { type CodingCorpus, exportCorpus, PROJECT, sessionFiles } from "../../bench/coding-recall-corpus.js";
+import { answerRank, measure, rankedHits } from "../../bench/coding-recall-score.js";
+import { searchOver } from "../helpers/search-over.js";
+import { suiteDir } from "../helpers/temp-dir.js";
+
+// Two small real sessions of the corpus, exported and indexed by the plugin: the scoring reads back what the ranked
+// search really renders.
+const dir = suiteDir("ledger-coding-score-");
+let corpus: CodingCorpus;
+
+beforeAll(async () => {
+  const files = sessionFiles().filter((f) => /jolly-eagle|quiet-meadow/.test(f));
+  corpus = await exportCorpus(path.join(dir.path, "data"), files);
+}, 120_000);
+
+afterAll(() => {
+  corpus?.data.searchIndex.close();
+  corpus?.data.database.close();
+  dir.remove();
+});
+
+describe("coding recall: reading a ranked result back into hits", () => {
+  it("finds every hit in order with its session and the exact text of the lines it shows", async () => {
+    const search = searchOver(corpus.data);
+    const out = await search({ query: "commit title format", mode: "ranked", scope: PROJECT, limit: 5 });
+    const hits = rankedHits(out.text);
+    const headers = out.text.split("\n").filter((l) => l.startsWith("## "));
+    expect(hits.length).toBe(headers.length);
+    expect(hits.length).toBeGreaterThan(1);
+    for (const [i, hit] of hits.entries()) {
+      expect(headers[i]).toContain(` · ${hit.session} · `);
+      expect(hit.lines.length).toBeGreaterThan(0);
+      const session = corpus.sessions.get(hit.session);
+      // Every shown line is a transcript line (a long one as a window of it).
+      for (const line of hit.lines) {
+        const text = line.replace(/^\[…\d+ bytes\] /, "").replace(/ \[…\d+ bytes\]$/, "");
+        expect(session?.lines.some((l) => l.includes(text))).toBe(true);
+      }
+    }
+    // A needle from the second hit's lines scores at the first hit showing it, never later.
+    const needle = (hits[1]?.lines[0] ?? "").slice(0, 30);
+    const first = hits.findIndex((h) => h.session === hits[1]?.session && h.lines.some((l) => l.includes(needle)));
+    expect(answerRank(hits, hits[1]?.session as string, [needle])).toBe(first + 1);
+  });
+
+  it("counts a needle only in a hit of the question's session, and misses when no hit shows it", () => {
+    const text = [
+      "## 1 · ses_aaaaaaaaaaaaaaaa · assistant",
+      "ses_aaaaaaaaaaaaaaaa.md:10: the port is 4150",
+      "## 2 · ses_bbbbbbbbbbbbbbbb · tool-output (bash)",
+      "ses_bbbbbbbbbbbbbbbb.md-19- context",
+      "ses_bbbbbbbbbbbbbbbb.md:20: listening on port 4150",
+      "[search] ranked: …",
+    ].join("\n");
+    const hits = rankedHits(text);
+    expect(hits).toEqual([
+      { session: "ses_aaaaaaaaaaaaaaaa", lines: ["the port is 4150"] },
+      { session: "ses_bbbbbbbbbbbbbbbb", lines: ["context", "listening on port 4150"] },
+    ]);
+    expect(answerRank(hits, "ses_bbbbbbbbbbbbbbbb", ["port is 4150", "port 4150"])).toBe(2);
+    expect(answerRank(hits, "ses_aaaaaaaaaaaaaaaa", ["port 4150"])).toBeUndefined();
+    expect(answerRank(rankedHits('No matches for "x".\n[search] …'), "ses_aaaaaaaaaaaaaaaa", ["x"])).toBeUndefined();
+  });
+});
+
+describe("coding recall: the baseline as shown", () => {
+  const hits = [
+    { session: "ses_a", text: "first message\nholds nothing" },
+    { session: "ses_b", text: "second message\nthe needle: 42 pages" },
+  ];
+
+  it("scores whole messages at the rank of the first in the session that holds a needle", () => {
+    expect(scoreBaseline(hits, "ses_b", ["42 pages"])).toEqual({ rank: 2, bytes: 27 + 1 + 35 + 1 });
+    expect(scoreBaseline(hits, "ses_a", ["42 pages"]).rank).toBeUndefined();
+  });
+
+  it("cut to a budget, shows the messages in order up to it: a needle past the cut is not shown", () => {
+    expect(scoreBaseline(hits, "ses_b", ["42 pages"], 40).rank).toBeUndefined();
+    expect(scoreBaseline(hits, "ses_b", ["42 pages"], 40).bytes).toBe(40);
+    expect(scoreBaseline(hits, "ses_b", ["42 pages"], 64).rank).toBe(2);
+  });
+
+  it("cuts on whole characters", () => {
+    expect(cutToBytes("aé€b", 3)).toBe("aé");
+    expect(cutToBytes("aé€b", 4)).toBe("aé");
+    expect(cutToBytes("aé€b", 6)).toBe("aé€");
+    expect(cutToBytes("short", 100)).toBe("short");
+  });
+});
+
+describe("coding recall: the measures", () => {
+  it("hit@1, hit@5, MRR and bytes over the questions asked", () => {
+    const m = measure([
+      { rank: 1, bytes: 100 },
+      { rank: 2, bytes: 300 },
+      { rank: undefined, bytes: 200 },
+      { rank: 6, bytes: 400 },
+    ]);
+    expect(m).toEqual({ n: 4, hit1: 0.25, hit5: 0.5, mrr: (1 + 0.5) / 4, medianBytes: 250, p90Bytes: 400 });
+  });
+});
