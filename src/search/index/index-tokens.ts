@@ -98,6 +98,36 @@ export function unitColumns(text: string): IndexedText {
   return asciiColumns(text) ?? patternColumns(text);
 }
 
+/** The columns the index stores of a unit's text: `unitColumns`, its camelCase identifiers' parts added to `words`. */
+export function storedColumns(text: string): IndexedText {
+  const columns = unitColumns(text);
+  return CAMEL.test(text) ? { words: `${columns.words} ${camelParts(text).join(" ")}`, whole: columns.whole } : columns;
+}
+
+/**
+ * Where a camelCase identifier joins two words: a lower-case letter or digit before a capital (`createLogysia`), or
+ * a run of capitals before a word of two or more lower-case letters (`HTTPConfig`; not `APIs`).
+ */
+const CAMEL = /[a-z0-9][A-Z]|[A-Z][A-Z][a-z]{2}/;
+export const CAMEL_WORD = /[A-Za-z0-9]*(?:[a-z0-9][A-Z]|[A-Z][A-Z][a-z]{2})[A-Za-z0-9]*/g;
+const CAMEL_JOIN = /(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z]{2})/;
+
+/** The parts of one camelCase identifier, folded. */
+export const identifierParts = (identifier: string) => identifier.split(CAMEL_JOIN).map((part) => part.toLowerCase());
+
+/**
+ * The words of the camelCase identifiers of a text, folded (`createLogysiaWriter`: create logysia writer;
+ * `HTTPConfig`: http config), added to the `words` column after the unit's own words: the identifier is a word as it
+ * stands, and its parts are found as words too, in a row.
+ */
+export function camelParts(text: string): string[] {
+  const parts: string[] = [];
+  for (const identifier of text.match(CAMEL_WORD) ?? []) {
+    if (identifier.length <= MAX_WORD_CHARS) parts.push(...identifierParts(identifier));
+  }
+  return parts;
+}
+
 /**
  * The columns by regular expressions, for any text. An ASCII unit is not folded or split word by word here: its
  * joiners become spaces in `words`, and `whole` is its compounds. Others go word by word.

@@ -11,7 +11,7 @@ import { redactLines } from "../../secret-guard/redact.js";
 import { findSecret } from "../../secret-guard/secret-guard.js";
 import { redactKeyBodyRun } from "../../transcripts/key-block-lines.js";
 import type { IndexConnection } from "./index-connection.js";
-import { type IndexedText, unitColumns, withoutEscapes } from "./index-tokens.js";
+import { type IndexedText, storedColumns, withoutEscapes } from "./index-tokens.js";
 import { initialState, type ReaderState, readUnits, type Unit } from "./transcript-units.js";
 
 /** What is hashed of the indexed part of a transcript: its head and the bytes before the point indexed. */
@@ -83,7 +83,7 @@ function storedText(file: string, unit: Unit): { columns: IndexedText; partial: 
   const text = found || rows.redacted > 0 ? rows.texts.join("\n") : joined;
   const plain = withoutEscapes(text);
   const call = unit.call === undefined ? "" : safeCall(withoutEscapes(unit.call));
-  return { columns: unitColumns(call === "" ? plain : `${call}\n${plain}`), partial: plain !== text };
+  return { columns: storedColumns(call === "" ? plain : `${call}\n${plain}`), partial: plain !== text };
 }
 
 /**

@@ -16,7 +16,8 @@ export const INDEX_FILE = "search-index.db";
  * The index format this code writes; an index stamped higher was written by a newer plugin and is left alone, one
  * stamped lower is emptied at open and filled again from the transcripts (by the catch-up of the next ranked searches,
  * or `doctor --fix`), since its units were read by other rules. 2: terminal escape sequences and the plugin's own tool
- * results left out, a tool's output holding the start of its call (`units.call_start`, `call_end`), `sessions.partial`.
+ * results left out, a tool's output holding the start of its call (`units.call_start`, `call_end`), camelCase parts as words,
+ * `sessions.partial`.
  */
 export const INDEX_VERSION = 2;
 const BUSY_TIMEOUT_MS = 10_000;

@@ -124,3 +124,14 @@ describe("a tool's output", () => {
     expect(linesOf(out.text)[0]).toBe(1638);
   });
 });
+
+describe("identifiers", () => {
+  it("match by their camelCase parts as well as whole", async () => {
+    // curious-harbor line 1475: "preserves `createLogysiaWriter()` so `@grotto/logysia` can write through …"
+    const { search } = await connectionOf([corpusSession("curious-harbor")]);
+    const parts = await search({ query: '"logysia writer"', mode: "ranked", scope: PROJECT });
+    expect(linesOf(parts.text)).toContain(1475);
+    const whole = await search({ query: "createLogysiaWriter", mode: "ranked", scope: PROJECT });
+    expect(linesOf(whole.text)).toContain(1475);
+  });
+});
