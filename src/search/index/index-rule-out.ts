@@ -6,8 +6,9 @@
  *   "statuses"), so only words with a character that is no letter or digit on both sides, inside the piece, count;
  * - only ASCII words (the scan folds case as the index does for them, the two letters that fold onto ASCII included)
  *   of at most MAX_WORD_CHARS;
- * - a transcript the index does not cover exactly as it is now (not indexed yet, grown, rewritten), or with a line
- *   indexed as `[redacted: <kind>]` (the secret's words are not in the index), is always scanned.
+ * - a transcript the index does not cover exactly as it is now (not indexed yet, grown, rewritten), with a line
+ *   indexed as `[redacted: <kind>]` (the secret's words are not in the index), or with text the index leaves out (the
+ *   plugin's own tool results, terminal escape sequences: `sessions.partial`), is always scanned.
  * Words the index finds in many units rule out little: then the index is not asked.
  */
 import type { TranscriptFile } from "../targets.js";
@@ -46,6 +47,7 @@ interface Covered {
   bytes: number;
   ino: number;
   mtime_ms: number;
+  partial: number;
 }
 
 /** A literal whose rarest word stands in this many indexed units or more is not ruled out by the index: it would rule out little. */
@@ -87,14 +89,20 @@ export async function ruleOutByIndex(
     const covered = new Map(
       c
         .all<Covered>(
-          "SELECT session_id, bytes, ino, mtime_ms FROM sessions WHERE session_id IN (SELECT value FROM json_each(?))",
+          "SELECT session_id, bytes, ino, mtime_ms, partial FROM sessions WHERE session_id IN (SELECT value FROM json_each(?))",
           ids,
         )
         .map((r) => [r.session_id, r]),
     );
     const vouched = (f: TranscriptFile) => {
       const row = covered.get(f.sessionID);
-      return row !== undefined && row.bytes === f.size && row.ino === f.ino && row.mtime_ms === f.mtimeMs;
+      return (
+        row !== undefined &&
+        row.partial === 0 &&
+        row.bytes === f.size &&
+        row.ino === f.ino &&
+        row.mtime_ms === f.mtimeMs
+      );
     };
     const keep = files.map((f) => !vouched(f) || holding.has(f.sessionID) || redacted.has(f.sessionID));
     return { keep, coverage: { ruledOut: keep.filter((k) => !k).length } };

@@ -98,6 +98,36 @@ export function unitColumns(text: string): IndexedText {
   return asciiColumns(text) ?? patternColumns(text);
 }
 
+/** The columns the index stores of a unit's text: `unitColumns`, its camelCase identifiers' parts added to `words`. */
+export function storedColumns(text: string): IndexedText {
+  const columns = unitColumns(text);
+  return CAMEL.test(text) ? { words: `${columns.words} ${camelParts(text).join(" ")}`, whole: columns.whole } : columns;
+}
+
+/**
+ * Where a camelCase identifier joins two words: a lower-case letter or digit before a capital (`createLogysia`), or
+ * a run of capitals before a word of two or more lower-case letters (`HTTPConfig`; not `APIs`).
+ */
+const CAMEL = /[a-z0-9][A-Z]|[A-Z][A-Z][a-z]{2}/;
+export const CAMEL_WORD = /[A-Za-z0-9]*(?:[a-z0-9][A-Z]|[A-Z][A-Z][a-z]{2})[A-Za-z0-9]*/g;
+const CAMEL_JOIN = /(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z]{2})/;
+
+/** The parts of one camelCase identifier, folded. */
+export const identifierParts = (identifier: string) => identifier.split(CAMEL_JOIN).map((part) => part.toLowerCase());
+
+/**
+ * The words of the camelCase identifiers of a text, folded (`createLogysiaWriter`: create logysia writer;
+ * `HTTPConfig`: http config), added to the `words` column after the unit's own words: the identifier is a word as it
+ * stands, and its parts are found as words too, in a row.
+ */
+export function camelParts(text: string): string[] {
+  const parts: string[] = [];
+  for (const identifier of text.match(CAMEL_WORD) ?? []) {
+    if (identifier.length <= MAX_WORD_CHARS) parts.push(...identifierParts(identifier));
+  }
+  return parts;
+}
+
 /**
  * The columns by regular expressions, for any text. An ASCII unit is not folded or split word by word here: its
  * joiners become spaces in `words`, and `whole` is its compounds. Others go word by word.
@@ -186,6 +216,45 @@ export function asciiColumns(text: string): IndexedText | undefined {
   if (wordLength > 0) chainEnd = text.length;
   endChain();
   return { words: separated ? text.replace(SEPARATOR_RUNS, " ") : text, whole: whole.join(" ") };
+}
+
+/**
+ * A terminal escape sequence: CSI (`ESC [ 38;5;41 m`, colours and cursor moves), OSC (`ESC ] … BEL`, titles and
+ * links), a character set (`ESC ( B`) or a two-character one. A tool's output keeps them as the terminal sent them; the
+ * index leaves them out, so `ESC[38;5;41m2.0.0-rc.3` is `2.0.0-rc.3` and not `41m2.0.0-rc.3`.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding escape sequences is the point
+const ESCAPE = /\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b\n]*(?:\x07|\x1b\\)?|[()*+][0-9A-Za-z]|[@-Z\\^_=>78c])/g;
+
+/** `text` without its terminal escape sequences (itself when it has none). */
+export function withoutEscapes(text: string): string {
+  return text.includes("\x1b") ? text.replace(ESCAPE, "") : text;
+}
+
+/**
+ * Where the escape sequence starting at byte `i` (an ESC) of `bytes` ends, as ESCAPE reads it; `i + 1` for a lone ESC.
+ * For the second look, which reads a unit's words from its bytes.
+ */
+export function escapeEnd(bytes: Uint8Array, i: number, end: number): number {
+  const next = i + 1 < end ? (bytes[i + 1] as number) : -1;
+  if (next === 0x5b) {
+    let k = i + 2;
+    while (k < end && (bytes[k] as number) >= 0x30 && (bytes[k] as number) <= 0x3f) k++;
+    while (k < end && (bytes[k] as number) >= 0x20 && (bytes[k] as number) <= 0x2f) k++;
+    return k < end && (bytes[k] as number) >= 0x40 && (bytes[k] as number) <= 0x7e ? k + 1 : i + 1;
+  }
+  if (next === 0x5d) {
+    let k = i + 2;
+    while (k < end && bytes[k] !== 0x07 && bytes[k] !== 0x1b) k++;
+    if (k < end && bytes[k] === 0x07) return k + 1;
+    return k + 1 < end && bytes[k] === 0x1b && bytes[k + 1] === 0x5c ? k + 2 : k;
+  }
+  if (next >= 0x28 && next <= 0x2b) {
+    const c = i + 2 < end ? (bytes[i + 2] as number) : -1;
+    return isWordCode(c) ? i + 3 : i + 1;
+  }
+  const two = (next >= 0x40 && next <= 0x5a) || next === 0x5c || next === 0x5e || next === 0x5f;
+  return two || next === 0x3d || next === 0x3e || next === 0x37 || next === 0x38 || next === 0x63 ? i + 2 : i + 1;
 }
 
 /** A string as an FTS5 phrase (double quotes doubled): never read as query syntax. */

@@ -11,7 +11,7 @@ import { redactLines } from "../../secret-guard/redact.js";
 import { findSecret } from "../../secret-guard/secret-guard.js";
 import { redactKeyBodyRun } from "../../transcripts/key-block-lines.js";
 import type { IndexConnection } from "./index-connection.js";
-import { unitColumns } from "./index-tokens.js";
+import { type IndexedText, storedColumns, withoutEscapes } from "./index-tokens.js";
 import { initialState, type ReaderState, readUnits, type Unit } from "./transcript-units.js";
 
 /** What is hashed of the indexed part of a transcript: its head and the bytes before the point indexed. */
@@ -73,14 +73,37 @@ function resumePoint(row: SessionRow | undefined, file: string, stat: fs.Stats):
  * most 32 lines, so a private key can straddle two: rows of a key whose BEGIN line is in an earlier unit are
  * redacted too, read back from the file.
  */
-function storedText(file: string, unit: Unit) {
+function storedText(file: string, unit: Unit): { columns: IndexedText; partial: boolean } {
   // One look at the whole unit first: most hold no secret, and the guard's cost is per call as much as per byte. The
   // text it looked at is the one tokenized, unless something in it was redacted.
   const joined = unit.texts.join("\n");
   const found = findSecret(joined) !== undefined;
   const texts = found ? redactLines(unit.texts).lines : unit.texts;
   const rows = redactKeyBodyRun(file, { firstLine: unit.firstLine, byteStart: unit.byteStart, texts });
-  return unitColumns(found || rows.redacted > 0 ? rows.texts.join("\n") : joined);
+  const text = found || rows.redacted > 0 ? rows.texts.join("\n") : joined;
+  const plain = withoutEscapes(text);
+  const call = unit.call === undefined ? "" : safeCall(withoutEscapes(unit.call));
+  return { columns: storedColumns(call === "" ? plain : `${call}\n${plain}`), partial: plain !== text };
+}
+
+/**
+ * A tool call's start as a unit of its output carries it into the index, and as the reading's state keeps it between
+ * two updates: redacted like any line, and left out whole when it holds a private key (its rows are not recognised
+ * without their BEGIN line).
+ */
+function safeCall(call: string): string {
+  if (call.includes("PRIVATE KEY")) return "";
+  return findSecret(call) === undefined ? call : redactLines(call.split("\n")).lines.join("\n");
+}
+
+/**
+ * The plugin's own tools (`memory_*`): what they return is what the plugin read from its store and transcripts, and
+ * what the recall tools were asked is the asking turn's question, so neither is indexed (a search would find its
+ * own earlier results). What `memory_save` was given is what the user chose to keep: it stays.
+ */
+export function isOwnToolUnit(unit: Pick<Unit, "role" | "tool">): boolean {
+  if (unit.tool === null || !unit.tool.startsWith("memory_")) return false;
+  return !(unit.role === "tool-input" && unit.tool === "memory_save");
 }
 
 /**
@@ -88,9 +111,9 @@ function storedText(file: string, unit: Unit) {
  * the table inside its write transaction (what SQLite itself would choose): an INSERT … RETURNING id read back per unit
  * cost several times the insert itself under bun:sqlite.
  */
-function insertUnit(connection: IndexConnection, sid: number, id: number, unit: Unit, file: string): void {
+function insertUnit(connection: IndexConnection, sid: number, id: number, unit: Unit, file: string): boolean {
   connection.run(
-    "INSERT INTO units (id, sid, first_line, last_line, byte_start, byte_end, role, tool, time) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    "INSERT INTO units (id, sid, first_line, last_line, byte_start, byte_end, role, tool, time, call_start, call_end) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     id,
     sid,
     unit.firstLine,
@@ -100,9 +123,12 @@ function insertUnit(connection: IndexConnection, sid: number, id: number, unit: 
     unit.role,
     unit.tool,
     unit.time,
+    unit.callStart ?? null,
+    unit.callEnd ?? null,
   );
-  const text = storedText(file, unit);
-  connection.run("INSERT INTO unit_text (rowid, words, whole) VALUES (?, ?, ?)", id, text.words, text.whole);
+  const { columns, partial } = storedText(file, unit);
+  connection.run("INSERT INTO unit_text (rowid, words, whole) VALUES (?, ?, ?)", id, columns.words, columns.whole);
+  return partial;
 }
 
 /**
@@ -226,13 +252,18 @@ export function refreshIndex(connection: IndexConnection, transcript: IndexedTra
     const sid = !restarted && row ? row.sid : insertSession(connection, transcript);
     let nextId = (connection.get<{ id: number }>("SELECT coalesce(max(id), 0) AS id FROM units")?.id ?? 0) + 1;
     let addedUnits = 0;
+    let partial = false;
     let firstTime: number | null = null;
     let lastTime: number | null = null;
     const end = readUnits(
       transcript.path,
       { fromByte: from.bytes, fromLine: from.lines + 1, state: from.state },
       (unit) => {
-        insertUnit(connection, sid, nextId++, unit, transcript.path);
+        if (isOwnToolUnit(unit)) {
+          partial = true;
+          return;
+        }
+        if (insertUnit(connection, sid, nextId++, unit, transcript.path)) partial = true;
         addedUnits++;
         if (unit.time !== null) {
           firstTime ??= unit.time;
@@ -242,7 +273,8 @@ export function refreshIndex(connection: IndexConnection, transcript: IndexedTra
     );
     connection.run(
       `UPDATE sessions SET relative = ?, scope = coalesce(?, scope), ino = ?, lines = ?, bytes = ?, tail_hash = ?,
-         state = ?, mtime_ms = ?, first_time = coalesce(first_time, ?), last_time = coalesce(?, last_time)
+         state = ?, mtime_ms = ?, first_time = coalesce(first_time, ?), last_time = coalesce(?, last_time),
+         partial = max(partial, ?)
        WHERE sid = ?`,
       transcript.relative,
       transcript.scope ?? null,
@@ -250,10 +282,11 @@ export function refreshIndex(connection: IndexConnection, transcript: IndexedTra
       end.lines,
       end.bytes,
       tailHash(transcript.path, end.bytes),
-      JSON.stringify(end.state),
+      JSON.stringify({ ...end.state, call: safeCall(end.state.call) }),
       stat.mtimeMs,
       firstTime,
       lastTime,
+      partial ? 1 : 0,
       sid,
     );
     return { restarted, addedUnits, addedBytes: end.bytes - from.bytes, lines: end.lines, bytes: end.bytes };

@@ -36,12 +36,16 @@ export interface UnitRow {
   role: Role;
   tool: string | null;
   time: number | null;
+  /** Of a tool's output: the bytes of its call's first lines. */
+  call_start: number | null;
+  call_end: number | null;
   score: number;
   /** The generating terms the unit holds, when the index said which (ranked-plan.ts): the others it does not. */
   held?: RankedTerm[];
 }
 
-const COLUMNS = "u.id, s.session_id, u.first_line, u.last_line, u.byte_start, u.byte_end, u.role, u.tool, u.time";
+const COLUMNS =
+  "u.id, s.session_id, u.first_line, u.last_line, u.byte_start, u.byte_end, u.role, u.tool, u.time, u.call_start, u.call_end";
 const SCORE = "bm25(unit_text, 1.0, 1.5)";
 
 /** The request's sessions, roles and times as SQL conditions on `u` (units) and `s` (sessions). */
@@ -127,6 +131,9 @@ interface Scored {
   id: number;
   sid: number;
   time: number | null;
+  /** Of a tool's output: the bytes of its call's first lines. */
+  call_start: number | null;
+  call_end: number | null;
   score: number;
   held: RankedTerm[];
 }

@@ -17,11 +17,11 @@ import { candidates, type UnitRow } from "./ranked-candidates.js";
 import { planRanked } from "./ranked-plan.js";
 import type { RankedTerm } from "./ranked-query.js";
 import type { RankedRequest } from "./ranked-request.js";
-import { type LeftToRescore, maxBoost, ROLE_WEIGHT, rescore, sameTerm, wantedWords } from "./rerank.js";
+import { type LeftToRescore, maxBoost, ROLE_WEIGHT, rescore, sameTerm, unitWeight, wantedWords } from "./rerank.js";
 import { maxTermScore } from "./term-stats.js";
 import { callOf, outcomeOf } from "./tool-call-lines.js";
 import type { Role } from "./transcript-units.js";
-import { type UnitWords, unitWordsOfBytes } from "./unit-words.js";
+import { type UnitWords, unitWordsOfBytes, withCall } from "./unit-words.js";
 
 /** Hits one session may have in an answer that spans several sessions. */
 export const PER_SESSION = 3;
@@ -141,7 +141,16 @@ function readUnitWords(
   }
   const unit = unitWordsOfBytes(buffer, read, wanted);
   if (unit.lines !== row.last_line - row.first_line + 1 || unit.firstLine !== row.first_line) return undefined;
-  return unit.words;
+  if (row.call_start === null || row.call_end === null || row.call_end > row.byte_start) return unit.words;
+  // A tool's output is read with the start of its call, as the index holds it: its words stand on no line of the unit.
+  const callLength = row.call_end - row.call_start;
+  const callBuffer = Buffer.alloc(callLength);
+  try {
+    fs.readSync(files.fd(file.path), callBuffer, 0, callLength, row.call_start);
+  } catch {
+    return "unreadable";
+  }
+  return withCall(unitWordsOfBytes(callBuffer, callLength, wanted).words, unit.words);
 }
 
 /** Marker lines that say only what the header says (a part, a message, an output's length): never shown. */
@@ -285,9 +294,11 @@ function search(connection: IndexConnection, req: RankedRequest, files: OpenFile
   const all = weight(req.query.terms);
   const unscored = weight(req.query.terms.filter((t) => !plan.generating.includes(t)));
   const share = (row: UnitRow) => (row.held === undefined || all === 0 ? 1 : (weight(row.held) + unscored) / all);
-  const prior = (row: UnitRow) => -row.score * ROLE_WEIGHT[row.role] * dateWeight(dates, row.time);
+  const prior = (row: UnitRow) => -row.score * unitWeight(row.role, row.tool) * dateWeight(dates, row.time);
   const ceiling = (row: UnitRow) =>
-    (more - row.score) * ROLE_WEIGHT[row.role] * maxBoost(req.query.terms, row.time, req.now, dates, share(row));
+    (more - row.score) *
+    unitWeight(row.role, row.tool) *
+    maxBoost(req.query.terms, row.time, req.now, dates, share(row));
   rows.sort((a, b) => prior(b) - prior(a));
   let stale = 0;
   const changed = new Set<TranscriptFile>();
@@ -334,7 +345,16 @@ function search(connection: IndexConnection, req: RankedRequest, files: OpenFile
       continue;
     }
     const lineCount = row.last_line - row.first_line + 1;
-    const s = rescore(row.score, words, lineCount, row.role, row.time, req.query.terms, req.now, left);
+    const s = rescore(
+      row.score,
+      words,
+      lineCount,
+      unitWeight(row.role, row.tool),
+      row.time,
+      req.query.terms,
+      req.now,
+      left,
+    );
     if (!s) continue;
     scored.push({ row, file, score: s.score, line: row.first_line + s.bestLine, weights: s.lineWeights });
     floor.push(s.score);

@@ -21,6 +21,34 @@ export const ROLE_WEIGHT: Record<Role, number> = {
   "tool-output": 0.6,
   meta: 0.7,
 };
+/**
+ * What the agent read or fetched (a file's text, a web page) and what OpenCode attached to a message (a file the user
+ * named, as synthetic text) weigh below what was said and done: a README or an API page holds every generic word of
+ * a question and took the first places for them, though the question is about the conversation.
+ */
+export const DOCUMENT_WEIGHT = 0.4;
+/** The tools whose output is a document (lower case; the corpus's agents name them differently). */
+const DOCUMENT_TOOLS = new Set([
+  "read",
+  "read_file",
+  "view",
+  "webfetch",
+  "web_fetch",
+  "fetch",
+  "websearch",
+  "web_search",
+  "web_run",
+]);
+/** The tool a unit of synthetic text carries (transcript-units.ts): OpenCode wrote it, not the user. */
+export const SYNTHETIC = "synthetic";
+
+/** The weight of a unit of `role` (of `tool`) in the ranking: its kind, a document's below a message's. */
+export function unitWeight(role: Role, tool: string | null): number {
+  if (tool === null) return ROLE_WEIGHT[role];
+  if (tool === SYNTHETIC || (role === "tool-output" && DOCUMENT_TOOLS.has(tool.toLowerCase()))) return DOCUMENT_WEIGHT;
+  return ROLE_WEIGHT[role];
+}
+
 /** At most +10 % for the newest unit, fading over about a month: a tie breaker, never a winner. */
 const RECENCY_BOOST = 0.1;
 const RECENCY_DAYS = 30;
@@ -163,14 +191,14 @@ export const wantedWords = (terms: readonly RankedTerm[], left: LeftToRescore = 
   [...terms, ...left.scoredAlone.map((w) => w.term), ...left.mustHold].flatMap((t) => t.words);
 
 /**
- * The score of a unit of `lineCount` lines whose words (unit-words.ts, of wantedWords) were read, and the line to
+ * The score of a unit of `lineCount` lines weighing `weight` (unitWeight) whose words (unit-words.ts, of wantedWords) were read, and the line to
  * show; undefined when it lacks a phrase it must hold.
  */
 export function rescore(
   bm25: number,
   unit: UnitWords,
   lineCount: number,
-  role: Role,
+  weight: number,
   time: number | null,
   terms: readonly RankedTerm[],
   now: number,
@@ -188,7 +216,7 @@ export function rescore(
       sum + termScore(w.idf, hitsOf(w.term).length * (w.term.compound ? 2.5 : 1), unit.count, left.meanTokens),
     0,
   );
-  let score = (common - bm25) * ROLE_WEIGHT[role] * (unit.asks ? ASKING_WEIGHT : 1);
+  let score = (common - bm25) * weight * (unit.asks ? ASKING_WEIGHT : 1);
   if (inARow(unit, terms)) score *= PHRASE_BOOST;
   const found = hits.filter((h) => h.length > 0).length;
   score *= 1 + COVERAGE_BOOST * coverage(hits, terms, left.weights);
@@ -203,7 +231,7 @@ export function rescore(
     let counted = -1;
     for (const at of positions) {
       const line = unit.line.get(at) as number;
-      if (line !== counted && line === unit.line.get(at + last)) {
+      if (line >= 0 && line !== counted && line === unit.line.get(at + last)) {
         counts[line] = (counts[line] as number) + weight;
         counted = line;
       }

@@ -13,8 +13,14 @@ import type { IndexConnection } from "./index-connection.js";
 import type { IndexedTranscript, OpenBatch } from "./index-update.js";
 
 export const INDEX_FILE = "search-index.db";
-/** The index format this code writes; an index stamped higher was written by a newer plugin and is left alone. */
-export const INDEX_VERSION = 1;
+/**
+ * The index format this code writes; an index stamped higher was written by a newer plugin and is left alone, one
+ * stamped lower is emptied at open and filled again from the transcripts (by the catch-up of the next ranked searches,
+ * or `doctor --fix`), since its units were read by other rules. 2: terminal escape sequences and the plugin's own tool
+ * results left out, a tool's output holding the start of its call (`units.call_start`, `call_end`), camelCase parts as words,
+ * `sessions.partial`.
+ */
+export const INDEX_VERSION = 2;
 const BUSY_TIMEOUT_MS = 10_000;
 const SIDE_FILES = ["", "-wal", "-shm", "-journal"] as const;
 
@@ -32,7 +38,10 @@ CREATE TABLE IF NOT EXISTS sessions (
   state TEXT NOT NULL,
   mtime_ms REAL NOT NULL,
   first_time INTEGER,
-  last_time INTEGER
+  last_time INTEGER,
+  -- 1 when the index leaves out some of the transcript's text (the plugin's own tool results, escape sequences):
+  -- the literal and regex searches never rule it out by the index.
+  partial INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS units (
   id INTEGER PRIMARY KEY,
@@ -43,7 +52,10 @@ CREATE TABLE IF NOT EXISTS units (
   byte_end INTEGER NOT NULL,
   role TEXT NOT NULL,
   tool TEXT,
-  time INTEGER
+  time INTEGER,
+  -- Of a tool's output: the bytes of its call's first lines, which the index holds with it and the second look reads.
+  call_start INTEGER,
+  call_end INTEGER
 );
 -- No index of units by session: it was a twentieth of the file, and only dropping a session (a transcript indexed
 -- again from its first line, or forgotten) looks units up by session, once, by a scan.
@@ -218,7 +230,17 @@ export class SearchIndex implements TranscriptIndexer {
       }
       if (version < INDEX_VERSION) {
         connection.exec("PRAGMA journal_mode = WAL");
-        connection.exec(`BEGIN IMMEDIATE; ${schema(TOKENIZER)} PRAGMA user_version = ${INDEX_VERSION}; COMMIT;`);
+        connection.exec("BEGIN IMMEDIATE");
+        // Read again under the write lock: another process may have brought it up to date meanwhile.
+        const now = connection.get<{ user_version: number }>("PRAGMA user_version")?.user_version ?? 0;
+        if (now < INDEX_VERSION) {
+          if (now > 0)
+            connection.exec(
+              "DROP TABLE IF EXISTS unit_text; DROP TABLE IF EXISTS units; DROP TABLE IF EXISTS sessions;",
+            );
+          connection.exec(`${schema(TOKENIZER)} PRAGMA user_version = ${INDEX_VERSION};`);
+        }
+        connection.exec("COMMIT");
       }
       // A damaged file often opens fine: a read of each table finds it before a search relies on it.
       connection.get("SELECT count(*) FROM sessions");

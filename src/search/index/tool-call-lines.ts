@@ -4,7 +4,7 @@
  * a hit on an output is shown with the marker line of the call that produced it (`[tool bash · … · "bunx tsc"]`).
  * Both are bounded reads next to the unit, never a walk of the transcript.
  */
-import { advance, type ReaderState } from "./transcript-units.js";
+import { advance, initialState, type ReaderState } from "./transcript-units.js";
 
 export interface NumberedLine {
   line: number;
@@ -29,7 +29,7 @@ const CALL = /^\[(?:tool \S+ · (?:pending|running|completed|error) · |subtask 
 export function outcomeOf(read: ReadRange, byteEnd: number, size: number, tool: string): NumberedLine[] {
   // A line the window cuts at its end is not read (no newline ends it).
   const whole = read(byteEnd, Math.min(size, byteEnd + OUTCOME_BYTES));
-  const state: ReaderState = { role: "tool-input", speaker: "assistant", tool, time: null };
+  const state: ReaderState = { ...initialState(), role: "tool-input", tool };
   const out: NumberedLine[] = [];
   for (const l of whole) {
     if (!Number.isFinite(l.line)) break;

@@ -29,6 +29,11 @@ export interface Unit {
   /** Milliseconds since the epoch of the message it belongs to (or the session's creation); null when unknown. */
   time: number | null;
   texts: string[];
+  /** Of a tool's output: the start of its call (the tool line and input, at most CALL_CHARS), indexed with it. */
+  call?: string;
+  /** The byte range of those lines of the call in the transcript. */
+  callStart?: number;
+  callEnd?: number;
 }
 
 /** Where the reading of a transcript stands between two updates. */
@@ -38,9 +43,27 @@ export interface ReaderState {
   speaker: "user" | "assistant";
   tool: string | null;
   time: number | null;
+  /** The start of the current tool call's lines (its tool line and input), at most CALL_CHARS, and their bytes. */
+  call: string;
+  callStart: number;
+  callEnd: number;
 }
 
-export const initialState = (): ReaderState => ({ role: "meta", speaker: "assistant", tool: null, time: null });
+export const initialState = (): ReaderState => ({
+  role: "meta",
+  speaker: "assistant",
+  tool: null,
+  time: null,
+  call: "",
+  callStart: 0,
+  callEnd: 0,
+});
+
+/**
+ * How much of a tool call a unit of its output carries into the index: its tool line (the tool, its title) and the
+ * start of its input (`command: bunx tsc --noEmit`), so an error in the output is found by the words that asked for it.
+ */
+export const CALL_CHARS = 320;
 
 const MESSAGE = /^## (user|assistant|summary) · \S+ · (\S+) · agent /;
 const CREATED = /^created: (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)$/;
@@ -72,20 +95,24 @@ export function advance(state: ReaderState, text: string): boolean {
     state.time = parseTime(message[2] as string) ?? state.time;
     state.role = "meta";
     state.tool = null;
+    state.call = "";
   } else if (TEXT.test(text)) {
     state.role = state.speaker;
-    state.tool = null;
+    // Synthetic text is OpenCode's (a file the user named, read and attached): weighed as a document (rerank.ts).
+    state.tool = text.includes("synthetic") ? "synthetic" : null;
   } else if (text === "[reasoning]") {
     state.role = "reasoning";
     state.tool = null;
   } else if (TOOL.test(text)) {
     state.role = "tool-input";
     state.tool = (TOOL.exec(text) as RegExpExecArray)[1] as string;
+    state.call = "";
   } else if (state.tool !== null && TOOL_RESULT.test(text)) {
     state.role = "tool-output";
   } else if (SUBTASK.test(text)) {
     state.role = "tool-input";
     state.tool = "subtask";
+    state.call = "";
   } else if (MARKER.test(text)) {
     state.role = "meta";
     state.tool = null;
@@ -182,21 +209,33 @@ export function readUnits(file: string, range: ReadRange, onUnit: (unit: Unit) =
         if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
         at = end + 1;
         const begins = advance(state, text);
+        if (state.role === "tool-input" && state.call.length < CALL_CHARS) {
+          if (state.call === "") state.callStart = bufferStart + start;
+          state.call = `${state.call}${text}\n`.slice(0, CALL_CHARS);
+          state.callEnd = bufferStart + nl + 1;
+        }
         const size = nl + 1 - start;
         if (begins || unitBytes + size > UNIT_MAX_BYTES || (unit && unit.texts.length >= UNIT_MAX_LINES)) close();
         const blank = isBlank(text);
         // A blank line opens no unit: where one export ends and the next begins, the separator joins neither.
         if (unit || !blank) {
-          unit ??= {
-            firstLine: line,
-            lastLine: line,
-            byteStart: bufferStart + start,
-            byteEnd: bufferStart + nl + 1,
-            role: state.role,
-            tool: state.tool,
-            time: state.time,
-            texts: [],
-          };
+          if (!unit) {
+            unit = {
+              firstLine: line,
+              lastLine: line,
+              byteStart: bufferStart + start,
+              byteEnd: bufferStart + nl + 1,
+              role: state.role,
+              tool: state.tool,
+              time: state.time,
+              texts: [],
+            };
+            if (state.role === "tool-output" && state.call !== "") {
+              unit.call = state.call;
+              unit.callStart = state.callStart;
+              unit.callEnd = state.callEnd;
+            }
+          }
           unit.time ??= state.time;
           unit.texts.push(text);
           unitBytes += size;

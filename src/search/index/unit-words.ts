@@ -6,7 +6,10 @@
  * folding the whole unit, which the text needs, was most of the work.
  */
 import { decodeText, numberedLines, prefixLength, writtenNumber } from "../../transcripts/numbered-line.js";
-import { foldCase, MAX_WORD_CHARS } from "./index-tokens.js";
+import { CAMEL_WORD, escapeEnd, foldCase, identifierParts, MAX_WORD_CHARS, withoutEscapes } from "./index-tokens.js";
+
+/** Whether a code point (or none) is a letter or digit beyond ASCII: a word going on past an identifier. */
+const isWide = (c: number | undefined) => c !== undefined && c >= 0x80 && isWideWordChar(c);
 
 export interface UnitWords {
   count: number;
@@ -62,6 +65,14 @@ class Collector {
     this.unit.line.set(at, line);
   }
 
+  /** Counts and keeps the parts of a camelCase identifier on `line` (index-tokens.ts, `camelParts`). */
+  identifier(identifier: string, line: number): void {
+    for (const part of identifierParts(identifier)) {
+      const at = this.count(part.charCodeAt(0), part.length);
+      if (at >= 0) this.keep(at, part, line);
+    }
+  }
+
   /** Counts and keeps the words of a folded text, line by line from `line`: a loop over its characters. */
   text(folded: string, line: number): void {
     let start = -1;
@@ -92,10 +103,37 @@ class Collector {
 /** The unit's words, from its lines as text. */
 export function unitWords(lines: readonly string[], wanted: readonly string[]): UnitWords {
   const collector = new Collector(wanted);
-  collector.text(foldCase(lines.join("\n")), 0);
+  const text = withoutEscapes(lines.join("\n"));
+  collector.text(foldCase(text), 0);
+  // The parts of camelCase identifiers come after the unit's words, as the index has them: those standing apart
+  // from letters and digits beyond ASCII, as the bytes' reading finds them.
+  for (const [line, l] of text.split("\n").entries()) {
+    for (const m of l.matchAll(CAMEL_WORD)) {
+      const [identifier] = m;
+      const before = l.codePointAt(m.index - 1);
+      const after = l.codePointAt(m.index + identifier.length);
+      if (identifier.length > MAX_WORD_CHARS || isWide(before) || isWide(after)) continue;
+      collector.identifier(identifier, line);
+    }
+  }
   const last = lines.map((l) => l.replace(/[ \t\r]+$/, "")).findLast((l) => l.length > 0);
   collector.unit.asks = last?.endsWith("?") ?? false;
   return collector.unit;
+}
+
+/**
+ * A tool output's words after those of its call (`call`): the call's words come first and stand on line -1, no line
+ * of the output, so they count for the unit's terms and never choose its line.
+ */
+export function withCall(call: UnitWords, unit: UnitWords): UnitWords {
+  const at = [...call.at, ...unit.at.map((i) => i + call.count)];
+  const word = new Map(call.word);
+  const line = new Map([...call.at].map((i) => [i, -1]));
+  for (const i of unit.at) {
+    word.set(i + call.count, unit.word.get(i) as string);
+    line.set(i + call.count, unit.line.get(i) as number);
+  }
+  return { count: call.count + unit.count, asks: unit.asks, at, word, line };
 }
 
 /** Each byte's kind: 1 an ASCII letter or digit, 2 the first byte of a character beyond ASCII, 0 any other. */
@@ -140,6 +178,8 @@ export function unitWordsOfBytes(bytes: Uint8Array, end: number, wanted: readonl
   let from = 0;
   // The last character other than white space of the last line holding text.
   let lastChar = 0;
+  // camelCase identifiers (start, end, line), whose parts follow the unit's words.
+  const identifiers: number[] = [];
   for (let nl = bytes.indexOf(0x0a, from); nl !== -1 && nl < end; nl = bytes.indexOf(0x0a, from)) {
     const prefix = prefixLength(bytes, from, nl);
     if (lines === 0) firstLine = writtenNumber(bytes, from, nl) ?? Number.NaN;
@@ -160,8 +200,9 @@ export function unitWordsOfBytes(bytes: Uint8Array, end: number, wanted: readonl
         if (start < 0) start = i;
         continue;
       }
-      // The word (if any) ends before this character.
+      // The word (if any) ends before this character; a terminal escape sequence is passed over, as the index does.
       const stop = i;
+      if (b === 0x1b) i = escapeEnd(bytes, i, nl) - 1;
       if (kind === 2) {
         const { codePoint, length } = codePointAt(bytes, i, nl);
         i += length - 1;
@@ -181,11 +222,16 @@ export function unitWordsOfBytes(bytes: Uint8Array, end: number, wanted: readonl
       } else {
         const at = collector.count((bytes[start] as number) | 0x20, stop - start);
         if (at >= 0) collector.keep(at, asciiWord(bytes, start, stop), line);
+        if (stop - start <= MAX_WORD_CHARS && isIdentifier(bytes, start, stop)) identifiers.push(start, stop, line);
       }
       start = -1;
       wideWord = false;
     }
     from = nl + 1;
+  }
+  for (let k = 0; k < identifiers.length; k += 3) {
+    const [start, stop, line] = identifiers.slice(k, k + 3) as [number, number, number];
+    collector.identifier(decodeText(bytes, start, stop), line);
   }
   collector.unit.asks = lastChar === 0x3f;
   return { words: collector.unit, lines, firstLine };
@@ -199,6 +245,22 @@ function unitWordsAsText(bytes: Uint8Array, end: number, wanted: readonly string
     wanted,
   );
   return { words, lines: lines.length, firstLine: lines[0]?.line ?? Number.NaN };
+}
+
+const isUpper = (b: number) => b >= 0x41 && b <= 0x5a;
+const isLower = (b: number) => b >= 0x61 && b <= 0x7a;
+
+/**
+ * Whether the ASCII word at bytes [start, end) is a camelCase identifier (index-tokens.ts, CAMEL_WORD): a capital
+ * after a lower-case letter or digit, or after a capital and before two lower-case letters.
+ */
+function isIdentifier(bytes: Uint8Array, start: number, end: number): boolean {
+  for (let k = start + 1; k < end; k++) {
+    if (!isUpper(bytes[k] as number)) continue;
+    if (!isUpper(bytes[k - 1] as number)) return true;
+    if (k + 2 < end && isLower(bytes[k + 1] as number) && isLower(bytes[k + 2] as number)) return true;
+  }
+  return false;
 }
 
 /** The ASCII letters and digits of bytes [start, end), in lower case. */

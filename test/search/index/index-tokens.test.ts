@@ -2,8 +2,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   asciiColumns,
+  camelParts,
   compoundsOf,
   patternColumns,
+  storedColumns,
   unitColumns,
   wordsOf,
 } from "../../../src/search/index/index-tokens.js";
@@ -98,5 +100,23 @@ describe("a unit's columns from its joined text", () => {
       words: "Failed  ERR SOCKET TIMEOUT\n[tool bash   completed   call 1]",
       whole: "ERR_SOCKET_TIMEOUT call_1",
     });
+  });
+
+  it("stored, add the parts of camelCase identifiers as words after the unit's own", () => {
+    expect(camelParts("preserves `createLogysiaWriter()`, HTTPConfig and getV2Token; plain words")).toEqual([
+      "create",
+      "logysia",
+      "writer",
+      "http",
+      "config",
+      "get",
+      "v2",
+      "token",
+    ]);
+    expect(storedColumns("uses createLogysiaWriter")).toEqual({
+      words: "uses createLogysiaWriter create logysia writer",
+      whole: "",
+    });
+    expect(storedColumns("no identifiers here")).toEqual(unitColumns("no identifiers here"));
   });
 });

@@ -27,7 +27,7 @@ function rescore(
   left?: LeftToRescore,
 ) {
   const words = unitWords(lines, wantedWords(terms, left));
-  return rescoreWords(bm25, words, lines.length, role, time, terms, now, left);
+  return rescoreWords(bm25, words, lines.length, ROLE_WEIGHT[role], time, terms, now, left);
 }
 const score = (lines: string[], query: string) =>
   rescore(-1, lines, "assistant", null, parseRankedQuery(query).terms, NOW);

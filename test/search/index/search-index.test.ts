@@ -151,6 +151,26 @@ describe("an index that cannot answer", () => {
     expect(again.text).not.toContain("unavailable");
   });
 
+  it("older: emptied at open and indexed again from the transcripts by the next ranked search", async () => {
+    const { data, search } = await withSessions();
+    const { connectIndex } = await import("../../../src/search/index/index-connection.js");
+    const file = path.join(data.options.dataDir, INDEX_FILE);
+    const c = await connectIndex(file, { readonly: false });
+    const units = c.get<{ n: number }>("SELECT count(*) AS n FROM units")?.n ?? 0;
+    expect(units).toBeGreaterThan(0);
+    c.exec(`PRAGMA user_version = ${INDEX_VERSION - 1}`);
+    c.exec("UPDATE units SET role = 'stale'");
+    c.close();
+    const out = await search({ query: "module import path", mode: "ranked", scope: PROJECT });
+    expect(out.text).not.toContain("unavailable");
+    expect(out.ranked?.hits.length).toBeGreaterThan(0);
+    const again = await connectIndex(file, { readonly: true });
+    expect(again.get<{ user_version: number }>("PRAGMA user_version")?.user_version).toBe(INDEX_VERSION);
+    expect(again.get<{ n: number }>("SELECT count(*) AS n FROM units WHERE role = 'stale'")?.n).toBe(0);
+    expect(again.get<{ n: number }>("SELECT count(*) AS n FROM units")?.n).toBe(units);
+    again.close();
+  });
+
   it("newer: the scan answers and says so, and the file is left as it was", async () => {
     const { data, search } = await withSessions();
     const { connectIndex } = await import("../../../src/search/index/index-connection.js");

@@ -13,7 +13,15 @@ describe("the reader's state over a transcript's lines", () => {
     expect(state.time).toBe(Date.parse("2026-02-16T00:00:00Z"));
     expect(advance(state, "## user · msg_1 · 2026-02-16T00:00:05Z · agent build · model m")).toBe(true);
     expect(advance(state, "[text]")).toBe(true);
-    expect(state).toEqual({ role: "user", speaker: "user", tool: null, time: Date.parse("2026-02-16T00:00:05Z") });
+    expect(state).toEqual({
+      role: "user",
+      speaker: "user",
+      tool: null,
+      time: Date.parse("2026-02-16T00:00:05Z"),
+      call: "",
+      callStart: 0,
+      callEnd: 0,
+    });
     // Text that only looks like a header or a marker inside a line is text.
     for (const text of ["created: 2027-01-01T00:00:00Z", "see [text] and ## user", " [reasoning]", ""]) {
       expect(advance(state, text)).toBe(false);
@@ -72,5 +80,40 @@ describe("the units read from a transcript file", () => {
       expect(own.endsWith("\n")).toBe(true);
     }
     expect(units.flatMap((u) => u.texts)).toEqual(texts.filter((t) => t !== ""));
+  });
+
+  it("give a tool's output units the start of its call, the same whether read whole or as the file grew", () => {
+    const head = [
+      "## assistant · msg_1 · 2026-02-16T00:00:05Z · agent build · model m",
+      '[tool bash · completed · call_1 · "Smoke-run core entry for startup errors"]',
+      "command: bun run src/index.ts",
+    ];
+    const tail = [
+      "[output · 2 lines]",
+      ...Array.from({ length: 40 }, (_, i) => `line ${i}`),
+      "error: Cannot find package 'elysia-protobuf'",
+      "[text]",
+      "Done.",
+    ];
+    const numbered = (texts: string[], from: number) =>
+      texts.map((t, i) => `${String(from + i).padStart(6)}\t${t}\n`).join("");
+    const file = path.join(tempDir(), "call.md");
+    fs.writeFileSync(file, numbered(head, 1));
+    const grown: Unit[] = [];
+    const first = readUnits(file, { fromByte: 0, fromLine: 1, state: initialState() }, (u) => grown.push(u));
+    fs.appendFileSync(file, numbered(tail, head.length + 1));
+    const state = JSON.parse(JSON.stringify(first.state));
+    readUnits(file, { fromByte: first.bytes, fromLine: first.lines + 1, state }, (u) => grown.push(u));
+    const whole: Unit[] = [];
+    readUnits(file, { fromByte: 0, fromLine: 1, state: initialState() }, (u) => whole.push(u));
+    expect(grown).toEqual(whole);
+    const outputs = whole.filter((u) => u.role === "tool-output");
+    expect(outputs.length).toBe(2);
+    const bytes = fs.readFileSync(file);
+    for (const u of outputs) {
+      expect(u.call).toBe(`${head[1]}\n${head[2]}\n`);
+      expect(bytes.subarray(u.callStart, u.callEnd).toString()).toBe(numbered(head.slice(1), 2));
+    }
+    expect(whole.find((u) => u.role === "assistant")?.call).toBeUndefined();
   });
 });

@@ -82,4 +82,19 @@ describe("a unit's words read from its bytes", () => {
       { numRuns: 500 },
     );
   });
+
+  it("pass over terminal escape sequences, as the index does: a coloured version is its words", () => {
+    // As a terminal's output holds them (cargo, git diff --color, a release script): SGR, a charset, an OSC title.
+    const lines = [
+      "\u001b[38;5;41m2.0.0-rc.3\u001b[0m released",
+      "\u001b[91;1merror[E0433]\u001b[39m: failed to resolve",
+      "\u001b(B\u001b[m \u001b]0;title\u0007done",
+    ];
+    const wanted = ["2", "0", "rc", "3", "error", "e0433", "41m2", "1merror", "done", "title"];
+    const fromBytes = unitWordsOfBytes(numbered(lines, 1), numbered(lines, 1).length, wanted).words;
+    const fromText = unitWords(lines, wanted);
+    expect(plain(fromBytes)).toEqual(plain(fromText));
+    const words = [...fromText.word.values()];
+    expect(words).toEqual(["2", "0", "0", "rc", "3", "error", "e0433", "done"]);
+  });
 });
