@@ -17,7 +17,7 @@ import { candidates, type UnitRow } from "./ranked-candidates.js";
 import { planRanked } from "./ranked-plan.js";
 import type { RankedTerm } from "./ranked-query.js";
 import type { RankedRequest } from "./ranked-request.js";
-import { type LeftToRescore, maxBoost, ROLE_WEIGHT, rescore, sameTerm, unitWeight, wantedWords } from "./rerank.js";
+import { type LeftToRescore, maxBoost, rescore, sameTerm, unitWeight, wantedWords } from "./rerank.js";
 import { maxTermScore } from "./term-stats.js";
 import { callOf, outcomeOf } from "./tool-call-lines.js";
 import type { Role } from "./transcript-units.js";
