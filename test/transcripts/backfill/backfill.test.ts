@@ -110,7 +110,7 @@ describe.each(OPENCODE_SCHEMAS)("backfill over OpenCode %s's database", (schema)
       indexing: { total: 40, done: 40 },
     });
     expect((await rows(data)).map((r) => r.sessionId).sort()).toEqual(Array.from({ length: 40 }, (_, n) => id(n)));
-  });
+  }, 20_000);
 
   it("writes every transcript first, then indexes them newest first; stopped while indexing, the next run indexes the rest", async () => {
     const { data, source } = await fixture(5, schema);
@@ -225,20 +225,24 @@ describe.each(OPENCODE_SCHEMAS)("backfill over OpenCode %s's database", (schema)
   });
 
   // Its pacing is the backfill's, whichever database it reads: timed once, over 1.x's.
-  it.runIf(schema === "1.18")("rests between sessions so its work stays near its share of a core", async () => {
-    // Against the same work at a whole core, in the same run: at a quarter it rests three times as long as it works.
-    // (CPU time is not the measure: under Bun it counts the runtime's own threads too.)
-    const timed = async (cpuShare: number) => {
-      const { data, source } = await fixture(8, schema);
-      const began = performance.now();
-      await runBackfill({ data, source, cpuShare, maxSessionBytes: 1e9 });
-      return performance.now() - began;
-    };
-    await timed(1); // warms the exporter up, so the first measured run is not the cold one
-    const whole = await timed(1);
-    const quarter = await timed(0.25);
-    expect(quarter).toBeGreaterThan(1.5 * whole);
-  });
+  (schema === "1.18" ? it : it.skip)(
+    "rests between sessions so its work stays near its share of a core",
+    async () => {
+      // Against the same work at a whole core, in the same run: at a quarter it rests three times as long as it works.
+      // (CPU time is not the measure: under Bun it counts the runtime's own threads too.)
+      const timed = async (cpuShare: number) => {
+        const { data, source } = await fixture(8, schema);
+        const began = performance.now();
+        await runBackfill({ data, source, cpuShare, maxSessionBytes: 1e9 });
+        return performance.now() - began;
+      };
+      await timed(1); // warms the exporter up, so the first measured run is not the cold one
+      const whole = await timed(1);
+      const quarter = await timed(0.25);
+      expect(quarter).toBeGreaterThan(1.5 * whole);
+    },
+    20_000,
+  );
 });
 
 describe("backfill during a turn", () => {
