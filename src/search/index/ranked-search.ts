@@ -19,7 +19,7 @@ import type { RankedTerm } from "./ranked-query.js";
 import type { RankedRequest } from "./ranked-request.js";
 import { type LeftToRescore, maxBoost, ROLE_WEIGHT, rescore, sameTerm, wantedWords } from "./rerank.js";
 import { maxTermScore } from "./term-stats.js";
-import { callOf, outcomeOf } from "./tool-call-lines.js";
+import { callOf, outcomeBefore, outcomeOf } from "./tool-call-lines.js";
 import type { Role } from "./transcript-units.js";
 import { type UnitWords, unitWordsOfBytes } from "./unit-words.js";
 
@@ -166,6 +166,14 @@ function shownLines(files: OpenFiles, s: ScoredUnit, req: RankedRequest, asked: 
     for (const l of outcomeOf(read, row.byte_end, file.size, row.tool)) {
       choices.push({ line: l.line, text: l.text, weight: termsIn(l.text, req.query.terms), outcome: true });
     }
+  } else if (row.role === "assistant" || row.role === "reasoning") {
+    // The output a message comments on, just before it: what the agent saw when it said so.
+    const before = outcomeBefore(read, row.byte_start);
+    // The plugin's own result is never shown, beside a message either.
+    for (const l of before.tool !== undefined && OWN_TOOLS.has(before.tool) ? [] : before.lines) {
+      choices.push({ line: l.line, text: l.text, weight: termsIn(l.text, req.query.terms), outcome: true });
+    }
+    choices.sort((a, b) => a.line - b.line);
   } else if (row.role === "tool-output") {
     const call = callOf(read, row.byte_start);
     if (call) choices.unshift({ line: call.line, text: call.text, weight: 0, call: true });

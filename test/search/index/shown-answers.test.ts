@@ -72,6 +72,22 @@ describe("what a ranked hit shows, on real sessions", () => {
     expect(out.text).toContain("Error: Request failed with status code: 404");
   });
 
+  it("shows the output a message comments on, just before it", async () => {
+    // After the failed fetch, the agent's next thought names a new strategy; what failed stands in the output above.
+    const { search } = await realSessions([corpusFile(LOGGING)]);
+    const out = await search({
+      query: "testing readme fetch strategies",
+      mode: "ranked",
+      scope: PROJECT,
+      sessionID: LOGGING,
+      role: "reasoning",
+    });
+    const thought = out.ranked?.hits.find((h) =>
+      h.lines.some((l) => l.match && l.text === "**Testing README fetch strategies**"),
+    );
+    expect(thought?.lines.map((l) => l.text)).toContain("Error: Request failed with status code: 404");
+  });
+
   it("leaves terminal escape codes out of the lines shown, while the transcript keeps them", async () => {
     const { search } = await realSessions([sharedSessionFile("more", "ses_4pbkvtzm5tu4miskfklt")]);
     const out = await search({
