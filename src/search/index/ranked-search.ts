@@ -144,6 +144,9 @@ function readUnitWords(
   return unit.words;
 }
 
+/** What the user chose to keep, as given to the plugin's memory_save: the one call of its own that is content. */
+const KEPT_INPUT = "memory_save";
+
 /** Marker lines that say only what the header says (a part, a message, an output's length): never shown. */
 const BARE_MARKER =
   /^(?:\[(?:text|reasoning)(?: · [^\]]*)?\]|\[(?:output|error) · [^\]]*\]|## (?:user|assistant|summary) · .*)$/;
@@ -162,7 +165,7 @@ function shownLines(files: OpenFiles, s: ScoredUnit, req: RankedRequest, asked: 
     if (l.line !== s.line && (l.text.trim() === "" || BARE_MARKER.test(l.text))) continue;
     choices.push({ line: l.line, text: l.text, weight: s.weights[l.line - row.first_line] ?? 0 });
   }
-  if (row.role === "tool-input" && row.tool !== null) {
+  if (row.role === "tool-input" && row.tool !== null && !OWN_TOOLS.has(row.tool)) {
     for (const l of outcomeOf(read, row.byte_end, file.size, row.tool)) {
       choices.push({ line: l.line, text: l.text, weight: termsIn(l.text, req.query.terms), outcome: true });
     }
@@ -323,7 +326,8 @@ function search(connection: IndexConnection, req: RankedRequest, files: OpenFile
     if (read >= MAX_READ) break;
     if (floor.length >= enough && ceiling(row) < (floor[enough - 1] as number)) break;
     // The plugin's own results are what it read back, never an answer.
-    if (row.tool !== null && OWN_TOOLS.has(row.tool)) continue;
+    if (row.tool !== null && OWN_TOOLS.has(row.tool) && !(row.role === "tool-input" && row.tool === KEPT_INPUT))
+      continue;
     const file = fileOf(row.session_id);
     if (!file || unreadable.has(file)) continue;
     if (asking && row.session_id === asking.sessionID && row.first_line >= turnStart(file)) {
