@@ -19,7 +19,7 @@ import type { RankedTerm } from "./ranked-query.js";
 import type { RankedRequest } from "./ranked-request.js";
 import { type LeftToRescore, maxBoost, rescore, sameTerm, unitWeight, wantedWords } from "./rerank.js";
 import { maxTermScore } from "./term-stats.js";
-import { callOf, outcomeOf } from "./tool-call-lines.js";
+import { callOf, outcomeBefore, outcomeOf } from "./tool-call-lines.js";
 import type { Role } from "./transcript-units.js";
 import { type UnitWords, unitWordsOfBytes, withCall } from "./unit-words.js";
 
@@ -153,6 +153,9 @@ function readUnitWords(
   return withCall(unitWordsOfBytes(callBuffer, callLength, wanted).words, unit.words);
 }
 
+/** What the user chose to keep, as given to the plugin's memory_save: the one call of its own that is content. */
+const KEPT_INPUT = "memory_save";
+
 /** Marker lines that say only what the header says (a part, a message, an output's length): never shown. */
 const BARE_MARKER =
   /^(?:\[(?:text|reasoning)(?: · [^\]]*)?\]|\[(?:output|error) · [^\]]*\]|## (?:user|assistant|summary) · .*)$/;
@@ -171,10 +174,18 @@ function shownLines(files: OpenFiles, s: ScoredUnit, req: RankedRequest, asked: 
     if (l.line !== s.line && (l.text.trim() === "" || BARE_MARKER.test(l.text))) continue;
     choices.push({ line: l.line, text: l.text, weight: s.weights[l.line - row.first_line] ?? 0 });
   }
-  if (row.role === "tool-input" && row.tool !== null) {
+  if (row.role === "tool-input" && row.tool !== null && !OWN_TOOLS.has(row.tool)) {
     for (const l of outcomeOf(read, row.byte_end, file.size, row.tool)) {
       choices.push({ line: l.line, text: l.text, weight: termsIn(l.text, req.query.terms), outcome: true });
     }
+  } else if (row.role === "assistant" || row.role === "reasoning") {
+    // The output a message comments on, just before it: what the agent saw when it said so.
+    const before = outcomeBefore(read, row.byte_start);
+    // The plugin's own result is never shown, beside a message either.
+    for (const l of before.tool !== undefined && OWN_TOOLS.has(before.tool) ? [] : before.lines) {
+      choices.push({ line: l.line, text: l.text, weight: termsIn(l.text, req.query.terms), outcome: true });
+    }
+    choices.sort((a, b) => a.line - b.line);
   } else if (row.role === "tool-output") {
     const call = callOf(read, row.byte_start);
     if (call) choices.unshift({ line: call.line, text: call.text, weight: 0, call: true });
@@ -326,7 +337,8 @@ function search(connection: IndexConnection, req: RankedRequest, files: OpenFile
     if (read >= MAX_READ) break;
     if (floor.length >= enough && ceiling(row) < (floor[enough - 1] as number)) break;
     // The plugin's own results are what it read back, never an answer.
-    if (row.tool !== null && OWN_TOOLS.has(row.tool)) continue;
+    if (row.tool !== null && OWN_TOOLS.has(row.tool) && !(row.role === "tool-input" && row.tool === KEPT_INPUT))
+      continue;
     const file = fileOf(row.session_id);
     if (!file || unreadable.has(file)) continue;
     if (asking && row.session_id === asking.sessionID && row.first_line >= turnStart(file)) {

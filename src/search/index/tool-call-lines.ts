@@ -60,3 +60,35 @@ export function callOf(read: ReadRange, byteStart: number): NumberedLine | undef
   }
   return undefined;
 }
+
+/** Lines that may stand between a tool's output and the message after it: the end of a step, a new message. */
+const BETWEEN = /^(?:\[step(?: done)?(?: · [^\]]*)?\]|## assistant · .*|\[(?:text|reasoning)(?: · [^\]]*)?\]|\s*)$/;
+const RESULT = /^\[(?:output|error) · (?:\d+ lines?|empty)\]$/;
+const MESSAGE = /^## (?:user|assistant|summary) · /;
+const CALL_TOOL = /^\[tool (\S+) · (?:pending|running|completed|error) · /;
+
+/**
+ * The tool call just before the message unit starting at `byteStart` and its output lines (the agent's comment on
+ * what it saw: "Maven cannot run here" after the output that says why), when nothing but the end of a step and the
+ * start of a message stands between; at most CALL_BYTES back. The call's tool is undefined when its marker is further.
+ */
+export function outcomeBefore(read: ReadRange, byteStart: number): { tool?: string; lines: NumberedLine[] } {
+  const from = Math.max(0, byteStart - CALL_BYTES);
+  const lines = read(from, byteStart);
+  const whole = from === 0 ? lines : lines.slice(1);
+  const text = (i: number) => (whole[i] as NumberedLine).text;
+  let i = whole.length - 1;
+  while (i >= 0 && BETWEEN.test(text(i))) i--;
+  const end = i;
+  while (i >= 0 && !RESULT.test(text(i))) {
+    if (CALL.test(text(i)) || MESSAGE.test(text(i))) return { lines: [] };
+    i--;
+  }
+  if (i < 0) return { lines: [] };
+  const output = whole.slice(i + 1, end + 1).filter((l) => Number.isFinite(l.line) && l.text.trim() !== "");
+  for (let j = i - 1; j >= 0 && !MESSAGE.test(text(j)); j--) {
+    const call = CALL_TOOL.exec(text(j));
+    if (call) return { tool: call[1], lines: output };
+  }
+  return { lines: output };
+}

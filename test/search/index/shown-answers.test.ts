@@ -72,6 +72,22 @@ describe("what a ranked hit shows, on real sessions", () => {
     expect(out.text).toContain("Error: Request failed with status code: 404");
   });
 
+  it("shows the output a message comments on, just before it", async () => {
+    // After the failed fetch, the agent's next thought names a new strategy; what failed stands in the output above.
+    const { search } = await realSessions([corpusFile(LOGGING)]);
+    const out = await search({
+      query: "testing readme fetch strategies",
+      mode: "ranked",
+      scope: PROJECT,
+      sessionID: LOGGING,
+      role: "reasoning",
+    });
+    const thought = out.ranked?.hits.find((h) =>
+      h.lines.some((l) => l.match && l.text === "**Testing README fetch strategies**"),
+    );
+    expect(thought?.lines.map((l) => l.text)).toContain("Error: Request failed with status code: 404");
+  });
+
   it("leaves terminal escape codes out of the lines shown, while the transcript keeps them", async () => {
     const { search } = await realSessions([sharedSessionFile("more", "ses_4pbkvtzm5tu4miskfklt")]);
     const out = await search({
@@ -111,6 +127,11 @@ describe("what a ranked search never shows", () => {
           { query: "logysia readme fetch status code" },
           `## 1 · ${LOGGING} · tool-input (webfetch)\n${LOGGING}.md-638- Error: Request failed with status code: 404 (logysia readme fetch)`,
         );
+        b.tool(
+          "memory_save",
+          { content: "Keep the logysia readme mirror under docs/vendor/logysia.md" },
+          "saved entry 12",
+        );
         b.text("Looking at the logysia readme fetch now.");
       },
       { completed: false },
@@ -125,6 +146,10 @@ describe("what a ranked search never shows", () => {
     expect(out.ranked?.hits.length).toBeGreaterThan(0);
     expect(out.ranked?.hits.filter((h) => h.tool === "memory_session_search")).toEqual([]);
     expect(out.text).not.toContain("(logysia readme fetch)");
+    // What was given to memory_save is what the user chose to keep: it is found.
+    const kept = await search({ query: "logysia readme mirror vendor", mode: "ranked", scope: PROJECT, limit: 5 });
+    expect(kept.ranked?.hits.some((h) => h.tool === "memory_save" && h.role === "tool-input")).toBe(true);
+    expect(kept.text).not.toContain("saved entry 12");
   });
 
   it("never returns the turn the search is asked from, and does without the asking message", async () => {
