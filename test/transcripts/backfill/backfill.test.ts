@@ -110,7 +110,7 @@ describe("backfill", () => {
       indexing: { total: 40, done: 40 },
     });
     expect((await rows(data)).map((r) => r.sessionId).sort()).toEqual(Array.from({ length: 40 }, (_, n) => id(n)));
-  });
+  }, 60_000);
 
   it("writes every transcript first, then indexes them newest first; stopped while indexing, the next run indexes the rest", async () => {
     const { data, source } = await fixture(5);
@@ -230,7 +230,7 @@ describe("backfill", () => {
     const whole = await timed(1);
     const quarter = await timed(0.25);
     expect(quarter).toBeGreaterThan(1.5 * whole);
-  });
+  }, 60_000);
 });
 
 describe("backfill during a turn", () => {
