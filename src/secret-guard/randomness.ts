@@ -35,8 +35,8 @@ function classesOf(value: string): Classes {
 const count = (flags: readonly boolean[]) => flags.filter(Boolean).length;
 
 // Filler that documentation puts where a key goes: "XXXX…", "your-api-key", "…EXAMPLE", "abcdefg…", "1234567…",
-// "…abc123xyz", "-####". Words count in one case only (example, EXAMPLE, Example): a random token holds "DUmmY" now and then;
-// "abc123" in one of three cases turns up in about one random 40-character token in 10^9.
+// "…abc123xyz", "-####". Words count in one case only (example, EXAMPLE, Example): a random token holds "DUmmY" now
+// and then; "abc123" in one of three cases turns up in about one random 40-character token in 10^9.
 const FILLER_WORDS = ["example", "placeholder", "redacted", "changeme", "dummy", "xxxxx", "abcdefg", "abc123"];
 const FILLER = new RegExp(
   [

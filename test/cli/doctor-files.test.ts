@@ -67,7 +67,7 @@ describe("doctor and links in the data folder", () => {
     );
     expect(fixed.findings.map((x) => x.check)).not.toContain("integrity");
     expect(fs.statSync(target).mode & 0o777).toBe(0o644);
-  });
+  }, 60_000);
 
   it("a transcript replaced by a link: doctor names the link (not a deleted file), read refuses it in words", async () => {
     const f = cliFixture();
@@ -92,7 +92,7 @@ describe("doctor and links in the data folder", () => {
     expect(read.code).not.toBe(0);
     expect(read.stdout).not.toContain("someone else's file");
     expect(read.stderr).not.toContain("unexpected error");
-  });
+  }, 60_000);
 
   it.skipIf(!isRoot)(
     "another user's store: doctor says whose it is, does not call it unreadable, changes nothing",
@@ -137,7 +137,7 @@ describe("doctor and hand-edited transcripts", () => {
         detail: expect.stringContaining(`ses_edited000001 (${rel}, 29 bytes shorter)`),
       }),
     );
-  });
+  }, 60_000);
 
   it("an edit in place of the same size: reported with what the next export will do; --fix keeps the edit", async () => {
     const f = cliFixture();
@@ -190,5 +190,5 @@ describe("doctor and hand-edited transcripts", () => {
         .json<Report>()
         .findings.map((x) => x.check),
     ).not.toContain("transcripts edited");
-  });
+  }, 60_000);
 });

@@ -53,5 +53,5 @@ describe("doctor: terms of deleted entries in the full-text index", () => {
     expect(fixed.findings.find((x) => x.check === "search index terms")).toMatchObject({ status: "ok" });
     expect(storeBytes(db).toString("latin1").includes(STEM)).toBe(false);
     expect(f.run(["search", "tiny", "--scope", "global", "--json"]).json()).toMatchObject({ total: 20 });
-  });
+  }, 60_000);
 });

@@ -60,7 +60,7 @@ describe("doctor: the plugin version OpenCode has cached", () => {
     expect(only?.detail).toMatch(
       new RegExp(`^this tool is ${OWN}; OpenCode has no copy installed by name in .*/opencode/packages`),
     );
-  });
+  }, 60_000);
 
   it("passes a cached copy as new as this tool that knows the store's schema", async () => {
     const f = cliFixture();
@@ -74,7 +74,7 @@ describe("doctor: the plugin version OpenCode has cached", () => {
         fixable: false,
       },
     ]);
-  });
+  }, 60_000);
 
   it("warns of a copy older than the newest seen: OpenCode never upgrades it, and says what to remove", async () => {
     const f = cliFixture();
@@ -94,7 +94,7 @@ describe("doctor: the plugin version OpenCode has cached", () => {
     expect(b?.fix).toBe(
       `remove ${latest} and restart OpenCode: it installs opencode-ledger@latest again (the newest published)`,
     );
-  });
+  }, 60_000);
 
   it("fails a copy that does not know the store's schema: inside OpenCode every change would be refused", async () => {
     const f = cliFixture();
@@ -107,7 +107,7 @@ describe("doctor: the plugin version OpenCode has cached", () => {
     );
     expect(only?.fix).toContain(`remove ${dir} and restart OpenCode`);
     expect(f.run(["doctor"], { env: { XDG_CACHE_HOME: path.join(f.root, "home", ".cache") } }).code).toBe(1);
-  });
+  }, 60_000);
 
   it("warns of a cached copy whose package.json cannot be read", () => {
     const f = cliFixture();
@@ -116,7 +116,7 @@ describe("doctor: the plugin version OpenCode has cached", () => {
     expect(only).toMatchObject({ status: "warn" });
     expect(only?.detail).toContain("its package.json cannot be read");
     expect(only?.fix).toContain(`remove ${dir}`);
-  });
+  }, 60_000);
 
   it("orders versions as npm does for releases and pre-releases", () => {
     expect(compareVersions("0.10.0", "0.9.9")).toBe(1);
@@ -125,5 +125,5 @@ describe("doctor: the plugin version OpenCode has cached", () => {
     expect(compareVersions("1.0.0", "1.0.0-rc.1")).toBe(1);
     expect(compareVersions("1.0.0-alpha", "1.0.0-beta")).toBe(-1);
     expect(compareVersions("2.0.0", "10.0.0")).toBe(-1);
-  });
+  }, 60_000);
 });

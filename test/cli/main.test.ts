@@ -14,7 +14,7 @@ describe("opencode-ledger: help, version, usage errors", () => {
     const entry = path.join(REPO_ROOT, pkg.bin["opencode-ledger"] ?? "missing");
     expect(fs.readFileSync(entry, "utf8").startsWith("#!/usr/bin/env node\n")).toBe(true);
     expect(fs.statSync(entry).mode & 0o111).not.toBe(0);
-  });
+  }, 60_000);
 
   it("prints the version and the command list", () => {
     const f = cliFixture();
@@ -26,7 +26,7 @@ describe("opencode-ledger: help, version, usage errors", () => {
     for (const c of COMMANDS) expect(help.stdout).toContain(c.name.split(" ")[0]);
     expect(help.stdout).toContain("Exit codes: 0 ok; 1 failure");
     expect(f.runBare(["help"]).stdout).toBe(help.stdout);
-  });
+  }, 60_000);
 
   it("has --help on every command and subcommand, which touches no store", () => {
     const f = cliFixture();
@@ -48,7 +48,7 @@ describe("opencode-ledger: help, version, usage errors", () => {
     expect(group.code).toBe(0);
     expect(group.stdout).toMatch(/list[\s\S]*search[\s\S]*read[\s\S]*cleanup/);
     expect(fs.existsSync(f.dataDir)).toBe(false);
-  });
+  }, 60_000);
 
   it("exits 2 with a clear message naming the command or the flag", () => {
     const f = cliFixture();
@@ -103,7 +103,7 @@ describe("opencode-ledger: help, version, usage errors", () => {
     expect(blank.code).toBe(2);
     expect(blank.stderr).toContain("--data-dir: must name a folder");
     expect(fs.existsSync(f.dataDir)).toBe(false);
-  });
+  }, 60_000);
 
   it("with --json, a usage error is also one JSON document on stdout", () => {
     const f = cliFixture();
@@ -116,7 +116,7 @@ describe("opencode-ledger: help, version, usage errors", () => {
         exitCode: 2,
       },
     });
-  });
+  }, 60_000);
 
   it("takes global flags before the command too", () => {
     const f = cliFixture();
@@ -127,5 +127,5 @@ describe("opencode-ledger: help, version, usage errors", () => {
     const misplaced = f.runBare(["--limit", "3", "list"]);
     expect(misplaced.code).toBe(2);
     expect(misplaced.stderr).toContain("--limit: a command comes first");
-  });
+  }, 60_000);
 });

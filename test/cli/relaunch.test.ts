@@ -59,7 +59,7 @@ describe.skipIf(!node20.bin)("the installed command-line tool on Node 20", () =>
   it("installed without better-sqlite3 or any other package", () => {
     const modules = fs.readdirSync(path.join(f.root, "prefix", "node_modules")).filter((n) => !n.startsWith("."));
     expect(modules).toEqual(["opencode-ledger"]);
-  });
+  }, 60_000);
 
   it("with OpenCode on the PATH it runs with OpenCode's runtime: reads, writes, and doctor says which driver", () => {
     const stats = run(["stats", "--json"], { opencode: true });
@@ -81,7 +81,7 @@ describe.skipIf(!node20.bin)("the installed command-line tool on Node 20", () =>
     expect(findings[0]?.detail).toMatch(/^bun:sqlite \(SQLite 3\.\d+.*\) in OpenCode's runtime, started by the tool/);
     expect(findings.find((x) => x.check === "integrity")?.status).toBe("ok");
     if (!cli.offline) console.warn("[relaunch] no network namespace here: the runs were not cut off from the network");
-  });
+  }, 60_000);
 
   it("without any driver every command says so and how to fix it, and the store is left as it was", () => {
     const listed = run(["list", "--json"], { opencode: true });
@@ -109,7 +109,7 @@ describe.skipIf(!node20.bin)("the installed command-line tool on Node 20", () =>
     const json = run(["stats", "--json"]);
     expect(JSON.parse(json.stdout)).toMatchObject({ error: { code: "NO_DRIVER", exitCode: 1 } });
     expect(storeFiles()).toEqual(before);
-  });
+  }, 60_000);
 
   it("without any driver nothing is made for a store that does not exist yet", () => {
     const fresh = path.join(f.root, "fresh");
@@ -118,7 +118,7 @@ describe.skipIf(!node20.bin)("the installed command-line tool on Node 20", () =>
     expect(out.code).toBe(1);
     expect(out.stderr).toMatch(NO_DRIVER);
     expect(fs.existsSync(fresh)).toBe(false);
-  });
+  }, 60_000);
 
   it("doctor names the missing driver as the problem, and the store as not opened, never as damaged", () => {
     const out = run(["doctor", "--json"]);
@@ -135,5 +135,5 @@ describe.skipIf(!node20.bin)("the installed command-line tool on Node 20", () =>
     const text = run(["doctor"]).stdout;
     expect(text).toMatch(/^FAIL\s+sqlite driver\s+no SQLite driver loads here/m);
     expect(text).not.toMatch(/move ledger\.db|damaged \(/);
-  });
+  }, 60_000);
 });

@@ -168,7 +168,7 @@ describe("a store the plugin cannot use", () => {
     expect(systems[0]?.[1]).toContain("Entry 5");
     expect(hookErrors).toEqual([]);
     expect(doctor(f).code).toBe(0);
-  });
+  }, 60_000);
 
   it("a store from a newer version: writes refused saying so, reads still answer, the file untouched", async () => {
     const f = await healthyStore();
@@ -191,7 +191,7 @@ describe("a store the plugin cannot use", () => {
     expect(report.code).toBe(1);
     expect(report.stdout).toMatch(/FAIL\s+schema\s+.*newer than this opencode-ledger knows/);
     expect(report.stdout).toContain("upgrade opencode-ledger");
-  });
+  }, 60_000);
 
   it("a file that is not a store: every tool that needs it says so and points at doctor; the rest answer", async () => {
     const f = await healthyStore();
@@ -213,7 +213,7 @@ describe("a store the plugin cannot use", () => {
     const report = doctor(f);
     expect(report.code).toBe(1);
     expect(report.stdout).toMatch(/FAIL\s+store\s+.*is not a readable SQLite store: file is not a database/);
-  });
+  }, 60_000);
 
   it("a store with a damaged page: reads and writes say it is damaged and point at doctor", async () => {
     const f = await healthyStore();
@@ -242,7 +242,7 @@ describe("a store the plugin cannot use", () => {
     const report = doctor(f);
     expect(report.code).toBe(1);
     expect(report.stdout).toMatch(/FAIL\s+integrity/);
-  });
+  }, 60_000);
 
   it("an installation without its migrations folder: every tool that needs the store says reinstall", async () => {
     const f = await healthyStore();
@@ -265,5 +265,5 @@ describe("a store the plugin cannot use", () => {
     expect(report.code).toBe(1);
     expect(report.stdout).toMatch(/FAIL\s+migrations\s+the migrations folder is missing or unreadable/);
     expect(report.stdout).toContain("reinstall opencode-ledger");
-  });
+  }, 60_000);
 });

@@ -61,7 +61,7 @@ beforeAll(async () => {
         .run();
     }
   });
-});
+}, 120_000);
 
 afterAll(() => database.close());
 

@@ -136,7 +136,7 @@ describe("purge, raw bytes", () => {
     later.close();
     database.close();
     expect(onDisk(database.file)).toEqual([]);
-  }, 60_000);
+  }, 180_000);
 
   it("killed -9 inside the wait for a reader: the marker is already there, and the next process wipes the WAL", async () => {
     const { database, memory } = store();

@@ -141,7 +141,7 @@ describe("the CLI's messages for a data folder that is not one", () => {
     expect(doctor.stdout).toContain(`${file} is a file, not a folder; nothing was looked at or changed`);
     expect(doctor.stdout).not.toContain("fixed");
     expect(mode(file)).toBe(0o644);
-  });
+  }, 60_000);
 
   it("an empty HOME without XDG_DATA_HOME is refused clearly instead of a store in the current folder", () => {
     const f = cliFixture();
@@ -155,5 +155,5 @@ describe("the CLI's messages for a data folder that is not one", () => {
     expect(fs.readdirSync(f.project)).toEqual([".git"]);
     // Control: the same with a HOME works.
     expect(f.runBare(["stats"]).code).toBe(0);
-  });
+  }, 60_000);
 });

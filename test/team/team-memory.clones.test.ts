@@ -44,7 +44,7 @@ describe("team memory between two clones", () => {
     ]);
     a.close();
     b.close();
-  });
+  }, 60_000);
 
   it("both add entries at once and git merges them without a conflict", async () => {
     const repo = teamRepo();
@@ -87,7 +87,7 @@ describe("team memory between two clones", () => {
     expect(await titles(a)).toHaveLength(10);
     a.close();
     b.close();
-  });
+  }, 60_000);
 
   it("a conflicting edit of one entry is reported until a person resolves it, and the index follows the result", async () => {
     const repo = teamRepo();
@@ -133,7 +133,7 @@ describe("team memory between two clones", () => {
     expect((await b.memory.syncTeam(b.project)).problems).toEqual([]);
     a.close();
     b.close();
-  });
+  }, 60_000);
 
   it("a conflict-marked file from a merge without the attributes is read as far as valid and followed once resolved", async () => {
     const repo = teamRepo();
@@ -173,7 +173,7 @@ describe("team memory between two clones", () => {
     expect((await b.memory.syncTeam(b.project)).problems).toEqual([]);
     a.close();
     b.close();
-  });
+  }, 60_000);
 
   it("a pulled line holding a secret is refused from B's index and reported, the rest indexed", async () => {
     const repo = teamRepo();
@@ -196,5 +196,5 @@ describe("team memory between two clones", () => {
     expect(b.logged().join("\n")).toContain(`line 2: refused: body looks like it holds a secret (${sample.kind})`);
     a.close();
     b.close();
-  });
+  }, 60_000);
 });

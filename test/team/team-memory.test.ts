@@ -71,7 +71,7 @@ describe("team memory through memory_save and the other tools", () => {
     ).toContain("cannot supersede each other");
     expect(fileLines(a.file)).toHaveLength(2);
     a.close();
-  });
+  }, 60_000);
 
   it("forgets by query only this project's team entries, never another project's", async () => {
     const repo = teamRepo();
@@ -113,7 +113,7 @@ describe("team memory through memory_save and the other tools", () => {
     );
     a.close();
     b.close();
-  });
+  }, 60_000);
 
   it("follows edits of the file on disk: new, changed and removed lines, audited by the repository with its commit", async () => {
     const repo = teamRepo();
@@ -192,7 +192,7 @@ describe("team memory through memory_save and the other tools", () => {
       /^Saved/,
     );
     a.close();
-  });
+  }, 60_000);
 
   it("refuses a secret that arrived in the file, never injecting it, and reports its line", async () => {
     const repo = teamRepo();

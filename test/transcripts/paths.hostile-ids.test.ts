@@ -175,5 +175,5 @@ describe("hostile session ids on the command line", () => {
     const unknown = run(["transcripts", "read", "ses_wellformed0001"]);
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toMatch(/no transcript with id "ses_wellformed0001"/);
-  });
+  }, 60_000);
 });

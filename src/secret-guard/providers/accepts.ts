@@ -40,7 +40,10 @@ export const upperWithoutDashes = (body: string) => looksRandomUpper(body.replac
 export const lowerRandom = (body: string) =>
   /[0-9]/.test(body) && /[a-z]/i.test(body) && entropy(body) >= 3 && !isPlaceholder(body) && !isWordy(body);
 
-/** Hex with letters and digits among them (Sidekiq's `<8 hex>:<8 hex>`): `deadbeef:cafebabe` and `12345678:87654321` are not keys. */
+/**
+ * Hex with letters and digits among them (Sidekiq's `<8 hex>:<8 hex>`): `deadbeef:cafebabe` and `12345678:87654321`
+ * are not keys.
+ */
 export const hexPair = (token: string) => /[0-9]/.test(token) && /[a-f]/i.test(token) && entropy(token) >= 2.5;
 
 /**

@@ -82,7 +82,7 @@ describe("opencode-ledger doctor", () => {
     const json = f.run(["doctor", "--json"]).json<Report>();
     expect(json.ok).toBe(true);
     expect(failures(json)).toEqual([]);
-  });
+  }, 60_000);
 
   it("reports loose file modes with the chmod to run, and --fix tightens them", async () => {
     const f = cliFixture();
@@ -110,7 +110,7 @@ describe("opencode-ledger doctor", () => {
     expect(fs.statSync(f.dataDir).mode & 0o777).toBe(0o700);
     expect(fs.statSync(db).mode & 0o777).toBe(0o600);
     expect(fs.statSync(transcript).mode & 0o777).toBe(0o600);
-  });
+  }, 60_000);
 
   it("reports a store too new for this version, and leaves it untouched", async () => {
     const f = cliFixture();
@@ -127,7 +127,7 @@ describe("opencode-ledger doctor", () => {
       }),
     ]);
     expect(fs.readFileSync(db).equals(before)).toBe(true);
-  });
+  }, 60_000);
 
   it("warns about an older schema that the next write migrates, without failing", async () => {
     const f = cliFixture();
@@ -142,7 +142,7 @@ describe("opencode-ledger doctor", () => {
         detail: expect.stringContaining("store schema version 1"),
       }),
     );
-  });
+  }, 60_000);
 
   it("reports a file that is not a store at all, and says what to do", async () => {
     const f = cliFixture();
@@ -159,7 +159,7 @@ describe("opencode-ledger doctor", () => {
     expect(list.code).toBe(1);
     expect(list.stderr).toContain("file is not a database");
     expect(list.stderr).toContain('Run "opencode-ledger doctor"');
-  });
+  }, 60_000);
 
   it("reports damaged pages inside a store", async () => {
     const f = cliFixture();
@@ -182,7 +182,7 @@ describe("opencode-ledger doctor", () => {
     expect(failed.length).toBeGreaterThan(0);
     expect(failed[0]).toMatchObject({ fix: expect.stringContaining("move ledger.db") });
     expect(failed.map((x) => x.check)).toContain("integrity");
-  });
+  }, 60_000);
 
   it("finds a full-text index out of step with the entries, and --fix rebuilds it", async () => {
     const f = cliFixture();
@@ -201,7 +201,7 @@ describe("opencode-ledger doctor", () => {
     expect(fixed.code).toBe(0);
     expect(fixed.stdout).toContain("fixed  the full-text index was rebuilt from the entries");
     expect(f.run(["search", "invisible", "--scope", "global", "--json"]).json()).toMatchObject({ total: 1 });
-  });
+  }, 60_000);
 
   it("finds transcript files without index rows and rows without files", async () => {
     const f = cliFixture();
@@ -218,7 +218,7 @@ describe("opencode-ledger doctor", () => {
     expect(failed[0]?.fix).toContain("delete the files");
     expect(failed[1]?.detail).toContain("1 index row(s) point at missing files: ses_abcdefgh0003");
     expect(failed[1]?.fix).toContain("transcripts cleanup");
-  });
+  }, 60_000);
 
   it("reports a missing migrations folder: reinstall", () => {
     const f = cliFixture();
@@ -260,5 +260,5 @@ describe("opencode-ledger doctor", () => {
     expect(write.stderr).toContain(
       "the migrations folder that ships with opencode-ledger is missing; reinstall the package",
     );
-  });
+  }, 60_000);
 });

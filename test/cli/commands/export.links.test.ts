@@ -53,5 +53,5 @@ describe("export -o through planted links", () => {
     expect(r.stderr).toContain(`cannot write ${dir}`);
     expect(r.stderr).not.toContain("unexpected error");
     expect(fs.readdirSync(f.root).filter((n) => n.endsWith(".tmp"))).toEqual([]);
-  });
+  }, 60_000);
 });

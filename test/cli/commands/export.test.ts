@@ -136,7 +136,7 @@ describe("opencode-ledger export and import", () => {
     expect(history.rows).toEqual([
       expect.objectContaining({ action: "create", actor: { kind: "cli" }, reason: "imported" }),
     ]);
-  });
+  }, 60_000);
 
   it("imports again without change: identical entries are present, not duplicated", async () => {
     const f = cliFixture();
@@ -147,7 +147,7 @@ describe("opencode-ledger export and import", () => {
     expect(out.code).toBe(0);
     expect(out.stdout).toBe("Imported 0, already present 7, refused 0.\n");
     expect(exportAll(f)).toHaveLength(7);
-  });
+  }, 60_000);
 
   it("reports refused lines one by one with the reason, imports the rest, and exits 1", async () => {
     const f = cliFixture();
@@ -204,7 +204,7 @@ describe("opencode-ledger export and import", () => {
       code: "SECRET_FOUND",
       message: expect.stringContaining("AWS access key id"),
     });
-  });
+  }, 60_000);
 
   it("never overwrites: an id with other content, or a live title already held, is refused", async () => {
     const f = cliFixture();
@@ -239,7 +239,7 @@ describe("opencode-ledger export and import", () => {
       },
     ]);
     expect(f.run(["show", held.entry.id, "--json"]).json<{ entry: EntryView }>().entry.body).toBe("mine");
-  });
+  }, 60_000);
 
   it("reads stdin with -, exports one scope, and refuses a missing file", async () => {
     const f = cliFixture();
@@ -254,7 +254,7 @@ describe("opencode-ledger export and import", () => {
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain("<file>: ");
     expect(missing.stderr).toContain("nope.jsonl does not exist");
-  });
+  }, 60_000);
 
   it("shows progress on stderr only when asked", async () => {
     const f = cliFixture();
@@ -271,5 +271,5 @@ describe("opencode-ledger export and import", () => {
     expect(loud.stderr).toMatch(/^import: \d+/m);
     expect(loud.stderr).toContain("import: 1200 done");
     expect(loud.stdout).toBe("Imported 0, already present 1200, refused 0.\n");
-  });
+  }, 60_000);
 });

@@ -32,7 +32,7 @@ describe("opencode-ledger: forget, restore, purge", () => {
       results: [{ id: a.entry.id, ok: true, entry: { trashedAt: null } }],
     });
     expect(historyOf(f, a.entry.id).at(-1)).toMatchObject({ action: "restore", actor: { kind: "cli" } });
-  });
+  }, 60_000);
 
   it("reports each id on its own: unknown or refused ids exit 1 and the others are still done", async () => {
     const f = cliFixture();
@@ -57,7 +57,7 @@ describe("opencode-ledger: forget, restore, purge", () => {
     expect(
       f.run(["show", a.entry.id, "--json"]).json<{ entry: { trashedAt: number | null } }>().entry.trashedAt,
     ).not.toBeNull();
-  });
+  }, 60_000);
 
   it("forgets by query inside the scope only, and refuses a secret in the reason", async () => {
     const f = cliFixture();
@@ -79,7 +79,7 @@ describe("opencode-ledger: forget, restore, purge", () => {
     ).toBeNull();
     const none = f.run(["forget", "--query", "nothing here"]);
     expect(none.stdout).toContain("0 entries moved to the trash.");
-  });
+  }, 60_000);
 
   it("purge refuses without a terminal and without --yes, and nothing is purged", async () => {
     const f = cliFixture();
@@ -92,7 +92,7 @@ describe("opencode-ledger: forget, restore, purge", () => {
     );
     expect(out.stderr).toContain("Nothing was purged.");
     expect(f.run(["show", a.entry.id]).code).toBe(0);
-  });
+  }, 60_000);
 
   it("purge with an unknown id purges nothing", async () => {
     const f = cliFixture();
@@ -103,7 +103,7 @@ describe("opencode-ledger: forget, restore, purge", () => {
     expect(out.stderr).toContain('no memory entry with id "nosuchentry0"');
     expect(out.stderr).toContain("Nothing was purged");
     expect(f.run(["show", a.entry.id]).code).toBe(0);
-  });
+  }, 60_000);
 
   it("purge --yes removes the entry from the file and WAL, keeping a redacted trail", async () => {
     const f = cliFixture();
@@ -121,7 +121,7 @@ describe("opencode-ledger: forget, restore, purge", () => {
       ["purge", "cli", false],
     ]);
     expect(storeBytes(`${f.dataDir}/ledger.db`).includes("unique-purge-marker-7431")).toBe(false);
-  });
+  }, 60_000);
 
   it("purge at a terminal asks, and only an explicit yes purges", async () => {
     const f = cliFixture();
@@ -152,7 +152,7 @@ describe("opencode-ledger: forget, restore, purge", () => {
     expect(confirmed.code).toBe(0);
     expect(confirmed.stdout).toContain(`Purged ${b.entry.id} "Ask again".`);
     expect(f.run(["show", b.entry.id]).code).toBe(1);
-  });
+  }, 60_000);
 
   it("at a terminal, tables have a bold header; NO_COLOR turns it off", async () => {
     const f = cliFixture();
@@ -178,7 +178,7 @@ describe("opencode-ledger: forget, restore, purge", () => {
     const noColour = await atTerminal({ ...plain, NO_COLOR: "1" });
     expect(noColour.stdout).not.toContain("\u001b[");
     expect(noColour.stdout).toContain("1 entry.");
-  });
+  }, 60_000);
 
   it("refuses to change a store that is too new, and changes nothing in it", async () => {
     const f = cliFixture();
@@ -193,5 +193,5 @@ describe("opencode-ledger: forget, restore, purge", () => {
     expect(out.stderr).toContain("has schema version 99, newer than this plugin knows");
     expect(out.stderr).toContain("Upgrade opencode-ledger");
     expect(fs.readFileSync(`${f.dataDir}/ledger.db`).equals(before)).toBe(true);
-  });
+  }, 60_000);
 });

@@ -42,7 +42,7 @@ describe("import: scopes", () => {
       expect(refusal.message).toContain(`already holds the title "Same title" in scope ${f.project}`);
     const list = f.run(["list", "--scope", f.project, "--json"]).json<{ items: { scope: string }[] }>();
     expect(list.items.map((e) => e.scope)).toEqual([f.project]);
-  });
+  }, 60_000);
 });
 
 describe("import: relations and times", () => {
@@ -75,7 +75,7 @@ describe("import: relations and times", () => {
     ]);
     const shown = f.run(["show", "oldreplaced1", "--json"]).json<{ entry: { status: string } }>().entry;
     expect(shown).toMatchObject({ status: "superseded", supersededBy: "newreplacer1" });
-  });
+  }, 60_000);
 });
 
 describe("import: a huge refused input", () => {

@@ -71,7 +71,7 @@ describe("opencode-ledger: list, search, show, history, stats", () => {
     expect(f.run(["show", "abc"]).code).toBe(1);
     expect(f.run(["history", "abc"]).code).toBe(1);
     expect(fs.existsSync(f.dataDir)).toBe(false);
-  });
+  }, 60_000);
 
   it("lists the current project and global by default; --scope narrows or widens", async () => {
     const f = await seeded();
@@ -104,7 +104,7 @@ describe("opencode-ledger: list, search, show, history, stats", () => {
       teamScope(f.other),
       GLOBAL_SCOPE,
     ]);
-  });
+  }, 60_000);
 
   it("filters by status, kind and the trash, and pages with --limit/--offset", async () => {
     const f = await seeded();
@@ -124,7 +124,7 @@ describe("opencode-ledger: list, search, show, history, stats", () => {
     expect(ids([...first.items, ...second.items])).toEqual(ids(list().items));
     const text = f.run(["list", "--limit", "2"]).stdout;
     expect(text).toContain("1-2 of 3 entries; --offset 2 for more.");
-  });
+  }, 60_000);
 
   it("prints aligned columns, cut to the terminal width, without colour when not a terminal", async () => {
     const f = await seeded();
@@ -143,7 +143,7 @@ describe("opencode-ledger: list, search, show, history, stats", () => {
     // The home folder is shortened in the scope column.
     const home = f.run(["list"], { env: { HOME: path.dirname(f.project) } });
     expect(home.stdout).toContain("~/alpha");
-  });
+  }, 60_000);
 
   it("searches with ranking tiers, reports the words, and --json gives match and entry", async () => {
     const f = await seeded();
@@ -168,7 +168,7 @@ describe("opencode-ledger: list, search, show, history, stats", () => {
     const none = f.run(["search", "nothing-like-this"]);
     expect(none).toMatchObject({ code: 0 });
     expect(none.stdout).toContain("No matches.");
-  });
+  }, 60_000);
 
   it("a search past the count cap says 'at least' in the footer and in --json", async () => {
     const f = cliFixture();
@@ -187,7 +187,7 @@ describe("opencode-ledger: list, search, show, history, stats", () => {
     expect(json).toMatchObject({ total: 200, totalAtLeast: true });
     const few = f.run(["search", "199", "--json"]).json<{ total: number; totalAtLeast: boolean }>();
     expect(few).toMatchObject({ total: 1, totalAtLeast: false });
-  });
+  }, 60_000);
 
   it("shows one entry in full, in any scope or state; unknown ids exit 1", async () => {
     const f = await seeded();
@@ -209,7 +209,7 @@ describe("opencode-ledger: list, search, show, history, stats", () => {
     expect(f.run(["show", "nosuchentry0", "--json"]).json()).toMatchObject({
       error: { code: "NOT_FOUND", exitCode: 1 },
     });
-  });
+  }, 60_000);
 
   it("shows the audit trail with actors, changes and reasons", async () => {
     const f = await seeded();
@@ -222,7 +222,7 @@ describe("opencode-ledger: list, search, show, history, stats", () => {
     expect(text.stdout).toMatch(/^History of \w+ "Deploy staging with the blue-green script" \(superseded\):/);
     expect(text.stdout).toMatch(/supersede\s+agent build ses_cli00001\s+status: "active" → "superseded"/);
     expect(f.run(["history", "nosuchentry0"]).code).toBe(1);
-  });
+  }, 60_000);
 
   it("counts by status and kind for the scope", async () => {
     const f = await seeded();
@@ -246,7 +246,7 @@ describe("opencode-ledger: list, search, show, history, stats", () => {
     const text = f.run(["stats"]).stdout;
     expect(text).toContain("Entries:  4 live (1 candidate, 2 active, 1 superseded, 0 rejected), 1 in the trash");
     expect(text).toContain("By kind:  decision 2, fact 1, lesson 1");
-  });
+  }, 60_000);
 
   it("uses the plugin's default data folder, $XDG_DATA_HOME/opencode-ledger", async () => {
     const f = cliFixture();
@@ -261,5 +261,5 @@ describe("opencode-ledger: list, search, show, history, stats", () => {
     expect(
       f.runBare(["stats", "--json"], { env: { XDG_DATA_HOME: xdg } }).json<{ storeFile: string }>().storeFile,
     ).toBe(path.join(xdg, "opencode-ledger", "ledger.db"));
-  });
+  }, 60_000);
 });

@@ -50,7 +50,7 @@ describe("opencode-ledger review", () => {
       reason: "duplicate of First",
       changes: { status: ["candidate", "rejected"] },
     });
-  });
+  }, 60_000);
 
   it("quits on q or at the end of input, leaving the rest unreviewed; --json is one document", async () => {
     const { f, ids } = await withCandidates();
@@ -73,7 +73,7 @@ describe("opencode-ledger review", () => {
     const noReason = f.run(["review", "--json"], { input: "r\n" });
     expect(noReason.json()).toMatchObject({ rejected: [], unreviewed: [ids[1], ids[2]] });
     expect(statusOf(f, ids[1])).toBe("candidate");
-  });
+  }, 60_000);
 
   it("filters by --scope and --kind, and says when there is nothing to review", async () => {
     const { f, ids } = await withCandidates();
@@ -84,7 +84,7 @@ describe("opencode-ledger review", () => {
     const empty = f.run(["review", "--scope", "global", "--kind", "decision"]);
     expect(empty.code).toBe(0);
     expect(empty.stdout).toContain("No candidates to review. Scope: global.");
-  });
+  }, 60_000);
 
   it("refuses a reason that holds a secret and keeps the entry a candidate", async () => {
     const { f, ids } = await withCandidates();
@@ -97,7 +97,7 @@ describe("opencode-ledger review", () => {
     ]);
     expect(out.stdout + out.stderr).not.toContain(key);
     expect(statusOf(f, ids[0])).toBe("candidate");
-  });
+  }, 60_000);
 
   it("leaves an entry alone when it changed while it was on screen", async () => {
     const { f, ids } = await withCandidates();
@@ -113,5 +113,5 @@ describe("opencode-ledger review", () => {
     expect(out.json()).toMatchObject({ rejected: [], changedMeanwhile: [ids[0]] });
     expect(out.stderr).toContain(`${ids[0]} changed meanwhile (active); left as it is.`);
     expect(statusOf(f, ids[0])).toBe("active");
-  });
+  }, 60_000);
 });

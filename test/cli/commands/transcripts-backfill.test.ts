@@ -49,7 +49,7 @@ describe("transcripts backfill", () => {
     expect(again.stdout).toMatch(
       /^backfill done: 0 sessions exported of 4 from OpenCode's database .*; 4 already current;/,
     );
-  });
+  }, 60_000);
 
   it("draws a progress bar on stderr with --progress", async () => {
     const { f, env } = await withOpencode(3);
@@ -57,7 +57,7 @@ describe("transcripts backfill", () => {
     expect(out.code, out.stderr).toBe(0);
     expect(out.stderr).toContain("backfill [########################] 3/3 sessions");
     expect(out.stderr).toContain("indexing [########################] 3/3 transcripts");
-  });
+  }, 60_000);
 
   it("refuses without a database, while another process backfills, and with a bad --cpu", async () => {
     const { f, env } = await withOpencode(1);
@@ -74,5 +74,5 @@ describe("transcripts backfill", () => {
     const bad = f.run(["transcripts", "backfill", "--cpu", "2"], { env });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("must be at most 1");
-  });
+  }, 60_000);
 });

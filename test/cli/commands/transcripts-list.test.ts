@@ -69,7 +69,7 @@ describe("opencode-ledger transcripts", () => {
     const none = f.run(["transcripts", "list", "--scope", f.root]);
     expect(none.stdout).toContain("No transcripts.");
     expect(f.run(["transcripts", "list", "--scope", "global"]).code).toBe(2);
-  });
+  }, 60_000);
 
   it("reads a transcript whole, or a window, exactly as on disk", async () => {
     const { f, mine } = await withTranscripts();
@@ -99,7 +99,7 @@ describe("opencode-ledger transcripts", () => {
     expect(gone.code).toBe(1);
     expect(gone.stderr).toContain("is gone");
     expect(gone.stderr).toContain("transcripts cleanup --orphaned --apply");
-  });
+  }, 60_000);
 
   it("cleanup is a dry run by default, keeps the newest, and --apply removes file and row", async () => {
     const { f, mine, age } = await withTranscripts();
@@ -131,7 +131,7 @@ describe("opencode-ledger transcripts", () => {
     // The other project's transcripts were not considered.
     expect(listJson(f, "--scope", f.other).transcripts.length).toBeGreaterThan(0);
     expect(f.run(["doctor"]).code).toBe(0);
-  });
+  }, 60_000);
 
   it("cleans up rows whose file is gone, named sessions, and shows progress when asked", async () => {
     const { f, sessions } = await withTranscripts();
@@ -164,5 +164,5 @@ describe("opencode-ledger transcripts", () => {
     expect(out.stderr).toContain("Not in the index (nothing to remove): ses_notindexed0001");
     expect(listJson(f, "--scope", "all").transcripts).toHaveLength(sessions.length - 3);
     expect(f.run(["transcripts", "cleanup", "--session", "not-a-session"]).code).toBe(2);
-  });
+  }, 60_000);
 });

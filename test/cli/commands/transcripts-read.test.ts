@@ -39,7 +39,7 @@ describe("opencode-ledger transcripts read / search: secrets shown only with --r
     const raw = f.run(["transcripts", "read", id, "--raw"]);
     expect(raw.stdout).toBe(fs.readFileSync(file, "utf8"));
     expect(raw.stdout).toContain(TOKEN);
-  });
+  }, 60_000);
 
   it("search redacts by default, in text and JSON; --raw shows the line as it is", async () => {
     const { f } = await withSecretTranscript();
@@ -53,7 +53,7 @@ describe("opencode-ledger transcripts read / search: secrets shown only with --r
     expect(
       f.run(["transcripts", "search", "--mode", "literal", "--scope", "all", "linear sync", "--raw"]).stdout,
     ).toContain(TOKEN);
-  });
+  }, 60_000);
 });
 
 describe("opencode-ledger transcripts read on a transcript changed by hand", () => {
@@ -68,5 +68,5 @@ describe("opencode-ledger transcripts read on a transcript changed by hand", () 
     expect(past.code).toBe(0);
     expect(past.stdout).toBe("");
     expect(past.stderr).toContain(`(the transcript has ${count} lines; nothing from line ${count + 1})`);
-  });
+  }, 60_000);
 });

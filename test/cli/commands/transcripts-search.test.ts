@@ -63,7 +63,7 @@ describe("opencode-ledger transcripts search", () => {
       "--json",
     ]);
     expect(new Set(everywhere.json<{ files: Hit[] }>().files.map((h) => h.sessionID)).size).toBeGreaterThan(1);
-  });
+  }, 60_000);
 
   it("searches one session, with a regular expression and case, and refuses bad input", async () => {
     const { f, ids } = await exported();
@@ -92,5 +92,5 @@ describe("opencode-ledger transcripts search", () => {
     const badRegex = f.run(["transcripts", "search", "(", "--regex"]);
     expect(badRegex.code).toBe(1);
     expect(badRegex.stderr).toContain("[opencode-ledger]");
-  });
+  }, 60_000);
 });

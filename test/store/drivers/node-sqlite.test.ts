@@ -67,7 +67,7 @@ describe.skipIf(!newest.bin)("node:sqlite, the CLI's driver on a Node that has i
     const history = run(["history", pinned, "--json"]);
     expect(history.code, history.stderr).toBe(0);
     expect(history.stdout).toContain("restore");
-  });
+  }, 60_000);
 
   it("creates a new store with its migrations, and the other drivers read what it wrote", async () => {
     const exported = run(["export", "--scope", "all"]);

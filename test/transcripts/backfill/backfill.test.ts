@@ -110,7 +110,7 @@ describe.each(OPENCODE_SCHEMAS)("backfill over OpenCode %s's database", (schema)
       indexing: { total: 40, done: 40 },
     });
     expect((await rows(data)).map((r) => r.sessionId).sort()).toEqual(Array.from({ length: 40 }, (_, n) => id(n)));
-  }, 20_000);
+  }, 60_000);
 
   it("writes every transcript first, then indexes them newest first; stopped while indexing, the next run indexes the rest", async () => {
     const { data, source } = await fixture(5, schema);
@@ -241,7 +241,7 @@ describe.each(OPENCODE_SCHEMAS)("backfill over OpenCode %s's database", (schema)
       const quarter = await timed(0.25);
       expect(quarter).toBeGreaterThan(1.5 * whole);
     },
-    20_000,
+    60_000,
   );
 });
 

@@ -140,7 +140,7 @@ describe("kill -9 during an export", () => {
     console.log(
       `[figures] kill -9 over ${ROUNDS} rounds of ${ROUND_OUTPUT / 1e6} MB appends: ${summarise(points)}; ${notes.length} repairs recorded, ${lines.length} lines, ${(fs.statSync(final.path).size / 1e6).toFixed(1)} MB`,
     );
-  }, 180_000);
+  }, 600_000);
 });
 
 /** Where two long lists of lines first differ, said briefly (a diff of 600,000 lines would take minutes). */

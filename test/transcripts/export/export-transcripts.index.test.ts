@@ -94,5 +94,5 @@ describe("the index of a group exported together", () => {
     data.searchIndex.close();
     const { dump, rebuilt } = await dumpAndRebuild(data.options.dataDir, data.transcriptsDir);
     expect(dump).toEqual(rebuilt);
-  });
+  }, 60_000);
 });

@@ -169,7 +169,7 @@ describe("exportTranscripts", () => {
       expect(lines.filter((l) => l.text.startsWith("## ")).length).toBe(result.messageCount);
     }
     expect((await rows(data)).length).toBe(3);
-  });
+  }, 60_000);
 
   it("refuses the same session twice, or two data contexts, in one call, before writing anything", async () => {
     const [one] = sessions(1) as [SessionBuilder];
