@@ -53,13 +53,22 @@ function fitWidths(columns: readonly Column[], natural: number[], max: number | 
   }
 }
 
-/** Rows of cells (newlines in cells become spaces) as aligned lines, the header first (bold when `color`). */
+/** Rows of cells (newlines in cells become spaces, control characters U+FFFD) as aligned lines, the header first (bold when `color`). */
 export function renderTable(
   columns: readonly Column[],
   rows: readonly (readonly string[])[],
   options: { width?: number; color?: boolean } = {},
 ): string {
-  const clean = rows.map((row) => columns.map((_, i) => (row[i] ?? "").replace(/\s+/g, " ").trim()));
+  // A cell can hold text from elsewhere (a session title): its control characters (an escape sequence that would
+  // move the cursor, recolour or retitle the terminal) are shown as U+FFFD, never sent to the terminal.
+  const clean = rows.map((row) =>
+    columns.map((_, i) =>
+      (row[i] ?? "")
+        .replace(/\s+/g, " ")
+        .replace(/[\p{Cc}\u2028\u2029]/gu, "\uFFFD")
+        .trim(),
+    ),
+  );
   const natural = columns.map((c, i) => Math.max(width(c.header), ...clean.map((row) => width(row[i] ?? ""))));
   const widths = fitWidths(columns, natural, options.width);
   const line = (cells: readonly string[]) =>

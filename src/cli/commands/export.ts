@@ -35,6 +35,10 @@ export const command = defineCommand({
     const { withMemory } = await import("../open-store.js");
     const { readExport } = await import("../../store/memory-transfer.js");
     const { scopes, label } = resolveScopes(input.scope ?? "all", ctx.cwd, ctx.env.HOME);
+    if (input.output !== undefined) {
+      const { refuseInsideDataDir } = await import("../output-path.js");
+      refuseInsideDataDir(path.resolve(ctx.cwd, input.output), ctx.dataDir);
+    }
     const items = await withMemory(ctx, ({ database }) => readExport(database, scopes, Date.now()));
     const text = items.map((e) => `${JSON.stringify(e)}\n`).join("");
     if (input.output === undefined) {
