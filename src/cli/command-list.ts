@@ -17,6 +17,11 @@ export const GROUPS: Record<string, string> = {
 
 export const COMMANDS: readonly CommandEntry[] = [
   {
+    name: "setup",
+    summary: "Add the plugin to OpenCode's opencode.json and tui.json",
+    load: async () => (await import("./commands/setup.js")).command,
+  },
+  {
     name: "search",
     summary: "Search memory entries by words",
     load: async () => (await import("./commands/search.js")).command,

@@ -2,7 +2,7 @@
  * Reads the status figures from the store (kept apart from the cache, so the TUI loads drizzle when it first reads,
  * not when it starts). An absent store reads as zeros and is not created.
  */
-import { GLOBAL_SCOPE } from "../scope.js";
+import { GLOBAL_SCOPE, teamScope } from "../scope.js";
 import type { Database } from "../store/database.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import type { SessionSettingsStore } from "../store/session-settings.js";
@@ -20,7 +20,8 @@ export interface StatusDeps {
 }
 
 export async function loadStatus(deps: StatusDeps, sessionID?: string): Promise<StatusFigures> {
-  const stats = await deps.memory.stats([deps.project, GLOBAL_SCOPE]);
+  // The same scopes as /memory's figures (this project, its team memory, global), so the two always agree.
+  const stats = await deps.memory.stats([deps.project, teamScope(deps.project), GLOBAL_SCOPE]);
   const figures: StatusFigures = {
     entries: stats.byStatus.active,
     candidates: stats.byStatus.candidate,

@@ -6,7 +6,7 @@
 import { plural } from "../human-units.js";
 
 export interface StatusFigures {
-  /** Active entries of this project and global. */
+  /** Active entries of this project, its team memory and global (the scopes /memory counts). */
   entries: number;
   candidates: number;
   /** The session the transcript figure belongs to, and its length in lines (null: not exported yet). */

@@ -231,6 +231,8 @@ export const tui: TuiPlugin = async (api, options) => {
     ],
   });
 
+  // Set once the compaction helpers below exist; the slots may render before that.
+  let restoreCompaction: (sessionID: string) => void = () => {};
   api.slots.register({
     order: 800,
     slots: {
@@ -239,6 +241,7 @@ export const tui: TuiPlugin = async (api, options) => {
           <text fg={api.theme.current.textMuted}>
             {() => {
               status.ensure(props.session_id);
+              restoreCompaction(props.session_id);
               return withMark(optionMark(), statusText(figures(), props.session_id, compactions()[props.session_id]));
             }}
           </text>
@@ -257,7 +260,8 @@ export const tui: TuiPlugin = async (api, options) => {
     },
   });
 
-  const onCompacted = async (sessionID: string) => {
+  /** What the last compaction of a session came to, from its summary message; undefined when it never compacted. */
+  const compactionOf = async (sessionID: string, fresh: boolean) => {
     const s = await services();
     const { transcriptLinesOf } = await import("./status-load.js");
     const lines = await transcriptLinesOf(s.data.database, sessionID);
@@ -266,7 +270,26 @@ export const tui: TuiPlugin = async (api, options) => {
       const recent = await api.client.session.messages({ sessionID, limit: 10 });
       summary = latestSummary((recent.data ?? []).map((m) => m.info));
     }
-    const notice = compactionNotice(lines, summary);
+    if (!summary && !fresh) return undefined;
+    return compactionNotice(lines, summary);
+  };
+  // After a restart the figures of a session's last compaction are read back from its messages, once per session.
+  const restored = new Set<string>();
+  restoreCompaction = (sessionID: string) => {
+    if (restored.has(sessionID) || compactions()[sessionID]) return;
+    restored.add(sessionID);
+    tuiBoundary(ui, "compaction figures", async () => {
+      const notice = await compactionOf(sessionID, false);
+      if (!notice || compactions()[sessionID]) return;
+      const map = await lastMaps.get(sessionID).catch(() => undefined);
+      const label = map ? `${notice.label} · ${mapLabel(map)}` : notice.label;
+      setCompactions((all) => ({ ...all, [sessionID]: label }));
+    });
+  };
+
+  const onCompacted = async (sessionID: string) => {
+    restored.add(sessionID);
+    const notice = (await compactionOf(sessionID, true)) as ReturnType<typeof compactionNotice>;
     log.log(notice.variant === "success" ? "info" : "warn", `compaction of ${sessionID}: ${notice.message}`);
     const map = await lastMaps.refresh(sessionID).catch((error: unknown) => report("session map", error));
     const label = map ? `${notice.label} · ${mapLabel(map)}` : notice.label;
