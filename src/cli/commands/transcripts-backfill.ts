@@ -72,16 +72,25 @@ export const command = defineCommand({
     };
     const source = await createDatabaseSource(file);
     try {
-      const outcome = await withServices(ctx, ({ data }) =>
-        runBackfill({
+      let warnings: string[] = [];
+      const outcome = await withServices(ctx, async ({ data }) => {
+        // The command has no log file: what the backfill logs as warnings (skipped sessions, named up to 50) is shown.
+        const shown = data.log;
+        const result = await runBackfill({
           data,
           source,
           cpuShare: input.cpu ?? 1,
           maxSessionBytes: input["max-session-mb"] * 1_048_576,
           onProgress,
           authoritative: isOpencodesOwnDatabase(file, ctx.env),
-        }),
-      );
+        });
+        if ("lines" in shown && Array.isArray(shown.lines)) {
+          warnings = (shown.lines as { level: string; message: string }[])
+            .filter((l) => l.level === "warn" || l.level === "error")
+            .map((l) => l.message);
+        }
+        return result;
+      });
       if (!outcome.ran) {
         const running = readProgress(ctx.dataDir);
         const far =
@@ -96,7 +105,8 @@ export const command = defineCommand({
         const { pid: _pid, ...progress } = outcome.progress;
         ctx.printJson({ ran: true, database: file, ...progress, orphaned: outcome.orphaned, removed: outcome.removed });
       } else {
-        ctx.print(outcome.summary);
+        for (const warning of warnings) ctx.note(`opencode-ledger: ${warning}`);
+        ctx.print(outcome.summary.replace("(reasons in the log)", "(reasons above)"));
       }
       return EXIT.ok;
     } finally {
