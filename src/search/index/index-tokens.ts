@@ -112,12 +112,21 @@ const CAMEL = /[a-z0-9][A-Z]|[A-Z][A-Z][a-z]{2}/;
 export const CAMEL_WORD = /[A-Za-z0-9]*(?:[a-z0-9][A-Z]|[A-Z][A-Z][a-z]{2})[A-Za-z0-9]*/g;
 const CAMEL_JOIN = /(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z]{2})/;
 
-/** The parts of one camelCase identifier, folded. */
-export const identifierParts = (identifier: string) => identifier.split(CAMEL_JOIN).map((part) => part.toLowerCase());
+/**
+ * The parts of one camelCase identifier, folded; none for a name that is only written that way: an identifier of code
+ * starts with a word of two letters or more in lower case (`createLogysiaWriter`) or has three parts or more
+ * (`ResolveTargetError`), while `iPhone`, `YouTube` or `McDonald` in a conversation are names (split, they made
+ * LoCoMo's answering sessions rarer among the first five).
+ */
+export function identifierParts(identifier: string): string[] {
+  const parts = identifier.split(CAMEL_JOIN);
+  const code = parts.length >= 3 || (/^[a-z]/.test(identifier) && (parts[0]?.length ?? 0) >= 2);
+  return code ? parts.map((part) => part.toLowerCase()) : [];
+}
 
 /**
  * The words of the camelCase identifiers of a text, folded (`createLogysiaWriter`: create logysia writer;
- * `HTTPConfig`: http config), added to the `words` column after the unit's own words: the identifier is a word as it
+ * `ResolveTargetError`: resolve target error), added to the `words` column after the unit's own words: the identifier is a word as it
  * stands, and its parts are found as words too, in a row.
  */
 export function camelParts(text: string): string[] {

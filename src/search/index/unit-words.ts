@@ -193,11 +193,15 @@ export function unitWordsOfBytes(bytes: Uint8Array, end: number, wanted: readonl
     }
     let start = -1;
     let wideWord = false;
+    let inner = false; // the word has a capital after its first character
     for (let i = from + prefix; i <= nl; i++) {
       const b = i < nl ? (bytes[i] as number) : 0x0a;
       const kind = KIND[b] as number;
       if (kind === 1) {
-        if (start < 0) start = i;
+        if (start < 0) {
+          start = i;
+          inner = false;
+        } else if (b >= 0x41 && b <= 0x5a) inner = true;
         continue;
       }
       // The word (if any) ends before this character; a terminal escape sequence is passed over, as the index does.
@@ -222,7 +226,10 @@ export function unitWordsOfBytes(bytes: Uint8Array, end: number, wanted: readonl
       } else {
         const at = collector.count((bytes[start] as number) | 0x20, stop - start);
         if (at >= 0) collector.keep(at, asciiWord(bytes, start, stop), line);
-        if (stop - start <= MAX_WORD_CHARS && isIdentifier(bytes, start, stop)) identifiers.push(start, stop, line);
+        // Only a word with a capital inside is looked at again: most have none.
+        if (inner && stop - start <= MAX_WORD_CHARS && isIdentifier(bytes, start, stop)) {
+          identifiers.push(start, stop, line);
+        }
       }
       start = -1;
       wideWord = false;

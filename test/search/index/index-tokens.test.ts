@@ -103,16 +103,11 @@ describe("a unit's columns from its joined text", () => {
   });
 
   it("stored, add the parts of camelCase identifiers as words after the unit's own", () => {
-    expect(camelParts("preserves `createLogysiaWriter()`, HTTPConfig and getV2Token; plain words")).toEqual([
-      "create",
-      "logysia",
-      "writer",
-      "http",
-      "config",
-      "get",
-      "v2",
-      "token",
-    ]);
+    expect(
+      camelParts("preserves `createLogysiaWriter()`, HTTPConfig, ResolveTargetError and getV2Token; plain words"),
+    ).toEqual(["create", "logysia", "writer", "resolve", "target", "error", "get", "v2", "token"]);
+    // Names written in camelCase are not split: only identifiers of code.
+    expect(camelParts("my iPhone, YouTube and McDonald's, eBay")).toEqual([]);
     expect(storedColumns("uses createLogysiaWriter")).toEqual({
       words: "uses createLogysiaWriter create logysia writer",
       whole: "",
