@@ -148,6 +148,7 @@ export async function runBackfill(request: BackfillRequest): Promise<BackfillOut
     lease.release();
   }
   data.log.log("info", progress.summary ?? "");
+  if (progress.exported > 0) await compactAfter(data);
   return { ran: true, progress, summary: progress.summary ?? "", orphaned, removed };
 }
 
@@ -338,5 +339,29 @@ function fileExists(data: DataContext, row: TranscriptRow): boolean {
     return fs.existsSync(containedPath(data.transcriptsDir, row.path));
   } catch {
     return false;
+  }
+}
+
+/** Gives back the empty pages a large backfill leaves in the store (./store-compact.ts); says what it did. */
+async function compactAfter(data: BackfillRequest["data"]): Promise<void> {
+  try {
+    const { compactStore } = await import("./store-compact.js");
+    const { formatBytes } = await import("../../human-units.js");
+    const outcome = await compactStore(data.database);
+    if (!outcome) return;
+    const share = `${Math.round(outcome.emptyShare * 100)} % empty pages`;
+    if (outcome.compacted) {
+      data.log.log(
+        "info",
+        `backfill: ledger.db compacted (${share}): ${formatBytes(outcome.before)} -> ${formatBytes(outcome.after)}`,
+      );
+    } else if (outcome.error) {
+      data.log.log(
+        "warn",
+        `backfill: ledger.db not compacted (${share}): ${outcome.error}; the next backfill tries again`,
+      );
+    }
+  } catch (error) {
+    data.log.log("warn", `backfill: ledger.db not compacted: ${describeError(error)}`);
   }
 }
