@@ -11,7 +11,7 @@ import { TranscriptError } from "../../errors.js";
 import { openReadOnly, type ReadOnlySqlite } from "../../store/driver.js";
 import { narrowSessionInfo, narrowSessionMessages, type SessionInfo } from "../source/session-source.js";
 import { v2Tables } from "./database-v2.js";
-import type { ListingSource, SessionListing } from "./session-listing.js";
+import { type ListingSource, listingsOf, type SessionListing } from "./session-listing.js";
 
 export interface SessionRow {
   id: unknown;
@@ -72,14 +72,7 @@ export async function createDatabaseSource(file: string): Promise<ListingSource>
          FROM session s LEFT JOIN project p ON p.id = s.project_id
          ORDER BY s.time_updated DESC, s.id DESC`,
       );
-      const sessions: SessionListing[] = [];
-      const unreadable: { id: string; reason: string }[] = [];
-      for (const row of rows) {
-        const listed = listingOf(row);
-        if (typeof listed === "string") unreadable.push({ id: String(row.id).slice(0, 80), reason: listed });
-        else sessions.push(listed);
-      }
-      return { sessions, unreadable };
+      return listingsOf(rows, listingOf);
     },
     async session(sessionID) {
       const [row] = query<SessionRow>(

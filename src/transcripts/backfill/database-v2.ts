@@ -6,7 +6,7 @@
  */
 import { narrowSessionMessages, type SessionInfo } from "../source/session-source.js";
 import { fromStoredMessages } from "../source/v2-messages.js";
-import type { ListingSource, SessionListing } from "./session-listing.js";
+import { type ListingSource, listingsOf, type SessionListing } from "./session-listing.js";
 
 type Query = <T>(what: string, sql: string, ...params: unknown[]) => T[];
 
@@ -47,14 +47,7 @@ export function v2Tables(
          FROM session_v2 s LEFT JOIN project p ON p.id = s.project_id
          ORDER BY s.time_updated DESC, s.id DESC`,
       );
-      const sessions: SessionListing[] = [];
-      const unreadable: { id: string; reason: string }[] = [];
-      for (const row of rows) {
-        const listed = listingOf(row);
-        if (typeof listed === "string") unreadable.push({ id: String(row.id).slice(0, 80), reason: listed });
-        else sessions.push(listed);
-      }
-      return { sessions, unreadable };
+      return listingsOf(rows, listingOf);
     },
     async session(sessionID) {
       const [row] = query<V2SessionRow>(

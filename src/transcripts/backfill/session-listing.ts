@@ -27,3 +27,18 @@ export interface ListingSource extends SessionSource {
   list(): Promise<{ sessions: SessionListing[]; unreadable: { id: string; reason: string }[] }>;
   close(): void;
 }
+
+/** The listings of a database's session rows, each read by `listingOf`; one it cannot read is kept with its reason. */
+export function listingsOf<Row extends { id: unknown }>(
+  rows: readonly Row[],
+  listingOf: (row: Row) => SessionListing | string,
+): Awaited<ReturnType<ListingSource["list"]>> {
+  const sessions: SessionListing[] = [];
+  const unreadable: { id: string; reason: string }[] = [];
+  for (const row of rows) {
+    const listed = listingOf(row);
+    if (typeof listed === "string") unreadable.push({ id: String(row.id).slice(0, 80), reason: listed });
+    else sessions.push(listed);
+  }
+  return { sessions, unreadable };
+}
