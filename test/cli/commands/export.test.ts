@@ -106,6 +106,7 @@ describe("opencode-ledger export and import", () => {
       refusedCount: 0,
       refused: [],
       refusedLeftOut: 0,
+      teamSkipped: 0,
     });
 
     const again = f.runBare(["--data-dir", copy, "export", "--scope", "all"]);
@@ -182,7 +183,7 @@ describe("opencode-ledger export and import", () => {
       "line 4 (lng0000000001): [opencode-ledger] title: is 121 characters; the limit is 120",
     );
     expect(out.stderr).toContain("line 5 (exp0000000001): [opencode-ledger] expires_at: is in the past");
-    expect(out.stderr).toContain('line 6 (unk0000000001): [opencode-ledger] line: Unrecognized key: "color"');
+    expect(out.stderr).toContain('line 6 (unk0000000001): [opencode-ledger] line: has an unknown key ("color")');
     expect(out.stderr).toContain("line 7 (mis0000000001): [opencode-ledger] scope: is missing");
     expect(out.stderr).toContain("line 8 (sta0000000001): [opencode-ledger] status: must be candidate, active");
     expect(out.stderr).toContain("line 9: [opencode-ledger] refused: id looks like it holds a secret (GitHub token)");

@@ -32,7 +32,9 @@ function holdsTerm(connection: IndexConnection, term: string): boolean {
   return connection.get("SELECT term FROM temp.vocab WHERE term = ?", term) !== undefined;
 }
 
-const hitsOf = (text: string) => [...text.matchAll(/^## \d+ · \S+ · .* · (\S+(?: \(\S+\))?) · /gm)].map((m) => m[1]);
+// A hit's header names its session's title only on that session's first hit.
+const hitsOf = (text: string) =>
+  [...text.matchAll(/^## \d+ · \S+ · (?:".*" · )?(\S+(?: \(\S+\))?) · /gm)].map((m) => m[1]);
 const linesOf = (text: string) => [...text.matchAll(/^ses_\w+\.md:(\d+): /gm)].map((m) => Number(m[1]));
 
 describe("terminal escape sequences", () => {
