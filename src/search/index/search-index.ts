@@ -18,9 +18,10 @@ export const INDEX_FILE = "search-index.db";
  * stamped lower is emptied at open and filled again from the transcripts (by the catch-up of the next ranked searches,
  * or `doctor --fix`), since its units were read by other rules. 2: terminal escape sequences and the plugin's own tool
  * results left out, a tool's output holding the start of its call (`units.call_start`, `call_end`), camelCase parts as words,
- * `sessions.partial`.
+ * `sessions.partial`. 3: units' line numbers are the numbers written on their lines (not their positions, which a
+ * hand edit that removed a line moved), and `sessions.check_line`, `check_byte` say where the last unit starts.
  */
-export const INDEX_VERSION = 2;
+export const INDEX_VERSION = 3;
 const BUSY_TIMEOUT_MS = 10_000;
 const SIDE_FILES = ["", "-wal", "-shm", "-journal"] as const;
 
@@ -41,7 +42,11 @@ CREATE TABLE IF NOT EXISTS sessions (
   last_time INTEGER,
   -- 1 when the index leaves out some of the transcript's text (the plugin's own tool results, escape sequences):
   -- the literal and regex searches never rule it out by the index.
-  partial INTEGER NOT NULL DEFAULT 0
+  partial INTEGER NOT NULL DEFAULT 0,
+  -- The number written on the last unit's first line and the byte it starts at: an update reads it back to see
+  -- whether the lines are still where the index has them (index-update.ts, holdsLastUnit).
+  check_line INTEGER NOT NULL DEFAULT 0,
+  check_byte INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS units (
   id INTEGER PRIMARY KEY,
