@@ -81,12 +81,16 @@ export function holdsLastUnit(row: Pick<SessionRow, "check_line" | "check_byte">
   if (row.check_line === 0) return true;
   const from = Math.max(0, row.check_byte - 1);
   const head = Buffer.alloc(row.check_byte - from + MAX_PREFIX_BYTES);
-  const fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
   let read: number;
   try {
-    read = fs.readSync(fd, head, 0, head.length, from);
-  } finally {
-    fs.closeSync(fd);
+    const fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
+    try {
+      read = fs.readSync(fd, head, 0, head.length, from);
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return false; // unreadable (gone, a link in its place): not what was indexed
   }
   // It starts a line: the byte before it (if any) is a newline.
   const at = row.check_byte - from;
