@@ -31,6 +31,7 @@ interface Covered {
   session_id: string;
   bytes: number;
   ino: number;
+  mtime_ms: number;
 }
 
 export function catchUp(
@@ -40,9 +41,9 @@ export function catchUp(
   budget = CATCH_UP_BYTES,
 ): CatchUp {
   const rows = everything
-    ? connection.all<Covered>("SELECT session_id, bytes, ino FROM sessions")
+    ? connection.all<Covered>("SELECT session_id, bytes, ino, mtime_ms FROM sessions")
     : connection.all<Covered>(
-        "SELECT session_id, bytes, ino FROM sessions WHERE session_id IN (SELECT value FROM json_each(?))",
+        "SELECT session_id, bytes, ino, mtime_ms FROM sessions WHERE session_id IN (SELECT value FROM json_each(?))",
         JSON.stringify(files.map((f) => f.sessionID)),
       );
   const covered = new Map(rows.map((r) => [r.session_id, r]));
@@ -52,7 +53,9 @@ export function catchUp(
   let batchBytes = Number.POSITIVE_INFINITY;
   for (const file of files) {
     const row = covered.get(file.sessionID);
-    if (row && row.ino === file.ino && row.bytes === file.size) continue;
+    // The same length and a time other than the one indexed: changed in place (a hand edit, an editor's save), looked
+    // at again by refreshIndex, which starts over when the lines are not where the index has them.
+    if (row && row.ino === file.ino && row.bytes === file.size && row.mtime_ms === file.mtimeMs) continue;
     const cost = row && row.ino === file.ino && row.bytes <= file.size ? file.size - row.bytes : file.size;
     if (spent + cost > budget) {
       out.leftOut.push(file);

@@ -5,6 +5,7 @@
  */
 import { listTranscripts } from "../targets.js";
 import { catchUp } from "./index-catch-up.js";
+import { holdsLastUnit } from "./index-update.js";
 import { SearchIndex } from "./search-index.js";
 
 export type IndexInspection =
@@ -21,6 +22,15 @@ export type IndexInspection =
       bytes: number;
     };
 
+interface Record {
+  session_id: string;
+  bytes: number;
+  ino: number;
+  mtime_ms: number;
+  check_line: number;
+  check_byte: number;
+}
+
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export async function inspectIndex(dataDir: string, transcriptsDir: string): Promise<IndexInspection> {
@@ -36,15 +46,15 @@ export async function inspectIndex(dataDir: string, transcriptsDir: string): Pro
     } catch (error) {
       return { state: "damaged", reason: message(error) };
     }
-    const rows = c.all<{ session_id: string; bytes: number; ino: number }>(
-      "SELECT session_id, bytes, ino FROM sessions",
-    );
+    const rows = c.all<Record>("SELECT session_id, bytes, ino, mtime_ms, check_line, check_byte FROM sessions");
     const files = listTranscripts(transcriptsDir, "", true);
     const bySession = new Map(rows.map((r) => [r.session_id, r]));
     const present = new Set(files.map((f) => f.sessionID));
     const behind = files.filter((f) => {
       const row = bySession.get(f.sessionID);
-      return !row || row.bytes !== f.size || row.ino !== f.ino;
+      if (!row || row.bytes !== f.size || row.ino !== f.ino) return true;
+      // Changed in place since it was indexed (a hand edit that removed a line, the file grown again by an export).
+      return row.mtime_ms !== f.mtimeMs && !holdsLastUnit(row, f.path);
     }).length;
     const units = c.get<{ n: number }>("SELECT count(*) AS n FROM units")?.n ?? 0;
     const pages = c.get<{ n: number }>("PRAGMA page_count")?.n ?? 0;

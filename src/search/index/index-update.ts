@@ -10,6 +10,7 @@ import fs from "node:fs";
 import { redactLines } from "../../secret-guard/redact.js";
 import { findSecret } from "../../secret-guard/secret-guard.js";
 import { redactKeyBodyRun } from "../../transcripts/key-block-lines.js";
+import { MAX_PREFIX_BYTES, writtenNumber } from "../../transcripts/numbered-line.js";
 import type { IndexConnection } from "./index-connection.js";
 import { type IndexedText, storedColumns, withoutEscapes } from "./index-tokens.js";
 import { initialState, type ReaderState, readUnits, type Unit } from "./transcript-units.js";
@@ -42,6 +43,9 @@ interface SessionRow {
   bytes: number;
   tail_hash: string;
   state: string;
+  mtime_ms: number;
+  check_line: number;
+  check_byte: number;
 }
 
 function tailHash(file: string, end: number): string {
@@ -64,7 +68,34 @@ function resumePoint(row: SessionRow | undefined, file: string, stat: fs.Stats):
   if (row.ino !== 0 && stat.ino !== 0 && row.ino !== stat.ino) return "indexed for another file";
   if (row.bytes > stat.size) return "the transcript is shorter than what was indexed";
   if (tailHash(file, row.bytes) !== row.tail_hash) return "the transcript changed before the point indexed";
+  if (!holdsLastUnit(row, file)) return "the transcript's lines are not where the index has them";
   return row;
+}
+
+/**
+ * Whether the session's last unit still starts at its byte with the number the index recorded: the head and tail
+ * hashes miss a line removed (and the file grown again by an export) or replaced in between, which moves every later
+ * line; this one read of a few bytes sees it.
+ */
+export function holdsLastUnit(row: Pick<SessionRow, "check_line" | "check_byte">, file: string): boolean {
+  if (row.check_line === 0) return true;
+  const from = Math.max(0, row.check_byte - 1);
+  const head = Buffer.alloc(row.check_byte - from + MAX_PREFIX_BYTES);
+  let read: number;
+  try {
+    const fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
+    try {
+      read = fs.readSync(fd, head, 0, head.length, from);
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return false; // unreadable (gone, a link in its place): not what was indexed
+  }
+  // It starts a line: the byte before it (if any) is a newline.
+  const at = row.check_byte - from;
+  if (at === 1 && head[0] !== 0x0a) return false;
+  return writtenNumber(head, at, read) === row.check_line;
 }
 
 /**
@@ -241,20 +272,26 @@ export function refreshIndex(connection: IndexConnection, transcript: IndexedTra
   return inTransaction(connection, () => {
     const stat = fs.lstatSync(transcript.path);
     const row = connection.get<SessionRow>(
-      "SELECT sid, ino, lines, bytes, tail_hash, state FROM sessions WHERE session_id = ?",
+      "SELECT sid, ino, lines, bytes, tail_hash, state, mtime_ms, check_line, check_byte FROM sessions WHERE session_id = ?",
       transcript.sessionID,
     );
     const point = resumePoint(row, transcript.path, stat);
     const restarted = typeof point === "string" ? point : undefined;
     if (restarted && row) dropSession(connection, transcript.sessionID);
     const from = typeof point === "string" ? { lines: 0, bytes: 0, state: initialState() } : resumeOf(point);
-    if (!restarted && from.bytes === stat.size) return { addedUnits: 0, addedBytes: 0, ...from };
+    if (!restarted && from.bytes === stat.size) {
+      // Looked at and found whole: its time is recorded so the catch-up does not look again (index-catch-up.ts).
+      if (row && stat.mtimeMs !== row.mtime_ms)
+        connection.run("UPDATE sessions SET mtime_ms = ? WHERE sid = ?", stat.mtimeMs, row.sid);
+      return { addedUnits: 0, addedBytes: 0, ...from };
+    }
     const sid = !restarted && row ? row.sid : insertSession(connection, transcript);
     let nextId = (connection.get<{ id: number }>("SELECT coalesce(max(id), 0) AS id FROM units")?.id ?? 0) + 1;
     let addedUnits = 0;
     let partial = false;
     let firstTime: number | null = null;
     let lastTime: number | null = null;
+    let check: { line: number; byte: number } | undefined;
     const end = readUnits(
       transcript.path,
       { fromByte: from.bytes, fromLine: from.lines + 1, state: from.state },
@@ -265,6 +302,7 @@ export function refreshIndex(connection: IndexConnection, transcript: IndexedTra
         }
         if (insertUnit(connection, sid, nextId++, unit, transcript.path)) partial = true;
         addedUnits++;
+        if (unit.firstLine > 0) check = { line: unit.firstLine, byte: unit.byteStart };
         if (unit.time !== null) {
           firstTime ??= unit.time;
           lastTime = unit.time;
@@ -274,7 +312,7 @@ export function refreshIndex(connection: IndexConnection, transcript: IndexedTra
     connection.run(
       `UPDATE sessions SET relative = ?, scope = coalesce(?, scope), ino = ?, lines = ?, bytes = ?, tail_hash = ?,
          state = ?, mtime_ms = ?, first_time = coalesce(first_time, ?), last_time = coalesce(?, last_time),
-         partial = max(partial, ?)
+         partial = max(partial, ?), check_line = coalesce(?, check_line), check_byte = coalesce(?, check_byte)
        WHERE sid = ?`,
       transcript.relative,
       transcript.scope ?? null,
@@ -287,6 +325,8 @@ export function refreshIndex(connection: IndexConnection, transcript: IndexedTra
       firstTime,
       lastTime,
       partial ? 1 : 0,
+      check?.line ?? null,
+      check?.byte ?? null,
       sid,
     );
     return { restarted, addedUnits, addedBytes: end.bytes - from.bytes, lines: end.lines, bytes: end.bytes };

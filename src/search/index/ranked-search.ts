@@ -140,7 +140,9 @@ function readUnitWords(
     return "unreadable";
   }
   const unit = unitWordsOfBytes(buffer, read, wanted);
-  if (unit.lines !== row.last_line - row.first_line + 1 || unit.firstLine !== row.first_line) return undefined;
+  // The numbers written on its first and last lines, as the index recorded them (transcript-units.ts): a hand edit
+  // that removed or added a line before the unit moves other lines (and their numbers) into its bytes.
+  if (unit.lines === 0 || unit.firstLine !== row.first_line || unit.lastLine !== row.last_line) return undefined;
   if (row.call_start === null || row.call_end === null || row.call_end > row.byte_start) return unit.words;
   // A tool's output is read with the start of its call, as the index holds it: its words stand on no line of the unit.
   const callLength = row.call_end - row.call_start;
@@ -168,11 +170,13 @@ const BARE_MARKER =
 function shownLines(files: OpenFiles, s: ScoredUnit, req: RankedRequest, asked: readonly AnswerKind[]): HitLine[] {
   const { file, row } = s;
   const read = (start: number, end: number) => readLines(files, file.path, start, end);
-  const unit = read(row.byte_start, row.byte_end).filter((l) => Number.isFinite(l.line));
+  // Weighed by their place in the unit: a unit read across a removed line has a gap in its numbers.
+  const unit = read(row.byte_start, row.byte_end).map((l, at) => ({ ...l, weight: s.weights[at] ?? 0 }));
   const choices: LineChoice[] = [];
   for (const l of unit) {
+    if (!Number.isFinite(l.line)) continue;
     if (l.line !== s.line && (l.text.trim() === "" || BARE_MARKER.test(l.text))) continue;
-    choices.push({ line: l.line, text: l.text, weight: s.weights[l.line - row.first_line] ?? 0 });
+    choices.push({ line: l.line, text: l.text, weight: l.weight });
   }
   if (row.role === "tool-input" && row.tool !== null && !OWN_TOOLS.has(row.tool)) {
     for (const l of outcomeOf(read, row.byte_end, file.size, row.tool)) {

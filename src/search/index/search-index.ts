@@ -18,10 +18,16 @@ export const INDEX_FILE = "search-index.db";
  * stamped lower is emptied at open and filled again from the transcripts (by the catch-up of the next ranked searches,
  * or `doctor --fix`), since its units were read by other rules. 2: terminal escape sequences and the plugin's own tool
  * results left out, a tool's output holding the start of its call (`units.call_start`, `call_end`), camelCase parts as words,
- * `sessions.partial`.
+ * `sessions.partial`. 3: units' line numbers are the numbers written on their lines (not their positions, which a
+ * hand edit that removed a line moved), and `sessions.check_line`, `check_byte` say where the last unit starts.
  */
-export const INDEX_VERSION = 2;
+export const INDEX_VERSION = 3;
 const BUSY_TIMEOUT_MS = 10_000;
+/** Pages one FTS5 merge step writes, and the steps one settling of removals runs at most (256 MB of 4 KiB pages). */
+const MERGE_PAGES = 16;
+const MAX_MERGE_STEPS = 4_096;
+
+const totalChanges = (c: IndexConnection) => c.get<{ n: number }>("SELECT total_changes() AS n")?.n ?? 0;
 const SIDE_FILES = ["", "-wal", "-shm", "-journal"] as const;
 
 /** The tables, with the tokenizer of ./index-tokens.ts (loaded with the first open, as the driver is). */
@@ -41,7 +47,11 @@ CREATE TABLE IF NOT EXISTS sessions (
   last_time INTEGER,
   -- 1 when the index leaves out some of the transcript's text (the plugin's own tool results, escape sequences):
   -- the literal and regex searches never rule it out by the index.
-  partial INTEGER NOT NULL DEFAULT 0
+  partial INTEGER NOT NULL DEFAULT 0,
+  -- The number written on the last unit's first line and the byte it starts at: an update reads it back to see
+  -- whether the lines are still where the index has them (index-update.ts, holdsLastUnit).
+  check_line INTEGER NOT NULL DEFAULT 0,
+  check_byte INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS units (
   id INTEGER PRIMARY KEY,
@@ -96,6 +106,8 @@ export class SearchIndex implements TranscriptIndexer {
   readonly file: string;
   private connection: IndexConnection | undefined;
   private opening: Promise<IndexHealth> | undefined;
+  /** Sessions were forgotten since removals were last settled (`settleRemovals`). */
+  private forgotten = false;
 
   constructor(dataDir: string) {
     this.file = path.join(dataDir, INDEX_FILE);
@@ -167,6 +179,33 @@ export class SearchIndex implements TranscriptIndexer {
     if (!health.usable) return;
     const { dropSession, inTransaction } = await import("./index-update.js");
     inTransaction(health.connection, () => dropSession(health.connection, sessionID));
+    this.forgotten = true;
+  }
+
+  /**
+   * After transcripts were forgotten (the cleanup): their words are taken out of the file. A contentless_delete
+   * table marks a deleted row's entries as deleted in the segments that hold them (FTS5's secure-delete does not
+   * apply to it), and they stay there until those segments are merged; a merge of every segment writes them out, and
+   * a truncating checkpoint clears the old pages from the WAL (secure_delete zeroes the pages freed). Bounded by
+   * MAX_MERGE_STEPS steps of MERGE_PAGES pages; nothing is done when nothing was forgotten since the last time.
+   * Returns the steps run.
+   */
+  async settleRemovals(): Promise<number> {
+    if (!this.forgotten) return 0;
+    const health = await this.forReading();
+    if (!health.usable) return 0;
+    const c = health.connection;
+    let steps = 0;
+    // Each step merges up to MERGE_PAGES pages and reports a change while work was left (FTS5's documented loop).
+    for (let before = totalChanges(c); steps < MAX_MERGE_STEPS; steps++) {
+      c.run(`INSERT INTO unit_text (unit_text, rank) VALUES ('merge', ${-MERGE_PAGES})`);
+      const after = totalChanges(c);
+      if (after - before < 2) break;
+      before = after;
+    }
+    c.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    this.forgotten = false;
+    return steps + 1;
   }
 
   close(): void {

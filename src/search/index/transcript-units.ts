@@ -6,7 +6,7 @@
  * transcript built line by line as it grows and the index rebuilt from the whole file are the same.
  */
 import fs from "node:fs";
-import { prefixLength } from "../../transcripts/numbered-line.js";
+import { prefixLength, writtenNumber } from "../../transcripts/numbered-line.js";
 
 export const ROLES = ["user", "assistant", "reasoning", "tool-input", "tool-output", "meta"] as const;
 export type Role = (typeof ROLES)[number];
@@ -19,6 +19,11 @@ const CHUNK_BYTES = 4 * 1024 * 1024;
 const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
 export interface Unit {
+  /**
+   * The numbers written at the start of its first and last lines (what a hit shows and a reader cites), not their
+   * positions in the file: after a hand edit removed a line they differ, and the number is what reading the unit back
+   * finds. A first line with no number of its own (added by hand) counts as 0; the last line is the last that has one.
+   */
   firstLine: number;
   lastLine: number;
   /** Byte range of its lines in the transcript (from the first line's start to after the last line's newline). */
@@ -217,12 +222,13 @@ export function readUnits(file: string, range: ReadRange, onUnit: (unit: Unit) =
         const size = nl + 1 - start;
         if (begins || unitBytes + size > UNIT_MAX_BYTES || (unit && unit.texts.length >= UNIT_MAX_LINES)) close();
         const blank = isBlank(text);
+        const number = writtenNumber(buffer, start, nl);
         // A blank line opens no unit: where one export ends and the next begins, the separator joins neither.
         if (unit || !blank) {
           if (!unit) {
             unit = {
-              firstLine: line,
-              lastLine: line,
+              firstLine: number ?? 0,
+              lastLine: number ?? 0,
               byteStart: bufferStart + start,
               byteEnd: bufferStart + nl + 1,
               role: state.role,
@@ -241,7 +247,7 @@ export function readUnits(file: string, range: ReadRange, onUnit: (unit: Unit) =
           unitBytes += size;
           if (!blank) {
             keptLines = unit.texts.length;
-            keptLastLine = line;
+            keptLastLine = number ?? (keptLines === 1 ? unit.firstLine : keptLastLine);
             keptByteEnd = bufferStart + nl + 1;
           }
         }

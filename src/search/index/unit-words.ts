@@ -161,8 +161,12 @@ export interface UnitBytes {
   words: UnitWords;
   /** The unit's lines. */
   lines: number;
-  /** The number the first line's prefix holds; NaN when it has none. */
+  /**
+   * The number the first line's prefix holds (0 when it has none) and the last number a line holds (the first's when
+   * no later line has one), as the index records them (transcript-units.ts).
+   */
   firstLine: number;
+  lastLine: number;
 }
 
 /**
@@ -174,7 +178,8 @@ export interface UnitBytes {
 export function unitWordsOfBytes(bytes: Uint8Array, end: number, wanted: readonly string[]): UnitBytes {
   const collector = new Collector(wanted);
   let lines = 0;
-  let firstLine = Number.NaN;
+  let firstLine = 0;
+  let lastLine = 0;
   let from = 0;
   // The last character other than white space of the last line holding text.
   let lastChar = 0;
@@ -182,7 +187,9 @@ export function unitWordsOfBytes(bytes: Uint8Array, end: number, wanted: readonl
   const identifiers: number[] = [];
   for (let nl = bytes.indexOf(0x0a, from); nl !== -1 && nl < end; nl = bytes.indexOf(0x0a, from)) {
     const prefix = prefixLength(bytes, from, nl);
-    if (lines === 0) firstLine = writtenNumber(bytes, from, nl) ?? Number.NaN;
+    const written = writtenNumber(bytes, from, nl);
+    if (lines === 0) firstLine = lastLine = written ?? 0;
+    else if (written !== undefined) lastLine = written;
     const line = lines++;
     for (let k = nl - 1; k >= from + prefix; k--) {
       const b = bytes[k] as number;
@@ -241,7 +248,7 @@ export function unitWordsOfBytes(bytes: Uint8Array, end: number, wanted: readonl
     collector.identifier(decodeText(bytes, start, stop), line);
   }
   collector.unit.asks = lastChar === 0x3f;
-  return { words: collector.unit, lines, firstLine };
+  return { words: collector.unit, lines, firstLine, lastLine };
 }
 
 /** `unitWordsOfBytes` by way of the lines' text. */
@@ -251,7 +258,9 @@ function unitWordsAsText(bytes: Uint8Array, end: number, wanted: readonly string
     lines.map((l) => l.text),
     wanted,
   );
-  return { words, lines: lines.length, firstLine: lines[0]?.line ?? Number.NaN };
+  const firstLine = lines[0] && Number.isFinite(lines[0].line) ? lines[0].line : 0;
+  const lastLine = lines.findLast((l) => Number.isFinite(l.line))?.line;
+  return { words, lines: lines.length, firstLine, lastLine: lastLine ?? firstLine };
 }
 
 const isUpper = (b: number) => b >= 0x41 && b <= 0x5a;

@@ -116,6 +116,7 @@ export async function sweepTranscripts({
       await remove(data, decision, report);
       onProgress?.(i + 1, report.eligible.length);
     }
+    if (report.removed.length > 0) await settleIndex(data);
   }
   return report;
 }
@@ -180,6 +181,15 @@ async function forgetIndexed(data: DataContext, sessionID: string): Promise<void
     await data.searchIndex.forget(sessionID);
   } catch (error) {
     data.log.log("warn", `transcript ${sessionID}: not removed from the search index (${describeError(error)})`);
+  }
+}
+
+/** The words of what was removed are taken out of the index file too (search-index.ts, settleRemovals). */
+async function settleIndex(data: DataContext): Promise<void> {
+  try {
+    await data.searchIndex.settleRemovals();
+  } catch (error) {
+    data.log.log("warn", `search index: removed transcripts' words not merged out yet (${describeError(error)})`);
   }
 }
 

@@ -89,7 +89,50 @@ describe("the search index file", () => {
   });
 });
 
+/** Whether the index file or its WAL holds `text` anywhere in its bytes. */
+function indexBytesHold(dataDir: string, text: string): boolean {
+  const needle = Buffer.from(text);
+  return ["", "-wal"].some((suffix) => {
+    const file = path.join(dataDir, INDEX_FILE + suffix);
+    return fs.existsSync(file) && fs.readFileSync(file).includes(needle);
+  });
+}
+
 describe("a transcript removed by the cleanup", () => {
+  it("leaves none of its words in the index file or its WAL; the kept transcript is still found", async () => {
+    const data = testDataContext();
+    const gone = syntheticSession(2, "ses_indexforget00003", 300);
+    gone.user("the zqxjvkmordantite token lives only here");
+    const kept = syntheticSession(2, "ses_indexforget00004", 300);
+    kept.user("the wbyfplquarantine token lives only here");
+    await exportAll(data, [gone.data, kept.data]);
+    const dataDir = data.options.dataDir;
+    // Terms are stored after the prefix they share with the one before them: the word's tail is what is looked for.
+    expect(indexBytesHold(dataDir, "jvkmordantit")).toBe(true);
+    const { sweepTranscripts } = await import("../../../src/transcripts/retention/retention.js");
+    const report = await sweepTranscripts({
+      data,
+      source: createMemorySource([gone.data, kept.data]),
+      scopes: [PROJECT],
+      rules: { retentionDays: 0, keepRecent: 0, maxSessions: 0, orphaned: false, sessionIDs: [gone.sessionID] },
+      apply: true,
+    });
+    expect(report.removed.map((r) => r.sessionID)).toEqual([gone.sessionID]);
+    expect(indexBytesHold(dataDir, "jvkmordantit")).toBe(false);
+    data.searchIndex.close();
+    expect(indexBytesHold(dataDir, "jvkmordantit")).toBe(false);
+    const found = await searchOver(data)({ query: "wbyfplquarantine", mode: "ranked", scope: PROJECT });
+    expect(found.ranked?.hits.map((h) => h.file.sessionID)).toEqual([kept.sessionID]);
+    const none = await searchOver(data)({ query: "zqxjvkmordantite", mode: "ranked", scope: PROJECT });
+    expect(none.ranked?.hits ?? []).toEqual([]);
+  });
+
+  it("settles nothing when nothing was forgotten", async () => {
+    const data = testDataContext();
+    await exportAll(data, [syntheticSession(2, "ses_indexforget00005", 300).data]);
+    expect(await data.searchIndex.settleRemovals()).toBe(0);
+  });
+
   it("is forgotten by the index in the same step: no unit, no session row, no hit", async () => {
     const data = testDataContext();
     const gone = syntheticSession(2, "ses_indexforget00001", 300);

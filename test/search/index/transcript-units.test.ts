@@ -74,7 +74,9 @@ describe("the units read from a transcript file", () => {
     expect(texts[1]).toBe("a byte-order mark where the text starts, café");
     expect(texts[7]).toBe("bad\u{fffd}\u{fffd}");
     for (const unit of units) {
-      expect(unit.texts).toEqual(texts.slice(unit.firstLine - 1, unit.lastLine));
+      // Numbers as written: the last unit's last line has none of its own, and the unit ends at the number before it.
+      expect(unit.texts).toEqual(texts.slice(unit.firstLine - 1, unit.firstLine - 1 + unit.texts.length));
+      expect(unit.lastLine).toBe(Math.min(unit.firstLine - 1 + unit.texts.length, 8));
       const own = complete.subarray(unit.byteStart, unit.byteEnd).toString("utf8");
       expect(own.startsWith(`${String(unit.firstLine).padStart(6)}\t`)).toBe(true);
       expect(own.endsWith("\n")).toBe(true);

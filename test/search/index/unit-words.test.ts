@@ -51,7 +51,8 @@ describe("a unit's words read from its bytes", () => {
     expect(read.lines).toBe(2);
     expect(read.words.count).toBe(3);
     const unnumbered = Buffer.from("just text\n", "utf8");
-    expect(unitWordsOfBytes(unnumbered, unnumbered.length, []).firstLine).toBeNaN();
+    expect(read).toMatchObject({ firstLine: 5, lastLine: 6 });
+    expect(unitWordsOfBytes(unnumbered, unnumbered.length, [])).toMatchObject({ firstLine: 0, lastLine: 0 });
     expect(unitWordsOfBytes(unnumbered, unnumbered.length, []).words.count).toBe(2);
   });
 
