@@ -69,8 +69,15 @@ export function narrowContext(value: unknown): V2Context {
   return value as unknown as V2Context;
 }
 
-/** Writes warnings and errors to the server's standard error, where OpenCode 2.x keeps a plugin's output. */
-export function createConsoleLogger(write: (line: string) => void = (line) => console.error(line)): Logger {
+function writeUnlessTerminal(line: string): void {
+  if (!process.stderr.isTTY) console.error(line);
+}
+
+/**
+ * Writes warnings and errors to the server's standard error, where OpenCode 2.x keeps a plugin's output; never to a
+ * terminal, where a TUI draws (OpenCode 1.18's TUI process offers `setup` a context of its own, which it refuses).
+ */
+export function createConsoleLogger(write: (line: string) => void = writeUnlessTerminal): Logger {
   return {
     log(level, message) {
       if (level === "warn" || level === "error") write(`[opencode-ledger] ${level}: ${message}`);

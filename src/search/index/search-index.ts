@@ -202,6 +202,8 @@ export class SearchIndex implements TranscriptIndexer {
       const after = totalChanges(c);
       if (after - before < 2) break;
       before = after;
+      // A step takes about 10 ms; between steps the process's other work (the agent's turn) goes on.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     c.exec("PRAGMA wal_checkpoint(TRUNCATE)");
     this.forgotten = false;
