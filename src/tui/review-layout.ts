@@ -92,5 +92,6 @@ export function windowStart(cursor: number, shown: number, total: number): numbe
 
 /** `text` on one line of at most `width` characters, an ellipsis marking a cut. */
 export function fitLine(text: string, width: number): string {
-  return text.length <= width ? text : `${text.slice(0, Math.max(0, width - 1))}…`;
+  // A title already cut by oneLine ends in its own ellipsis: one is enough.
+  return text.length <= width ? text : `${text.slice(0, Math.max(0, width - 1)).replace(/…$/, "")}…`;
 }

@@ -83,5 +83,6 @@ describe("the /memory dialog's layout", () => {
   it("cuts a long line to the width with an ellipsis", () => {
     expect(fitLine("short", 10)).toBe("short");
     expect(fitLine("x".repeat(20), 10)).toBe(`${"x".repeat(9)}…`);
+    expect(fitLine(`${"x".repeat(8)}…${"y".repeat(5)}`, 10)).toBe(`${"x".repeat(8)}…`);
   });
 });
