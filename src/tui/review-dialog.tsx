@@ -1,12 +1,14 @@
 /**
  * The `/memory` dialog: the store's figures, the newest entries, a page of candidates, each approved (a) or
  * rejected (r) with one key, and the last session map of the session it was opened from. Its keys live in a keymap layer that exists only while the dialog is open.
+ * It fits the terminal (review-layout.ts): the candidates scroll with the cursor and the key line stays the last line.
  */
 import type { TuiPluginApi } from "@opencode-ai/plugin/tui";
 import { createSignal, onCleanup } from "solid-js";
 import type { MemoryStore } from "../store/memory-store.js";
 import { mapPreview } from "./last-map.js";
 import { loadReview, type ReviewDecision, type ReviewRow, type ReviewView, reviewCandidate } from "./review.js";
+import { dialogRoom, fitLine, fitReview, windowStart } from "./review-layout.js";
 
 export interface ReviewDialogProps {
   api: TuiPluginApi;
@@ -30,6 +32,11 @@ export function ReviewDialog(props: ReviewDialogProps) {
   const [cursor, setCursor] = createSignal(0);
   const [said, setSaid] = createSignal("");
   let busy = false;
+  const renderer = props.api.renderer;
+  const [room, setRoom] = createSignal(dialogRoom(renderer.terminalHeight, renderer.terminalWidth));
+  const resized = () => setRoom(dialogRoom(renderer.terminalHeight, renderer.terminalWidth));
+  renderer.on("resize", resized);
+  onCleanup(() => renderer.off("resize", resized));
 
   const load = async (page: number) => {
     try {
@@ -93,47 +100,85 @@ export function ReviewDialog(props: ReviewDialogProps) {
   onCleanup(dispose);
   void load(0);
 
-  const row = (r: ReviewRow, selected: boolean) => (
-    <text fg={selected ? theme.primary : theme.text} wrapMode="none">
-      {`${selected ? "›" : " "} ${r.kind.padEnd(10)} ${r.title}  (${r.where})`}
+  const line = (fg: typeof theme.text, text: string) => (
+    <text fg={fg} wrapMode="none">
+      {fitLine(text, room().width)}
     </text>
   );
+  const entry = (r: ReviewRow) => `${r.kind.padEnd(10)} ${r.title}  (${r.where})`;
 
   const body = () => {
     const v = view();
     if (!v) return <text fg={theme.textMuted}>Loading…</text>;
     const selected = v.candidates[cursor()];
+    const mapLines = props.map ? mapPreview(props.map) : [];
+    const fit = fitReview(room().lines, {
+      figures: v.figures.length,
+      recent: v.recent.length,
+      team: v.team.length,
+      teamProblems: v.teamProblems.length,
+      candidates: v.candidates.length,
+      map: mapLines.length,
+      said: said() !== "",
+    });
+    const first = windowStart(cursor(), fit.candidates, v.candidates.length);
+    const shown = v.candidates.slice(first, first + fit.candidates);
+    const hidden = v.candidates.length - shown.length;
+    const left = fit.cut.filter((c) => c !== "candidates");
+    const note = [
+      v.note,
+      hidden > 0 ? `${hidden} more on this page (↑/↓).` : "",
+      left.length > 0 ? `A taller terminal shows ${left.join(", ")}.` : "",
+    ]
+      .filter(Boolean)
+      .join(" ");
+    const sectionLines = (heading: string, rows: string[], given: number, empty: string) =>
+      given < 0
+        ? []
+        : [
+            line(theme.text, " "),
+            line(theme.accent, heading),
+            ...(rows.length === 0
+              ? [line(theme.textMuted, empty)]
+              : rows.slice(0, given).map((r) => line(theme.textMuted, r))),
+          ];
     return [
-      ...v.figures.map((line) => <text fg={theme.textMuted}>{line}</text>),
-      <text fg={theme.text}> </text>,
-      <text fg={theme.accent}>Recent</text>,
-      ...(v.recent.length === 0
-        ? [<text fg={theme.textMuted}> none yet</text>]
-        : v.recent.map((r) => (
-            <text fg={theme.textMuted} wrapMode="none">{`  ${r.kind.padEnd(10)} ${r.title}  (${r.where})`}</text>
-          ))),
-      <text fg={theme.text}> </text>,
-      <text fg={theme.accent}>{`Team memory, shared through the repository (${v.teamTotal})`}</text>,
-      ...(v.team.length === 0
-        ? [<text fg={theme.textMuted}> none (memory_save with scope "team" adds to .opencode/memory/team.jsonl)</text>]
-        : v.team.map((r) => <text fg={theme.textMuted} wrapMode="none">{`  ${r.kind.padEnd(10)} ${r.title}`}</text>)),
-      ...v.teamProblems.map((line) => <text fg={theme.warning} wrapMode="none">{`  team file ${line}`}</text>),
-      <text fg={theme.text}> </text>,
-      <text fg={theme.accent}>{`Waiting for review (${v.candidateTotal})`}</text>,
-      ...v.candidates.map((r, i) => row(r, i === cursor())),
-      ...(selected ? [<text fg={theme.textMuted} wrapMode="none">{`    ${selected.preview}`}</text>] : []),
-      <text fg={theme.textMuted}>{v.note}</text>,
-      <text fg={theme.textMuted}>
-        {v.candidates.length > 0 ? "a approve · r reject · ↑/↓ move · n/p page · esc close" : "esc close"}
-      </text>,
-      ...(said() ? [<text fg={theme.success}>{said()}</text>] : []),
-      ...(props.map
-        ? [
-            <text fg={theme.text}> </text>,
-            <text fg={theme.accent}>Last session map of this session</text>,
-            ...mapPreview(props.map).map((line) => <text fg={theme.textMuted} wrapMode="none">{`  ${line}`}</text>),
-          ]
-        : []),
+      ...v.figures.map((text) => line(theme.textMuted, text)),
+      ...sectionLines(
+        "Recent",
+        v.recent.map((r) => `  ${entry(r)}`),
+        fit.recent,
+        " none yet",
+      ),
+      ...(fit.team < 0
+        ? []
+        : [
+            line(theme.text, " "),
+            line(theme.accent, `Team memory, shared through the repository (${v.teamTotal})`),
+            ...(v.team.length === 0 && v.teamProblems.length === 0
+              ? [line(theme.textMuted, ' none (memory_save with scope "team" adds to .opencode/memory/team.jsonl)')]
+              : []),
+            ...v.team.slice(0, fit.team).map((r) => line(theme.textMuted, `  ${r.kind.padEnd(10)} ${r.title}`)),
+            ...v.teamProblems.slice(0, fit.teamProblems).map((text) => line(theme.warning, `  team file ${text}`)),
+          ]),
+      line(theme.text, " "),
+      line(theme.accent, `Waiting for review (${v.candidateTotal})`),
+      ...shown.map((r) =>
+        line(r === selected ? theme.primary : theme.text, `${r === selected ? "›" : " "} ${entry(r)}`),
+      ),
+      ...(selected ? [line(theme.textMuted, `    ${selected.preview}`)] : []),
+      ...sectionLines(
+        "Last session map of this session",
+        mapLines.map((text) => `  ${text}`),
+        mapLines.length > 0 && fit.map > 0 ? fit.map : -1,
+        "",
+      ),
+      line(theme.textMuted, note),
+      ...(said() ? [line(theme.success, said())] : []),
+      line(
+        theme.textMuted,
+        v.candidates.length > 0 ? "a approve · r reject · ↑/↓ move · n/p page · esc close" : "esc close",
+      ),
     ];
   };
 

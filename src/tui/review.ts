@@ -129,7 +129,8 @@ function candidateNote(total: number, page: number, shown: number): string {
   if (total === 0) return "No candidates wait for review.";
   const first = page * REVIEW_PAGE_SIZE + 1;
   if (total <= REVIEW_PAGE_SIZE) return `${total} ${total === 1 ? "candidate waits" : "candidates wait"} for review.`;
-  return `Candidates ${first}-${first + shown - 1} of ${total} (n/p: next/previous page).`;
+  // The key line below says n/p pages; the note stays short enough for an 80-column dialog.
+  return `Candidates ${first}-${first + shown - 1} of ${total}.`;
 }
 
 /** The person's decision on a candidate: `approve` makes it active, `reject` rejected; the audit row names a person. */

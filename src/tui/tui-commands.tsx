@@ -9,6 +9,7 @@ import { applyCleanup, planCleanup } from "./cleanup.js";
 import { pickerOptions } from "./continue-picker.js";
 import { type ContinueDeps, continueSession } from "./continue-session.js";
 import { ReviewDialog } from "./review-dialog.js";
+import { dialogSize } from "./review-layout.js";
 import type { InjectionChoice } from "./slash-input.js";
 import type { TuiServices } from "./tui-services.js";
 
@@ -46,7 +47,7 @@ export async function openReview(c: CommandContext): Promise<void> {
       onError={c.report}
     />
   ));
-  c.api.ui.dialog.setSize("large");
+  c.api.ui.dialog.setSize(dialogSize(c.api.renderer.terminalWidth));
 }
 
 export async function continueFrom(c: CommandContext, target: string): Promise<void> {
@@ -83,7 +84,7 @@ export async function openContinuePicker(c: CommandContext): Promise<void> {
     />
   ));
   // The ids, dates and lengths need the room a wide terminal has.
-  c.api.ui.dialog.setSize("large");
+  c.api.ui.dialog.setSize(dialogSize(c.api.renderer.terminalWidth));
 }
 
 /** The dry run in a confirmation dialog; confirming removes exactly what it listed. */

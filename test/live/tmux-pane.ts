@@ -63,6 +63,11 @@ export class TmuxPane {
     }
   }
 
+  /** Resizes the terminal (the program gets SIGWINCH and draws the whole screen again). */
+  resize(width: number, height: number): void {
+    this.tmux("resize-window", "-t", this.target, "-x", String(width), "-y", String(height));
+  }
+
   /** Types text literally (no key names). */
   type(text: string): void {
     this.tmux("send-keys", "-t", this.target, "-l", text);

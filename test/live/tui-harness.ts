@@ -22,6 +22,9 @@ export interface TuiStartOptions {
   tuiPlugin?: string | [string, Record<string, unknown>];
   /** Runs before OpenCode starts: seed the store, lay out an installed package … */
   prepare?: (paths: LivePaths) => void | Promise<void>;
+  /** The terminal's size; default 160x45. */
+  columns?: number;
+  rows?: number;
 }
 
 export interface TuiRun extends LivePaths {
@@ -55,6 +58,8 @@ export async function startTui(options: TuiStartOptions): Promise<TuiRun> {
   const pane = TmuxPane.start(name, [OPENCODE_BIN, "--port", String(port), paths.project], {
     env,
     cwd: paths.project,
+    width: options.columns,
+    height: options.rows,
   });
   const base = `http://127.0.0.1:${port}`;
   const run: TuiRun = {

@@ -80,11 +80,11 @@ describe(`TUI review (${isBun ? "bun:sqlite" : "better-sqlite3"})`, () => {
     const first = await loadReview(f.memory, { project: f.project }, 0);
     expect(first.candidates).toHaveLength(REVIEW_PAGE_SIZE);
     expect(first.pages).toBe(3);
-    expect(first.note).toBe(`Candidates 1-${REVIEW_PAGE_SIZE} of ${total} (n/p: next/previous page).`);
+    expect(first.note).toBe(`Candidates 1-${REVIEW_PAGE_SIZE} of ${total}.`);
     const last = await loadReview(f.memory, { project: f.project }, 99);
     expect(last.page).toBe(2);
     expect(last.candidates).toHaveLength(3);
-    expect(last.note).toBe(`Candidates ${REVIEW_PAGE_SIZE * 2 + 1}-${total} of ${total} (n/p: next/previous page).`);
+    expect(last.note).toBe(`Candidates ${REVIEW_PAGE_SIZE * 2 + 1}-${total} of ${total}.`);
     expect((await loadReview(f.memory, { project: f.project }, -4)).page).toBe(0);
   });
 
