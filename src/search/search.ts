@@ -108,9 +108,6 @@ export interface SearchOutcome {
   ranked?: RankedResult;
 }
 
-/** Hits a ranked search returns by default: the best few, not a page of lines. */
-const RANKED_DEFAULT_HITS = 10;
-
 async function sessionTarget(deps: SearchDeps, req: SearchRequest, sessionID: string): Promise<TranscriptFile> {
   const found = findSessionTranscript(deps.transcriptsDir, sessionID, req.scope, req.all === true);
   if ("file" in found) return found.file;
@@ -341,7 +338,7 @@ async function rankedOutcome(
     role: req.role,
     since: req.since,
     until: req.until,
-    limit: clamp(req.limit, RANKED_DEFAULT_HITS, 1, SEARCH_LIMITS.maxMatches),
+    limit: clamp(req.limit, SEARCH_LIMITS.defaultHits, 1, SEARCH_LIMITS.maxMatches),
     contextLines: clamp(req.contextLines, SEARCH_LIMITS.defaultContext, 0, SEARCH_LIMITS.maxContext),
     maxBytes: clamp(req.maxBytes, SEARCH_LIMITS.defaultBytes, SEARCH_LIMITS.minBytes, SEARCH_LIMITS.maxBytes),
     catchUpBytes: req.catchUpBytes,

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createDataContext } from "../../../src/data-context.js";
 import { createMemoryLogger } from "../../../src/log.js";
 import { parseOptions } from "../../../src/options.js";
+import { SEARCH_LIMITS } from "../../../src/search/limits.js";
 import { exportTranscript } from "../../../src/transcripts/export/export-transcript.js";
 import { createExportFileSource, readExportFile } from "../../../src/transcripts/source/export-file-source.js";
 import { cliFixture } from "../../helpers/cli.js";
@@ -32,6 +33,20 @@ async function exported() {
 }
 
 describe("opencode-ledger transcripts search", () => {
+  it("says in its help what the default search is and how many hits it gives", () => {
+    const f = cliFixture();
+    const help = f.run(["transcripts", "search", "--help"]);
+    expect(help.code).toBe(0);
+    const limit = help.stdout.split("\n").find((l) => l.includes("--limit")) as string;
+    expect(limit).toContain(
+      `default ${SEARCH_LIMITS.defaultHits} ranked, ${SEARCH_LIMITS.defaultMatches} matching lines`,
+    );
+    const group = f.run(["transcripts", "--help"]).stdout;
+    const summary = group.split("\n").find((l) => /^\s+search\s/.test(l)) as string;
+    expect(summary).toContain("best-matching lines first");
+    expect(summary).not.toContain("exact lines");
+  });
+
   it("finds exact lines with their numbers, in this project by default and everywhere with --scope all", async () => {
     const { f, ids } = await exported();
     const mine = ids[0] as string;
