@@ -107,5 +107,11 @@ describe("opencode-ledger transcripts search", () => {
     const badRegex = f.run(["transcripts", "search", "(", "--regex"]);
     expect(badRegex.code).toBe(1);
     expect(badRegex.stderr).toContain("[opencode-ledger]");
+    // A word longer than the index holds is refused for what it is, not as punctuation; literal still finds it.
+    const long = f.run(["transcripts", "search", "a".repeat(1_000)]);
+    expect(long.stderr).toContain("holds only words longer than 40 characters, which the index leaves out");
+    expect(long.stderr).not.toContain("punctuation");
+    expect(f.run(["transcripts", "search", "a".repeat(1_000), "--mode", "literal"]).code).toBe(0);
+    expect(f.run(["transcripts", "search", "*** ---"]).stderr).toContain("only punctuation");
   }, 60_000);
 });
