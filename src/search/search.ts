@@ -279,7 +279,7 @@ export function createTranscriptSearch(deps: SearchDeps) {
     if (inScope.length === 0) {
       const where = req.all ? "in any project" : "for this project";
       const hint = req.all ? "" : " Pass all: true to search every project's transcripts.";
-      const text = `No transcripts ${where} yet: a session's transcript is written when it compacts.${hint}`;
+      const text = `No transcripts ${where} yet: every session OpenCode holds is copied into a transcript shortly after the plugin starts (backfill), and a session's transcript is brought up to date when it compacts.${hint}`;
       return { text, result: emptyScanResult(), targets: [], engine: "none" };
     }
     const { result, engine, note } =
