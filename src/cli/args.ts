@@ -7,6 +7,7 @@ import type { ZodError } from "zod";
 import { InvalidInputError } from "../errors.js";
 import type { ListQuery, StatusFilter } from "../store/memory-types.js";
 import type { CommandSpec, FlagSpec, RawInput, Zod } from "./command.js";
+import { nearestName } from "./nearest-name.js";
 import { shared } from "./schemas.js";
 
 /** Flags every command takes. */
@@ -73,13 +74,16 @@ export function allFlags(spec: CommandSpec): Record<string, FlagSpec> {
   return { ...spec.flags, ...GLOBAL_FLAGS };
 }
 
-function parseError(error: unknown): InvalidInputError {
+function parseError(error: unknown, flags: Record<string, FlagSpec>): InvalidInputError {
   const err = error as { code?: string; message?: string };
   const message = String(err.message ?? error);
   // parseArgs names the option in quotes: "Unknown option '--x'", "Option '-y, --yes' does not take an argument".
   const quoted = /'([^']*)'/.exec(message)?.[1] ?? "";
   const flag = /--[^\s=<]+/.exec(quoted)?.[0] ?? (/^-[^\s,]+/.exec(quoted)?.[0] || "(arguments)");
-  if (err.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") return usageError(flag, "unknown flag; see --help");
+  if (err.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
+    const near = flag.startsWith("--") ? nearestName(flag.slice(2), Object.keys(flags)) : undefined;
+    return usageError(flag, near ? `unknown flag; did you mean --${near}? See --help` : "unknown flag; see --help");
+  }
   if (err.code === "ERR_PARSE_ARGS_INVALID_OPTION_VALUE") {
     if (message.includes("argument missing") || message.includes("ambiguous")) {
       return usageError(flag, `needs a value (one that starts with a dash is written ${flag}=-value)`);
@@ -106,7 +110,7 @@ export function readArgv(spec: CommandSpec, argv: readonly string[]): RawInput {
   try {
     parsed = parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
   } catch (error) {
-    throw parseError(error);
+    throw parseError(error, flags);
   }
   return { ...parsed.values, _: parsed.positionals };
 }

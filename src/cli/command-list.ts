@@ -99,7 +99,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   },
   {
     name: "transcripts search",
-    summary: "Search transcripts for exact lines, with context",
+    summary: "Search transcripts: best-matching lines first, or every line with --mode literal or regex",
     load: async () => (await import("./commands/transcripts-search.js")).command,
   },
   {

@@ -9,7 +9,7 @@ import { INDEX_FILE } from "../search/index/search-index.js";
 import { listTranscripts } from "../search/targets.js";
 import { type Finding, modeFinding } from "./doctor-files.js";
 
-const CHECK = "search index";
+const CHECK = "transcript search index";
 const REBUILD = 'run "opencode-ledger doctor --fix" to rebuild it from the transcripts';
 
 export async function searchIndexFindings(dataDir: string): Promise<Finding[]> {

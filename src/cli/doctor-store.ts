@@ -149,7 +149,7 @@ export async function checkStore(file: string, known: number | undefined): Promi
     if (tableExists(c, "entries_fts")) findings.push(ftsFinding(c), staleTermsFinding(c));
     else if (version > 0) {
       findings.push({
-        check: "search index",
+        check: "memory index",
         status: "fail",
         detail: "the full-text table entries_fts is missing",
         fix: CORRUPT_FIX,
@@ -173,13 +173,13 @@ function ftsFinding(c: SqliteConnection): Finding {
       c.exec("ROLLBACK");
     }
     return {
-      check: "search index",
+      check: "memory index",
       status: "ok",
       detail: `full-text index consistent with ${entries} entr${entries === 1 ? "y" : "ies"}`,
     };
   } catch (error) {
     return {
-      check: "search index",
+      check: "memory index",
       status: "fail",
       detail: `the full-text index does not match the entries (${message(error)}): search misses or shows wrong entries`,
       fix: 'rebuild it from the entries with "opencode-ledger doctor --fix"',
@@ -202,9 +202,9 @@ function staleTermsFinding(c: SqliteConnection): Finding {
         WHERE NOT EXISTS (SELECT 1 FROM temp.ledger_vocab v WHERE v.term >= t AND v.term < t || char(1114111))`)?.n ??
       0;
     if (stale === 0)
-      return { check: "search index terms", status: "ok", detail: "every indexed term is held by an entry" };
+      return { check: "memory index terms", status: "ok", detail: "every indexed term is held by an entry" };
     return {
-      check: "search index terms",
+      check: "memory index terms",
       status: "warn",
       detail: `the full-text index keeps ${stale} fragment(s) of words no entry holds any more (left by edits or deletes): they cannot be searched, but they are in the file`,
       fix: 'rewrite the index from the entries with "opencode-ledger doctor --fix"',
@@ -212,7 +212,7 @@ function staleTermsFinding(c: SqliteConnection): Finding {
     };
   } catch (error) {
     return {
-      check: "search index terms",
+      check: "memory index terms",
       status: "warn",
       detail: `the index's terms could not be compared with the entries: ${message(error)}`,
     };

@@ -2,6 +2,7 @@
  * Doctor's look at the team memory file of the project holding the current folder: each bad line by number (they are
  * left out of the index, and team saves wait until they are fixed).
  */
+import { plural } from "../human-units.js";
 import { readTeamFile } from "../team/team-file.js";
 import { teamFilePath } from "../team/team-path.js";
 import { readTeamText } from "../team/team-read.js";
@@ -16,7 +17,13 @@ export function teamFindings(project: string, now: number): Finding[] {
   if (text === undefined) return [];
   const { entries, problems } = readTeamText(text, now);
   if (problems.length === 0) {
-    return [{ check: "team memory", status: "ok", detail: `${file}: ${entries.length} entries, all valid` }];
+    return [
+      {
+        check: "team memory",
+        status: "ok",
+        detail: `${file}: ${plural(entries.length, "entry", "entries")}, all valid`,
+      },
+    ];
   }
   const fix = "fix or remove the line (opencode-ledger team check lists them all); until then team saves are refused";
   const findings: Finding[] = problems.slice(0, LINES_SHOWN).map((p) => ({

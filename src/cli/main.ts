@@ -7,6 +7,7 @@
 import { EXIT } from "./command.js";
 import { COMMANDS, findCommand, GROUPS } from "./command-list.js";
 import { BIN, commandHelp, groupHelp, mainHelp } from "./help.js";
+import { nearestName } from "./nearest-name.js";
 import { ownVersion } from "./own-package.js";
 
 const GLOBAL_VALUE_FLAGS = new Set(["--data-dir"]);
@@ -42,28 +43,9 @@ function fail(message: string, json: boolean, code: number, errorCode = "INVALID
   return code;
 }
 
-/** The known command closest to a mistyped one (at most two edits away), to suggest it. */
+/** The known command closest to a mistyped one, to suggest it. */
 function nearest(name: string): string | undefined {
-  const names = [...new Set([...COMMANDS.map((c) => c.name.split(" ")[0] ?? c.name), ...Object.keys(GROUPS)])];
-  let best: { name: string; distance: number } | undefined;
-  for (const candidate of names) {
-    const distance = editDistance(name, candidate);
-    if (distance <= 2 && (!best || distance < best.distance)) best = { name: candidate, distance };
-  }
-  return best?.name;
-}
-
-function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current[j] = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
-    }
-    previous = current;
-  }
-  return previous[b.length] ?? 0;
+  return nearestName(name, new Set([...COMMANDS.map((c) => c.name.split(" ")[0] ?? c.name), ...Object.keys(GROUPS)]));
 }
 
 async function main(raw: string[]): Promise<number> {

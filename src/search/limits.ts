@@ -5,7 +5,10 @@
 export const MAX_QUERY_CHARS = 1_000;
 
 export const SEARCH_LIMITS = {
+  /** Lines a literal or regex search returns by default. */
   defaultMatches: 50,
+  /** Hits a ranked search returns by default: the best few, not a page of lines. */
+  defaultHits: 10,
   maxMatches: 500,
   defaultContext: 2,
   maxContext: 10,

@@ -108,9 +108,6 @@ export interface SearchOutcome {
   ranked?: RankedResult;
 }
 
-/** Hits a ranked search returns by default: the best few, not a page of lines. */
-const RANKED_DEFAULT_HITS = 10;
-
 async function sessionTarget(deps: SearchDeps, req: SearchRequest, sessionID: string): Promise<TranscriptFile> {
   const found = findSessionTranscript(deps.transcriptsDir, sessionID, req.scope, req.all === true);
   if ("file" in found) return found.file;
@@ -282,7 +279,7 @@ export function createTranscriptSearch(deps: SearchDeps) {
     if (inScope.length === 0) {
       const where = req.all ? "in any project" : "for this project";
       const hint = req.all ? "" : " Pass all: true to search every project's transcripts.";
-      const text = `No transcripts ${where} yet: a session's transcript is written when it compacts.${hint}`;
+      const text = `No transcripts ${where} yet: every session OpenCode holds is copied into a transcript shortly after the plugin starts (backfill), and a session's transcript is brought up to date when it compacts.${hint}`;
       return { text, result: emptyScanResult(), targets: [], engine: "none" };
     }
     const { result, engine, note } =
@@ -341,7 +338,7 @@ async function rankedOutcome(
     role: req.role,
     since: req.since,
     until: req.until,
-    limit: clamp(req.limit, RANKED_DEFAULT_HITS, 1, SEARCH_LIMITS.maxMatches),
+    limit: clamp(req.limit, SEARCH_LIMITS.defaultHits, 1, SEARCH_LIMITS.maxMatches),
     contextLines: clamp(req.contextLines, SEARCH_LIMITS.defaultContext, 0, SEARCH_LIMITS.maxContext),
     maxBytes: clamp(req.maxBytes, SEARCH_LIMITS.defaultBytes, SEARCH_LIMITS.minBytes, SEARCH_LIMITS.maxBytes),
     catchUpBytes: req.catchUpBytes,

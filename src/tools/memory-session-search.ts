@@ -43,7 +43,7 @@ export const sessionSearchTool = {
       .min(1)
       .max(SEARCH_LIMITS.maxMatches)
       .optional()
-      .describe(`Default 10 ranked, ${SEARCH_LIMITS.defaultMatches} literal or regex`),
+      .describe(`Default ${SEARCH_LIMITS.defaultHits} ranked, ${SEARCH_LIMITS.defaultMatches} literal or regex`),
     maxBytes: z
       .number()
       .int()

@@ -32,7 +32,7 @@ describe("doctor: terms of deleted entries in the full-text index", () => {
     f.close();
     const db = path.join(f.dataDir, "ledger.db");
     const healthy = f.run(["doctor", "--json"]).json<Report>();
-    expect(healthy.findings.find((x) => x.check === "search index terms")).toMatchObject({ status: "ok" });
+    expect(healthy.findings.find((x) => x.check === "memory index terms")).toMatchObject({ status: "ok" });
     // A purge the way it was done before the index was compacted: row deleted, audit redacted, nothing more.
     const c = await connect(db, { readonly: false });
     c.exec("PRAGMA secure_delete = ON");
@@ -43,14 +43,14 @@ describe("doctor: terms of deleted entries in the full-text index", () => {
     expect(storeBytes(db).toString("latin1").includes(STEM)).toBe(true);
 
     const found = f.run(["doctor", "--json"]).json<Report>();
-    expect(found.findings.find((x) => x.check === "search index terms")).toMatchObject({
+    expect(found.findings.find((x) => x.check === "memory index terms")).toMatchObject({
       status: "warn",
       detail: expect.stringMatching(/keeps 1 fragment\(s\) of words no entry holds/),
       fix: expect.stringContaining("doctor --fix"),
     });
     const fixed = f.run(["doctor", "--fix", "--json"]).json<Report>();
     expect(fixed.fixed).toEqual(["the full-text index was rebuilt from the entries"]);
-    expect(fixed.findings.find((x) => x.check === "search index terms")).toMatchObject({ status: "ok" });
+    expect(fixed.findings.find((x) => x.check === "memory index terms")).toMatchObject({ status: "ok" });
     expect(storeBytes(db).toString("latin1").includes(STEM)).toBe(false);
     expect(f.run(["search", "tiny", "--scope", "global", "--json"]).json()).toMatchObject({ total: 20 });
   }, 60_000);

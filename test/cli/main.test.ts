@@ -61,7 +61,10 @@ describe("opencode-ledger: help, version, usage errors", () => {
     expect(typo.stderr).toContain('unknown command "lsit". Did you mean "list"?');
 
     const cases: [string[], string][] = [
-      [["list", "--bogus"], "--bogus: unknown flag"],
+      [["list", "--bogus"], "--bogus: unknown flag; see --help"],
+      [["list", "--limt", "5"], "--limt: unknown flag; did you mean --limit? See --help"],
+      [["list", "--stauts", "active"], "--stauts: unknown flag; did you mean --status?"],
+      [["stats", "--jsn"], "--jsn: unknown flag; did you mean --json?"],
       [["list", "--limit", "many"], "--limit: must be a whole number"],
       [["list", "--limit", "0"], "--limit: must be at least 1"],
       [["list", "--limit", "5000"], "--limit: must be at most 1000"],

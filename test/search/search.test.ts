@@ -142,7 +142,7 @@ describe("transcript search service", () => {
     const s = setup();
     const result = await s.search({ query: "anything", scope: s.projectA });
     expect(result.text).toBe(
-      "No transcripts for this project yet: a session's transcript is written when it compacts. Pass all: true to search every project's transcripts.",
+      "No transcripts for this project yet: every session OpenCode holds is copied into a transcript shortly after the plugin starts (backfill), and a session's transcript is brought up to date when it compacts. Pass all: true to search every project's transcripts.",
     );
   });
 

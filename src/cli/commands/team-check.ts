@@ -2,6 +2,7 @@
  * `team check`: validates a project's team memory file the way the plugin reads it, for a pre-commit hook or CI.
  * Needs no store. Exit 1 when any line is bad (a conflict marker, broken JSON, a field too long, a secret).
  */
+import { plural } from "../../human-units.js";
 import { defineCommand, EXIT } from "../command.js";
 
 export const command = defineCommand({
@@ -42,8 +43,8 @@ export const command = defineCommand({
       const expired = read.expired > 0 ? `, ${read.expired} expired (left out)` : "";
       ctx.print(
         read.problems.length === 0
-          ? `${file}: ${read.entries.length} entries, all valid${expired}.`
-          : `${file}: ${read.problems.length} bad ${read.problems.length === 1 ? "line" : "lines"}, ${read.entries.length} valid entries${expired}.`,
+          ? `${file}: ${plural(read.entries.length, "entry", "entries")}, all valid${expired}.`
+          : `${file}: ${plural(read.problems.length, "bad line")}, ${plural(read.entries.length, "valid entry", "valid entries")}${expired}.`,
       );
     }
     return result.ok ? EXIT.ok : EXIT.failure;

@@ -41,7 +41,9 @@ export const command = defineCommand({
       return EXIT.ok;
     }
     if (rows.length === 0) {
-      ctx.print(`No transcripts. Scope: ${label}. A session is exported when it compacts or when a tool reads it.`);
+      ctx.print(
+        `No transcripts. Scope: ${label}. Every session OpenCode holds is copied into a transcript shortly after the plugin starts (backfill); "opencode-ledger transcripts backfill" does it now.`,
+      );
       return EXIT.ok;
     }
     const { renderTable } = await import("../table.js");

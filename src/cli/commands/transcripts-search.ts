@@ -13,7 +13,14 @@ export const command = defineCommand({
   name: "transcripts search",
   description:
     "Searches transcripts. --mode ranked (the default) takes words or a question, with \"quoted phrases\" that must appear, and prints the best-matching lines first from the full-text search index (at most 3 per session), narrowed by --role, --since and --until; it falls back to the scan, and says so, when the index cannot answer. --mode literal prints every line containing the text, --mode regex (or --regex) every line matching a JavaScript regular expression, case-insensitive unless --case-sensitive, grouped per session, newest sessions first. Values that look like secrets are shown as [redacted: <kind>] unless --raw is given. Lines come as <file>:<line>: text with context lines as <file>-<line>- text, and a last line says what was searched and what was left out. The current project's transcripts by default; --scope all searches every project's, --session one session's (in any project).",
-  positionals: [{ name: "query", description: "The text to find within one line", required: true, variadic: true }],
+  positionals: [
+    {
+      name: "query",
+      description: "Words or a question (ranked), or the text or pattern to find within one line (literal, regex)",
+      required: true,
+      variadic: true,
+    },
+  ],
   flags: {
     ...TRANSCRIPT_SCOPE_FLAG,
     session: { type: "string", value: "<id>", description: "Search only this session's transcript" },
@@ -36,7 +43,7 @@ export const command = defineCommand({
     limit: {
       type: "string",
       value: "<n>",
-      description: `Most matching lines (1-${SEARCH_LIMITS.maxMatches}, default ${SEARCH_LIMITS.defaultMatches})`,
+      description: `Most hits (1-${SEARCH_LIMITS.maxMatches}; default ${SEARCH_LIMITS.defaultHits} ranked, ${SEARCH_LIMITS.defaultMatches} matching lines literal or regex)`,
     },
   },
   examples: [

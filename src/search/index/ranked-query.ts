@@ -6,7 +6,7 @@
  */
 import { InvalidInputError } from "../../errors.js";
 import { MAX_QUERY_CHARS } from "../limits.js";
-import { compoundsOf, ftsPhrase, wordsOf } from "./index-tokens.js";
+import { compoundsOf, ftsPhrase, MAX_WORD_CHARS, wordsOf } from "./index-tokens.js";
 
 /** Most terms a query keeps: more adds nothing to the ranking and costs time. */
 export const MAX_TERMS = 16;
@@ -101,7 +101,14 @@ export function parseRankedQuery(source: string): RankedQuery {
   const dropped = bare.filter((t) => !words.includes(t)).map((t) => t.text);
   const unique = [...new Map([...phrases, ...words].map((t) => [clauseOf(t), t])).values()].slice(0, MAX_TERMS);
   if (unique.length === 0) {
-    throw new InvalidInputError("query", "holds no word to look for (only punctuation); use mode literal for that");
+    // A word the index leaves out (a hash, a blob) is no punctuation: the refusal says which it is.
+    const tooLong = new RegExp(`[\\p{L}\\p{N}]{${MAX_WORD_CHARS + 1},}`, "u").test(source);
+    throw new InvalidInputError(
+      "query",
+      tooLong
+        ? `holds only words longer than ${MAX_WORD_CHARS} characters, which the index leaves out; use mode literal for those`
+        : "holds no word to look for (only punctuation); use mode literal for that",
+    );
   }
   const required = unique.filter((t) => phrases.includes(t));
   return { source, terms: unique, required, dropped, match: matchOf(unique, required) };

@@ -21,7 +21,7 @@ export function transcriptList({ data, transcripts }: TranscriptToolDeps): CallO
     const rows = await transcripts.list(scopes);
     if (rows.length === 0) {
       return args.all
-        ? "No transcripts yet: a session is exported when it compacts or when a tool names it."
+        ? "No transcripts yet: every session OpenCode holds is copied into a transcript shortly after the plugin starts (backfill)."
         : `No transcripts for ${scopes?.[0]} yet (all=true lists every project's).`;
     }
     const shown = rows.slice(0, MAX_ENTRIES);

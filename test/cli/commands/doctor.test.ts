@@ -75,7 +75,9 @@ describe("opencode-ledger doctor", () => {
     expect(out.stdout).toMatch(/^ok\s+store mode\s+.*ledger\.db \(0600\)$/m);
     expect(out.stdout).toMatch(/^ok\s+schema\s+schema version \d+$/m);
     expect(out.stdout).toMatch(/^ok\s+integrity\s+PRAGMA integrity_check: ok$/m);
-    expect(out.stdout).toMatch(/^ok\s+search index\s+full-text index consistent with 2 entries$/m);
+    expect(out.stdout).toMatch(/^ok\s+memory index\s+full-text index consistent with 2 entries$/m);
+    // The entries' full-text index and the transcripts' search index are two rows with two names.
+    expect(out.stdout).not.toMatch(/^\S+\s+search index\s/m);
     expect(out.stdout).toMatch(/^ok\s+transcripts mode/m);
     expect(out.stdout).toMatch(/^ok\s+transcripts index\s+1 transcript file\(s\), each indexed$/m);
     expect(out.stdout.trimEnd().endsWith("No problems found.")).toBe(true);
@@ -194,7 +196,7 @@ describe("opencode-ledger doctor", () => {
     );
     const out = f.run(["doctor"]);
     expect(out.code).toBe(1);
-    expect(out.stdout).toMatch(/FAIL\s+search index\s+the full-text index does not match the entries/);
+    expect(out.stdout).toMatch(/FAIL\s+memory index\s+the full-text index does not match the entries/);
     expect(out.stdout).toContain('rebuild it from the entries with "opencode-ledger doctor --fix"');
     expect(f.run(["search", "invisible", "--scope", "global", "--json"]).json()).toMatchObject({ total: 0 });
     const fixed = f.run(["doctor", "--fix"]);

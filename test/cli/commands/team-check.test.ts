@@ -17,6 +17,12 @@ describe("opencode-ledger team check", () => {
     const ok = f.run(["team", "check"]);
     expect(ok.code, ok.stderr).toBe(0);
     expect(ok.stdout).toBe(`${file}: 2 entries, all valid.\n`);
+    fs.writeFileSync(file, `${line("aa0000000001", "One")}\n{oops\n`);
+    expect(f.run(["team", "check"]).stdout).toContain(`${file}: 1 bad line, 1 valid entry.`);
+    fs.writeFileSync(file, `${line("aa0000000001", "One")}\n`);
+    expect(f.run(["team", "check"]).stdout).toBe(`${file}: 1 entry, all valid.\n`);
+    expect(f.run(["doctor"]).stdout).toContain(`${file}: 1 entry, all valid`);
+    fs.writeFileSync(file, `${line("aa0000000001", "One")}\n${line("bb0000000002", "Two")}\n`);
     const secret = secretOf("GitHub token", 4);
     fs.appendFileSync(file, `<<<<<<< HEAD\n${line("cc0000000003", "Leak", `token ${secret}`)}\n{oops\n`);
     const bad = f.run(["team", "check"]);

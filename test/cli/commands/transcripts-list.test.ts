@@ -68,6 +68,10 @@ describe("opencode-ledger transcripts", () => {
     expect(text.stdout).toContain(`${sessions.length} transcripts,`);
     const none = f.run(["transcripts", "list", "--scope", f.root]);
     expect(none.stdout).toContain("No transcripts.");
+    // Every session gets a transcript from the backfill, not only one that compacts: the hint says so.
+    expect(none.stdout).toContain("copied into a transcript shortly after the plugin starts");
+    expect(none.stdout).toContain('"opencode-ledger transcripts backfill" does it now');
+    expect(none.stdout).not.toContain("when it compacts");
     expect(f.run(["transcripts", "list", "--scope", "global"]).code).toBe(2);
   }, 60_000);
 

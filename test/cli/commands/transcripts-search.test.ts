@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createDataContext } from "../../../src/data-context.js";
 import { createMemoryLogger } from "../../../src/log.js";
 import { parseOptions } from "../../../src/options.js";
+import { SEARCH_LIMITS } from "../../../src/search/limits.js";
 import { exportTranscript } from "../../../src/transcripts/export/export-transcript.js";
 import { createExportFileSource, readExportFile } from "../../../src/transcripts/source/export-file-source.js";
 import { cliFixture } from "../../helpers/cli.js";
@@ -32,6 +33,20 @@ async function exported() {
 }
 
 describe("opencode-ledger transcripts search", () => {
+  it("says in its help what the default search is and how many hits it gives", () => {
+    const f = cliFixture();
+    const help = f.run(["transcripts", "search", "--help"]);
+    expect(help.code).toBe(0);
+    const limit = help.stdout.split("\n").find((l) => l.includes("--limit")) as string;
+    expect(limit).toContain(
+      `default ${SEARCH_LIMITS.defaultHits} ranked, ${SEARCH_LIMITS.defaultMatches} matching lines`,
+    );
+    const group = f.run(["transcripts", "--help"]).stdout;
+    const summary = group.split("\n").find((l) => /^\s+search\s/.test(l)) as string;
+    expect(summary).toContain("best-matching lines first");
+    expect(summary).not.toContain("exact lines");
+  });
+
   it("finds exact lines with their numbers, in this project by default and everywhere with --scope all", async () => {
     const { f, ids } = await exported();
     const mine = ids[0] as string;
@@ -92,5 +107,11 @@ describe("opencode-ledger transcripts search", () => {
     const badRegex = f.run(["transcripts", "search", "(", "--regex"]);
     expect(badRegex.code).toBe(1);
     expect(badRegex.stderr).toContain("[opencode-ledger]");
+    // A word longer than the index holds is refused for what it is, not as punctuation; literal still finds it.
+    const long = f.run(["transcripts", "search", "a".repeat(1_000)]);
+    expect(long.stderr).toContain("holds only words longer than 40 characters, which the index leaves out");
+    expect(long.stderr).not.toContain("punctuation");
+    expect(f.run(["transcripts", "search", "a".repeat(1_000), "--mode", "literal"]).code).toBe(0);
+    expect(f.run(["transcripts", "search", "*** ---"]).stderr).toContain("only punctuation");
   }, 60_000);
 });
