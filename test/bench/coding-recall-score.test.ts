@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cutToBytes, scoreBaseline } from "../../bench/coding-recall-baseline.js";
 import { type CodingCorpus, exportCorpus, PROJECT, sessionFiles } from "../../bench/coding-recall-corpus.js";
 import { answerRank, measure, rankedHits } from "../../bench/coding-recall-score.js";
+import { shownText } from "../../src/search/index/shown-line.js";
 import { searchOver } from "../helpers/search-over.js";
 import { suiteDir } from "../helpers/temp-dir.js";
 
@@ -34,10 +35,10 @@ describe("coding recall: reading a ranked result back into hits", () => {
       expect(headers[i]).toContain(` · ${hit.session} · `);
       expect(hit.lines.length).toBeGreaterThan(0);
       const session = corpus.sessions.get(hit.session);
-      // Every shown line is a transcript line (a long one as a window of it).
+      // Every shown line is a transcript line as a hit shows it (a long one as a window of it).
       for (const line of hit.lines) {
         const text = line.replace(/^\[…\d+ bytes\] /, "").replace(/ \[…\d+ bytes\]$/, "");
-        expect(session?.lines.some((l) => l.includes(text))).toBe(true);
+        expect(session?.lines.some((l) => shownText(l).includes(text))).toBe(true);
       }
     }
     // A needle from the second hit's lines scores at the first hit showing it, never later.
