@@ -48,7 +48,8 @@ describe.skipIf(!newest.bin)("node:sqlite, the CLI's driver on a Node that has i
     expect(findings[0]?.detail).toBe(
       `node:sqlite (SQLite ${/SQLite (3\.[\d.]+)/.exec(findings[0]?.detail ?? "")?.[1]}) in Node ${newest.bin ? newest.version : ""}`,
     );
-    expect(findings.filter((x) => x.status !== "ok")).toEqual([]);
+    // The options check warns here that no OpenCode configuration names the plugin: this home has none.
+    expect(findings.filter((x) => x.status !== "ok" && x.check !== "options")).toEqual([]);
     // Node says nothing about its SQLite being experimental on the user's terminal.
     expect(out.stderr).toBe("");
   });
