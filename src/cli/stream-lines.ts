@@ -33,7 +33,9 @@ export async function* streamLines(
     }
   };
   const end = (): string | OverlongLine => {
-    const line: string | OverlongLine = dropped >= 0 ? { overlong: dropped } : withoutCr(parts.join(""));
+    // A line within one chunk is its slice as it is: joining copied every line, garbage Bun's collector let pile up.
+    const text = parts.length === 1 ? (parts[0] as string) : parts.join("");
+    const line: string | OverlongLine = dropped >= 0 ? { overlong: dropped } : withoutCr(text);
     parts = [];
     held = 0;
     dropped = -1;
