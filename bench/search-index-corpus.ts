@@ -7,9 +7,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { catchUp } from "../src/search/index/index-catch-up.js";
-import { INDEX_VERSION, SearchIndex } from "../src/search/index/search-index.js";
-import type { TranscriptFile } from "../src/search/targets.js";
+import { catchUp } from "../src/transcripts/index/index-catch-up.js";
+import { INDEX_VERSION, SearchIndex } from "../src/transcripts/index/search-index.js";
+import type { TranscriptFile } from "../src/transcripts/listing.js";
 import { loadAverage } from "./report.js";
 import { type Corpus, type CorpusShape, ensureCorpus } from "./transcript-corpus.js";
 

@@ -16,9 +16,9 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { createRipgrepLocator } from "../src/search/ripgrep/locate.js";
 import { createTranscriptSearch } from "../src/search/search.js";
-import { listTranscripts } from "../src/search/targets.js";
 import { Database } from "../src/store/database.js";
 import { transcripts } from "../src/store/schema.js";
+import { listTranscripts } from "../src/transcripts/listing.js";
 import { type Figure, loadAverage, median, percentile, table, writeFigures, writeSection } from "./report.js";
 import { ensureBenchIndex } from "./search-index-corpus.js";
 

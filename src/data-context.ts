@@ -5,8 +5,8 @@
 import { dataLayout } from "./data-dir.js";
 import type { Logger } from "./log.js";
 import type { Options } from "./options.js";
-import { SearchIndex } from "./search/index/search-index.js";
 import { Database } from "./store/database.js";
+import { SearchIndex } from "./transcripts/index/search-index.js";
 
 export interface DataContext {
   readonly options: Options;

@@ -4,9 +4,9 @@
  */
 import path from "node:path";
 import { formatBytes } from "../human-units.js";
-import { inspectIndex, rebuildIndex } from "../search/index/index-maintenance.js";
-import { INDEX_FILE } from "../search/index/search-index.js";
-import { listTranscripts } from "../search/targets.js";
+import { inspectIndex, rebuildIndex } from "../transcripts/index/index-maintenance.js";
+import { INDEX_FILE } from "../transcripts/index/search-index.js";
+import { listTranscripts } from "../transcripts/listing.js";
 import { type Finding, modeFinding } from "./doctor-files.js";
 
 const CHECK = "transcript search index";

@@ -6,8 +6,8 @@
  */
 import { sql } from "drizzle-orm";
 import type { Database } from "../store/database.js";
+import { type TranscriptFile, transcriptEntry } from "../transcripts/listing.js";
 import { TRANSCRIPT_EXT, transcriptOfRelative } from "../transcripts/paths.js";
-import { type TranscriptFile, transcriptEntry } from "./targets.js";
 
 export interface CatalogDrift {
   /** Transcripts to bring into the index before the search, as they are on disk. */

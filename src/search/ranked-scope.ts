@@ -5,13 +5,13 @@
  * all of it is, noted so that the next searches need not list again.
  */
 import type { Database } from "../store/database.js";
+import type { IndexConnection } from "../transcripts/index/index-connection.js";
+import type { TranscriptFile } from "../transcripts/listing.js";
 import { scopeDirName } from "../transcripts/paths.js";
 import { catalogDrift } from "./catalog-drift.js";
-import type { IndexConnection } from "./index/index-connection.js";
 import { IndexedFiles } from "./index/indexed-scope.js";
 import type { RankedScope } from "./index/ranked-mode.js";
 import type { ListingMarks } from "./listing-marks.js";
-import type { TranscriptFile } from "./targets.js";
 
 export interface ScopeRequest {
   scope: string;

@@ -6,9 +6,9 @@
 import path from "node:path";
 import { byteLength } from "../bounded-output.js";
 import { formatBytes, plural } from "../human-units.js";
+import type { TranscriptFile } from "../transcripts/listing.js";
 import type { IndexCoverage } from "./index/index-rule-out.js";
 import type { ScanResult } from "./scan/scanner.js";
-import type { TranscriptFile } from "./targets.js";
 
 /** What the search sketches did: how many transcripts they ruled out, or why they were not asked. */
 export type SketchCoverage = { skipped: number; withoutSketch: number } | { unused: string };

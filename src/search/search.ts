@@ -9,14 +9,15 @@ import type { Logger } from "../log.js";
 import { PRIVATE_KEY } from "../secret-guard/private-keys.js";
 import { redactionMarker, redactionNote, redactSecrets } from "../secret-guard/redact.js";
 import type { Database } from "../store/database.js";
+import type { IndexConnection } from "../transcripts/index/index-connection.js";
+import type { SearchIndex } from "../transcripts/index/search-index.js";
+import { attachTitles, findSessionTranscript, listTranscripts, type TranscriptFile } from "../transcripts/listing.js";
 import { SKETCH_PARAMS, SketchProbe } from "../transcripts/sketch/sketch.js";
 import type { CompiledQuery, QueryInput } from "./compiled-query.js";
-import type { IndexConnection } from "./index/index-connection.js";
 import { type IndexCoverage, ruleOutByIndex } from "./index/index-rule-out.js";
 import { fallbackPattern, type RankedScope, searchRanked } from "./index/ranked-mode.js";
 import type { AskingMessage } from "./index/ranked-request.js";
 import type { RankedResult } from "./index/ranked-search.js";
-import type { SearchIndex } from "./index/search-index.js";
 import { type RoleFilter, SEARCH_LIMITS, type SearchMode } from "./limits.js";
 import { ListingMarks } from "./listing-marks.js";
 import { prepareQuery } from "./prepare-query.js";
@@ -27,7 +28,6 @@ import type { RipgrepLocator } from "./ripgrep/locate.js";
 import { scanWithRipgrep } from "./ripgrep/ripgrep.js";
 import { emptyScanResult, type ScanOptions, type ScanResult, scanFiles } from "./scan/scanner.js";
 import { filterBySketches } from "./sketch-filter.js";
-import { attachTitles, findSessionTranscript, listTranscripts, type TranscriptFile } from "./targets.js";
 
 /** Scan budgets: enough for thousands of sessions, bounded so one search cannot hold the agent for long. */
 export const SCAN_BYTES_BUDGET = 4_000_000_000;

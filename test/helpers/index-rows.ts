@@ -1,10 +1,10 @@
 /** The index's rows read back for comparison: units per session in line order, and the sessions' coverage. */
 
 import path from "node:path";
-import { connectIndex, type IndexConnection } from "../../src/search/index/index-connection.js";
-import { rebuildIndex } from "../../src/search/index/index-maintenance.js";
-import { compoundsOf, type IndexedText, wordsOf } from "../../src/search/index/index-tokens.js";
-import { INDEX_FILE, SearchIndex } from "../../src/search/index/search-index.js";
+import { connectIndex, type IndexConnection } from "../../src/transcripts/index/index-connection.js";
+import { rebuildIndex } from "../../src/transcripts/index/index-maintenance.js";
+import { compoundsOf, type IndexedText, wordsOf } from "../../src/transcripts/index/index-tokens.js";
+import { INDEX_FILE, SearchIndex } from "../../src/transcripts/index/search-index.js";
 import { tempDir } from "./temp-dir.js";
 
 export interface UnitDump {

@@ -11,9 +11,10 @@
  *   plugin's own tool results, terminal escape sequences: `sessions.partial`), is always scanned.
  * Words the index finds in many units rule out little: then the index is not asked.
  */
-import type { TranscriptFile } from "../targets.js";
-import { MAX_WORD_CHARS } from "./index-tokens.js";
-import type { SearchIndex } from "./search-index.js";
+
+import { MAX_WORD_CHARS } from "../../transcripts/index/index-tokens.js";
+import type { SearchIndex } from "../../transcripts/index/search-index.js";
+import type { TranscriptFile } from "../../transcripts/listing.js";
 import { countTerm, indexTotals } from "./term-stats.js";
 
 export type IndexCoverage = { ruledOut: number } | { unused: string };

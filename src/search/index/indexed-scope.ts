@@ -6,9 +6,9 @@
  * before it is shown (`notCurrent`).
  */
 import path from "node:path";
+import type { IndexConnection, SqlValue } from "../../transcripts/index/index-connection.js";
+import { realFolder, type TranscriptFile, transcriptEntry } from "../../transcripts/listing.js";
 import { TRANSCRIPT_EXT, transcriptOfRelative } from "../../transcripts/paths.js";
-import { realFolder, type TranscriptFile, transcriptEntry } from "../targets.js";
-import type { IndexConnection, SqlValue } from "./index-connection.js";
 
 const COLUMNS = "session_id, relative, scope, ino, bytes, mtime_ms";
 

@@ -4,13 +4,13 @@
  * bounded: BM25 reads the few units the rare terms hold, and the newest-first walk stops at a count of units or at
  * the window of the newest units (ranked-plan.ts).
  */
-import type { IndexConnection, SqlValue } from "./index-connection.js";
+import type { IndexConnection, SqlValue } from "../../transcripts/index/index-connection.js";
+import type { Role } from "../../transcripts/index/transcript-units.js";
 import { dateWeight } from "./named-dates.js";
 import type { RankedPlan } from "./ranked-plan.js";
 import { clauseOf, type RankedTerm } from "./ranked-query.js";
 import type { RankedRequest } from "./ranked-request.js";
 import { termScore } from "./term-stats.js";
-import type { Role } from "./transcript-units.js";
 
 /** Candidates BM25 hands to the second look: enough for any limit, few enough to read in a millisecond or two. */
 const CANDIDATES = 200;

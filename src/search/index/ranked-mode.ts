@@ -5,18 +5,18 @@
  */
 import { InvalidInputError } from "../../errors.js";
 import { formatBytes } from "../../human-units.js";
+import { type CatchUp, catchUp } from "../../transcripts/index/index-catch-up.js";
+import type { IndexConnection } from "../../transcripts/index/index-connection.js";
+import type { SearchIndex } from "../../transcripts/index/search-index.js";
+import { ROLES, type Role } from "../../transcripts/index/transcript-units.js";
+import type { TranscriptFile } from "../../transcripts/listing.js";
 import { ROLE_FILTERS, type RoleFilter } from "../limits.js";
-import type { TranscriptFile } from "../targets.js";
-import { type CatchUp, catchUp } from "./index-catch-up.js";
-import type { IndexConnection } from "./index-connection.js";
 import { type IndexedFiles, notCurrent } from "./indexed-scope.js";
 import { namedDates } from "./named-dates.js";
 import { parseRankedQuery } from "./ranked-query.js";
 import { renderRanked } from "./ranked-render.js";
 import type { AskingMessage, RankedFilters } from "./ranked-request.js";
 import { PER_SESSION, type RankedResult, rankedSearch } from "./ranked-search.js";
-import type { SearchIndex } from "./search-index.js";
-import { ROLES, type Role } from "./transcript-units.js";
 
 export { ROLE_FILTERS, type RoleFilter } from "../limits.js";
 

@@ -11,8 +11,8 @@
  * rare the phrase. Such a term is looked for only among the newest WINDOW_UNITS units, and so are the newest units of a
  * common-only query: the search says so when that left older units unread.
  */
-import type { IndexConnection } from "./index-connection.js";
-import { ftsPhrase } from "./index-tokens.js";
+import type { IndexConnection } from "../../transcripts/index/index-connection.js";
+import { ftsPhrase } from "../../transcripts/index/index-tokens.js";
 import { clauseOf, matchOf, type RankedQuery, type RankedTerm } from "./ranked-query.js";
 import {
   countTerm,

@@ -5,8 +5,8 @@
  * code or version) matches as it stands or as its words in a row.
  */
 import { InvalidInputError } from "../../errors.js";
+import { compoundsOf, ftsPhrase, MAX_WORD_CHARS, wordsOf } from "../../transcripts/index/index-tokens.js";
 import { MAX_QUERY_CHARS } from "../limits.js";
-import { compoundsOf, ftsPhrase, MAX_WORD_CHARS, wordsOf } from "./index-tokens.js";
 
 /** Most terms a query keeps: more adds nothing to the ranking and costs time. */
 export const MAX_TERMS = 16;

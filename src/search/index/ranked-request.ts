@@ -1,9 +1,10 @@
 /** What a ranked search is asked: the query, the transcripts in scope, the filters and the bounds of the answer. */
-import type { TranscriptFile } from "../targets.js";
+
+import type { Role } from "../../transcripts/index/transcript-units.js";
+import type { TranscriptFile } from "../../transcripts/listing.js";
 import type { IndexedFiles } from "./indexed-scope.js";
 import type { NamedDate } from "./named-dates.js";
 import type { RankedQuery } from "./ranked-query.js";
-import type { Role } from "./transcript-units.js";
 
 export interface RankedFilters {
   roles?: readonly Role[];

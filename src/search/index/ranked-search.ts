@@ -5,13 +5,15 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import type { IndexConnection } from "../../transcripts/index/index-connection.js";
+import type { Role } from "../../transcripts/index/transcript-units.js";
+import { type UnitWords, unitWordsOfBytes, withCall } from "../../transcripts/index/unit-words.js";
+import type { TranscriptFile } from "../../transcripts/listing.js";
 import { numberedLines } from "../../transcripts/numbered-line.js";
 import { OWN_TOOLS } from "../own-tools.js";
-import type { TranscriptFile } from "../targets.js";
 import { type AnswerKind, asksFor } from "./answer-kind.js";
 import { chooseLines, type LineChoice } from "./answer-lines.js";
 import { currentTurnStart } from "./current-turn.js";
-import type { IndexConnection } from "./index-connection.js";
 import { dateWeight } from "./named-dates.js";
 import { candidates, type UnitRow } from "./ranked-candidates.js";
 import { planRanked } from "./ranked-plan.js";
@@ -20,8 +22,6 @@ import type { RankedRequest } from "./ranked-request.js";
 import { type LeftToRescore, maxBoost, rescore, sameTerm, unitWeight, wantedWords } from "./rerank.js";
 import { maxTermScore } from "./term-stats.js";
 import { callOf, outcomeBefore, outcomeOf } from "./tool-call-lines.js";
-import type { Role } from "./transcript-units.js";
-import { type UnitWords, unitWordsOfBytes, withCall } from "./unit-words.js";
 
 /** Hits one session may have in an answer that spans several sessions. */
 export const PER_SESSION = 3;

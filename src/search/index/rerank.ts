@@ -6,12 +6,13 @@
  * that a weak new match never overtakes a strong old one. The line that holds most of the query's words is the one
  * shown.
  */
+
+import type { Role } from "../../transcripts/index/transcript-units.js";
+import type { UnitWords } from "../../transcripts/index/unit-words.js";
 import { dateWeight, type NamedDate } from "./named-dates.js";
 import type { WeighedTerm } from "./ranked-plan.js";
 import type { RankedTerm } from "./ranked-query.js";
 import { termScore } from "./term-stats.js";
-import type { Role } from "./transcript-units.js";
-import type { UnitWords } from "./unit-words.js";
 
 export const ROLE_WEIGHT: Record<Role, number> = {
   user: 1,

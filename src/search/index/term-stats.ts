@@ -4,7 +4,7 @@
  * newest units hold it, or from the newest units alone when even finding it costs a walk of the index), and the
  * index's unit count and mean unit length, read from FTS5's own totals record.
  */
-import type { IndexConnection } from "./index-connection.js";
+import type { IndexConnection } from "../../transcripts/index/index-connection.js";
 
 /**
  * A term held by fewer units than this is rare: its count is exact, and it may generate candidates. Generating reads

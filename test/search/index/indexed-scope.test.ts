@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { connectIndex } from "../../../src/search/index/index-connection.js";
 import { IndexedFiles, notCurrent } from "../../../src/search/index/indexed-scope.js";
-import { listTranscripts } from "../../../src/search/targets.js";
+import { connectIndex } from "../../../src/transcripts/index/index-connection.js";
+import { listTranscripts } from "../../../src/transcripts/listing.js";
 import { scopeDirName } from "../../../src/transcripts/paths.js";
 import { answered, OTHER_PROJECT, PROJECT, twoProjects } from "../../helpers/indexed-sessions.js";
 

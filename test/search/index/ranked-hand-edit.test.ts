@@ -5,8 +5,8 @@
  */
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { inspectIndex } from "../../../src/search/index/index-maintenance.js";
 import type { ExportResult } from "../../../src/transcripts/export/export-transcript.js";
+import { inspectIndex } from "../../../src/transcripts/index/index-maintenance.js";
 import { exportAll, PROJECT } from "../../helpers/indexed-sessions.js";
 import { searchOver } from "../../helpers/search-over.js";
 import { type SessionBuilder, syntheticSession } from "../../helpers/synthetic-session.js";

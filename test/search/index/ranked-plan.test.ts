@@ -3,7 +3,7 @@ import { planRanked } from "../../../src/search/index/ranked-plan.js";
 import { parseRankedQuery } from "../../../src/search/index/ranked-query.js";
 import { type RankedCoverage, renderRanked } from "../../../src/search/index/ranked-render.js";
 import { type RankedHit, rankedSearch } from "../../../src/search/index/ranked-search.js";
-import { listTranscripts } from "../../../src/search/targets.js";
+import { listTranscripts } from "../../../src/transcripts/listing.js";
 import { indexOfWords } from "../../helpers/index-rows.js";
 import { indexedSessions } from "../../helpers/indexed-sessions.js";
 import { SessionBuilder } from "../../helpers/synthetic-session.js";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { compoundsOf, wordsOf } from "../../../src/search/index/index-tokens.js";
 import { fallbackPattern } from "../../../src/search/index/ranked-mode.js";
 import { parseRankedQuery } from "../../../src/search/index/ranked-query.js";
+import { compoundsOf, wordsOf } from "../../../src/transcripts/index/index-tokens.js";
 import { columnsByLine } from "../../helpers/index-rows.js";
 
 describe("index tokens", () => {

@@ -11,8 +11,8 @@ import {
   wantedWords,
 } from "../../../src/search/index/rerank.js";
 import { maxTermScore } from "../../../src/search/index/term-stats.js";
-import type { Role } from "../../../src/search/index/transcript-units.js";
-import { unitWords } from "../../../src/search/index/unit-words.js";
+import type { Role } from "../../../src/transcripts/index/transcript-units.js";
+import { unitWords } from "../../../src/transcripts/index/unit-words.js";
 
 const NOW = Date.parse("2026-03-01T00:00:00Z");
 

@@ -6,7 +6,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { SearchIndex } from "../../../src/search/index/search-index.js";
 import { type BackfillRequest, runBackfill } from "../../../src/transcripts/backfill/backfill.js";
 import { leaseFile, takeLease } from "../../../src/transcripts/backfill/backfill-lease.js";
 import { readProgress } from "../../../src/transcripts/backfill/backfill-progress.js";
@@ -14,6 +13,7 @@ import { createDatabaseSource } from "../../../src/transcripts/backfill/database
 import { createTurnActivity, type TurnActivity } from "../../../src/transcripts/backfill/turn-activity.js";
 import { listTranscripts } from "../../../src/transcripts/catalog.js";
 import { lockFile } from "../../../src/transcripts/export/lock.js";
+import { SearchIndex } from "../../../src/transcripts/index/search-index.js";
 import { dumpAndRebuild } from "../../helpers/index-rows.js";
 import { createOpencodeDb, OPENCODE_SCHEMAS, type OpencodeSchema, storedSession } from "../../helpers/opencode-db.js";
 import { REPO_ROOT, spawnBun } from "../../helpers/runtime-child.js";

@@ -5,8 +5,8 @@
  */
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { rebuildIndex } from "../../../src/search/index/index-maintenance.js";
 import type { ExportResult } from "../../../src/transcripts/export/export-transcript.js";
+import { rebuildIndex } from "../../../src/transcripts/index/index-maintenance.js";
 import { readSketch } from "../../../src/transcripts/sketch/file.js";
 import { dumpIndex } from "../../helpers/index-rows.js";
 import { exportAll } from "../../helpers/indexed-sessions.js";

@@ -5,7 +5,7 @@
  * lines as the transcript holds them: most of a unit's words are passed over by their first letter, so decoding and
  * folding the whole unit, which the text needs, was most of the work.
  */
-import { decodeText, numberedLines, prefixLength, writtenNumber } from "../../transcripts/numbered-line.js";
+import { decodeText, numberedLines, prefixLength, writtenNumber } from "../numbered-line.js";
 import { CAMEL_WORD, escapeEnd, foldCase, identifierParts, MAX_WORD_CHARS, withoutEscapes } from "./index-tokens.js";
 
 /** Whether a code point (or none) is a letter or digit beyond ASCII: a word going on past an identifier. */

@@ -3,7 +3,7 @@
  * index existed, or by an export interrupted between the transcript and the index) are indexed now, up to a byte
  * budget; what is left over is said in the coverage line, never searched silently.
  */
-import type { TranscriptFile } from "../targets.js";
+import type { TranscriptFile } from "../listing.js";
 import type { IndexConnection } from "./index-connection.js";
 import { inTransaction, openBatch, refreshIndex } from "./index-update.js";
 

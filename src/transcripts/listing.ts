@@ -10,7 +10,7 @@ import { inArray } from "drizzle-orm";
 import { checkSessionId } from "../session-id.js";
 import type { Database } from "../store/database.js";
 import { transcripts } from "../store/schema.js";
-import { SCOPE_FILE, scopeDirName, sessionOfFile, TRANSCRIPT_EXT } from "../transcripts/paths.js";
+import { SCOPE_FILE, scopeDirName, sessionOfFile, TRANSCRIPT_EXT } from "./paths.js";
 
 export interface TranscriptFile {
   sessionID: string;

@@ -6,7 +6,7 @@
  * transcript built line by line as it grows and the index rebuilt from the whole file are the same.
  */
 import fs from "node:fs";
-import { prefixLength, writtenNumber } from "../../transcripts/numbered-line.js";
+import { prefixLength, writtenNumber } from "../numbered-line.js";
 
 export const ROLES = ["user", "assistant", "reasoning", "tool-input", "tool-output", "meta"] as const;
 export type Role = (typeof ROLES)[number];

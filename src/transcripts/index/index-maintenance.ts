@@ -3,7 +3,7 @@
  * sound, how much of the transcripts it covers; and a rebuild that drops the file and indexes every transcript from
  * its first line.
  */
-import { listTranscripts } from "../targets.js";
+import { listTranscripts } from "../listing.js";
 import { catchUp } from "./index-catch-up.js";
 import { holdsLastUnit } from "./index-update.js";
 import { SearchIndex } from "./search-index.js";

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { rebuildIndex } from "../../../src/search/index/index-maintenance.js";
-import { INDEX_FILE, INDEX_VERSION, SearchIndex } from "../../../src/search/index/search-index.js";
 import { exportTranscript } from "../../../src/transcripts/export/export-transcript.js";
+import { rebuildIndex } from "../../../src/transcripts/index/index-maintenance.js";
+import { INDEX_FILE, INDEX_VERSION, SearchIndex } from "../../../src/transcripts/index/search-index.js";
 import { createMemorySource } from "../../../src/transcripts/source/export-file-source.js";
 import { startExportWorker } from "../../helpers/export-worker-process.js";
 import { dumpIndex } from "../../helpers/index-rows.js";
@@ -196,7 +196,7 @@ describe("an index that cannot answer", () => {
 
   it("older: emptied at open and indexed again from the transcripts by the next ranked search", async () => {
     const { data, search } = await withSessions();
-    const { connectIndex } = await import("../../../src/search/index/index-connection.js");
+    const { connectIndex } = await import("../../../src/transcripts/index/index-connection.js");
     const file = path.join(data.options.dataDir, INDEX_FILE);
     const c = await connectIndex(file, { readonly: false });
     const units = c.get<{ n: number }>("SELECT count(*) AS n FROM units")?.n ?? 0;
@@ -216,7 +216,7 @@ describe("an index that cannot answer", () => {
 
   it("newer: the scan answers and says so, and the file is left as it was", async () => {
     const { data, search } = await withSessions();
-    const { connectIndex } = await import("../../../src/search/index/index-connection.js");
+    const { connectIndex } = await import("../../../src/transcripts/index/index-connection.js");
     const file = path.join(data.options.dataDir, INDEX_FILE);
     const c = await connectIndex(file, { readonly: false });
     c.exec(`PRAGMA user_version = ${INDEX_VERSION + 1}`);

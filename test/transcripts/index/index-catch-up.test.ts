@@ -5,8 +5,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { catchUp } from "../../../src/search/index/index-catch-up.js";
-import type { TranscriptFile } from "../../../src/search/targets.js";
+import { catchUp } from "../../../src/transcripts/index/index-catch-up.js";
+import type { TranscriptFile } from "../../../src/transcripts/listing.js";
 import { dumpAndRebuild } from "../../helpers/index-rows.js";
 import { exportAll } from "../../helpers/indexed-sessions.js";
 import { syntheticSession } from "../../helpers/synthetic-session.js";

@@ -2,7 +2,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { INDEX_FILE } from "../../../src/search/index/search-index.js";
+import { INDEX_FILE } from "../../../src/transcripts/index/search-index.js";
 import { answered, exportAll } from "../../helpers/indexed-sessions.js";
 import { tempDir } from "../../helpers/temp-dir.js";
 import { testDataContext } from "../../helpers/transcripts.js";

@@ -8,8 +8,8 @@ import {
   storedColumns,
   unitColumns,
   wordsOf,
-} from "../../../src/search/index/index-tokens.js";
-import { SearchIndex } from "../../../src/search/index/search-index.js";
+} from "../../../src/transcripts/index/index-tokens.js";
+import { SearchIndex } from "../../../src/transcripts/index/search-index.js";
 import { columnsByLine } from "../../helpers/index-rows.js";
 import { tempDir } from "../../helpers/temp-dir.js";
 

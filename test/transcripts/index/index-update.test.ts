@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { SearchIndex } from "../../../src/search/index/search-index.js";
 import type { ExportResult } from "../../../src/transcripts/export/export-transcript.js";
+import { SearchIndex } from "../../../src/transcripts/index/search-index.js";
 import { dumpAndRebuild } from "../../helpers/index-rows.js";
 import { exportAll, indexedSessions, PROJECT } from "../../helpers/indexed-sessions.js";
 import { SessionBuilder, syntheticSession } from "../../helpers/synthetic-session.js";

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { noFollow } from "../../private-file.js";
 import { checkOwnPath, ensurePrivateDir } from "../../store/private-path.js";
-import type { TranscriptIndexer } from "../../transcripts/export/transcript-indexer.js";
+import type { TranscriptIndexer } from "../export/transcript-indexer.js";
 import type { IndexConnection } from "./index-connection.js";
 import type { IndexedTranscript, OpenBatch } from "./index-update.js";
 

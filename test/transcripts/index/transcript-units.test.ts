@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { advance, initialState, readUnits, type Unit } from "../../../src/search/index/transcript-units.js";
+import { advance, initialState, readUnits, type Unit } from "../../../src/transcripts/index/transcript-units.js";
 import { prefixLength } from "../../../src/transcripts/numbered-line.js";
 import { tempDir } from "../../helpers/temp-dir.js";
 

@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import type { IndexConnection } from "../../../src/search/index/index-connection.js";
+import type { IndexConnection } from "../../../src/transcripts/index/index-connection.js";
 import type { SessionExport } from "../../../src/transcripts/source/export-file-source.js";
 import { indexedSessions, PROJECT } from "../../helpers/indexed-sessions.js";
 import { CORPUS_DIR, cloneExport, corpusFiles } from "../../helpers/transcripts.js";

@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { findSessionTranscript, listTranscripts } from "../../src/search/targets.js";
+import { findSessionTranscript, listTranscripts } from "../../src/transcripts/listing.js";
 import { scopeDirName } from "../../src/transcripts/paths.js";
 import { tempDir } from "../helpers/temp-dir.js";
 

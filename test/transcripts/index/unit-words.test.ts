@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { type UnitWords, unitWords, unitWordsOfBytes } from "../../../src/search/index/unit-words.js";
+import { type UnitWords, unitWords, unitWordsOfBytes } from "../../../src/transcripts/index/unit-words.js";
 
 /** Lines as a transcript holds them: each with its number prefix (from `first`), ended by a newline. */
 const numbered = (lines: readonly string[], first: number) =>
