@@ -46,6 +46,40 @@ module.exports = {
       to: { path: above("search", ...FEATURES, ...SURFACES) },
     },
     {
+      name: "data-context-knows-no-search",
+      comment:
+        "src/data-context.ts is what the transcripts are handed: it sits with them, above the store, and carries the " +
+        "index as the transcripts' port (transcripts/export/transcript-indexer.ts), never a class of search's or the " +
+        "index itself; src/services.ts builds the index and hands it over.",
+      severity: "error",
+      from: { path: "^src/data-context\\.ts$" },
+      to: {
+        path: "^src/",
+        pathNot: [FOUNDATION, "^src/store/", "^src/transcripts/export/transcript-indexer\\.ts$"],
+      },
+    },
+    {
+      name: "only-transcripts-write-the-index",
+      comment:
+        "The full-text index is derived transcript data: its writes (units added, sessions dropped, in " +
+        "transcripts/index/index-update.ts) are made by the transcripts only. Others go through transcripts/index: a " +
+        "ranked search's catch-up (index-catch-up.ts), doctor's inspection and rebuild (index-maintenance.ts).",
+      severity: "error",
+      from: { path: "^src/", pathNot: "^src/transcripts/" },
+      to: { path: "^src/transcripts/index/index-update\\.ts$" },
+    },
+    {
+      name: "search-only-reads-transcripts",
+      comment:
+        "A search reads transcripts and their index: it never reaches the exporter, the backfill, the retention " +
+        "sweep, the index's writes or its rebuild (only a catch-up of what is in scope, through index-catch-up.ts).",
+      severity: "error",
+      from: { path: "^src/search/" },
+      to: {
+        path: "^src/transcripts/(export|backfill|retention)/|^src/transcripts/index/(index-update|index-maintenance)\\.ts$",
+      },
+    },
+    {
       name: "search-knows-no-features",
       severity: "error",
       from: { path: "^src/search/" },

@@ -11,9 +11,9 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { createDataContext } from "../src/data-context.js";
 import { createMemoryLogger } from "../src/log.js";
 import { parseOptions } from "../src/options.js";
+import { createDataContext } from "../src/services.js";
 import { runBackfill } from "../src/transcripts/backfill/backfill.js";
 import { createDatabaseSource } from "../src/transcripts/backfill/database-source.js";
 

@@ -6,9 +6,9 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { createDataContext, type DataContext } from "../src/data-context.js";
 import { createMemoryLogger } from "../src/log.js";
 import { parseOptions } from "../src/options.js";
+import { createDataContext, type IndexedDataContext } from "../src/services.js";
 import { exportTranscripts } from "../src/transcripts/export/export-transcript.js";
 import { createExportFileSource } from "../src/transcripts/source/export-file-source.js";
 import { sharedDir } from "./shared-dir.js";
@@ -33,7 +33,7 @@ export interface ExportedSession {
 }
 
 export interface CodingCorpus {
-  data: DataContext;
+  data: IndexedDataContext;
   sessions: Map<string, ExportedSession>;
   /** The export files read, for the report. */
   files: string[];

@@ -9,9 +9,9 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { createDataContext } from "../src/data-context.js";
 import { createMemoryLogger } from "../src/log.js";
 import { parseOptions } from "../src/options.js";
+import { createDataContext } from "../src/services.js";
 import { exportTranscripts } from "../src/transcripts/export/export-transcript.js";
 import { readExportFile, type SessionExport } from "../src/transcripts/source/export-file-source.js";
 import type { SessionSource } from "../src/transcripts/source/session-source.js";

@@ -11,9 +11,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createDataContext } from "../src/data-context.js";
 import { createMemoryLogger } from "../src/log.js";
 import { parseOptions } from "../src/options.js";
+import { createDataContext } from "../src/services.js";
 import { connect } from "../src/store/driver.js";
 import { exportTranscripts } from "../src/transcripts/export/export-transcript.js";
 import { createMemorySource } from "../src/transcripts/source/export-file-source.js";

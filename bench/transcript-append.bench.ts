@@ -5,9 +5,9 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { createDataContext, type DataContext } from "../src/data-context.js";
 import { createMemoryLogger } from "../src/log.js";
 import { parseOptions } from "../src/options.js";
+import { createDataContext, type IndexedDataContext } from "../src/services.js";
 import { exportTranscript } from "../src/transcripts/export/export-transcript.js";
 import { createMemorySource } from "../src/transcripts/source/export-file-source.js";
 import { syntheticSession } from "../test/helpers/synthetic-session.js";
@@ -21,7 +21,7 @@ const SCOPE = "/projects/bench";
 const loadBefore = loadAverage();
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "ledger-bench-"));
 let ledgers = 0;
-function freshLedger(): DataContext {
+function freshLedger(): IndexedDataContext {
   return createDataContext(
     parseOptions({ dataDir: path.join(root, `data-${ledgers++}`) }).options,
     createMemoryLogger(),

@@ -4,16 +4,41 @@
  * load their code on their first call (src/lazy-load.ts), so the plugin's start, in every OpenCode process, pays for
  * none of them.
  */
-import { createDataContext, type DataContext } from "./data-context.js";
+import type { DataContext } from "./data-context.js";
+import { dataLayout } from "./data-dir.js";
 import { lazyFunction, lazyObject } from "./lazy-load.js";
 import type { Logger } from "./log.js";
 import type { Options } from "./options.js";
 import type { EnsuredTranscript, TranscriptSearch } from "./search/search.js";
+import { Database } from "./store/database.js";
 import type { SessionSettingsStore } from "./store/session-settings.js";
 import type { TeamMemory } from "./team/team-memory.js";
+import { SearchIndex } from "./transcripts/index/search-index.js";
 import { containedPath } from "./transcripts/paths.js";
 import type { SessionSource } from "./transcripts/source/session-source.js";
 import type { Transcripts } from "./transcripts/transcripts.js";
+
+/**
+ * A data context and the full-text index it carries as its indexer, one object seen two ways: the transcripts write
+ * it through the port (`indexer`), the search reads it (`searchIndex`), and whoever built it closes it.
+ */
+export interface IndexedDataContext extends DataContext {
+  readonly searchIndex: SearchIndex;
+}
+
+/** Opens nothing: the database file is made on the first write, the index file on the first export. */
+export function createDataContext(options: Options, log: Logger, clock: () => number = Date.now): IndexedDataContext {
+  const searchIndex = new SearchIndex(options.dataDir);
+  return {
+    options,
+    database: new Database({ dataDir: options.dataDir }),
+    indexer: searchIndex,
+    searchIndex,
+    transcriptsDir: dataLayout(options.dataDir).transcriptsDir,
+    log,
+    clock,
+  };
+}
 
 export interface ServicesInput {
   options: Options;
@@ -34,7 +59,7 @@ export interface ServicesInput {
 
 /** What the plugin, the TUI and the command line work with. */
 export interface Services {
-  readonly data: DataContext;
+  readonly data: IndexedDataContext;
   readonly scope: string;
   readonly memory: TeamMemory;
   readonly settings: SessionSettingsStore;

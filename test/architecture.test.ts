@@ -66,4 +66,41 @@ describe("the dependency rule", () => {
     expect(output).toMatch(/no-cycles: src\/planted-c\.ts/);
     expect(output).not.toMatch(/planted-[ef]/);
   }, 60_000);
+
+  it("fails on a write from search into the index, a search that rebuilds it, and a data context that names search", () => {
+    const root = treeWith({
+      // The index's writes are the transcripts' own: a search adding units itself is refused...
+      "src/search/planted-write.ts":
+        'import { refreshIndex } from "../transcripts/index/index-update.js";\nexport const w = refreshIndex;\n',
+      // ...as is one that drops and rebuilds the whole index (doctor's, through transcripts/index).
+      "src/search/planted-rebuild.ts":
+        'import { rebuildIndex } from "../transcripts/index/index-maintenance.js";\nexport const r = rebuildIndex;\n',
+      // A tool, too, reaches the index's writes only through the transcripts.
+      "src/tools/planted-index.ts":
+        'import { dropSession } from "../transcripts/index/index-update.js";\nexport const d = dropSession;\n',
+      // The data context carries the transcripts' port, never a class of search's.
+      "src/data-context.ts": `${fs.readFileSync(path.join(REPO_ROOT, "src", "data-context.ts"), "utf8")}
+import { createTranscriptSearch } from "./search/search.js";
+export const planted = createTranscriptSearch;
+`,
+    });
+    const { status, output } = cruise(root);
+    expect(status).not.toBe(0);
+    expect(output).toMatch(
+      /only-transcripts-write-the-index: src\/search\/planted-write\.ts → src\/transcripts\/index\/index-update\.ts/,
+    );
+    expect(output).toMatch(
+      /search-only-reads-transcripts: src\/search\/planted-write\.ts → src\/transcripts\/index\/index-update\.ts/,
+    );
+    expect(output).toMatch(
+      /search-only-reads-transcripts: src\/search\/planted-rebuild\.ts → src\/transcripts\/index\/index-maintenance\.ts/,
+    );
+    expect(output).toMatch(
+      /only-transcripts-write-the-index: src\/tools\/planted-index\.ts → src\/transcripts\/index\/index-update\.ts/,
+    );
+    expect(output).toMatch(/data-context-knows-no-search: src\/data-context\.ts → src\/search\/search\.ts/);
+    // The exporter's own write and doctor's rebuild are where they belong: not reported.
+    expect(output).not.toMatch(/src\/transcripts\/export\/[^ ]+ → src\/transcripts\/index/);
+    expect(output).not.toMatch(/src\/cli\//);
+  }, 60_000);
 });

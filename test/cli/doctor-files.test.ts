@@ -5,9 +5,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createDataContext } from "../../src/data-context.js";
 import { createMemoryLogger } from "../../src/log.js";
 import { parseOptions } from "../../src/options.js";
+import { createDataContext } from "../../src/services.js";
 import { connect } from "../../src/store/driver.js";
 import { exportTranscript } from "../../src/transcripts/export/export-transcript.js";
 import { scopeDirName } from "../../src/transcripts/paths.js";

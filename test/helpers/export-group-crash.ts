@@ -2,9 +2,10 @@
 // index update of the group's session number `killAt` (from 1) begins: the group's index batch is open, holding the
 // updates before it, and never commits. Run through the OpenCode binary (a Bun): `opencode run export-group-crash.ts
 // <dataDir> <scope> <killAt> <session file>…`.
-import { createDataContext } from "../../src/data-context.js";
+
 import { createMemoryLogger } from "../../src/log.js";
 import { parseOptions } from "../../src/options.js";
+import { createDataContext } from "../../src/services.js";
 import { exportTranscripts } from "../../src/transcripts/export/export-transcript.js";
 import { createExportFileSource, readExportFile } from "../../src/transcripts/source/export-file-source.js";
 

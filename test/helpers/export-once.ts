@@ -1,9 +1,10 @@
 // One export of a session read from an `opencode export` file, in a process of its own (run under Bun, the plugin's
 // runtime: `opencode run export-once.ts`), for tests that kill it part-way. Args: dataDir, session file, session id,
 // inline output bound in bytes. Prints "exported <total lines>" when done.
-import { createDataContext } from "../../src/data-context.js";
+
 import { createMemoryLogger } from "../../src/log.js";
 import { parseOptions } from "../../src/options.js";
+import { createDataContext } from "../../src/services.js";
 import { exportTranscript } from "../../src/transcripts/export/export-transcript.js";
 import { createExportFileSource } from "../../src/transcripts/source/export-file-source.js";
 

@@ -2,9 +2,9 @@
 // Run by the concurrency test through the OpenCode binary (a Bun): `opencode run export-worker.ts <args>`.
 // Args: dataDir, session export file, session id, stop-marker file. Prints one JSON line when done.
 import fs from "node:fs";
-import { createDataContext } from "../../src/data-context.js";
 import { createMemoryLogger } from "../../src/log.js";
 import { parseOptions } from "../../src/options.js";
+import { createDataContext } from "../../src/services.js";
 import { exportTranscript } from "../../src/transcripts/export/export-transcript.js";
 import { createExportFileSource } from "../../src/transcripts/source/export-file-source.js";
 

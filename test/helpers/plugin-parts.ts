@@ -7,14 +7,13 @@ import fs from "node:fs";
 import path from "node:path";
 import type { ToolContext, ToolDefinition } from "@opencode-ai/plugin";
 import { createSessionPointer } from "../../src/compaction/session-pointer.js";
-import { createDataContext, type DataContext } from "../../src/data-context.js";
 import { createCommandHook } from "../../src/host/v1/command-hook.js";
 import { createMemoryLogger } from "../../src/log.js";
 import { type Options, parseOptions } from "../../src/options.js";
 import { normalizeScopePath } from "../../src/scope.js";
 import { createRipgrepLocator } from "../../src/search/ripgrep/locate.js";
 import { createTranscriptSearch } from "../../src/search/search.js";
-import { ensureThrough } from "../../src/services.js";
+import { createDataContext, ensureThrough, type IndexedDataContext } from "../../src/services.js";
 import { createCommandRunner } from "../../src/slash-commands/command-runner.js";
 import { createMemoryStore, type MemoryStore } from "../../src/store/memory-store.js";
 import { createSessionReadTool } from "../../src/tools/memory-session-read.js";
@@ -43,7 +42,7 @@ export interface ProjectParts {
 export interface PluginParts {
   root: string;
   dataDir: string;
-  data: DataContext;
+  data: IndexedDataContext;
   memory: MemoryStore;
   options: Options;
   /** The sessions OpenCode "has"; push to add one. */

@@ -48,7 +48,7 @@ async function read(file, offset, maxBytes) {
 }
 
 async function exportSession(dataDir, outputBytes) {
-  const { createDataContext } = await import("../../dist/data-context.js");
+  const { createDataContext } = await import("../../dist/services.js");
   const { createMemoryLogger } = await import("../../dist/log.js");
   const { parseOptions } = await import("../../dist/options.js");
   const { createMemorySource } = await import("../../dist/transcripts/source/export-file-source.js");

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { createDataContext, type DataContext } from "../../src/data-context.js";
 import { createMemoryLogger } from "../../src/log.js";
 import { parseOptions } from "../../src/options.js";
+import { createDataContext, type IndexedDataContext } from "../../src/services.js";
 import type { SessionExport } from "../../src/transcripts/source/export-file-source.js";
 import { tempDir } from "./temp-dir.js";
 
@@ -38,7 +38,7 @@ export function corpusFiles(): string[] {
   return files;
 }
 
-export type TestDataContext = DataContext & { log: ReturnType<typeof createMemoryLogger> };
+export type TestDataContext = IndexedDataContext & { log: ReturnType<typeof createMemoryLogger> };
 
 /** A data context over a fresh data folder; `options` are plugin options as a user would write them. */
 export function testDataContext(options: Record<string, unknown> = {}, clock?: () => number): TestDataContext {

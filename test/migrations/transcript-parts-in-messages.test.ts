@@ -6,9 +6,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { createDataContext } from "../../src/data-context.js";
 import { createMemoryLogger } from "../../src/log.js";
 import { parseOptions } from "../../src/options.js";
+import { createDataContext } from "../../src/services.js";
 import { Database, knownSchemaVersion, MIGRATIONS_FOLDER } from "../../src/store/database.js";
 import type { SqliteConnection } from "../../src/store/sqlite-connection.js";
 import { loadLineIndex } from "../../src/transcripts/catalog.js";

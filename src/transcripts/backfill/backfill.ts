@@ -202,7 +202,7 @@ async function indexPass(
   report: () => void,
 ): Promise<void> {
   const { data } = request;
-  const covered = await data.searchIndex.coveredBytes();
+  const covered = await data.indexer.coveredBytes();
   if (!covered) {
     data.log.log("warn", "backfill: the search index cannot be written; ranked searches scan the transcripts instead");
     return;
@@ -218,7 +218,7 @@ async function indexPass(
   const indexing = progress.indexing;
   const slice = async (run: () => Promise<void>) => {
     try {
-      await data.searchIndex.batch(run);
+      await data.indexer.batch(run);
     } catch (error) {
       // Derived: the next update or ranked search indexes what this slice held.
       data.log.log("warn", `backfill: search index not updated for a batch (${describeError(error)})`);

@@ -191,7 +191,7 @@ async function writeAll(
   // group's so far, which the next export or ranked search indexes again.
   if (derived.length < 2) return keepAll();
   try {
-    await data.searchIndex.batch(keepAll);
+    await data.indexer.batch(keepAll);
   } catch (error) {
     data.log.log("warn", `search index not updated for ${derived.length} transcripts (${describeError(error)})`);
   }
@@ -265,7 +265,7 @@ export async function keepDerived(data: DataContext, exported: ExportedFile): Pr
 async function keepIndex(data: DataContext, result: ExportedFile): Promise<void> {
   try {
     const relative = path.relative(data.transcriptsDir, result.path);
-    const warning = await data.searchIndex.update({ sessionID: result.sessionID, path: result.path, relative });
+    const warning = await data.indexer.update({ sessionID: result.sessionID, path: result.path, relative });
     if (warning) data.log.log("warn", `transcript ${result.sessionID}: ${warning}`);
   } catch (error) {
     data.log.log("warn", `transcript ${result.sessionID}: search index not updated (${describeError(error)})`);
@@ -279,7 +279,7 @@ async function keepIndex(data: DataContext, result: ExportedFile): Promise<void>
 async function startDerivedOver(data: DataContext, result: ExportedFile): Promise<void> {
   try {
     removeSketch(result.path);
-    await data.searchIndex.forget(result.sessionID);
+    await data.indexer.forget(result.sessionID);
   } catch (error) {
     data.log.log("warn", `transcript ${result.sessionID}: search index not reset (${describeError(error)})`);
   }

@@ -1,7 +1,8 @@
 /**
- * What the exporter and the cleanup ask of the search index: to take in what an export appended, and to forget a
- * transcript that is removed, each in the same step as the file (under the session's export lock). Declared here so
- * the transcripts need nothing from the search; the search index implements it.
+ * What the exporter, the backfill and the retention sweep ask of the full-text index: to take in what an export
+ * appended, and to forget a transcript that is removed, each in the same step as the file (under the session's export
+ * lock). The index (transcripts/index/search-index.ts) implements it; the data context carries it as this port, so
+ * nothing that is handed the data context can reach the index's writing side by another way.
  */
 export interface TranscriptIndexer {
   /** Brings the index of one transcript up to its end; returns a warning to log, or undefined. */
@@ -18,4 +19,9 @@ export interface TranscriptIndexer {
   coveredBytes(): Promise<Map<string, number> | undefined>;
   /** Drops everything the index holds of one session (nothing when there is no index). */
   forget(sessionID: string): Promise<void>;
+  /**
+   * After sessions were forgotten (the retention sweep): their words are taken out of the index file too. Returns
+   * the merge steps run (0 when nothing was forgotten since the last time).
+   */
+  settleRemovals(): Promise<number>;
 }

@@ -178,7 +178,7 @@ async function markOrphans(source: SessionSource, decisions: SweepDecision[]): P
 /** The search index forgets the session too; a failure is logged (doctor --fix rebuilds the index without it). */
 async function forgetIndexed(data: DataContext, sessionID: string): Promise<void> {
   try {
-    await data.searchIndex.forget(sessionID);
+    await data.indexer.forget(sessionID);
   } catch (error) {
     data.log.log("warn", `transcript ${sessionID}: not removed from the search index (${describeError(error)})`);
   }
@@ -187,7 +187,7 @@ async function forgetIndexed(data: DataContext, sessionID: string): Promise<void
 /** The words of what was removed are taken out of the index file too (search-index.ts, settleRemovals). */
 async function settleIndex(data: DataContext): Promise<void> {
   try {
-    await data.searchIndex.settleRemovals();
+    await data.indexer.settleRemovals();
   } catch (error) {
     data.log.log("warn", `search index: removed transcripts' words not merged out yet (${describeError(error)})`);
   }

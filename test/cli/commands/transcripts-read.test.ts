@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { createDataContext } from "../../../src/data-context.js";
 import { createMemoryLogger } from "../../../src/log.js";
 import { parseOptions } from "../../../src/options.js";
+import { createDataContext } from "../../../src/services.js";
 import { createMemorySource } from "../../../src/transcripts/source/export-file-source.js";
 import { createTranscripts } from "../../../src/transcripts/transcript-service.js";
 import { cliFixture } from "../../helpers/cli.js";

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { createDataContext } from "../../../src/data-context.js";
 import { createMemoryLogger } from "../../../src/log.js";
+import { createDataContext } from "../../../src/services.js";
 import { transcripts } from "../../../src/store/schema.js";
 import { saveUnits } from "../../../src/transcripts/catalog.js";
 import { exportTranscript } from "../../../src/transcripts/export/export-transcript.js";
