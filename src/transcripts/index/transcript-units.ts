@@ -7,6 +7,7 @@
  */
 import fs from "node:fs";
 import { prefixLength, writtenNumber } from "../numbered-line.js";
+import { createdOf, readMarker } from "../transcript-format.js";
 
 export const ROLES = ["user", "assistant", "reasoning", "tool-input", "tool-output", "meta"] as const;
 export type Role = (typeof ROLES)[number];
@@ -70,67 +71,60 @@ export const initialState = (): ReaderState => ({
  */
 export const CALL_CHARS = 320;
 
-const MESSAGE = /^## (user|assistant|summary) · \S+ · (\S+) · agent /;
-const CREATED = /^created: (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ)$/;
-const TOOL = /^\[tool (\S+) · (?:pending|running|completed|error) · /;
-const TOOL_RESULT = /^\[(?:output|error) · (?:\d+ lines?|empty)\]$/;
-const TEXT = /^\[text(?: · (?:synthetic|ignored))*\]$/;
-const SUBTASK = /^\[subtask · agent /;
-const MARKER =
-  /^\[(?:step|step done|agent|snapshot|patch|retry|compaction|part|file|attachment|message error|reasoning · empty|note)[\] ·@]/;
-
-function parseTime(iso: string): number | null {
-  const ms = Date.parse(iso);
-  return Number.isFinite(ms) ? ms : null;
-}
-
 /**
  * Moves the state over one line of text; returns true when the line starts a new unit: every marker line does (a
  * part, a message, a note), so units end where exports end, and the index built as a transcript grew is the one built
- * from the whole file.
+ * from the whole file. The markers are the transcript's grammar (../transcript-format.ts).
  */
 export function advance(state: ReaderState, text: string): boolean {
-  // Every marker starts with "## " or "[": most lines are text and need none of the patterns below.
-  const first = text.charCodeAt(0);
-  if (first !== 0x23 && first !== 0x5b) return textLine(state, text);
-  let marker = true;
-  const message = MESSAGE.exec(text);
-  if (message) {
-    state.speaker = message[1] === "user" ? "user" : "assistant";
-    state.time = parseTime(message[2] as string) ?? state.time;
-    state.role = "meta";
-    state.tool = null;
-    state.call = "";
-  } else if (TEXT.test(text)) {
-    state.role = state.speaker;
-    // Synthetic text is OpenCode's (a file the user named, read and attached): weighed as a document (rerank.ts).
-    state.tool = text.includes("synthetic") ? "synthetic" : null;
-  } else if (text === "[reasoning]") {
-    state.role = "reasoning";
-    state.tool = null;
-  } else if (TOOL.test(text)) {
-    state.role = "tool-input";
-    state.tool = (TOOL.exec(text) as RegExpExecArray)[1] as string;
-    state.call = "";
-  } else if (state.tool !== null && TOOL_RESULT.test(text)) {
-    state.role = "tool-output";
-  } else if (SUBTASK.test(text)) {
-    state.role = "tool-input";
-    state.tool = "subtask";
-    state.call = "";
-  } else if (MARKER.test(text)) {
-    state.role = "meta";
-    state.tool = null;
-  } else {
-    marker = textLine(state, text);
+  const marker = readMarker(text);
+  if (marker === undefined) return textLine(state, text);
+  switch (marker.kind) {
+    case "message":
+      state.speaker = marker.speaker === "user" ? "user" : "assistant";
+      state.time = marker.time ?? state.time;
+      state.role = "meta";
+      state.tool = null;
+      state.call = "";
+      break;
+    case "text":
+      state.role = state.speaker;
+      // Synthetic text is OpenCode's (a file the user named, read and attached): weighed as a document (rerank.ts).
+      state.tool = marker.synthetic ? "synthetic" : null;
+      break;
+    case "reasoning":
+      state.role = "reasoning";
+      state.tool = null;
+      break;
+    case "tool":
+      state.role = "tool-input";
+      state.tool = marker.tool;
+      state.call = "";
+      break;
+    case "block":
+      // An output or error marker outside a tool call is text.
+      if (state.tool === null) return textLine(state, text);
+      state.role = "tool-output";
+      break;
+    case "subtask":
+      state.role = "tool-input";
+      state.tool = "subtask";
+      state.call = "";
+      break;
+    case "label":
+      state.role = "meta";
+      state.tool = null;
+      break;
   }
-  return marker;
+  return true;
 }
 
 /** A line that is no marker: only the transcript's `created:` header line says something (the session's time). */
 function textLine(state: ReaderState, text: string): false {
-  const created = state.time === null && state.role === "meta" ? CREATED.exec(text) : null;
-  if (created) state.time = parseTime(created[1] as string);
+  if (state.time === null && state.role === "meta") {
+    const created = createdOf(text);
+    if (created !== undefined) state.time = created;
+  }
   return false;
 }
 

@@ -4,24 +4,21 @@
  */
 import type { Message } from "@opencode-ai/sdk/v2";
 import type { SessionInfo, SessionMessage } from "../source/session-source.js";
+import { messageErrorLine, messageHeaderLine, noteLine, sessionHeaderLines } from "../transcript-format.js";
 import { visibleLine } from "./text-lines.js";
 
-export function iso(ms: number | undefined): string {
-  if (typeof ms !== "number" || !Number.isFinite(ms)) return "unknown time";
-  return `${new Date(ms).toISOString().slice(0, 19)}Z`;
-}
+/** The transcript's way of writing a time (the search's hits show it too). */
+export { iso } from "../transcript-format.js";
 
 export function renderSessionHeader(info: SessionInfo, scope: string): string[] {
-  const parent = info.parentID ? [`parent session: ${info.parentID}`] : [];
-  return [
-    `# Session ${info.id}`,
-    `title: ${visibleLine(info.title || "(untitled)", 500)}`,
-    `project: ${scope}`,
-    `directory: ${info.directory}`,
-    `created: ${iso(info.time.created)}`,
-    ...parent,
-    "Exported by opencode-ledger. Line numbers never change; later changes to the session are appended as [note] lines.",
-  ];
+  return sessionHeaderLines({
+    sessionID: info.id,
+    title: visibleLine(info.title || "(untitled)", 500),
+    project: scope,
+    directory: info.directory,
+    created: info.time.created,
+    parentID: info.parentID,
+  });
 }
 
 /** How every session map, pointer or extract of this plugin begins. */
@@ -52,15 +49,17 @@ export function summaryKind(message: SessionMessage): "own" | "host" | "pending"
 
 export function renderMessageHeader(message: SessionMessage): string {
   const info = message.info;
-  const base = `${info.id} · ${iso(info.time.created)} · agent ${agentOf(info)} · model ${modelOf(info)}`;
+  const base = { messageID: info.id, created: info.time.created, agent: agentOf(info), model: modelOf(info) };
   const kind = summaryKind(message);
-  if (!kind) return `## ${info.role} · ${base}`;
+  if (!kind) return messageHeaderLine({ speaker: info.role, ...base });
   const chars = summaryText(message).length;
-  if (kind === "own") {
-    return `## summary · ${base} · session map of ${chars} chars, not copied: the lines above are the record`;
-  }
-  if (kind === "pending") return `## summary · ${base} · compaction summary still being written when exported`;
-  return `## summary · ${base} · compaction summary written by OpenCode's model, ${chars} chars, as the agent saw it`;
+  const about =
+    kind === "own"
+      ? `session map of ${chars} chars, not copied: the lines above are the record`
+      : kind === "pending"
+        ? "compaction summary still being written when exported"
+        : `compaction summary written by OpenCode's model, ${chars} chars, as the agent saw it`;
+  return messageHeaderLine({ speaker: "summary", ...base, about });
 }
 
 function agentOf(info: Message): string {
@@ -78,7 +77,7 @@ export function renderMessageError(info: Message): string[] | undefined {
   if (info.role !== "assistant" || !info.error) return undefined;
   const data = info.error.data as { message?: unknown } | undefined;
   const message = typeof data?.message === "string" ? data.message : JSON.stringify(info.error.data ?? {});
-  return [`[message error · ${info.error.name}] ${visibleLine(message, 2_000)}`];
+  return [messageErrorLine(info.error.name, visibleLine(message, 2_000))];
 }
 
-export const note = (text: string) => `[note] ${text}`;
+export const note = noteLine;

@@ -5,6 +5,20 @@
 import type { Part, StepFinishPart } from "@opencode-ai/sdk/v2";
 import { plural } from "../../human-units.js";
 import { isKnownPart, type SessionPart } from "../source/session-source.js";
+import {
+  agentMarker,
+  compactionMarker,
+  opaqueMarker,
+  patchMarker,
+  reasoningMarker,
+  retryMarker,
+  snapshotMarker,
+  stepDoneMarker,
+  stepMarker,
+  subtaskMarker,
+  type TextFlag,
+  textMarker,
+} from "../transcript-format.js";
 import { textLines, visibleLine } from "./text-lines.js";
 import { renderAttachment, renderTool } from "./tool.js";
 
@@ -22,45 +36,43 @@ export function renderPart(part: SessionPart, options: RenderOptions): string[] 
 function renderKnown(part: Part, options: RenderOptions): string[] | undefined {
   switch (part.type) {
     case "text": {
-      const flags = [part.synthetic ? "synthetic" : "", part.ignored ? "ignored" : ""].filter(Boolean);
-      return [`[text${flags.map((f) => ` · ${f}`).join("")}]`, ...textLines(part.text)];
+      const flags: TextFlag[] = [];
+      if (part.synthetic) flags.push("synthetic");
+      if (part.ignored) flags.push("ignored");
+      return [textMarker(flags), ...textLines(part.text)];
     }
     case "reasoning":
-      return part.text === "" ? ["[reasoning · empty]"] : ["[reasoning]", ...textLines(part.text)];
+      return part.text === "" ? [reasoningMarker(true)] : [reasoningMarker(false), ...textLines(part.text)];
     case "tool":
       return renderTool(part, options.inlineOutputMaxBytes);
     case "file":
       return [renderAttachment(part, "file")];
     case "patch":
       return [
-        `[patch ${part.hash.slice(0, 12)} · ${plural(part.files.length, "file")}]`,
+        patchMarker(part.hash.slice(0, 12), plural(part.files.length, "file")),
         ...part.files.map((f) => visibleLine(f, 1_000)),
       ];
     case "subtask": {
-      const model = part.model ? ` · model ${part.model.providerID}/${part.model.modelID}` : "";
-      const command = part.command ? ` · command /${part.command}` : "";
-      return [
-        `[subtask · agent ${part.agent}${model}${command} · ${visibleLine(part.description, 300)}]`,
-        ...textLines(part.prompt),
-      ];
+      const model = part.model ? `${part.model.providerID}/${part.model.modelID}` : undefined;
+      const description = visibleLine(part.description, 300);
+      return [subtaskMarker(part.agent, description, model, part.command), ...textLines(part.prompt)];
     }
     case "agent":
-      return [`[agent @${part.name}]`];
+      return [agentMarker(part.name)];
     case "step-start":
-      return ["[step]"];
+      return [stepMarker()];
     case "step-finish":
       return [stepFinish(part)];
     case "snapshot":
-      return [`[snapshot ${part.snapshot}]`];
+      return [snapshotMarker(part.snapshot)];
     case "retry": {
       const status = part.error.data?.statusCode ? ` ${part.error.data.statusCode}` : "";
       const message = visibleLine(String(part.error.data?.message ?? ""), 500);
-      return [`[retry · attempt ${part.attempt} · ${part.error.name ?? "error"}${status}: ${message}]`];
+      return [retryMarker(`attempt ${part.attempt} · ${part.error.name ?? "error"}${status}: ${message}`)];
     }
     case "compaction": {
-      const flags = [part.auto ? "auto" : "manual", part.overflow ? "overflow" : ""].filter(Boolean).join(" · ");
-      const tail = part.tail_start_id ? ` · history kept from ${part.tail_start_id}` : "";
-      return [`[compaction · ${flags}${tail}]`];
+      const flags = part.overflow ? [part.auto ? "auto" : "manual", "overflow"] : [part.auto ? "auto" : "manual"];
+      return [compactionMarker(flags, part.tail_start_id || undefined)];
     }
   }
 }
@@ -69,12 +81,14 @@ function stepFinish(part: StepFinishPart): string {
   const t = part.tokens;
   const cache = t.cache ? `, cache read ${t.cache.read ?? 0}, write ${t.cache.write ?? 0}` : "";
   const cost = typeof part.cost === "number" && part.cost > 0 ? ` · cost $${part.cost.toFixed(4)}` : "";
-  return `[step done · ${part.reason} · tokens in ${t.input ?? 0}, out ${t.output ?? 0}, reasoning ${t.reasoning ?? 0}${cache}${cost}]`;
+  return stepDoneMarker(
+    `${part.reason} · tokens in ${t.input ?? 0}, out ${t.output ?? 0}, reasoning ${t.reasoning ?? 0}${cache}${cost}`,
+  );
 }
 
 function renderOpaque(part: SessionPart): string[] {
   const original = part.type === "opaque" ? part.original : part;
   const type = String(original.type);
-  const label = part.type === "opaque" && part.malformed ? `[part ${type} · unreadable]` : `[part ${type}]`;
+  const label = opaqueMarker(type, part.type === "opaque" && part.malformed === true);
   return [label, `data: ${visibleLine(JSON.stringify(original) ?? "", 4_000)}`];
 }

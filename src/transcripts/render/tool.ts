@@ -4,6 +4,7 @@
  * the whole text is.
  */
 import type { FilePart, ToolPart } from "@opencode-ai/sdk/v2";
+import { attachmentMarker, blockMarker, toolMarker } from "../transcript-format.js";
 import { cutHeadTail, visibleLine } from "./text-lines.js";
 
 /** Most lines one tool input renders to (a huge array is summarised past it). */
@@ -12,9 +13,15 @@ const MAX_DEPTH = 6;
 
 export function renderTool(part: ToolPart, maxBytes: number): string[] {
   const state = part.state;
-  const title = "title" in state && state.title ? ` · ${JSON.stringify(visibleLine(state.title, 200))}` : "";
-  const compacted = state.status === "completed" && state.time.compacted ? " · compacted" : "";
-  const lines = [`[tool ${part.tool} · ${state.status} · ${part.callID}${title}${compacted}]`];
+  const lines = [
+    toolMarker({
+      tool: part.tool,
+      status: state.status,
+      callID: part.callID,
+      title: "title" in state && state.title ? visibleLine(state.title, 200) : undefined,
+      compacted: state.status === "completed" && Boolean(state.time.compacted),
+    }),
+  ];
   const where = spillHint(part);
   renderInput(state.input, maxBytes, where, lines);
   if (state.status === "pending" && state.raw) lines.push(`raw input: ${visibleLine(state.raw, 2_000)}`);
@@ -37,14 +44,19 @@ function spillHint(part: ToolPart): string {
 }
 
 /** `[name · N lines]` followed by the text, cut head and tail above `maxBytes`. */
-export function renderBlock(name: string, text: string, maxBytes: number, where: string, out: string[]): void {
+export function renderBlock(
+  name: "output" | "error",
+  text: string,
+  maxBytes: number,
+  where: string,
+  out: string[],
+): void {
   if (text === "") {
-    out.push(`[${name} · empty]`);
+    out.push(blockMarker(name, undefined));
     return;
   }
   const cut = cutHeadTail(text, maxBytes);
-  const total = cut.head.length + cut.tail.length + cut.cutLines;
-  out.push(`[${name} · ${total} ${total === 1 ? "line" : "lines"}]`);
+  out.push(blockMarker(name, cut.head.length + cut.tail.length + cut.cutLines));
   appendCut(cut, name, where, out);
 }
 
@@ -93,11 +105,11 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** A file by name, type and where it lives; the bytes of an inline (data:) file are never copied. */
-export function renderAttachment(file: FilePart, label: string): string {
+export function renderAttachment(file: FilePart, label: "file" | "attachment"): string {
   const source = file.source;
   const name = file.filename ?? (source && "path" in source ? source.path : undefined) ?? "(no name)";
   const url = file.url.startsWith("data:")
     ? `inline data, ${file.url.length} chars, not copied`
     : visibleLine(file.url, 500);
-  return `[${label} ${visibleLine(name, 200)} · ${file.mime} · ${url}]`;
+  return attachmentMarker(label, visibleLine(name, 200), file.mime, url);
 }
