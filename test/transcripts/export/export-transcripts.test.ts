@@ -12,8 +12,8 @@ import {
   type ExportResult,
   exportTranscript,
   exportTranscripts,
-  keepDerived,
 } from "../../../src/transcripts/export/export-transcript.js";
+import { keepDerived } from "../../../src/transcripts/export/keep-derived.js";
 import { sketchPathOf } from "../../../src/transcripts/sketch/file.js";
 import { createMemorySource } from "../../../src/transcripts/source/export-file-source.js";
 import type { SessionSource } from "../../../src/transcripts/source/session-source.js";
