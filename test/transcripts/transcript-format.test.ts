@@ -3,10 +3,15 @@
  * summary's too), a message's error, a note and the session header with its format stamp; and a header written
  * before the stamp, which reads as format 1.
  */
+import fs from "node:fs";
+import path from "node:path";
 import type { Message } from "@opencode-ai/sdk/v2";
 import { describe, expect, it } from "vitest";
+import { exportTranscript } from "../../src/transcripts/export/export-transcript.js";
+import { initialState, readUnits, type Unit } from "../../src/transcripts/index/transcript-units.js";
 import { renderMessageError, renderMessageHeader, renderSessionHeader } from "../../src/transcripts/render/message.js";
 import { renderPart } from "../../src/transcripts/render/part.js";
+import { createMemorySource } from "../../src/transcripts/source/export-file-source.js";
 import type { SessionInfo, SessionPart } from "../../src/transcripts/source/session-source.js";
 import {
   createdOf,
@@ -15,6 +20,8 @@ import {
   readMarker,
   TRANSCRIPT_FORMAT,
 } from "../../src/transcripts/transcript-format.js";
+import { SessionBuilder } from "../helpers/synthetic-session.js";
+import { testDataContext } from "../helpers/transcripts.js";
 
 const ids = { id: "prt_a0000001", sessionID: "ses_a0000001", messageID: "msg_a0000001" };
 const render = (part: object) => renderPart({ ...ids, ...part } as SessionPart, { inlineOutputMaxBytes: 50_000 });
@@ -171,5 +178,43 @@ describe("the transcript's grammar", () => {
     for (const text of ["## Summary", "[1, 2, 3]", "[tool]", "[output]", "[text · bold]", "[reasoning ]", "#"]) {
       expect(readMarker(text)).toBeUndefined();
     }
+  });
+});
+
+describe("a transcript written before the format stamp", () => {
+  const unitsOf = (file: string) => {
+    const units: Unit[] = [];
+    readUnits(file, { fromByte: 0, fromLine: 1, state: initialState() }, (u) => units.push(u));
+    return units.map(({ byteStart, byteEnd, callStart, callEnd, texts, ...rest }) => ({
+      ...rest,
+      lines: texts.length,
+    }));
+  };
+
+  it("is read as the same units, on the same line numbers, as one written now", async () => {
+    const data = testDataContext();
+    const session = new SessionBuilder();
+    session.turn(3);
+    const result = await exportTranscript({
+      data,
+      source: createMemorySource([session.data]),
+      sessionID: session.sessionID,
+      scope: "/projects/demo",
+    });
+    data.searchIndex.close();
+    const now = fs.readFileSync(result.path, "utf8");
+    expect(now).toContain(`, transcript format ${TRANSCRIPT_FORMAT}. Line numbers never change;`);
+    // The header as it was written before the stamp: the same line, without it.
+    const before = now.replace(`, transcript format ${TRANSCRIPT_FORMAT}. `, ". ");
+    const old = path.join(path.dirname(result.path), "old.txt");
+    fs.writeFileSync(old, before);
+    expect(before.split("\n").length).toBe(now.split("\n").length);
+    expect(unitsOf(old)).toEqual(unitsOf(result.path));
+    expect(unitsOf(old).some((u) => u.role === "tool-output")).toBe(true);
+    const stamps = before.split("\n").flatMap((line) => {
+      const format = formatOf(line.slice(line.indexOf("\t") + 1));
+      return format === undefined ? [] : [format];
+    });
+    expect(stamps).toEqual([1]);
   });
 });
