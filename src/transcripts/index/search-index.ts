@@ -20,6 +20,8 @@ export const INDEX_FILE = "search-index.db";
  * results left out, a tool's output holding the start of its call (`units.call_start`, `call_end`), camelCase parts as words,
  * `sessions.partial`. 3: units' line numbers are the numbers written on their lines (not their positions, which a
  * hand edit that removed a line moved), and `sessions.check_line`, `check_byte` say where the last unit starts.
+ * Units are cut at the transcript's marker lines as ../transcript-format.ts reads them: a change to what it reads is
+ * a new version here.
  */
 export const INDEX_VERSION = 3;
 const BUSY_TIMEOUT_MS = 10_000;
