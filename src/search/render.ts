@@ -13,6 +13,8 @@ import type { TranscriptFile } from "./targets.js";
 /** What the search sketches did: how many transcripts they ruled out, or why they were not asked. */
 export type SketchCoverage = { skipped: number; withoutSketch: number } | { unused: string };
 
+const REBUILD = '"opencode-ledger doctor --fix" rebuilds the index';
+
 export interface Coverage {
   query: string;
   /** "ripgrep 13.0.0", "built-in scanner, 2 threads"… */
@@ -21,6 +23,8 @@ export interface Coverage {
   engineNote?: string;
   /** Why a ranked search was answered by the scan (the index could not answer). */
   fallback?: string;
+  /** What makes the index answer again (default: doctor --fix rebuilds it). */
+  fallbackFix?: string;
   /** Transcripts in scope (before the byte budget). */
   inScope: number;
   /** Transcripts handed to the engine; bytes of the transcripts searched (ruled out by a sketch or read). */
@@ -69,7 +73,7 @@ function coverageLine(
   const parts = [
     ...(c.fallback
       ? [
-          `ranked search unavailable (${c.fallback.slice(0, 300)}): fell back to the scan, lines holding any of the words, newest sessions first; "opencode-ledger doctor --fix" rebuilds the index`,
+          `ranked search unavailable (${c.fallback.slice(0, 300)}): fell back to the scan, lines holding any of the words, newest sessions first; ${c.fallbackFix ?? REBUILD}`,
         ]
       : []),
     `searched ${(result.searched + skipped).toLocaleString("en-US")} of ${plural(c.inScope, "transcript")} in ${c.where} (${formatBytes(c.scannedBytes)}) in ${(c.elapsedMs / 1000).toFixed(2)} s with ${c.engine}`,
