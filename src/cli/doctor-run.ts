@@ -16,7 +16,12 @@ import {
   scanTranscripts,
 } from "./doctor-files.js";
 import { optionFindings } from "./doctor-options.js";
-import { rebuildSearchIndex, searchIndexFindings } from "./doctor-search-index.js";
+import {
+  catchUpSearchIndex,
+  rebuildSearchIndex,
+  searchIndexFindings,
+  setAsideSearchIndex,
+} from "./doctor-search-index.js";
 import { checkStore, driverFinding, migrationsFinding, rebuildFts } from "./doctor-store.js";
 import { teamFindings } from "./doctor-team.js";
 import { opencodePackageCache, versionFindings } from "./doctor-versions.js";
@@ -149,6 +154,10 @@ export async function repair(diagnosis: Diagnosis): Promise<string[]> {
       done.push(tighten(fix.path, fix.mode));
     } else if (fix.kind === "search-index") {
       done.push(await rebuildSearchIndex(diagnosis.dataDir));
+    } else if (fix.kind === "search-index-aside") {
+      done.push(await setAsideSearchIndex(diagnosis.dataDir));
+    } else if (fix.kind === "search-index-catch-up") {
+      done.push(await catchUpSearchIndex(diagnosis.dataDir));
     } else if (diagnosis.storeWritable && !rebuilt) {
       // Two findings may ask for it (a mismatch and stale terms); one rebuild answers both.
       rebuilt = true;
