@@ -59,6 +59,8 @@ const damaged = (reason: string): IndexInspection => ({ state: "damaged", reason
 
 export async function inspectIndex(dataDir: string, transcriptsDir: string): Promise<IndexInspection> {
   const index = new SearchIndex(dataDir);
+  // Measured before it is opened: the opening adds a -shm of its own.
+  const bytes = indexDiskBytes(dataDir);
   try {
     const health = await index.forReading();
     if (!health.usable) return { state: health.state, reason: health.reason, fix: health.fix };
@@ -88,7 +90,7 @@ export async function inspectIndex(dataDir: string, transcriptsDir: string): Pro
       behind,
       gone: rows.filter((r) => !present.has(r.session_id)).length,
       units,
-      bytes: indexDiskBytes(dataDir),
+      bytes,
       segments: segmentCount(c),
     };
   } finally {
