@@ -25,6 +25,7 @@ import {
 import { checkStore, driverFinding, migrationsFinding, rebuildFts } from "./doctor-store.js";
 import { teamFindings } from "./doctor-team.js";
 import { opencodePackageCache, versionFindings } from "./doctor-versions.js";
+import { diskFootprint, footprintText } from "./footprint.js";
 
 export interface Diagnosis {
   dataDir: string;
@@ -104,6 +105,7 @@ export async function diagnose(
     }
   }
   findings.push(...(await searchIndexFindings(dataDir)));
+  findings.push({ check: "disk footprint", status: "ok", detail: footprintText(diskFootprint(dataDir, env)) });
   findings.push(...team);
   findings.push(...versionFindings(cache, schemaVersion), ...options);
   return { dataDir, findings, storeWritable };
