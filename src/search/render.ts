@@ -6,6 +6,7 @@
 import path from "node:path";
 import { byteLength } from "../bounded-output.js";
 import { formatBytes, plural } from "../human-units.js";
+import { visibleTitle } from "../one-line.js";
 import type { IndexCoverage } from "./index/index-rule-out.js";
 import type { ScanResult } from "./scan/scanner.js";
 import type { TranscriptFile } from "./targets.js";
@@ -56,7 +57,7 @@ export interface Rendered {
 const COVERAGE_RESERVE = 900;
 
 function header(file: TranscriptFile, showScope: boolean): string {
-  const title = file.title ? ` · "${file.title.replace(/\s+/g, " ").slice(0, 120)}"` : "";
+  const title = file.title ? ` · "${visibleTitle(file.title).slice(0, 120)}"` : "";
   const scope = showScope && file.scope ? ` · ${file.scope}` : "";
   return `## ${file.sessionID}${title}${scope} · ${file.relative}`;
 }
