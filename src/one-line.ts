@@ -17,3 +17,12 @@ const MEMORY_TAG = /<(?=\s*\/?\s*memory\b)/gi;
 export function escapeBlockTags(text: string): string {
   return text.includes("<") ? text.replace(MEMORY_TAG, "‹") : text;
 }
+
+/**
+ * A title from elsewhere (a session's, which OpenCode takes from the model or the user) on one line, its control
+ * characters shown as U+FFFD: an escape sequence in it would recolour, move the cursor or retitle the terminal that a
+ * search's output is printed to (the command line prints it as it is).
+ */
+export function visibleTitle(text: string): string {
+  return text.replace(/\s+/g, " ").replace(/[\p{Cc}\u2028\u2029]/gu, "\uFFFD");
+}

@@ -16,7 +16,10 @@ export interface Finding {
   /** What to do about it, when something is wrong. */
   fix?: string;
   /** Set when `doctor --fix` can repair it. */
-  repair?: { kind: "mode"; path: string; mode: number } | { kind: "fts" } | { kind: "search-index" };
+  repair?:
+    | { kind: "mode"; path: string; mode: number }
+    | { kind: "fts" }
+    | { kind: "search-index" | "search-index-aside" | "search-index-catch-up" };
 }
 
 const octal = (mode: number) => `0${(mode & 0o777).toString(8)}`;

@@ -16,10 +16,16 @@ import {
   scanTranscripts,
 } from "./doctor-files.js";
 import { optionFindings } from "./doctor-options.js";
-import { rebuildSearchIndex, searchIndexFindings } from "./doctor-search-index.js";
+import {
+  catchUpSearchIndex,
+  rebuildSearchIndex,
+  searchIndexFindings,
+  setAsideSearchIndex,
+} from "./doctor-search-index.js";
 import { checkStore, driverFinding, migrationsFinding, rebuildFts } from "./doctor-store.js";
 import { teamFindings } from "./doctor-team.js";
 import { opencodePackageCache, versionFindings } from "./doctor-versions.js";
+import { diskFootprint, footprintText } from "./footprint.js";
 
 export interface Diagnosis {
   dataDir: string;
@@ -99,6 +105,7 @@ export async function diagnose(
     }
   }
   findings.push(...(await searchIndexFindings(dataDir)));
+  findings.push({ check: "disk footprint", status: "ok", detail: footprintText(diskFootprint(dataDir, env)) });
   findings.push(...team);
   findings.push(...versionFindings(cache, schemaVersion), ...options);
   return { dataDir, findings, storeWritable };
@@ -149,6 +156,10 @@ export async function repair(diagnosis: Diagnosis): Promise<string[]> {
       done.push(tighten(fix.path, fix.mode));
     } else if (fix.kind === "search-index") {
       done.push(await rebuildSearchIndex(diagnosis.dataDir));
+    } else if (fix.kind === "search-index-aside") {
+      done.push(await setAsideSearchIndex(diagnosis.dataDir));
+    } else if (fix.kind === "search-index-catch-up") {
+      done.push(await catchUpSearchIndex(diagnosis.dataDir));
     } else if (diagnosis.storeWritable && !rebuilt) {
       // Two findings may ask for it (a mismatch and stale terms); one rebuild answers both.
       rebuilt = true;

@@ -6,12 +6,15 @@
 import path from "node:path";
 import { byteLength } from "../bounded-output.js";
 import { formatBytes, plural } from "../human-units.js";
+import { visibleTitle } from "../one-line.js";
 import type { TranscriptFile } from "../transcripts/listing.js";
 import type { IndexCoverage } from "./index/index-rule-out.js";
 import type { ScanResult } from "./scan/scanner.js";
 
 /** What the search sketches did: how many transcripts they ruled out, or why they were not asked. */
 export type SketchCoverage = { skipped: number; withoutSketch: number } | { unused: string };
+
+const REBUILD = '"opencode-ledger doctor --fix" rebuilds the index';
 
 export interface Coverage {
   query: string;
@@ -21,6 +24,8 @@ export interface Coverage {
   engineNote?: string;
   /** Why a ranked search was answered by the scan (the index could not answer). */
   fallback?: string;
+  /** What makes the index answer again (default: doctor --fix rebuilds it). */
+  fallbackFix?: string;
   /** Transcripts in scope (before the byte budget). */
   inScope: number;
   /** Transcripts handed to the engine; bytes of the transcripts searched (ruled out by a sketch or read). */
@@ -52,7 +57,7 @@ export interface Rendered {
 const COVERAGE_RESERVE = 900;
 
 function header(file: TranscriptFile, showScope: boolean): string {
-  const title = file.title ? ` · "${file.title.replace(/\s+/g, " ").slice(0, 120)}"` : "";
+  const title = file.title ? ` · "${visibleTitle(file.title).slice(0, 120)}"` : "";
   const scope = showScope && file.scope ? ` · ${file.scope}` : "";
   return `## ${file.sessionID}${title}${scope} · ${file.relative}`;
 }
@@ -69,7 +74,7 @@ function coverageLine(
   const parts = [
     ...(c.fallback
       ? [
-          `ranked search unavailable (${c.fallback.slice(0, 300)}): fell back to the scan, lines holding any of the words, newest sessions first; "opencode-ledger doctor --fix" rebuilds the index`,
+          `ranked search unavailable (${c.fallback.slice(0, 300)}): fell back to the scan, lines holding any of the words, newest sessions first; ${c.fallbackFix ?? REBUILD}`,
         ]
       : []),
     `searched ${(result.searched + skipped).toLocaleString("en-US")} of ${plural(c.inScope, "transcript")} in ${c.where} (${formatBytes(c.scannedBytes)}) in ${(c.elapsedMs / 1000).toFixed(2)} s with ${c.engine}`,

@@ -230,6 +230,7 @@ export function createTranscriptSearch(deps: SearchDeps) {
         ? [await sessionTarget(deps, req, req.sessionID)]
         : listTranscripts(deps.transcriptsDir, req.scope, where.all);
     let fallback: string | undefined;
+    let fallbackFix: string | undefined;
     if (mode === "ranked" && (inScope === undefined || inScope.length > 0)) {
       const scope = inScope
         ? listedScope(inScope, byFolders ? noteListing(marks, where, listedAt) : undefined)
@@ -237,6 +238,7 @@ export function createTranscriptSearch(deps: SearchDeps) {
       const ranked = await rankedOutcome(deps, req, scope, started);
       if ("text" in ranked) return ranked;
       fallback = ranked.fallback;
+      fallbackFix = ranked.fix;
     }
     inScope ??= listTranscripts(deps.transcriptsDir, req.scope, where.all);
     const input: QueryInput =
@@ -297,6 +299,7 @@ export function createTranscriptSearch(deps: SearchDeps) {
       engine,
       engineNote: note,
       fallback,
+      fallbackFix,
       inScope: inScope.length,
       scanned: files.length,
       scannedBytes: inScope.reduce((sum, f) => sum + f.size, 0) - overBudget.reduce((sum, f) => sum + f.size, 0),
@@ -327,7 +330,7 @@ async function rankedOutcome(
   req: SearchRequest,
   scope: (connection: IndexConnection) => Promise<RankedScope>,
   started: number,
-): Promise<SearchOutcome | { fallback: string }> {
+): Promise<SearchOutcome | { fallback: string; fix?: string }> {
   if (!deps.index) return { fallback: "no search index is configured" };
   const ranked = await searchRanked(deps.index, {
     query: req.query,

@@ -3,6 +3,8 @@
 // Usage: size-probe.mjs search <transcriptsDir> <scope> <query>
 //        size-probe.mjs read <file> <offset> <maxBytes>
 //        size-probe.mjs export <dataDir> <toolOutputBytes>
+//        size-probe.mjs export-line <dataDir> <lineBytes>   (a session whose user message is one line of lineBytes)
+//        size-probe.mjs ranked <dataDir> <scope> <query>    (indexes what is new, then a ranked search)
 // Prints one JSON line: { rssBefore, peakRss, growth, ...what the operation returned }.
 import fs from "node:fs";
 
@@ -126,7 +128,53 @@ async function exportSession(dataDir, outputBytes) {
   return { before, transcriptBytes: fs.statSync(result.path).size, lines: result.totalLines };
 }
 
-const run = { search, read, export: exportSession }[what];
+/** The session of `exportSession` with one user message that is a single line of `lineBytes` (a big paste). */
+async function exportLine(dataDir, lineBytes) {
+  const { createDataContext } = await import("../../dist/services.js");
+  const { createMemoryLogger } = await import("../../dist/log.js");
+  const { parseOptions } = await import("../../dist/options.js");
+  const { createMemorySource } = await import("../../dist/transcripts/source/export-file-source.js");
+  const { exportTranscript } = await import("../../dist/transcripts/export/export-transcript.js");
+  const data = createDataContext(parseOptions({ dataDir }).options, createMemoryLogger());
+  const sessionID = "ses_sizeprobeline001";
+  const t = 1_771_200_000_000;
+  const words = "pasted words of a long line ".repeat(Math.ceil(Number(lineBytes) / 28)).slice(0, Number(lineBytes));
+  const text = `${words} needlefound at its end`;
+  const messages = [
+    {
+      info: {
+        id: "msg_sizeprobeline001",
+        sessionID,
+        role: "user",
+        time: { created: t },
+        agent: "build",
+        model: { providerID: "p", modelID: "m" },
+      },
+      parts: [{ id: "prt_sizeprobeline001", sessionID, messageID: "msg_sizeprobeline001", type: "text", text }],
+    },
+  ];
+  const source = createMemorySource([
+    { info: { id: sessionID, title: "Long line", directory: "/p", time: { created: t, updated: t } }, messages },
+  ]);
+  const before = rssBefore();
+  const result = await exportTranscript({ data, source, sessionID, scope: "/p" });
+  data.searchIndex.close();
+  data.database.close();
+  return { before, transcriptBytes: fs.statSync(result.path).size, lines: result.totalLines };
+}
+
+async function ranked(dataDir, scope, query) {
+  const { createServices } = await import("../../dist/services.js");
+  const { createMemoryLogger } = await import("../../dist/log.js");
+  const { parseOptions } = await import("../../dist/options.js");
+  const services = createServices({ options: parseOptions({ dataDir }).options, log: createMemoryLogger(), scope });
+  const before = rssBefore();
+  const outcome = await services.search({ query, scope, mode: "ranked", all: true });
+  services.close();
+  return { before, bytes: Buffer.byteLength(outcome.text), engine: outcome.engine, hits: outcome.ranked?.hits.length };
+}
+
+const run = { search, read, export: exportSession, "export-line": exportLine, ranked }[what];
 if (!run) {
   console.error(`unknown probe ${what}`);
   process.exit(2);

@@ -7,7 +7,7 @@ import { defineCommand, EXIT } from "../command.js";
 export const command = defineCommand({
   name: "stats",
   description:
-    "Counts live entries by status and kind, the trash, the oldest live entry, and the size of the store file (the whole store, every scope).",
+    "Counts live entries by status and kind, the trash, the oldest live entry, the size of the store file (the whole store, every scope), and what the plugin takes on disk (transcripts, search index and ledger.db with their WAL, sketches) beside OpenCode's own database.",
   positionals: [],
   flags: { ...SCOPE_FLAG },
   examples: ["opencode-ledger stats", "opencode-ledger stats --scope all --json"],
@@ -17,13 +17,15 @@ export const command = defineCommand({
     const { withMemory } = await import("../open-store.js");
     const { formatTime } = await import("../entry-text.js");
     const { formatBytes } = await import("../../human-units.js");
+    const { diskFootprint, footprintText } = await import("../footprint.js");
     const { scopes, label } = resolveScopes(input.scope, ctx.cwd, ctx.env.HOME);
     const { stats, file } = await withMemory(ctx, async ({ memory, database }) => ({
       stats: await memory.stats(scopes),
       file: database.file,
     }));
+    const footprint = diskFootprint(ctx.dataDir, ctx.env);
     if (ctx.json) {
-      ctx.printJson({ scopes: scopes ?? "all", storeFile: file, ...stats });
+      ctx.printJson({ scopes: scopes ?? "all", storeFile: file, ...stats, footprint });
       return EXIT.ok;
     }
     const statuses = Object.entries(stats.byStatus)
@@ -42,6 +44,7 @@ export const command = defineCommand({
       lines.push(`Oldest:   ${o.id} "${o.title}" (${formatTime(o.createdAt)})`);
     }
     lines.push(`Store:    ${file}, ${formatBytes(stats.storeBytes)} (every scope)`);
+    lines.push(`On disk:  ${footprintText(footprint)}`);
     ctx.print(lines.join("\n"));
     return EXIT.ok;
   },

@@ -55,7 +55,7 @@ export interface RankedModeRequest {
   titles?: (files: TranscriptFile[]) => Promise<void>;
 }
 
-export type RankedOutcome = { text: string; result: RankedResult } | { fallback: string };
+export type RankedOutcome = { text: string; result: RankedResult } | { fallback: string; fix?: string };
 
 const DATE_ONLY = /^\d{4}-\d\d-\d\d$/;
 
@@ -125,7 +125,7 @@ export async function searchRanked(index: SearchIndex, req: RankedModeRequest): 
   const dates = namedDates(req.query, req.now);
   const filters = filtersOf(req);
   const health = await index.forReading();
-  if (!health.usable) return { fallback: health.reason };
+  if (!health.usable) return { fallback: health.reason, fix: health.fix };
   let result: RankedResult;
   let caught: CatchUp;
   let inScope: InScope;

@@ -5,6 +5,7 @@
 import path from "node:path";
 import { byteLength } from "../../bounded-output.js";
 import { formatBytes } from "../../human-units.js";
+import { visibleTitle } from "../../one-line.js";
 import { iso } from "../../transcripts/render/message.js";
 import type { RankedHit, RankedResult } from "./ranked-search.js";
 import { answerWindow, clip } from "./shown-line.js";
@@ -40,7 +41,7 @@ const TITLE_CHARS = 48;
 
 /** A hit's header; the session's title and project only with the session's first hit (the next ones say its id). */
 function header(rank: number, hit: RankedHit, showScope: boolean, first: boolean): string {
-  const title = first && hit.file.title ? ` · "${hit.file.title.replace(/\s+/g, " ").slice(0, TITLE_CHARS)}"` : "";
+  const title = first && hit.file.title ? ` · "${visibleTitle(hit.file.title).slice(0, TITLE_CHARS)}"` : "";
   const scope = first && showScope && hit.file.scope ? ` · ${hit.file.scope}` : "";
   const kind = hit.tool ? `${hit.role} (${hit.tool})` : hit.role;
   const when = hit.time !== null ? ` · ${iso(hit.time)}` : "";

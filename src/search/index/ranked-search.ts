@@ -9,6 +9,7 @@ import type { IndexConnection } from "../../transcripts/index/index-connection.j
 import type { Role } from "../../transcripts/index/transcript-units.js";
 import { type UnitWords, unitWordsOfBytes, withCall } from "../../transcripts/index/unit-words.js";
 import type { TranscriptFile } from "../../transcripts/listing.js";
+import { LONG_LINE_BYTES, readCondensedLine } from "../../transcripts/long-line.js";
 import { numberedLines } from "../../transcripts/numbered-line.js";
 import { OWN_TOOLS } from "../own-tools.js";
 import { type AnswerKind, asksFor } from "./answer-kind.js";
@@ -113,11 +114,34 @@ class OpenFiles {
   }
 }
 
-/** The numbered lines of bytes [start, end) of a transcript, as number and text. */
+/**
+ * The numbered lines of bytes [start, end) of a transcript, as number and text. A range longer than LONG_LINE_BYTES
+ * is a unit of one long line (a line past UNIT_MAX_BYTES is a unit alone): it is read condensed, as the index read it.
+ */
 function readLines(files: OpenFiles, path: string, start: number, end: number): { line: number; text: string }[] {
   const length = Math.max(0, end - start);
+  if (length > LONG_LINE_BYTES) {
+    const condensed = readCondensedLine(files.fd(path), start, end);
+    return numberedLines(condensed, condensed.length);
+  }
   const buffer = files.buffer(length);
   return numberedLines(buffer, fs.readSync(files.fd(path), buffer, 0, length, start));
+}
+
+/** Bytes [start, end) of the file as the index read them: a unit of one long line condensed (long-line.ts). */
+function readUnitBytes(
+  files: OpenFiles,
+  path: string,
+  start: number,
+  end: number,
+): { bytes: Uint8Array; read: number } {
+  const length = Math.max(0, end - start);
+  if (length > LONG_LINE_BYTES) {
+    const bytes = readCondensedLine(files.fd(path), start, end);
+    return { bytes, read: bytes.length };
+  }
+  const bytes = files.buffer(length);
+  return { bytes, read: fs.readSync(files.fd(path), bytes, 0, length, start) };
 }
 
 /**
@@ -131,28 +155,29 @@ function readUnitWords(
   wanted: readonly string[],
 ): UnitWords | undefined | "unreadable" {
   if (row.byte_end > file.size) return undefined;
-  const length = Math.max(0, row.byte_end - row.byte_start);
-  const buffer = files.buffer(length);
-  let read: number;
+  let read: { bytes: Uint8Array; read: number };
   try {
-    read = fs.readSync(files.fd(file.path), buffer, 0, length, row.byte_start);
+    read = readUnitBytes(files, file.path, row.byte_start, row.byte_end);
   } catch {
     return "unreadable";
   }
-  const unit = unitWordsOfBytes(buffer, read, wanted);
+  const unit = unitWordsOfBytes(read.bytes, read.read, wanted);
   // The numbers written on its first and last lines, as the index recorded them (transcript-units.ts): a hand edit
   // that removed or added a line before the unit moves other lines (and their numbers) into its bytes.
   if (unit.lines === 0 || unit.firstLine !== row.first_line || unit.lastLine !== row.last_line) return undefined;
   if (row.call_start === null || row.call_end === null || row.call_end > row.byte_start) return unit.words;
   // A tool's output is read with the start of its call, as the index holds it: its words stand on no line of the unit.
-  const callLength = row.call_end - row.call_start;
-  const callBuffer = Buffer.alloc(callLength);
+  // Its call's lines are read up to LONG_LINE_BYTES: the index holds only their first CALL_CHARS characters.
+  const callLength = Math.min(row.call_end - row.call_start, LONG_LINE_BYTES);
+  const callBuffer = Buffer.alloc(callLength + 1);
   try {
     fs.readSync(files.fd(file.path), callBuffer, 0, callLength, row.call_start);
   } catch {
     return "unreadable";
   }
-  return withCall(unitWordsOfBytes(callBuffer, callLength, wanted).words, unit.words);
+  // A call cut inside its last line ends it there.
+  callBuffer[callLength] = 0x0a;
+  return withCall(unitWordsOfBytes(callBuffer, callLength + 1, wanted).words, unit.words);
 }
 
 /** What the user chose to keep, as given to the plugin's memory_save: the one call of its own that is content. */

@@ -80,7 +80,49 @@ CREATE VIRTUAL TABLE IF NOT EXISTS unit_text USING fts5(
 
 export type IndexHealth =
   | { usable: true; connection: IndexConnection }
-  | { usable: false; state: "absent" | "damaged" | "newer"; reason: string };
+  | { usable: false; state: IndexState; reason: string; fix: string };
+
+/**
+ * Why an index cannot be used. "foreign": the file is a SQLite database that is no index of ours (a file put in its
+ * place): it is never written, and doctor --fix moves it aside rather than deleting it.
+ */
+export type IndexState = "absent" | "damaged" | "newer" | "foreign";
+
+/** What makes each unusable index answer again, as the search's fallback line and doctor say it. */
+export const INDEX_FIX: Record<IndexState, string> = {
+  absent: 'the next export makes it; "opencode-ledger doctor --fix" builds it now',
+  damaged: '"opencode-ledger doctor --fix" rebuilds it from the transcripts',
+  newer: 'upgrade opencode-ledger to use it ("opencode-ledger doctor --fix" leaves it alone too)',
+  foreign: '"opencode-ledger doctor --fix" moves it aside (nothing is deleted) and builds the index',
+};
+
+const unusable = (state: IndexState, reason: string): IndexHealth => ({
+  usable: false,
+  state,
+  reason,
+  fix: INDEX_FIX[state],
+});
+
+/** Tables of the index (FTS5's own tables are named after `unit_text`), and a column each must have. */
+const OWN_TABLES: Record<string, string> = { sessions: "session_id", units: "byte_start", unit_text: "words" };
+
+/**
+ * The tables of `connection` that no index of ours has, or ours without their columns: empty for an empty file or
+ * one of our indexes of any format, else the names found (a foreign database put at the index's path).
+ */
+function foreignTables(connection: IndexConnection): string[] {
+  const tables = connection.all<{ name: string }>(
+    "SELECT name FROM sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\'",
+  );
+  return tables
+    .map((t) => t.name)
+    .filter((name) => {
+      if (name.startsWith("unit_text_")) return false;
+      const column = OWN_TABLES[name];
+      if (column === undefined) return true;
+      return !connection.all<{ name: string }>(`PRAGMA table_info("${name}")`).some((c) => c.name === column);
+    });
+}
 
 function tighten(file: string): void {
   for (const suffix of SIDE_FILES) {
@@ -122,7 +164,7 @@ export class SearchIndex implements TranscriptIndexer {
   /** The index for reading; never creates it. */
   async forReading(): Promise<IndexHealth> {
     if (!this.exists()) {
-      return { usable: false, state: "absent", reason: `the search index ${this.file} does not exist yet` };
+      return unusable("absent", `the search index ${this.file} does not exist yet`);
     }
     return this.open();
   }
@@ -189,11 +231,11 @@ export class SearchIndex implements TranscriptIndexer {
    * table marks a deleted row's entries as deleted in the segments that hold them (FTS5's secure-delete does not
    * apply to it), and they stay there until those segments are merged; a merge of every segment writes them out, and
    * a truncating checkpoint clears the old pages from the WAL (secure_delete zeroes the pages freed). Bounded by
-   * MAX_MERGE_STEPS steps of MERGE_PAGES pages; nothing is done when nothing was forgotten since the last time.
-   * Returns the steps run.
+   * MAX_MERGE_STEPS steps of MERGE_PAGES pages; nothing is done when nothing was forgotten since the last time,
+   * unless `always` (doctor --fix, on an index of many segments). Returns the steps run.
    */
-  async settleRemovals(): Promise<number> {
-    if (!this.forgotten) return 0;
+  async settleRemovals(always = false): Promise<number> {
+    if (!this.forgotten && !always) return 0;
     const health = await this.forReading();
     if (!health.usable) return 0;
     const c = health.connection;
@@ -241,7 +283,7 @@ export class SearchIndex implements TranscriptIndexer {
       for (const suffix of SIDE_FILES) checkOwnPath(this.file + suffix, "file");
       createIndexFile(this.file);
     } catch (error) {
-      return { usable: false, state: "damaged", reason: message(error) };
+      return unusable("damaged", message(error));
     }
     tighten(this.file);
     // Loaded on first use, as index-update.ts is: the driver and the tokenizer's name are not part of the start.
@@ -253,7 +295,7 @@ export class SearchIndex implements TranscriptIndexer {
     try {
       connection = await connectIndex(this.file, { readonly: false });
     } catch (error) {
-      return { usable: false, state: "damaged", reason: `the search index cannot be opened (${message(error)})` };
+      return unusable("damaged", `the search index cannot be opened (${message(error)})`);
     }
     try {
       connection.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
@@ -265,11 +307,20 @@ export class SearchIndex implements TranscriptIndexer {
       const version = connection.get<{ user_version: number }>("PRAGMA user_version")?.user_version ?? 0;
       if (version > INDEX_VERSION) {
         connection.close();
-        return {
-          usable: false,
-          state: "newer",
-          reason: `the search index has format ${version}, newer than this plugin knows (${INDEX_VERSION}); it is left untouched`,
-        };
+        return unusable(
+          "newer",
+          `the search index has format ${version}, newer than this plugin knows (${INDEX_VERSION}); it is left untouched`,
+        );
+      }
+      // Read before anything is written: a database that is not ours is never changed (nor its journal mode).
+      const foreign = foreignTables(connection);
+      if (foreign.length > 0) {
+        connection.close();
+        const names = foreign.slice(0, 5).join(", ") + (foreign.length > 5 ? `, … (${foreign.length})` : "");
+        return unusable(
+          "foreign",
+          `${this.file} is a SQLite database but no search index of opencode-ledger (it holds ${names}); it is left untouched`,
+        );
       }
       if (version < INDEX_VERSION) {
         connection.exec("PRAGMA journal_mode = WAL");
@@ -297,7 +348,7 @@ export class SearchIndex implements TranscriptIndexer {
         // No transaction was open.
       }
       connection.close();
-      return { usable: false, state: "damaged", reason: `the search index is damaged (${message(error)})` };
+      return unusable("damaged", `the search index is damaged (${message(error)})`);
     }
   }
 }

@@ -6,6 +6,7 @@
  * transcript built line by line as it grows and the index rebuilt from the whole file are the same.
  */
 import fs from "node:fs";
+import { condensedLine, LONG_LINE_BYTES } from "../long-line.js";
 import { prefixLength, writtenNumber } from "../numbered-line.js";
 import { createdOf, readMarker } from "../transcript-format.js";
 
@@ -176,18 +177,78 @@ export function readUnits(file: string, range: ReadRange, onUnit: (unit: Unit) =
     unitBytes = 0;
     keptLines = 0;
   };
+  /** One complete line: its text (number prefix taken off), written number and byte range in the file. */
+  const onLine = (read: string, number: number | undefined, lineStart: number, lineEnd: number) => {
+    // A byte-order mark where the text starts is dropped, as decoding the line alone did.
+    const text = read.charCodeAt(0) === 0xfeff ? read.slice(1) : read;
+    const begins = advance(state, text);
+    if (state.role === "tool-input" && state.call.length < CALL_CHARS) {
+      if (state.call === "") state.callStart = lineStart;
+      state.call = `${state.call}${text}\n`.slice(0, CALL_CHARS);
+      state.callEnd = lineEnd;
+    }
+    const size = lineEnd - lineStart;
+    if (begins || unitBytes + size > UNIT_MAX_BYTES || (unit && unit.texts.length >= UNIT_MAX_LINES)) close();
+    const blank = isBlank(text);
+    // A blank line opens no unit: where one export ends and the next begins, the separator joins neither.
+    if (unit || !blank) {
+      if (!unit) {
+        unit = {
+          firstLine: number ?? 0,
+          lastLine: number ?? 0,
+          byteStart: lineStart,
+          byteEnd: lineEnd,
+          role: state.role,
+          tool: state.tool,
+          time: state.time,
+          texts: [],
+        };
+        if (state.role === "tool-output" && state.call !== "") {
+          unit.call = state.call;
+          unit.callStart = state.callStart;
+          unit.callEnd = state.callEnd;
+        }
+      }
+      unit.time ??= state.time;
+      unit.texts.push(text);
+      unitBytes += size;
+      if (!blank) {
+        keptLines = unit.texts.length;
+        keptLastLine = number ?? (keptLines === 1 ? unit.firstLine : keptLastLine);
+        keptByteEnd = lineEnd;
+      }
+    }
+    line++;
+  };
+  /** A line longer than LONG_LINE_BYTES, as its condensed form (long-line.ts) that the second look reads too. */
+  const onLongLine = (head: Uint8Array, tail: Uint8Array, lineStart: number, lineEnd: number) => {
+    const condensed = condensedLine(head, tail);
+    const nl = condensed.length - 1;
+    const text = decoder.decode(condensed.subarray(prefixLength(condensed, 0, nl), nl));
+    onLine(text, writtenNumber(condensed, 0, nl), lineStart, lineEnd);
+  };
   try {
     // Sized to what is left of the file (an export appends a few kB): a fresh 4 MB buffer per update, zeroed, cost
-    // more than the lines read into it.
+    // more than the lines read into it. It grows to CHUNK_BYTES at most: past that, a line is passed over keeping only
+    // its head and its last bytes (`long`), so a 30 MB line costs no more than a 4 MB one.
     const left = fs.fstatSync(fd).size - position;
     let buffer = new Uint8Array(Math.min(CHUNK_BYTES, Math.max(left, 4_096)));
     let have = 0;
     let bufferStart = position;
+    let long: { start: number; head: Uint8Array } | undefined;
     for (;;) {
       if (have === buffer.length) {
-        const bigger = new Uint8Array(buffer.length * 2);
-        bigger.set(buffer);
-        buffer = bigger;
+        if (buffer.length < CHUNK_BYTES) {
+          const bigger = new Uint8Array(Math.min(CHUNK_BYTES, buffer.length * 2));
+          bigger.set(buffer);
+          buffer = bigger;
+        } else {
+          // One line fills the buffer: its head is kept, and of the rest only what may be its tail.
+          long ??= { start: bufferStart, head: buffer.slice(0, LONG_LINE_BYTES) };
+          buffer.copyWithin(0, have - LONG_LINE_BYTES, have);
+          bufferStart += have - LONG_LINE_BYTES;
+          have = LONG_LINE_BYTES;
+        }
       }
       const n = fs.readSync(fd, buffer, have, buffer.length - have, bufferStart + have);
       if (n === 0) break;
@@ -195,57 +256,32 @@ export function readUnits(file: string, range: ReadRange, onUnit: (unit: Unit) =
       let start = 0;
       // Searched up to what was read only: past it lie stale or zero bytes, as many as the buffer is long.
       const filled = buffer.subarray(0, have);
+      if (long) {
+        const nl = filled.indexOf(0x0a);
+        if (nl === -1) continue;
+        onLongLine(long.head, filled.subarray(0, nl), long.start, bufferStart + nl + 1);
+        long = undefined;
+        start = nl + 1;
+      }
       // The complete lines are decoded at once and cut out of one string (a decode per line cost a third of the
       // reading). A newline is one byte in UTF-8 and never inside a character, so the string's n-th newline is the
       // bytes' n-th, and the number prefix is ASCII: as many characters as bytes.
-      const decoded = decoder.decode(filled.subarray(0, filled.lastIndexOf(0x0a) + 1));
+      const decoded = decoder.decode(filled.subarray(start, filled.lastIndexOf(0x0a) + 1));
       let at = 0;
       for (let nl = filled.indexOf(0x0a, start); nl !== -1; nl = filled.indexOf(0x0a, start)) {
-        const prefix = prefixLength(buffer, start, nl);
         const end = decoded.indexOf("\n", at);
-        let text = decoded.slice(at + prefix, end);
-        // A byte-order mark where the text starts is dropped, as decoding the line alone did.
-        if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+        if (nl - start > LONG_LINE_BYTES) {
+          onLongLine(filled.subarray(start, nl), filled.subarray(start, nl), bufferStart + start, bufferStart + nl + 1);
+        } else {
+          const prefix = prefixLength(buffer, start, nl);
+          onLine(
+            decoded.slice(at + prefix, end),
+            writtenNumber(buffer, start, nl),
+            bufferStart + start,
+            bufferStart + nl + 1,
+          );
+        }
         at = end + 1;
-        const begins = advance(state, text);
-        if (state.role === "tool-input" && state.call.length < CALL_CHARS) {
-          if (state.call === "") state.callStart = bufferStart + start;
-          state.call = `${state.call}${text}\n`.slice(0, CALL_CHARS);
-          state.callEnd = bufferStart + nl + 1;
-        }
-        const size = nl + 1 - start;
-        if (begins || unitBytes + size > UNIT_MAX_BYTES || (unit && unit.texts.length >= UNIT_MAX_LINES)) close();
-        const blank = isBlank(text);
-        const number = writtenNumber(buffer, start, nl);
-        // A blank line opens no unit: where one export ends and the next begins, the separator joins neither.
-        if (unit || !blank) {
-          if (!unit) {
-            unit = {
-              firstLine: number ?? 0,
-              lastLine: number ?? 0,
-              byteStart: bufferStart + start,
-              byteEnd: bufferStart + nl + 1,
-              role: state.role,
-              tool: state.tool,
-              time: state.time,
-              texts: [],
-            };
-            if (state.role === "tool-output" && state.call !== "") {
-              unit.call = state.call;
-              unit.callStart = state.callStart;
-              unit.callEnd = state.callEnd;
-            }
-          }
-          unit.time ??= state.time;
-          unit.texts.push(text);
-          unitBytes += size;
-          if (!blank) {
-            keptLines = unit.texts.length;
-            keptLastLine = number ?? (keptLines === 1 ? unit.firstLine : keptLastLine);
-            keptByteEnd = bufferStart + nl + 1;
-          }
-        }
-        line++;
         start = nl + 1;
       }
       buffer.copyWithin(0, start, have);

@@ -91,6 +91,10 @@ export function positionsOf(h: number, log2: number, hashes: number, out: number
 }
 
 /** A growable list of 32-bit values, reused from line to line. */
+/** The bytes of a line whose grams are made at once, and how far a piece starts before its place (a gram's bytes). */
+const GRAM_PIECE_BYTES = 1024 * 1024;
+const PIECE_OVERLAP = 16;
+
 class Words {
   data = new Uint32Array(1024);
   length = 0;
@@ -176,25 +180,35 @@ export class Sketch {
     if (end - start < gram) return;
     const grams = this.grams;
     const fresh = this.fresh;
-    grams.length = 0;
-    gramsOf(bytes, start, end, gram, grams);
     let open = this.segments.at(-1) ?? this.openSegment(this.nextLog2(0));
     for (;;) {
       fresh.length = 0;
       const bits = open.bits;
       const shift = 32 - open.log2;
       const mask = (1 << open.log2) - 1;
-      for (let i = 0; i < grams.length; i++) {
-        const h = grams.data[i] as number;
-        const h1 = h >>> shift;
-        const h2 = (Math.imul(h, 0x9e3779b1) >>> shift) | 1;
-        for (let j = 0; j < hashes; j++) {
-          const p = (h1 + j * h2) & mask;
-          const byte = bits[p >> 3] as number;
-          const bit = 1 << (p & 7);
-          if ((byte & bit) === 0) {
-            bits[p >> 3] = byte | bit;
-            fresh.push(p);
+      // A long line's grams are made a piece at a time (each piece starting a few bytes early, so no gram across two
+      // is missed): held whole, a 30 MB line's grams were 120 MB. `fresh` holds at most the segment's bits.
+      for (let from = start; from < end; from += GRAM_PIECE_BYTES) {
+        grams.length = 0;
+        gramsOf(
+          bytes,
+          from === start ? start : from - PIECE_OVERLAP,
+          Math.min(end, from + GRAM_PIECE_BYTES),
+          gram,
+          grams,
+        );
+        for (let i = 0; i < grams.length; i++) {
+          const h = grams.data[i] as number;
+          const h1 = h >>> shift;
+          const h2 = (Math.imul(h, 0x9e3779b1) >>> shift) | 1;
+          for (let j = 0; j < hashes; j++) {
+            const p = (h1 + j * h2) & mask;
+            const byte = bits[p >> 3] as number;
+            const bit = 1 << (p & 7);
+            if ((byte & bit) === 0) {
+              bits[p >> 3] = byte | bit;
+              fresh.push(p);
+            }
           }
         }
       }

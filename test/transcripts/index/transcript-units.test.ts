@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { advance, initialState, readUnits, type Unit } from "../../../src/transcripts/index/transcript-units.js";
+import { condensedLine, LONG_LINE_BYTES } from "../../../src/transcripts/long-line.js";
 import { prefixLength } from "../../../src/transcripts/numbered-line.js";
 import { tempDir } from "../../helpers/temp-dir.js";
 
@@ -38,12 +39,16 @@ describe("the reader's state over a transcript's lines", () => {
 });
 
 describe("the units read from a transcript file", () => {
-  /** Each line decoded alone, as the text of a line is meant: its number taken off, a leading BOM dropped. */
+  /**
+   * Each line decoded alone, as the text of a line is meant: its number taken off, a leading BOM dropped; a line
+   * longer than LONG_LINE_BYTES as its head and tail (long-line.ts).
+   */
   const alone = (bytes: Buffer) => {
     const texts: string[] = [];
     let start = 0;
     for (let nl = bytes.indexOf(0x0a); nl !== -1; start = nl + 1, nl = bytes.indexOf(0x0a, start)) {
-      const line = bytes.subarray(start, nl);
+      const whole = bytes.subarray(start, nl);
+      const line = whole.length > LONG_LINE_BYTES ? condensedLine(whole, whole).subarray(0, -1) : whole;
       texts.push(new TextDecoder().decode(line.subarray(prefixLength(line, 0, line.length))));
     }
     return texts;
@@ -55,7 +60,7 @@ describe("the units read from a transcript file", () => {
       "\u{feff}a byte-order mark where the text starts, café",
       "emoji 😀 and ſtyle",
       "",
-      "y".repeat(4_500_000), // longer than the first read: the buffer grows, the rest is read as a second chunk
+      "y".repeat(4_500_000), // longer than the reading buffer: its head and tail are kept, the rest passed over
       "[reasoning]",
       "after",
     ];

@@ -79,6 +79,23 @@ describe("the search sketch", () => {
     );
   });
 
+  it("holds every piece of a line of megabytes, those across the places where its grams are made a piece at a time", () => {
+    // Distinct words so that every needle is a gram the line alone holds; Kelvin signs and long s shift the bytes.
+    const words = Array.from({ length: 400_000 }, (_, i) => `w${i.toString(36)}${i % 7 === 0 ? "\u212a\u017f" : ""}`);
+    const text = words.join(" ");
+    const sketch = sketchOf([text]);
+    const bytes = bytesOf(text);
+    const mib = 1024 * 1024;
+    for (let piece = mib; piece < bytes.length; piece += mib) {
+      // The needles that straddle a piece's start (the text's bytes, after the line's number).
+      for (let at = piece - 20; at < piece + 20; at++) {
+        const needle = new TextDecoder().decode(bytes.subarray(at - 4, at + 4));
+        if (!needle.includes("\ufffd")) expect(may(sketch, needle), `${at}: ${needle}`).toBe(true);
+      }
+    }
+    expect(may(sketch, "zzzzzzzz")).toBe(false);
+  });
+
   it("folds the Kelvin sign onto k and long s onto s, as case-insensitive matching does", () => {
     const sketch = sketchOf(["temperature 300 \u212aelvin", "the me\u017fsage was sent"]);
     expect(may(sketch, "kelvin")).toBe(true);
