@@ -11,13 +11,15 @@ import { assertNoSecrets } from "../secret-guard/secret-guard.js";
 import { appendAudit, diff } from "./audit.js";
 import type { Database } from "./database.js";
 import type { LedgerDatabase } from "./driver.js";
-import { findByTitle, findRow, notExpired, toView } from "./entry-row.js";
+import { ENTRY_STATUSES, type EntryStatus } from "./entry-fields.js";
+import type { EntryLine } from "./entry-line.js";
+import { findByTitle, findRow, notExpired, rowOf, toView } from "./entry-row.js";
 import type { Actor, EntryView } from "./memory-types.js";
 import { cleanFields, cleanScope } from "./memory-validate.js";
-import { ENTRY_STATUSES, type EntryStatus, entries } from "./schema.js";
+import { entries } from "./schema.js";
 
 /** An entry as an export line holds it (`supersedes` is derived from the other side's link and not needed). */
-export type TransferEntry = Omit<EntryView, "supersedes"> & { supersedes?: string[] };
+export type TransferEntry = EntryLine;
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const SOURCE_MAX = 200;
@@ -193,26 +195,7 @@ function importOne(db: LedgerDatabase, entry: TransferEntry, actor: Actor, now: 
       );
     }
   }
-  db.insert(entries)
-    .values({
-      id: entry.id,
-      scope: entry.scope,
-      kind: entry.kind,
-      title: entry.title,
-      body: entry.body,
-      tags: JSON.stringify(entry.tags),
-      status: entry.status,
-      supersededBy: entry.supersededBy,
-      sourceAgent: entry.source.agent,
-      sourceSession: entry.source.session,
-      createdAt: entry.createdAt,
-      updatedAt: entry.updatedAt,
-      validFrom: entry.validFrom,
-      validUntil: entry.validUntil,
-      expiresAt: entry.expiresAt,
-      trashedAt: entry.trashedAt,
-    })
-    .run();
+  db.insert(entries).values(rowOf(entry)).run();
   const changes = diff(
     {},
     {

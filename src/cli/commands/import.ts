@@ -43,7 +43,6 @@ export const command = defineCommand({
     const fs = await import("node:fs");
     const path = await import("node:path");
     const { streamLines } = await import("../stream-lines.js");
-    const { z } = await import("zod");
     const { describeError, InvalidInputError, LedgerError } = await import("../../errors.js");
     const { cleanTransferEntry, importEntries } = await import("../../store/memory-transfer.js");
     const { withMemory, CLI_ACTOR } = await import("../open-store.js");
@@ -53,7 +52,8 @@ export const command = defineCommand({
     const file = source === "-" ? undefined : path.resolve(ctx.cwd, source);
     if (file !== undefined && !fs.existsSync(file)) throw new InvalidInputError("<file>", `${file} does not exist`);
     const stream = file === undefined ? ctx.stdin : fs.createReadStream(file, { encoding: "utf8" });
-    const lineSchema = entryLineSchema(z);
+    const { entryLineSchema } = await import("../../store/entry-line.js");
+    const lineSchema = entryLineSchema();
     // Memory must not grow with the number of refused lines: the first ones are kept to be shown, the rest counted.
     const refused: Refusal[] = [];
     let refusedCount = 0;
@@ -196,34 +196,4 @@ export const command = defineCommand({
 function idOf(text: string, findSecret: (text: string) => string | undefined): string | undefined {
   const id = /"id"\s*:\s*"([A-Za-z0-9_-]{1,64})"/.exec(text)?.[1];
   return id !== undefined && findSecret(id) === undefined ? id : undefined;
-}
-
-function entryLineSchema(z: typeof import("zod").z) {
-  const missing = (expected: string) => ({
-    error: (issue: { input?: unknown }) => (issue.input === undefined ? "is missing" : `must be ${expected}`),
-  });
-  const text = () => z.string(missing("text"));
-  const millis = () => z.number(missing("milliseconds since 1970")).int("must be whole milliseconds");
-  // Strict: a field this version does not know would be dropped silently, so the line is refused instead.
-  return z.strictObject({
-    id: text(),
-    scope: text(),
-    kind: text(),
-    title: text(),
-    body: text(),
-    tags: z.array(text(), missing("a list of tags")),
-    status: z.enum(
-      ["candidate", "active", "superseded", "rejected"],
-      missing("candidate, active, superseded or rejected"),
-    ),
-    supersededBy: text().nullable(),
-    supersedes: z.array(text()).optional(),
-    source: z.strictObject({ agent: text().nullable(), session: text().nullable() }, missing("an object")),
-    createdAt: millis(),
-    updatedAt: millis(),
-    validFrom: millis().nullable(),
-    validUntil: millis().nullable(),
-    expiresAt: millis().nullable(),
-    trashedAt: millis().nullable(),
-  });
 }
