@@ -175,7 +175,13 @@ export class MissingLinkError extends ConflictError {
   }
 }
 
-function importOne(db: LedgerDatabase, entry: TransferEntry, actor: Actor, now: number): ImportOutcome {
+function importOne(
+  db: LedgerDatabase,
+  entry: TransferEntry,
+  actor: Actor,
+  now: number,
+  elsewhere: ReadonlySet<string>,
+): ImportOutcome {
   const existing = findRow(db, entry.id);
   if (existing) {
     const stored = toView(existing);
@@ -184,7 +190,7 @@ function importOne(db: LedgerDatabase, entry: TransferEntry, actor: Actor, now: 
       `entry ${entry.id} already exists here with other content (${differingFields(stored, entry).join(", ")}); the store's copy was kept. Purge it first to take the imported one.`,
     );
   }
-  if (entry.supersededBy !== null && !findRow(db, entry.supersededBy)) {
+  if (entry.supersededBy !== null && !elsewhere.has(entry.supersededBy) && !findRow(db, entry.supersededBy)) {
     throw new MissingLinkError(entry.id, entry.supersededBy);
   }
   if (entry.trashedAt === null) {
@@ -234,7 +240,8 @@ export type ImportResult =
  * Imports checked entries in one write transaction, each in its own savepoint: a conflict is reported for its line
  * and the others still land. With `waitForLinks`, an entry superseded by one not in the store yet is handed back as
  * waiting (an export lists the replaced entry before its replacement); the caller gives it again later, and without
- * the flag it is refused.
+ * the flag it is refused. `elsewhere` holds ids that live outside the store's import (team entries, which their
+ * project's file brings): a link to one of them is kept as it is.
  */
 export async function importEntries(
   database: Database,
@@ -242,12 +249,15 @@ export async function importEntries(
   actor: Actor,
   now: number,
   waitForLinks = false,
+  elsewhere: ReadonlySet<string> = new Set(),
 ): Promise<ImportResult[]> {
   if (items.length === 0) return [];
   return database.write((db) =>
     items.map(({ line, entry }): ImportResult => {
       try {
-        const outcome = db.transaction((tx) => importOne(tx as unknown as LedgerDatabase, entry, actor, now));
+        const outcome = db.transaction((tx) =>
+          importOne(tx as unknown as LedgerDatabase, entry, actor, now, elsewhere),
+        );
         return { line, id: entry.id, outcome };
       } catch (error) {
         if (error instanceof MissingLinkError && waitForLinks) return { line, id: entry.id, waiting: entry };

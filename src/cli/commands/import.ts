@@ -27,7 +27,7 @@ const MAX_LINE_CHARS = 200_000;
 export const command = defineCommand({
   name: "import",
   description:
-    "Reads entries from a JSON Lines file written by export (or - for stdin) into the store, keeping their ids, status, links, times and source. Each line passes the same checks as a save: field limits, one-line titles, no expiry in the past, and the secret guard on every field. A refused line is reported with its number and reason, and the other lines are still imported. An id that already exists with identical content is counted as present (running an import twice changes nothing); with different content it is refused and the store's copy is kept; a live entry whose scope and title another live entry holds is refused. Changes are recorded as made by the cli, with the reason \"imported\". Team entries (in a backup of a whole store) are skipped and counted: team memory lives in each project's .opencode/memory/team.jsonl. Exit code 1 when any line was refused.",
+    "Reads entries from a JSON Lines file written by export (or - for stdin) into the store, keeping their ids, status, links, times and source. Each line passes the same checks as a save: field limits, one-line titles, no expiry in the past, and the secret guard on every field. A refused line is reported with its number and reason, and the other lines are still imported. An id that already exists with identical content is counted as present (running an import twice changes nothing); with different content it is refused and the store's copy is kept; a live entry whose scope and title another live entry holds is refused. Changes are recorded as made by the cli, with the reason \"imported\". Team entries (in a backup of a whole store) are skipped and counted: team memory lives in each project's .opencode/memory/team.jsonl; an entry a team entry superseded keeps its link. Exit code 1 when any line was refused.",
   positionals: [{ name: "file", description: "The JSON Lines file, or - for stdin", required: true }],
   flags: { ...PROGRESS_FLAG },
   examples: [
@@ -66,6 +66,8 @@ export const command = defineCommand({
     // Team entries live in their project's file (its repository); a whole store's backup holds them, and they are
     // counted and left alone, never refused.
     let teamSkipped = 0;
+    // Their ids: an entry of the store that a team entry superseded keeps its link (the project's file holds the target).
+    const teamIds = new Set<string>();
     const { teamProject } = await import("../../scope.js");
     let lineNo = 0;
     const bar = progress(ctx, "import");
@@ -76,7 +78,7 @@ export const command = defineCommand({
       let waiting: Item[] = [];
       const submit = async (items: Item[], waitForLinks: boolean): Promise<number> => {
         let landed = 0;
-        for (const r of await importEntries(database, items, CLI_ACTOR, Date.now(), waitForLinks)) {
+        for (const r of await importEntries(database, items, CLI_ACTOR, Date.now(), waitForLinks, teamIds)) {
           if ("waiting" in r) {
             if (waiting.length < MAX_WAITING) waiting.push({ line: r.line, entry: r.waiting });
             else {
@@ -137,6 +139,8 @@ export const command = defineCommand({
           }
           if (teamProject(parsed.data.scope.trim()) !== undefined) {
             teamSkipped++;
+            const id = parsed.data.id;
+            if (teamIds.size < MAX_WAITING && /^[A-Za-z0-9_-]{1,64}$/.test(id)) teamIds.add(id);
             continue;
           }
           batch.push({ line: lineNo, entry: cleanTransferEntry(parsed.data, now) });
