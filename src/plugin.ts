@@ -77,7 +77,7 @@ export function composeLedger(host: HostPort, rawOptions: unknown): boolean {
   const scope = projectScope(host.worktree, host.directory);
   const services = createServices({ options, log, scope, host: host.sessions });
   const { data, memory, settings, transcripts, search } = services;
-  if (options.retention.autoSweep) scheduleStartupPurge(memory, log);
+  scheduleStartupPurge(memory, log, options.retention);
   followTeamFile(memory, scope, log);
   scheduleAutoSweep(transcripts, options.retention);
   // Every session the host holds becomes a transcript in the background (resting while a turn runs); idle and deleted
