@@ -5,6 +5,7 @@
  * the scope is a conflict too. Each entry lands on its own (a savepoint): one refusal does not undo the others.
  */
 import { and, inArray, isNotNull, type SQL } from "drizzle-orm";
+import { CLOCK_SLACK_MS } from "../durations.js";
 import { ConflictError, InvalidInputError, LedgerError } from "../errors.js";
 import { teamProject } from "../scope.js";
 import { assertNoSecrets } from "../secret-guard/secret-guard.js";
@@ -56,9 +57,6 @@ function sourceText(field: string, value: string | null): string | null {
 
 /** The last millisecond of the year 9999: later "times" are typing errors, not dates. */
 const LAST_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
-/** Clocks of two machines disagree a little; an entry made or changed later than this ahead of now is refused. */
-const CLOCK_SLACK_MS = 86_400_000;
-
 function time(field: string, value: number | null): number | null {
   if (value === null) return null;
   if (!Number.isSafeInteger(value) || value < 0) throw new InvalidInputError(field, "must be milliseconds since 1970");

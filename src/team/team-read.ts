@@ -6,6 +6,7 @@
  */
 
 import { getTableColumns } from "drizzle-orm";
+import { CLOCK_SLACK_MS } from "../durations.js";
 import { describeError } from "../errors.js";
 import { parseIsoDate } from "../iso-date.js";
 import { findSecret } from "../secret-guard/secret-guard.js";
@@ -57,9 +58,6 @@ function optionalDate(record: Record<string, unknown>, key: string): number | nu
     fail(`${key} is not an ISO 8601 date (such as "2025-06-30T14:00:00Z")`);
   }
 }
-
-/** Clocks of two machines disagree a little; a line made or changed later than this ahead of now is refused. */
-const CLOCK_SLACK_MS = 86_400_000;
 
 /** When the entry was made or changed: not in the future (such a line would sort above every real one). */
 function pastDate(record: Record<string, unknown>, key: string, now: number): number {
