@@ -5,8 +5,7 @@
  */
 import type { Hooks, PluginInput, PluginOptions } from "@opencode-ai/plugin";
 import { POINTER_PROVIDER_ID } from "./compaction/host-config.js";
-import { createMemoryInventory } from "./compaction/memory-inventory.js";
-import { createSessionPointer } from "./compaction/session-pointer.js";
+import { createProjectPointer } from "./compaction/session-pointer.js";
 import { describeError } from "./errors.js";
 import { hookBoundary } from "./hook-boundary.js";
 import type { HostPort } from "./host/host-port.js";
@@ -85,29 +84,22 @@ export function composeLedger(host: HostPort, rawOptions: unknown): boolean {
   if (host.backfill) scheduleBackfill(data);
   const currency = createCurrency({ data, transcripts });
 
-  const inventory = createMemoryInventory(memory, scope);
-  const mapMaxTokens = options.compaction.mapMaxTokens;
-  const sessionPointer = createSessionPointer({
-    exportSession: (id) => transcripts.export(id),
-    inventory,
-    mapMaxTokens,
-    log,
-    tools: host.hostTools,
-  });
-  const compactionPointer = createSessionPointer({
-    exportSession: async (id) => {
-      const result = await transcripts.export(id);
-      // The retention rules also apply after each compaction (autoSweep never throws, and is a no-op without rules).
-      void transcripts.autoSweep();
-      return result;
-    },
-    inventory,
-    mapMaxTokens,
+  // One pointer for compaction and /memory-continue.
+  const sessionPointer = createProjectPointer({
+    transcripts,
+    memory,
+    scope,
+    mapMaxTokens: options.compaction.mapMaxTokens,
     log,
     tools: host.hostTools,
   });
   host.supplyCompactionSummary({
-    summarize: async (sessionID) => (await compactionPointer(sessionID)).pointer,
+    summarize: async (sessionID) => {
+      const { pointer } = await sessionPointer(sessionID);
+      // The retention rules also apply after each compaction (autoSweep never throws, and is a no-op without rules).
+      void transcripts.autoSweep();
+      return pointer;
+    },
     mode: options.compaction.mode,
     overrideUserModel: options.compaction.overrideUserModel,
     clock: data.clock,
