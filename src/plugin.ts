@@ -4,7 +4,7 @@
  * the port of its host version and hands it here.
  */
 import type { Hooks, PluginInput, PluginOptions } from "@opencode-ai/plugin";
-import { POINTER_PROVIDER_ID } from "./compaction/host-config.js";
+import { POINTER_PROVIDER_ID } from "./host/v1/host-config.js";
 import { createProjectPointer } from "./compaction/session-pointer.js";
 import { describeError } from "./errors.js";
 import { hookBoundary } from "./hook-boundary.js";

@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Hooks } from "@opencode-ai/plugin";
 import { describe, expect, it, vi } from "vitest";
-import { extractPointer } from "../../src/compaction/markers.js";
+import { extractPointer } from "../../src/host/v1/markers.js";
 import { hookBoundary } from "../../src/hook-boundary.js";
 import type { HostPort } from "../../src/host/host-port.js";
 import { createV1Host } from "../../src/host/v1/v1-host.js";

@@ -7,8 +7,8 @@
  * changed and the compaction produces a real summary (see fallback-summary.ts).
  */
 import type { Hooks } from "@opencode-ai/plugin";
-import type { CompactionRoute } from "../../compaction/host-config.js";
-import { wrapPointer } from "../../compaction/markers.js";
+import type { CompactionRoute } from "./host-config.js";
+import { wrapPointer } from "./markers.js";
 import { describeError } from "../../errors.js";
 import type { Logger } from "../../log.js";
 

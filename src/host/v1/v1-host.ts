@@ -4,7 +4,7 @@
  * hook goes through the hook boundary, and what 1.x changes in its configuration is gathered into one `config` hook.
  */
 import type { Hooks, PluginInput } from "@opencode-ai/plugin";
-import { allowTranscriptReads, type HostConfig } from "../../compaction/host-config.js";
+import { allowTranscriptReads, type HostConfig } from "./host-config.js";
 import { hookBoundary } from "../../hook-boundary.js";
 import { lazyFunction } from "../../lazy-load.js";
 import { createHostLogger } from "../../log.js";

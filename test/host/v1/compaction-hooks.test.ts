@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Hooks } from "@opencode-ai/plugin";
 import { describe, expect, it } from "vitest";
-import { extractPointer } from "../../../src/compaction/markers.js";
+import { extractPointer } from "../../../src/host/v1/markers.js";
 import { createSessionPointer } from "../../../src/compaction/session-pointer.js";
 import {
   type CompactionState,
