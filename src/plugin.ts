@@ -4,11 +4,11 @@
  * the port of its host version and hands it here.
  */
 import type { Hooks, PluginInput, PluginOptions } from "@opencode-ai/plugin";
-import { POINTER_PROVIDER_ID } from "./host/v1/host-config.js";
 import { createProjectPointer } from "./compaction/session-pointer.js";
 import { describeError } from "./errors.js";
 import { hookBoundary } from "./hook-boundary.js";
 import type { HostPort } from "./host/host-port.js";
+import { POINTER_PROVIDER_ID } from "./host/v1/host-config.js";
 import { createV1Host } from "./host/v1/v1-host.js";
 import { createUserTurns, userText } from "./injection/user-turns.js";
 import { lazyFunction, lazyObject } from "./lazy-load.js";

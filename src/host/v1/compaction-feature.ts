@@ -3,6 +3,8 @@
  * summary handed to the in-process model.
  */
 import type { Hooks, PluginInput } from "@opencode-ai/plugin";
+import type { Logger } from "../../log.js";
+import { type CompactionHookDeps, type CompactionState, createCompactionHooks } from "./compaction-hooks.js";
 import { createFallbackSummarizer, type ModelRef } from "./fallback-summary.js";
 import {
   type CompactionMode,
@@ -11,8 +13,6 @@ import {
   POINTER_MODEL,
   registerPointerModel,
 } from "./host-config.js";
-import type { Logger } from "../../log.js";
-import { type CompactionHookDeps, type CompactionState, createCompactionHooks } from "./compaction-hooks.js";
 
 const MAX_REMEMBERED_MODELS = 256;
 
