@@ -17,6 +17,15 @@ export const SEARCH_LIMITS = {
   maxBytes: 100_000,
 } as const;
 
+/** How much of one line a result shows, whatever the mode: a line that matched, and a line of context around it. */
+export const SHOWN_LINE_BYTES = { match: 400, context: 200 } as const;
+
+/**
+ * Bytes of a result's budget kept for its last lines (what was searched, what was left out and how to get it); a
+ * ranked result's say more (the words dropped, the filters, the catch-up), so it keeps more.
+ */
+export const COVERAGE_RESERVE_BYTES = { lines: 900, ranked: 1_200 } as const;
+
 /** The modes of a transcript search. */
 export const SEARCH_MODES = ["ranked", "literal", "regex"] as const;
 export type SearchMode = (typeof SEARCH_MODES)[number];

@@ -7,6 +7,7 @@ import path from "node:path";
 import { byteLength } from "../bounded-output.js";
 import { formatBytes, plural } from "../human-units.js";
 import type { IndexCoverage } from "./index/index-rule-out.js";
+import { COVERAGE_RESERVE_BYTES } from "./limits.js";
 import type { ScanResult } from "./scan/scanner.js";
 import type { TranscriptFile } from "./targets.js";
 
@@ -48,8 +49,6 @@ export interface Rendered {
   shownLines: number;
   hiddenMatches: number;
 }
-
-const COVERAGE_RESERVE = 900;
 
 function header(file: TranscriptFile, showScope: boolean): string {
   const title = file.title ? ` · "${file.title.replace(/\s+/g, " ").slice(0, 120)}"` : "";
@@ -127,7 +126,7 @@ export function renderSearch(
   coverage: Coverage,
   maxBytes: number,
 ): Rendered {
-  const budget = Math.max(0, maxBytes - COVERAGE_RESERVE);
+  const budget = Math.max(0, maxBytes - COVERAGE_RESERVE_BYTES.lines);
   const showScope = coverage.where === "every project";
   const out: string[] = [];
   let used = 0;
