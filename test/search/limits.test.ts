@@ -25,7 +25,7 @@ describe("the bounds of a shown line", () => {
       useRipgrep: false,
       locateRipgrep: createRipgrepLocator(undefined),
     });
-    const { text } = await search({ query: "needle", scope: project, mode: "literal", context: 1 });
+    const { text } = await search({ query: "needle", scope: project, mode: "literal", contextLines: 1 });
     const shown = (marker: RegExp) => {
       const line = text.split("\n").find((l) => marker.test(l));
       expect(line, String(marker)).toBeDefined();
