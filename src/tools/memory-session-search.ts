@@ -4,8 +4,7 @@
  * was searched and what was left out. The call is ./run/memory-session-search.ts.
  */
 
-import { MAX_QUERY_CHARS, ROLE_FILTERS, SEARCH_LIMITS, SEARCH_MODES } from "../search/limits.js";
-import { isWhen, WHEN_MESSAGE } from "../search/ranked-filters.js";
+import { isWhen, MAX_QUERY_CHARS, ROLE_FILTERS, SEARCH_LIMITS, SEARCH_MODES, WHEN_MESSAGE } from "../search/limits.js";
 import type { TranscriptSearch } from "../search/search.js";
 import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";

@@ -4,8 +4,15 @@
  * else the built-in scanner).
  */
 
-import { MAX_QUERY_CHARS, ROLE_FILTERS, SEARCH_LIMITS } from "../../search/limits.js";
-import { inOrder, isWhen, RANGE_MESSAGE, WHEN_MESSAGE } from "../../search/ranked-filters.js";
+import {
+  inOrder,
+  isWhen,
+  MAX_QUERY_CHARS,
+  RANGE_MESSAGE,
+  ROLE_FILTERS,
+  SEARCH_LIMITS,
+  WHEN_MESSAGE,
+} from "../../search/limits.js";
 import { NOT_A_SESSION_ID, SESSION_ID } from "../../session-id.js";
 import { defineCommand, EXIT } from "../command.js";
 import { TRANSCRIPT_SCOPE_FLAG } from "./transcripts-list.js";

@@ -5,7 +5,7 @@
  */
 import { formatBytes } from "../../human-units.js";
 import type { RoleFilter } from "../limits.js";
-import { whenMs } from "../ranked-filters.js";
+import { whenMs } from "../limits.js";
 import type { TranscriptFile } from "../targets.js";
 import { type CatchUp, catchUp } from "./index-catch-up.js";
 import type { IndexConnection } from "./index-connection.js";
@@ -57,7 +57,7 @@ export interface RankedModeRequest {
 
 export type RankedOutcome = { text: string; result: RankedResult } | { fallback: string };
 
-/** The filters of a request, checked by the tool's and the command line's schemas (../ranked-filters.ts). */
+/** The filters of a request, checked by the tool's and the command line's schemas (../limits.ts). */
 export function filtersOf(req: Pick<RankedModeRequest, "role" | "since" | "until">): RankedFilters {
   const roles: Role[] | undefined =
     req.role === undefined ? undefined : req.role === "tool" ? ["tool-input", "tool-output"] : [req.role];

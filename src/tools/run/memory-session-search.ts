@@ -5,7 +5,7 @@
 
 import { InvalidInputError } from "../../errors.js";
 import { projectScope } from "../../scope.js";
-import { inOrder, RANGE_MESSAGE } from "../../search/ranked-filters.js";
+import { inOrder, RANGE_MESSAGE } from "../../search/limits.js";
 import { checkSessionId } from "../../session-id.js";
 import type { CallOf } from "../lazy-tool.js";
 import type { SessionSearchDeps, sessionSearchTool } from "../memory-session-search.js";

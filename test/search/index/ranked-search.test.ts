@@ -262,7 +262,7 @@ describe("ranked search", () => {
     expect(none.text).toContain('No matches for "invoices".');
     expect(none.text).toContain(`filtered by since ${later}`);
     // A date that is none, or an until before since, is refused by the tool's and the CLI's schemas
-    // (test/search/ranked-filters.test.ts); inside, an empty range finds nothing.
+    // (test/search/limits.filters.test.ts); inside, an empty range finds nothing.
     expect(
       (await search({ query: "invoices", mode: "ranked", scope: PROJECT, since: later, until: day })).ranked?.hits,
     ).toEqual([]);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { InvalidInputError } from "../../src/errors.js";
-import { inOrder, isWhen, RANGE_MESSAGE, WHEN_MESSAGE, whenMs } from "../../src/search/ranked-filters.js";
+import { inOrder, isWhen, RANGE_MESSAGE, WHEN_MESSAGE, whenMs } from "../../src/search/limits.js";
 import type { SearchRequest } from "../../src/search/search.js";
 import { sessionSearchTool } from "../../src/tools/memory-session-search.js";
 import { sessionSearch } from "../../src/tools/run/memory-session-search.js";
