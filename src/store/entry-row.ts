@@ -28,11 +28,16 @@ export function toView(row: Entry, supersedes: string[] = []): EntryView {
   for (const [name, field] of FIELD_LIST) {
     const value = values[name];
     if (field.group) {
-      view[field.group.name] = { ...(view[field.group.name] as object | undefined), [field.group.key]: value };
-      continue;
+      let group = view[field.group.name] as Record<string, unknown> | undefined;
+      if (group === undefined) {
+        group = {};
+        view[field.group.name] = group;
+      }
+      group[field.group.key] = value;
+    } else {
+      view[name] = field.value === "list" ? parseTags(value as string) : value;
+      if (field.backLinks) view[field.backLinks] = supersedes;
     }
-    view[name] = field.value === "list" ? parseTags(value as string) : value;
-    if (field.backLinks) view[field.backLinks] = supersedes;
   }
   return view as EntryView;
 }
