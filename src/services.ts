@@ -5,6 +5,7 @@
  * none of them.
  */
 import { createDataContext, type DataContext } from "./data-context.js";
+import { HostError } from "./errors.js";
 import { lazyFunction, lazyObject } from "./lazy-load.js";
 import type { Logger } from "./log.js";
 import type { Options } from "./options.js";
@@ -45,7 +46,7 @@ export interface Services {
 }
 
 const NO_HOST: SessionSource = {
-  session: () => Promise.reject(new Error("the command line tool does not ask OpenCode")),
+  session: () => Promise.reject(new HostError("the command line tool does not ask OpenCode")),
   messages: () => Promise.resolve([]),
 };
 
