@@ -1,7 +1,7 @@
 // The layering of src/ (docs/architecture.md draws it): imports point down only. `npm run lint:deps` checks it in
 // `npm test`; a back-edge fails the run with the rule's name.
 const FOUNDATION =
-  "^src/(errors|log|options|option-names|scope|iso-date|data-dir|bounded-output|human-units|one-line|lazy-load|zod|session-id|host-tools)\\.ts$";
+  "^src/(errors|log|options|option-names|scope|iso-date|data-dir|bounded-output|human-units|one-line|lazy-load|zod|session-id|host-tools|plugin-spec|durations)\\.ts$";
 const above = (...layers) => `^src/(${layers.join("|")})/`;
 const SURFACES = ["tools", "slash-commands", "tui", "cli"];
 const FEATURES = ["compaction", "injection", "action-recall", "reflection", "team"];

@@ -34,7 +34,7 @@ const fail = (message) => {
 };
 const compiled = [
   "index.js",
-  "compaction/pointer-provider.js",
+  "host/v1/pointer-provider.js",
   "search/scan/scan-worker.js",
   "tui/index.js",
   "cli/main.js",

@@ -157,10 +157,13 @@ export class TranscriptError extends LedgerError {
   }
 }
 
-/** The host handed the plugin something its adapter cannot use (a 2.x context without a domain the plugin needs). */
+/**
+ * OpenCode failed the plugin: it refused or did not answer a call (a session, a message, a model request), or handed
+ * the plugin something its adapter cannot use (a 2.x context without a domain the plugin needs).
+ */
 export class HostError extends LedgerError {
-  constructor(detail: string) {
-    super("HOST", detail);
+  constructor(detail: string, options?: { cause?: unknown }) {
+    super("HOST", detail, options);
   }
 }
 

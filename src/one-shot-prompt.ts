@@ -3,7 +3,7 @@
  * afterwards. It runs on the person's own provider and credentials, as OpenCode itself would call them.
  */
 import type { PluginInput } from "@opencode-ai/plugin";
-import { describeError } from "./errors.js";
+import { describeError, HostError } from "./errors.js";
 
 export interface ModelRef {
   providerID: string;
@@ -27,15 +27,15 @@ type Client = PluginInput["client"];
 export async function promptOnce(client: Client, request: OneShotPrompt): Promise<string> {
   const created = await client.session.create({ body: { title: request.title } });
   const id = created.data?.id;
-  if (!id) throw new Error(`could not create a temporary session (${describeError(created.error)})`);
+  if (!id) throw new HostError(`could not create a temporary session (${describeError(created.error)})`);
   request.onSession?.(id);
   try {
     const reply = await client.session.prompt({
       path: { id },
       body: { agent: request.agent, model: request.model, parts: [{ type: "text", text: request.text }] },
     });
-    if (!reply.data) throw new Error(`the request failed (${describeError(reply.error)})`);
-    if (reply.data.info.error) throw new Error(`the model answered with an error (${reply.data.info.error.name})`);
+    if (!reply.data) throw new HostError(`the request failed (${describeError(reply.error)})`);
+    if (reply.data.info.error) throw new HostError(`the model answered with an error (${reply.data.info.error.name})`);
     return reply.data.parts
       .map((p) => (p.type === "text" ? p.text : ""))
       .join("")

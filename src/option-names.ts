@@ -7,7 +7,7 @@
 export const OPTION_FIELDS = {
   dataDir: [],
   compaction: ["mode", "overrideUserModel", "inlineOutputMaxBytes", "mapMaxTokens"],
-  retention: ["retentionDays", "keepRecent", "maxSessions", "autoSweep", "trashDays", "keepDeleted"],
+  retention: ["retentionDays", "keepRecent", "maxSessions", "autoSweep", "autoPurge", "trashDays", "keepDeleted"],
   backfill: ["enabled", "delayMs", "cpuShare", "maxSessionMB", "database"],
   search: ["useRipgrep", "ripgrepPath"],
   injection: ["enabled", "maxChars"],

@@ -18,7 +18,15 @@ export { defaultDataDir };
 const SECTION_DEFAULTS = {
   dataDir: undefined,
   compaction: { mode: "pointer", overrideUserModel: false, inlineOutputMaxBytes: 50_000, mapMaxTokens: 1_000 },
-  retention: { retentionDays: 0, keepRecent: 10, maxSessions: 0, autoSweep: true, trashDays: 30, keepDeleted: false },
+  retention: {
+    retentionDays: 0,
+    keepRecent: 10,
+    maxSessions: 0,
+    autoSweep: true,
+    autoPurge: true,
+    trashDays: 30,
+    keepDeleted: false,
+  },
   backfill: { enabled: true, delayMs: 10_000, cpuShare: 0.25, maxSessionMB: 64 },
   search: { useRipgrep: true },
   injection: { enabled: true, maxChars: 1_200 },
@@ -57,6 +65,11 @@ const SECTION_SCHEMAS = {
         maxSessions: count(1_000_000).default(0),
         /** Sweep by these rules after start-up and after each compaction when a rule is set (default true). */
         autoSweep: z.boolean().default(true),
+        /**
+         * Purge memory after start-up: expired entries and trash older than `trashDays` (default true). Its own
+         * switch: turning the transcript sweep off keeps it.
+         */
+        autoPurge: z.boolean().default(true),
         /** Trashed memory entries older than this many days are purged (default 30). */
         trashDays: z.number().int().min(1).max(36_500).default(30),
         /** Keep the transcript of a session deleted in OpenCode (default false: it is marked orphaned at once and the sweep removes it, as the person asked OpenCode to forget it). */
@@ -155,7 +168,15 @@ export interface ParsedOptions {
 
 const OFF: Partial<{ [K in OptionFeature]: output<Sections[K]> }> = {
   compaction: { mode: "off", overrideUserModel: false, inlineOutputMaxBytes: 50_000, mapMaxTokens: 1_000 },
-  retention: { retentionDays: 0, keepRecent: 10, maxSessions: 0, autoSweep: false, trashDays: 30, keepDeleted: true },
+  retention: {
+    retentionDays: 0,
+    keepRecent: 10,
+    maxSessions: 0,
+    autoSweep: false,
+    autoPurge: false,
+    trashDays: 30,
+    keepDeleted: true,
+  },
   backfill: { enabled: false, delayMs: 10_000, cpuShare: 0.25, maxSessionMB: 64 },
   search: { useRipgrep: false },
   injection: { enabled: false, maxChars: 1_200 },

@@ -4,12 +4,11 @@
  * the port of its host version and hands it here.
  */
 import type { Hooks, PluginInput, PluginOptions } from "@opencode-ai/plugin";
-import { POINTER_PROVIDER_ID } from "./compaction/host-config.js";
-import { createMemoryInventory } from "./compaction/memory-inventory.js";
-import { createSessionPointer } from "./compaction/session-pointer.js";
+import { createProjectPointer } from "./compaction/session-pointer.js";
 import { describeError } from "./errors.js";
 import { hookBoundary } from "./hook-boundary.js";
 import type { HostPort } from "./host/host-port.js";
+import { POINTER_PROVIDER_ID } from "./host/v1/host-config.js";
 import { createV1Host } from "./host/v1/v1-host.js";
 import { createUserTurns, userText } from "./injection/user-turns.js";
 import { lazyFunction, lazyObject } from "./lazy-load.js";
@@ -77,7 +76,7 @@ export function composeLedger(host: HostPort, rawOptions: unknown): boolean {
   const scope = projectScope(host.worktree, host.directory);
   const services = createServices({ options, log, scope, host: host.sessions });
   const { data, memory, settings, transcripts, search } = services;
-  if (options.retention.autoSweep) scheduleStartupPurge(memory, log);
+  scheduleStartupPurge(memory, log, options.retention);
   followTeamFile(memory, scope, log);
   scheduleAutoSweep(transcripts, options.retention);
   // Every session the host holds becomes a transcript in the background (resting while a turn runs); idle and deleted
@@ -85,29 +84,22 @@ export function composeLedger(host: HostPort, rawOptions: unknown): boolean {
   if (host.backfill) scheduleBackfill(data);
   const currency = createCurrency({ data, transcripts });
 
-  const inventory = createMemoryInventory(memory, scope);
-  const mapMaxTokens = options.compaction.mapMaxTokens;
-  const sessionPointer = createSessionPointer({
-    exportSession: (id) => transcripts.export(id),
-    inventory,
-    mapMaxTokens,
-    log,
-    tools: host.hostTools,
-  });
-  const compactionPointer = createSessionPointer({
-    exportSession: async (id) => {
-      const result = await transcripts.export(id);
-      // The retention rules also apply after each compaction (autoSweep never throws, and is a no-op without rules).
-      void transcripts.autoSweep();
-      return result;
-    },
-    inventory,
-    mapMaxTokens,
+  // One pointer for compaction and /memory-continue.
+  const sessionPointer = createProjectPointer({
+    transcripts,
+    memory,
+    scope,
+    mapMaxTokens: options.compaction.mapMaxTokens,
     log,
     tools: host.hostTools,
   });
   host.supplyCompactionSummary({
-    summarize: async (sessionID) => (await compactionPointer(sessionID)).pointer,
+    summarize: async (sessionID) => {
+      const { pointer } = await sessionPointer(sessionID);
+      // The retention rules also apply after each compaction (autoSweep never throws, and is a no-op without rules).
+      void transcripts.autoSweep();
+      return pointer;
+    },
     mode: options.compaction.mode,
     overrideUserModel: options.compaction.overrideUserModel,
     clock: data.clock,

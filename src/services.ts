@@ -6,6 +6,7 @@
  */
 import type { DataContext } from "./data-context.js";
 import { dataLayout } from "./data-dir.js";
+import { HostError } from "./errors.js";
 import { lazyFunction, lazyObject } from "./lazy-load.js";
 import type { Logger } from "./log.js";
 import type { Options } from "./options.js";
@@ -70,7 +71,7 @@ export interface Services {
 }
 
 const NO_HOST: SessionSource = {
-  session: () => Promise.reject(new Error("the command line tool does not ask OpenCode")),
+  session: () => Promise.reject(new HostError("the command line tool does not ask OpenCode")),
   messages: () => Promise.resolve([]),
 };
 

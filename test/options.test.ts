@@ -18,6 +18,7 @@ describe("plugin options", () => {
         keepRecent: 10,
         maxSessions: 0,
         autoSweep: true,
+        autoPurge: true,
         trashDays: 30,
         keepDeleted: false,
       },

@@ -6,9 +6,10 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { PACKAGE_NAME } from "../plugin-spec.js";
 import { knownSchemaVersion } from "../store/database.js";
 import type { Finding } from "./doctor-files.js";
-import { ownVersion, PACKAGE_NAME, versionOf } from "./own-package.js";
+import { ownVersion, versionOf } from "./own-package.js";
 
 export interface CachedCopy {
   /** The spec OpenCode installed it under: `opencode-ledger@latest`, `opencode-ledger@0.2.0`. */

@@ -7,8 +7,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { specIsOurs } from "../plugin-spec.js";
 import { parseJsonc } from "./jsonc.js";
-import { PACKAGE_NAME } from "./own-package.js";
 
 export type ConfigKind = "server" | "tui";
 
@@ -39,31 +39,6 @@ export function configFiles(env: NodeJS.ProcessEnv, project?: string): ConfigFil
   return files;
 }
 
-function real(file: string): string {
-  try {
-    return fs.realpathSync.native(file);
-  } catch {
-    return path.resolve(file);
-  }
-}
-
-/** Whether a plugin spec names this package: by its npm name, or by a path into this installation or a copy of it. */
-export function specIsOurs(spec: string, ownRoot: string = OWN_ROOT): boolean {
-  if (spec === PACKAGE_NAME || spec.startsWith(`${PACKAGE_NAME}@`)) return true;
-  let file: string | undefined;
-  if (spec.startsWith("file://")) {
-    try {
-      file = fileURLToPath(spec);
-    } catch {
-      return false;
-    }
-  } else if (path.isAbsolute(spec)) file = spec;
-  if (!file) return false;
-  const target = real(file);
-  const root = real(ownRoot);
-  return target === root || target.startsWith(root + path.sep) || target.split(path.sep).includes(PACKAGE_NAME);
-}
-
 export interface PluginEntry {
   spec: string;
   /** The options written beside the spec; undefined when the entry is a bare string. */
@@ -89,8 +64,8 @@ export function readConfig(file: string): ReadConfig {
   const list = Array.isArray(record.plugin) ? record.plugin : [];
   const entries: PluginEntry[] = [];
   for (const item of list) {
-    if (typeof item === "string" && specIsOurs(item)) entries.push({ spec: item });
-    else if (Array.isArray(item) && typeof item[0] === "string" && specIsOurs(item[0])) {
+    if (typeof item === "string" && specIsOurs(item, OWN_ROOT)) entries.push({ spec: item });
+    else if (Array.isArray(item) && typeof item[0] === "string" && specIsOurs(item[0], OWN_ROOT)) {
       entries.push({ spec: item[0], options: item[1] });
     }
   }

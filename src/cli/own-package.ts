@@ -5,8 +5,6 @@
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 
-export const PACKAGE_NAME = "opencode-ledger";
-
 /** The version in a package.json, or undefined when there is none or it cannot be read. */
 export function versionOf(packageJson: string): string | undefined {
   try {

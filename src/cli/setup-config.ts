@@ -8,8 +8,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { InvalidInputError } from "../errors.js";
+import { PACKAGE_NAME } from "../plugin-spec.js";
 import { globalConfigDir, OWN_ROOT, readConfig } from "./opencode-config.js";
-import { PACKAGE_NAME } from "./own-package.js";
 
 export interface SetupStep {
   file: string;

@@ -6,8 +6,10 @@
 import { describeError } from "../errors.js";
 import type { HostTools } from "../host-tools.js";
 import type { Logger } from "../log.js";
+import type { MemoryStore } from "../store/memory-store.js";
 import type { LineIndex } from "../transcripts/catalog.js";
 import type { SessionMessage } from "../transcripts/source/session-source.js";
+import { createMemoryInventory } from "./memory-inventory.js";
 
 /** The part of the transcript exporter's result a map needs. */
 export interface ExportedTranscript {
@@ -68,4 +70,31 @@ export function createSessionPointer(deps: SessionPointerDeps): SessionPointer {
     }
     return { pointer: deps.redact ? deps.redact(map) : map, transcript };
   };
+}
+
+export interface ProjectPointerDeps {
+  /** The transcripts of the data folder: `export` brings a session's transcript up to date. */
+  transcripts: { export(sessionID: string): Promise<ExportedTranscript> };
+  memory: Pick<MemoryStore, "stats">;
+  /** The project whose memory the inventory line counts (with its team memory and global). */
+  scope: string;
+  /** Option `compaction.mapMaxTokens`. */
+  mapMaxTokens: number;
+  log?: Logger;
+  tools?: HostTools;
+}
+
+/**
+ * The one session pointer of a project: its transcript brought up to date, the map bounded by the option, the line
+ * about curated memory. Compaction and `/memory-continue` (the server's and the TUI's) all stand on it, so what the
+ * agent is handed after a compaction is what a continued session is handed.
+ */
+export function createProjectPointer(deps: ProjectPointerDeps): SessionPointer {
+  return createSessionPointer({
+    exportSession: (sessionID) => deps.transcripts.export(sessionID),
+    inventory: createMemoryInventory(deps.memory, deps.scope),
+    mapMaxTokens: deps.mapMaxTokens,
+    log: deps.log,
+    tools: deps.tools,
+  });
 }

@@ -9,6 +9,7 @@ import { formatBytes, plural } from "../human-units.js";
 import { visibleTitle } from "../one-line.js";
 import type { TranscriptFile } from "../transcripts/listing.js";
 import type { IndexCoverage } from "./index/index-rule-out.js";
+import { COVERAGE_RESERVE_BYTES } from "./limits.js";
 import type { ScanResult } from "./scan/scanner.js";
 
 /** What the search sketches did: how many transcripts they ruled out, or why they were not asked. */
@@ -53,8 +54,6 @@ export interface Rendered {
   shownLines: number;
   hiddenMatches: number;
 }
-
-const COVERAGE_RESERVE = 900;
 
 function header(file: TranscriptFile, showScope: boolean): string {
   const title = file.title ? ` · "${visibleTitle(file.title).slice(0, 120)}"` : "";
@@ -132,7 +131,7 @@ export function renderSearch(
   coverage: Coverage,
   maxBytes: number,
 ): Rendered {
-  const budget = Math.max(0, maxBytes - COVERAGE_RESERVE);
+  const budget = Math.max(0, maxBytes - COVERAGE_RESERVE_BYTES.lines);
   const showScope = coverage.where === "every project";
   const out: string[] = [];
   let used = 0;

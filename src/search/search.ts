@@ -18,7 +18,7 @@ import { type IndexCoverage, ruleOutByIndex } from "./index/index-rule-out.js";
 import { fallbackPattern, type RankedScope, searchRanked } from "./index/ranked-mode.js";
 import type { AskingMessage } from "./index/ranked-request.js";
 import type { RankedResult } from "./index/ranked-search.js";
-import { type RoleFilter, SEARCH_LIMITS, type SearchMode } from "./limits.js";
+import { type RoleFilter, SEARCH_LIMITS, type SearchMode, SHOWN_LINE_BYTES } from "./limits.js";
 import { ListingMarks } from "./listing-marks.js";
 import { prepareQuery } from "./prepare-query.js";
 import { indexedScope, indexStandsForFolders, listedScope, noteListing } from "./ranked-scope.js";
@@ -32,8 +32,6 @@ import { filterBySketches } from "./sketch-filter.js";
 /** Scan budgets: enough for thousands of sessions, bounded so one search cannot hold the agent for long. */
 export const SCAN_BYTES_BUDGET = 4_000_000_000;
 export const SCAN_TIME_BUDGET_MS = 15_000;
-const MATCH_LINE_BYTES = 400;
-const CONTEXT_LINE_BYTES = 200;
 
 /** A transcript exported on demand by the exporter (when it is wired in). */
 export interface EnsuredTranscript {
@@ -271,8 +269,8 @@ export function createTranscriptSearch(deps: SearchDeps) {
     const options: ScanOptions = {
       contextLines: clamp(req.contextLines, SEARCH_LIMITS.defaultContext, 0, SEARCH_LIMITS.maxContext),
       maxMatches: limit,
-      matchLineBytes: MATCH_LINE_BYTES,
-      contextLineBytes: CONTEXT_LINE_BYTES,
+      matchLineBytes: SHOWN_LINE_BYTES.match,
+      contextLineBytes: SHOWN_LINE_BYTES.context,
       timeBudgetMs: Math.max(1, started + timeBudgetMs - performance.now()),
       chunkBytes: req.chunkBytes,
       threads: req.threads,

@@ -4,8 +4,9 @@
 import { and, eq, gt, isNull, or, type SQL, sql } from "drizzle-orm";
 import { EntryScopeDeniedError, NotFoundError } from "../errors.js";
 import type { LedgerDatabase } from "./driver.js";
+import { type EntryStatus, FIELD_LIST } from "./entry-fields.js";
 import type { EntryView, StatusFilter } from "./memory-types.js";
-import { type Entry, type EntryStatus, entries } from "./schema.js";
+import { type Entry, entries } from "./schema.js";
 import { titleKey } from "./title-key.js";
 
 export function parseTags(json: string): string[] {
@@ -17,25 +18,39 @@ export function parseTags(json: string): string[] {
   }
 }
 
+/**
+ * The view of a row, field by field as `ENTRY_FIELDS` declares them (so in the declaration's order, which an export
+ * line keeps): lists parsed, grouped fields gathered, the back links placed after the link they answer.
+ */
 export function toView(row: Entry, supersedes: string[] = []): EntryView {
-  return {
-    id: row.id,
-    scope: row.scope,
-    kind: row.kind,
-    title: row.title,
-    body: row.body,
-    tags: parseTags(row.tags),
-    status: row.status,
-    supersededBy: row.supersededBy,
-    supersedes,
-    source: { agent: row.sourceAgent, session: row.sourceSession },
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-    validFrom: row.validFrom,
-    validUntil: row.validUntil,
-    expiresAt: row.expiresAt,
-    trashedAt: row.trashedAt,
-  };
+  const view: Record<string, unknown> = {};
+  const values = row as unknown as Record<string, unknown>;
+  for (const [name, field] of FIELD_LIST) {
+    const value = values[name];
+    if (field.group) {
+      let group = view[field.group.name] as Record<string, unknown> | undefined;
+      if (group === undefined) {
+        group = {};
+        view[field.group.name] = group;
+      }
+      group[field.group.key] = value;
+    } else {
+      view[name] = field.value === "list" ? parseTags(value as string) : value;
+      if (field.backLinks) view[field.backLinks] = supersedes;
+    }
+  }
+  return view as EntryView;
+}
+
+/** The row of a view, as `toView` would read it back (the key and the back links are not part of it). */
+export function rowOf(view: Omit<EntryView, "supersedes">): Omit<Entry, "seq"> {
+  const row: Record<string, unknown> = {};
+  const values = view as unknown as Record<string, unknown>;
+  for (const [name, field] of FIELD_LIST) {
+    const value = field.group ? (values[field.group.name] as Record<string, unknown>)[field.group.key] : values[name];
+    row[name] = field.value === "list" ? JSON.stringify(value) : value;
+  }
+  return row as Omit<Entry, "seq">;
 }
 
 /** Ids of the entries that `id` replaced. */

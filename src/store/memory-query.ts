@@ -8,6 +8,7 @@ import { SQLiteSyncDialect } from "drizzle-orm/sqlite-core";
 import { NotFoundError } from "../errors.js";
 import { entryHistory } from "./audit.js";
 import type { LedgerDatabase, SqliteConnection } from "./driver.js";
+import { ENTRY_STATUSES, type EntryStatus } from "./entry-fields.js";
 import { entryFilter, findRow, notExpired, toView, viewWithLinks } from "./entry-row.js";
 import { matchExpressions, noQueryWords, queryWords } from "./fts-query.js";
 import type {
@@ -21,7 +22,7 @@ import type {
   Stats,
 } from "./memory-types.js";
 import { LIMITS } from "./memory-types.js";
-import { ENTRY_STATUSES, type Entry, type EntryStatus, entries } from "./schema.js";
+import { type Entry, entries } from "./schema.js";
 import { selectList, tableFields } from "./table-fields.js";
 
 export const DEFAULT_LIMIT = 20;

@@ -9,8 +9,17 @@ import type { MemoryStore } from "./memory-store.js";
 /** Long enough for OpenCode to finish booting before we touch the disk. */
 export const STARTUP_PURGE_DELAY_MS = 5_000;
 
-/** Schedules one purge; returns a function that cancels it. The timer never keeps the process alive. */
-export function scheduleStartupPurge(memory: MemoryStore, log: Logger, delayMs = STARTUP_PURGE_DELAY_MS): () => void {
+/**
+ * Schedules one purge when `retention.autoPurge` is on (the transcript sweep's switch has no say in it); returns a
+ * function that cancels it, or undefined when nothing was scheduled. The timer never keeps the process alive.
+ */
+export function scheduleStartupPurge(
+  memory: MemoryStore,
+  log: Logger,
+  retention: { autoPurge: boolean },
+  delayMs = STARTUP_PURGE_DELAY_MS,
+): (() => void) | undefined {
+  if (!retention.autoPurge) return undefined;
   const timer = setTimeout(() => {
     memory.purgeDueIfAny().then(
       ({ expired, purged }) => {

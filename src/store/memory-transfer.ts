@@ -5,19 +5,22 @@
  * the scope is a conflict too. Each entry lands on its own (a savepoint): one refusal does not undo the others.
  */
 import { and, inArray, isNotNull, type SQL } from "drizzle-orm";
+import { CLOCK_SLACK_MS } from "../durations.js";
 import { ConflictError, InvalidInputError, LedgerError } from "../errors.js";
 import { teamProject } from "../scope.js";
 import { assertNoSecrets } from "../secret-guard/secret-guard.js";
 import { appendAudit, diff } from "./audit.js";
 import type { Database } from "./database.js";
 import type { LedgerDatabase } from "./driver.js";
-import { findByTitle, findRow, notExpired, toView } from "./entry-row.js";
+import { ENTRY_STATUSES, type EntryStatus } from "./entry-fields.js";
+import type { EntryLine } from "./entry-line.js";
+import { findByTitle, findRow, notExpired, rowOf, toView } from "./entry-row.js";
 import type { Actor, EntryView } from "./memory-types.js";
 import { cleanFields, cleanScope } from "./memory-validate.js";
-import { ENTRY_STATUSES, type EntryStatus, entries } from "./schema.js";
+import { entries } from "./schema.js";
 
 /** An entry as an export line holds it (`supersedes` is derived from the other side's link and not needed). */
-export type TransferEntry = Omit<EntryView, "supersedes"> & { supersedes?: string[] };
+export type TransferEntry = EntryLine;
 
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const SOURCE_MAX = 200;
@@ -54,9 +57,6 @@ function sourceText(field: string, value: string | null): string | null {
 
 /** The last millisecond of the year 9999: later "times" are typing errors, not dates. */
 const LAST_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
-/** Clocks of two machines disagree a little; an entry made or changed later than this ahead of now is refused. */
-const CLOCK_SLACK_MS = 86_400_000;
-
 function time(field: string, value: number | null): number | null {
   if (value === null) return null;
   if (!Number.isSafeInteger(value) || value < 0) throw new InvalidInputError(field, "must be milliseconds since 1970");
@@ -173,7 +173,13 @@ export class MissingLinkError extends ConflictError {
   }
 }
 
-function importOne(db: LedgerDatabase, entry: TransferEntry, actor: Actor, now: number): ImportOutcome {
+function importOne(
+  db: LedgerDatabase,
+  entry: TransferEntry,
+  actor: Actor,
+  now: number,
+  elsewhere: ReadonlySet<string>,
+): ImportOutcome {
   const existing = findRow(db, entry.id);
   if (existing) {
     const stored = toView(existing);
@@ -182,7 +188,7 @@ function importOne(db: LedgerDatabase, entry: TransferEntry, actor: Actor, now: 
       `entry ${entry.id} already exists here with other content (${differingFields(stored, entry).join(", ")}); the store's copy was kept. Purge it first to take the imported one.`,
     );
   }
-  if (entry.supersededBy !== null && !findRow(db, entry.supersededBy)) {
+  if (entry.supersededBy !== null && !elsewhere.has(entry.supersededBy) && !findRow(db, entry.supersededBy)) {
     throw new MissingLinkError(entry.id, entry.supersededBy);
   }
   if (entry.trashedAt === null) {
@@ -193,26 +199,7 @@ function importOne(db: LedgerDatabase, entry: TransferEntry, actor: Actor, now: 
       );
     }
   }
-  db.insert(entries)
-    .values({
-      id: entry.id,
-      scope: entry.scope,
-      kind: entry.kind,
-      title: entry.title,
-      body: entry.body,
-      tags: JSON.stringify(entry.tags),
-      status: entry.status,
-      supersededBy: entry.supersededBy,
-      sourceAgent: entry.source.agent,
-      sourceSession: entry.source.session,
-      createdAt: entry.createdAt,
-      updatedAt: entry.updatedAt,
-      validFrom: entry.validFrom,
-      validUntil: entry.validUntil,
-      expiresAt: entry.expiresAt,
-      trashedAt: entry.trashedAt,
-    })
-    .run();
+  db.insert(entries).values(rowOf(entry)).run();
   const changes = diff(
     {},
     {
@@ -251,7 +238,8 @@ export type ImportResult =
  * Imports checked entries in one write transaction, each in its own savepoint: a conflict is reported for its line
  * and the others still land. With `waitForLinks`, an entry superseded by one not in the store yet is handed back as
  * waiting (an export lists the replaced entry before its replacement); the caller gives it again later, and without
- * the flag it is refused.
+ * the flag it is refused. `elsewhere` holds ids that live outside the store's import (team entries, which their
+ * project's file brings): a link to one of them is kept as it is.
  */
 export async function importEntries(
   database: Database,
@@ -259,12 +247,15 @@ export async function importEntries(
   actor: Actor,
   now: number,
   waitForLinks = false,
+  elsewhere: ReadonlySet<string> = new Set(),
 ): Promise<ImportResult[]> {
   if (items.length === 0) return [];
   return database.write((db) =>
     items.map(({ line, entry }): ImportResult => {
       try {
-        const outcome = db.transaction((tx) => importOne(tx as unknown as LedgerDatabase, entry, actor, now));
+        const outcome = db.transaction((tx) =>
+          importOne(tx as unknown as LedgerDatabase, entry, actor, now, elsewhere),
+        );
         return { line, id: entry.id, outcome };
       } catch (error) {
         if (error instanceof MissingLinkError && waitForLinks) return { line, id: entry.id, waiting: entry };

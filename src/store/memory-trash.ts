@@ -2,7 +2,9 @@
  * Forgetting, in three depths: trash (restorable, the only kind an agent can do), purge (permanent: the row goes,
  * its audit rows lose their content, a tombstone stays) and the due purge (old trash and expired entries).
  */
+
 import { and, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { DAY_MS } from "../durations.js";
 import { ConflictError } from "../errors.js";
 import { appendAudit, redactAudit } from "./audit.js";
 import type { LedgerDatabase } from "./driver.js";
@@ -17,8 +19,6 @@ import {
   PURGE_ACTOR,
 } from "./memory-types.js";
 import { type Entry, entries } from "./schema.js";
-
-const DAY_MS = 86_400_000;
 
 function moveToTrash(db: LedgerDatabase, row: Entry, actor: Actor, now: number, reason?: string): EntryView {
   db.update(entries).set({ trashedAt: now }).where(eq(entries.id, row.id)).run();

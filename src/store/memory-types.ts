@@ -1,7 +1,8 @@
 /**
  * The shapes the memory store speaks in. Rows stay inside the store; callers (tools, TUI, CLI) see these views.
  */
-import type { ActorKind, AuditAction, EntryStatus } from "./schema.js";
+import type { EntryStatus, GroupedFieldName } from "./entry-fields.js";
+import type { ActorKind, AuditAction, Entry } from "./schema.js";
 
 export const LIMITS = {
   kind: 40,
@@ -33,26 +34,16 @@ export interface Actor {
 
 export const PURGE_ACTOR: Actor = { kind: "sweep" };
 
-export interface EntryView {
-  id: string;
-  scope: string;
-  kind: string;
-  title: string;
-  body: string;
+/**
+ * An entry as callers see it (and as an export line holds it): the row's fields (src/store/entry-fields.ts) less the
+ * key, with the tags as a list, the source as one object, and the other side of the superseded-by link.
+ */
+export type EntryView = Omit<Entry, "seq" | "tags" | GroupedFieldName> & {
   tags: string[];
-  status: EntryStatus;
-  /** The entry that replaced this one. */
-  supersededBy: string | null;
   /** Entries this one replaced (the other direction of `supersededBy`). */
   supersedes: string[];
   source: { agent: string | null; session: string | null };
-  createdAt: number;
-  updatedAt: number;
-  validFrom: number | null;
-  validUntil: number | null;
-  expiresAt: number | null;
-  trashedAt: number | null;
-}
+};
 
 /** Fields a save or an edit may set; times are milliseconds since the epoch. */
 export interface EntryFields {

@@ -7,10 +7,11 @@ import { customAlphabet } from "nanoid";
 import { ConflictError, InvalidInputError } from "../errors.js";
 import { appendAudit, diff } from "./audit.js";
 import type { LedgerDatabase } from "./driver.js";
+import type { EntryStatus } from "./entry-fields.js";
 import { findByTitle, findRow, requireRow, requireWithin, toView, viewWithLinks } from "./entry-row.js";
 import type { Actor, ChangeResult, Changes, EntryView, StatusInput } from "./memory-types.js";
 import type { CleanFields } from "./memory-validate.js";
-import { type Entry, type EntryStatus, entries } from "./schema.js";
+import { type Entry, entries } from "./schema.js";
 
 // Short, lowercase, unambiguous to type back: 12 characters of 36 give ~62 bits, plenty for one person's store.
 export const newEntryId = customAlphabet("0123456789abcdefghijklmnopqrstuvwxyz", 12);

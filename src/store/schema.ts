@@ -1,34 +1,19 @@
 /**
- * The store's tables. This file knows no driver: it imports only `drizzle-orm/sqlite-core`.
+ * The store's tables. This file knows no driver: it imports only `drizzle-orm/sqlite-core` (and the declaration of an
+ * entry's fields, which imports nothing else).
  * FTS5, its triggers and the audit log's append-only triggers are in the custom migration beside the generated one.
  */
 import { sql } from "drizzle-orm";
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-
-export const ENTRY_STATUSES = ["candidate", "active", "superseded", "rejected"] as const;
-export type EntryStatus = (typeof ENTRY_STATUSES)[number];
+import { entryColumns } from "./entry-fields.js";
 
 export const entries = sqliteTable(
   "entries",
   {
     // An explicit integer key keeps rowids stable across VACUUM, which the external-content FTS table relies on.
     seq: integer("seq").primaryKey({ autoIncrement: true }),
-    id: text("id").notNull().unique(),
-    scope: text("scope").notNull(),
-    kind: text("kind").notNull(),
-    title: text("title").notNull(),
-    body: text("body").notNull(),
-    tags: text("tags").notNull().default("[]"),
-    status: text("status", { enum: ENTRY_STATUSES }).notNull(),
-    supersededBy: text("superseded_by"),
-    sourceAgent: text("source_agent"),
-    sourceSession: text("source_session"),
-    createdAt: integer("created_at").notNull(),
-    updatedAt: integer("updated_at").notNull(),
-    validFrom: integer("valid_from"),
-    validUntil: integer("valid_until"),
-    expiresAt: integer("expires_at"),
-    trashedAt: integer("trashed_at"),
+    // The entry's own fields are declared once, with how the view and the lines hold them.
+    ...entryColumns(),
   },
   (t) => [
     // One live entry per scope and title; a trashed one may share its title until it is restored.

@@ -1,71 +1,47 @@
 /**
  * One entry of a project's team file, as a line of JSON. The line is written with a fixed key order and only the
- * keys that carry a value, so a diff of the file reads as "this decision changed its body" and nothing else.
+ * keys that carry a value, so a diff of the file reads as "this decision changed its body" and nothing else. Which
+ * fields a line holds, under which keys and in which order is declared with the fields (src/store/entry-fields.ts).
  */
+import { ENTRY_STATUSES, type EntryStatus, TEAM_FIELDS, type TeamFieldName } from "../store/entry-fields.js";
 import type { EntryView } from "../store/memory-types.js";
-import { ENTRY_STATUSES, type EntryStatus } from "../store/schema.js";
+import type { Entry } from "../store/schema.js";
 
 /** An entry as its line holds it: the fields of the store's view that travel with the repository. */
-export type TeamEntry = Omit<EntryView, "scope" | "supersedes" | "source" | "trashedAt">;
+export type TeamEntry = Pick<EntryView, TeamFieldName>;
 
 /** The line's fields of an entry (a view, or a line read back). */
 export function teamEntryOf(e: TeamEntry): TeamEntry {
-  return {
-    id: e.id,
-    kind: e.kind,
-    title: e.title,
-    body: e.body,
-    tags: e.tags,
-    status: e.status,
-    supersededBy: e.supersededBy,
-    createdAt: e.createdAt,
-    updatedAt: e.updatedAt,
-    validFrom: e.validFrom,
-    validUntil: e.validUntil,
-    expiresAt: e.expiresAt,
-  };
+  const entry: Record<string, unknown> = {};
+  for (const field of TEAM_FIELDS) entry[field.name] = e[field.name];
+  return entry as TeamEntry;
 }
 
 /** The keys a line may hold, in the order they are written. */
-export const LINE_KEYS = [
-  "id",
-  "kind",
-  "title",
-  "status",
-  "body",
-  "tags",
-  "superseded_by",
-  "valid_from",
-  "valid_until",
-  "expires_at",
-  "created",
-  "updated",
-] as const;
+export const LINE_KEYS: readonly string[] = TEAM_FIELDS.map((f) => f.key);
+
+/** The columns a line sets in the index's row (all of them but the id, which names the row). */
+export function teamColumns(e: TeamEntry): Pick<Entry, Exclude<TeamFieldName, "id">> {
+  const columns: Record<string, unknown> = {};
+  for (const field of TEAM_FIELDS) {
+    if (field.name === "id") continue;
+    columns[field.name] = field.value === "list" ? JSON.stringify(e[field.name]) : e[field.name];
+  }
+  return columns as Pick<Entry, Exclude<TeamFieldName, "id">>;
+}
 
 export function isEntryStatus(value: unknown): value is EntryStatus {
   return typeof value === "string" && (ENTRY_STATUSES as readonly string[]).includes(value);
 }
 
-function iso(ms: number): string {
-  return new Date(ms).toISOString();
-}
-
-/** The line of one entry (without its newline). */
+/** The line of one entry (without its newline): a time as an ISO date; an absent value or an empty list left out. */
 export function formatLine(entry: TeamEntry): string {
-  const line: Record<string, unknown> = {
-    id: entry.id,
-    kind: entry.kind,
-    title: entry.title,
-    status: entry.status,
-    body: entry.body,
-  };
-  if (entry.tags.length > 0) line.tags = entry.tags;
-  if (entry.supersededBy !== null) line.superseded_by = entry.supersededBy;
-  if (entry.validFrom !== null) line.valid_from = iso(entry.validFrom);
-  if (entry.validUntil !== null) line.valid_until = iso(entry.validUntil);
-  if (entry.expiresAt !== null) line.expires_at = iso(entry.expiresAt);
-  line.created = iso(entry.createdAt);
-  line.updated = iso(entry.updatedAt);
+  const line: Record<string, unknown> = {};
+  for (const field of TEAM_FIELDS) {
+    const value = entry[field.name];
+    if (value === null || (Array.isArray(value) && value.length === 0)) continue;
+    line[field.key] = field.value === "time" ? new Date(value as number).toISOString() : value;
+  }
   return JSON.stringify(line);
 }
 

@@ -4,10 +4,15 @@
  * number and costs nothing else. An entry whose line is bad but still names its id is "held": the index keeps what it
  * had for it rather than losing it.
  */
+
+import { getTableColumns } from "drizzle-orm";
+import { CLOCK_SLACK_MS } from "../durations.js";
 import { describeError } from "../errors.js";
 import { parseIsoDate } from "../iso-date.js";
 import { findSecret } from "../secret-guard/secret-guard.js";
+import { TEAM_FIELDS } from "../store/entry-fields.js";
 import { cleanFields } from "../store/memory-validate.js";
+import { entries } from "../store/schema.js";
 import { formatLine, isEntryStatus, LINE_KEYS, type TeamEntry } from "./team-entry.js";
 
 /** A team file larger than this is not read at all (it is meant to hold decisions, not a dump). */
@@ -54,9 +59,6 @@ function optionalDate(record: Record<string, unknown>, key: string): number | nu
   }
 }
 
-/** Clocks of two machines disagree a little; a line made or changed later than this ahead of now is refused. */
-const CLOCK_SLACK_MS = 86_400_000;
-
 /** When the entry was made or changed: not in the future (such a line would sort above every real one). */
 function pastDate(record: Record<string, unknown>, key: string, now: number): number {
   const value = optionalDate(record, key);
@@ -95,32 +97,50 @@ function entryOf(record: Record<string, unknown>, now: number): TeamEntry | "exp
   if (typeof supersededBy === "string") checkId("superseded_by", supersededBy);
   const expiresAt = optionalDate(record, "expires_at");
   if (expiresAt !== null && expiresAt <= now) return "expired";
+  const line = decodeLine(record, now);
+  // The content goes through a save's own checks and comes back normalised.
   const fields = cleanFields(
     {
-      kind: record.kind as string,
-      title: record.title as string,
-      body: record.body as string,
-      tags: tags as string[] | undefined,
-      validFrom: optionalDate(record, "valid_from"),
-      validUntil: optionalDate(record, "valid_until"),
-      expiresAt,
+      kind: line.kind,
+      title: line.title,
+      body: line.body,
+      tags: line.tags,
+      validFrom: line.validFrom,
+      validUntil: line.validUntil,
+      expiresAt: line.expiresAt,
     },
     now,
   );
   return {
-    id,
+    ...line,
     kind: fields.kind,
     title: fields.title,
     body: fields.body,
     tags: fields.tags ?? [],
-    status,
-    supersededBy: typeof supersededBy === "string" ? supersededBy : null,
-    createdAt: pastDate(record, "created", now),
-    updatedAt: pastDate(record, "updated", now),
     validFrom: fields.validFrom ?? null,
     validUntil: fields.validUntil ?? null,
     expiresAt: fields.expiresAt ?? null,
   };
+}
+
+const COLUMNS = getTableColumns(entries);
+
+/**
+ * The values of a line's keys as the fields declare them (src/store/entry-fields.ts): a time from its ISO date (one
+ * the row requires must be there and not in the future), an absent list as empty, an absent optional value as null. What the values must be beyond that is checked by `entryOf` and the save's rules.
+ */
+function decodeLine(record: Record<string, unknown>, now: number): TeamEntry {
+  const entry: Record<string, unknown> = {};
+  for (const field of TEAM_FIELDS) {
+    if (field.value === "time") {
+      entry[field.name] = COLUMNS[field.name].notNull
+        ? pastDate(record, field.key, now)
+        : optionalDate(record, field.key);
+    } else if (field.value === "list") entry[field.name] = record[field.key] ?? [];
+    // A required value that is absent stays absent, for the save's check to name it.
+    else entry[field.name] = record[field.key] ?? (COLUMNS[field.name].notNull ? undefined : null);
+  }
+  return entry as TeamEntry;
 }
 
 function problemText(error: unknown): string {

@@ -13,7 +13,7 @@ import type { Actor } from "../store/memory-types.js";
 import { auditedFields } from "../store/memory-write.js";
 import { type Entry, entries } from "../store/schema.js";
 import { titleKey } from "../store/title-key.js";
-import { type TeamEntry, teamEntryOf } from "./team-entry.js";
+import { type TeamEntry, teamColumns, teamEntryOf } from "./team-entry.js";
 import type { TeamLine, TeamProblem, TeamRead } from "./team-read.js";
 
 export interface SyncOutcome {
@@ -28,22 +28,6 @@ export interface SyncOutcome {
 /** An index row as the file would hold it. */
 export function rowAsTeamEntry(row: Entry): TeamEntry {
   return teamEntryOf(toView(row));
-}
-
-function columnsOf(e: TeamEntry) {
-  return {
-    kind: e.kind,
-    title: e.title,
-    body: e.body,
-    tags: JSON.stringify(e.tags),
-    status: e.status,
-    supersededBy: e.supersededBy,
-    createdAt: e.createdAt,
-    updatedAt: e.updatedAt,
-    validFrom: e.validFrom,
-    validUntil: e.validUntil,
-    expiresAt: e.expiresAt,
-  };
 }
 
 export function syncTeamIndex(
@@ -130,7 +114,7 @@ export function syncTeamIndex(
     const { line: number, ...entry } = line;
     if (!row) {
       db.insert(entries)
-        .values({ id: entry.id, scope, ...columnsOf(entry), sourceAgent: actor.kind, sourceSession: null })
+        .values({ id: entry.id, scope, ...teamColumns(entry), sourceAgent: actor.kind, sourceSession: null })
         .run();
       appendAudit(db, {
         entryId: entry.id,
@@ -146,7 +130,7 @@ export function syncTeamIndex(
     }
     const changes = diff(auditedFields(rowAsTeamEntry(row)), auditedFields(entry));
     db.update(entries)
-      .set({ ...columnsOf(entry), trashedAt: null })
+      .set({ ...teamColumns(entry), trashedAt: null })
       .where(eq(entries.id, row.id))
       .run();
     if (row.trashedAt !== null) {

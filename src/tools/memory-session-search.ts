@@ -4,7 +4,7 @@
  * was searched and what was left out. The call is ./run/memory-session-search.ts.
  */
 
-import { MAX_QUERY_CHARS, ROLE_FILTERS, SEARCH_LIMITS, SEARCH_MODES } from "../search/limits.js";
+import { isWhen, MAX_QUERY_CHARS, ROLE_FILTERS, SEARCH_LIMITS, SEARCH_MODES, WHEN_MESSAGE } from "../search/limits.js";
 import type { TranscriptSearch } from "../search/search.js";
 import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
@@ -24,8 +24,8 @@ export const sessionSearchTool = {
     query: z.string().min(1).max(MAX_QUERY_CHARS).describe("Words, a question, exact text or a regex"),
     mode: z.enum(SEARCH_MODES).optional().describe('Default "ranked"'),
     role: z.enum(ROLE_FILTERS).optional().describe("Ranked: only this kind of line"),
-    since: z.string().optional().describe("Ranked: from this ISO date"),
-    until: z.string().optional().describe("Ranked: up to this ISO date"),
+    since: z.string().refine(isWhen, WHEN_MESSAGE).optional().describe("Ranked: from this ISO date"),
+    until: z.string().refine(isWhen, WHEN_MESSAGE).optional().describe("Ranked: up to this ISO date"),
     sessionID: z.string().optional().describe("Only this session (ses_…)"),
     all: z.boolean().optional().describe("Every project's transcripts"),
     regex: z.boolean().optional().describe('As mode "regex"'),

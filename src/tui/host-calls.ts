@@ -4,13 +4,14 @@
  */
 import type { TuiPluginApi } from "@opencode-ai/plugin/tui";
 import { tagCommandParts } from "../compaction/session-map/command-tag.js";
+import { HostError } from "../errors.js";
 import type { ContinueDeps } from "./continue-session.js";
 
 type Client = TuiPluginApi["client"];
 
-function refused(what: string, error: unknown): Error {
+function refused(what: string, error: unknown): HostError {
   const detail = typeof error === "object" && error !== null ? JSON.stringify(error).slice(0, 300) : String(error);
-  return new Error(`OpenCode refused ${what}: ${detail}`);
+  return new HostError(`OpenCode refused ${what}: ${detail}`);
 }
 
 export function hostContinueCalls(client: Client): Pick<ContinueDeps, "inject" | "createSession"> {

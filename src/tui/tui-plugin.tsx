@@ -118,13 +118,13 @@ export const tui: TuiPlugin = async (api, options) => {
   // pointer with the memory inventory line.
   const continueDeps = async (): Promise<ContinueDeps> => {
     const s = await services();
-    const { createSessionPointer } = await import("../compaction/session-pointer.js");
-    const { createMemoryInventory } = await import("../compaction/memory-inventory.js");
+    const { createProjectPointer } = await import("../compaction/session-pointer.js");
     return {
       ...hostContinueCalls(api.client),
-      sessionPointer: createSessionPointer({
-        exportSession: (sessionID) => s.transcripts.export(sessionID),
-        inventory: createMemoryInventory(s.memory, s.project),
+      sessionPointer: createProjectPointer({
+        transcripts: s.transcripts,
+        memory: s.memory,
+        scope: s.project,
         mapMaxTokens: s.options.compaction.mapMaxTokens,
         log,
       }),

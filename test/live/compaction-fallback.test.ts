@@ -4,7 +4,7 @@
  */
 import fs from "node:fs";
 import { afterEach, describe, expect, it } from "vitest";
-import { FALLBACK_SESSION_TITLE } from "../../src/compaction/fallback-summary.js";
+import { FALLBACK_SESSION_TITLE } from "../../src/host/v1/fallback-summary.js";
 import { type LiveServer, startOpencode } from "./harness.js";
 import { filler } from "./live-home.js";
 import { makeReadOnly } from "./read-only.js";

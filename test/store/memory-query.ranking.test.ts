@@ -6,9 +6,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Database } from "../../src/store/database.js";
+import { ENTRY_STATUSES } from "../../src/store/entry-fields.js";
 import { searchEntries } from "../../src/store/memory-query.js";
 import { LIMITS, type SearchQuery, type StatusFilter } from "../../src/store/memory-types.js";
-import { ENTRY_STATUSES, entries } from "../../src/store/schema.js";
+import { entries } from "../../src/store/schema.js";
 import { referenceSearch } from "../helpers/memory-search-reference.js";
 import { seeded } from "../helpers/secret-samples.js";
 import { tempDir } from "../helpers/temp-dir.js";

@@ -77,7 +77,7 @@ describe("plugin wiring", () => {
     const f = memoryFixture();
     const log = createMemoryLogger();
     await new Promise<void>((resolve) => {
-      scheduleStartupPurge(f.memory, log, 0);
+      scheduleStartupPurge(f.memory, log, { autoPurge: true }, 0);
       setTimeout(resolve, 50);
     });
     expect(fs.existsSync(f.dataDir)).toBe(false);
@@ -86,7 +86,7 @@ describe("plugin wiring", () => {
     await f.memory.trash(entry.id, { kind: "cli" });
     f.now.value = T0 + 31 * DAY;
     await new Promise<void>((resolve) => {
-      scheduleStartupPurge(f.memory, log, 0);
+      scheduleStartupPurge(f.memory, log, { autoPurge: true }, 0);
       setTimeout(resolve, 100);
     });
     expect(log.lines).toEqual([

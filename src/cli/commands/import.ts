@@ -27,7 +27,7 @@ const MAX_LINE_CHARS = 200_000;
 export const command = defineCommand({
   name: "import",
   description:
-    "Reads entries from a JSON Lines file written by export (or - for stdin) into the store, keeping their ids, status, links, times and source. Each line passes the same checks as a save: field limits, one-line titles, no expiry in the past, and the secret guard on every field. A refused line is reported with its number and reason, and the other lines are still imported. An id that already exists with identical content is counted as present (running an import twice changes nothing); with different content it is refused and the store's copy is kept; a live entry whose scope and title another live entry holds is refused. Changes are recorded as made by the cli, with the reason \"imported\". Team entries (in a backup of a whole store) are skipped and counted: team memory lives in each project's .opencode/memory/team.jsonl. Exit code 1 when any line was refused.",
+    "Reads entries from a JSON Lines file written by export (or - for stdin) into the store, keeping their ids, status, links, times and source. Each line passes the same checks as a save: field limits, one-line titles, no expiry in the past, and the secret guard on every field. A refused line is reported with its number and reason, and the other lines are still imported. An id that already exists with identical content is counted as present (running an import twice changes nothing); with different content it is refused and the store's copy is kept; a live entry whose scope and title another live entry holds is refused. Changes are recorded as made by the cli, with the reason \"imported\". Team entries (in a backup of a whole store) are skipped and counted: team memory lives in each project's .opencode/memory/team.jsonl; an entry a team entry superseded keeps its link. Exit code 1 when any line was refused.",
   positionals: [{ name: "file", description: "The JSON Lines file, or - for stdin", required: true }],
   flags: { ...PROGRESS_FLAG },
   examples: [
@@ -43,7 +43,6 @@ export const command = defineCommand({
     const fs = await import("node:fs");
     const path = await import("node:path");
     const { streamLines } = await import("../stream-lines.js");
-    const { z } = await import("zod");
     const { describeError, InvalidInputError, LedgerError } = await import("../../errors.js");
     const { cleanTransferEntry, importEntries } = await import("../../store/memory-transfer.js");
     const { withMemory, CLI_ACTOR } = await import("../open-store.js");
@@ -53,7 +52,8 @@ export const command = defineCommand({
     const file = source === "-" ? undefined : path.resolve(ctx.cwd, source);
     if (file !== undefined && !fs.existsSync(file)) throw new InvalidInputError("<file>", `${file} does not exist`);
     const stream = file === undefined ? ctx.stdin : fs.createReadStream(file, { encoding: "utf8" });
-    const lineSchema = entryLineSchema(z);
+    const { entryLineSchema } = await import("../../store/entry-line.js");
+    const lineSchema = entryLineSchema();
     // Memory must not grow with the number of refused lines: the first ones are kept to be shown, the rest counted.
     const refused: Refusal[] = [];
     let refusedCount = 0;
@@ -66,6 +66,8 @@ export const command = defineCommand({
     // Team entries live in their project's file (its repository); a whole store's backup holds them, and they are
     // counted and left alone, never refused.
     let teamSkipped = 0;
+    // Their ids: an entry of the store that a team entry superseded keeps its link (the project's file holds the target).
+    const teamIds = new Set<string>();
     const { teamProject } = await import("../../scope.js");
     let lineNo = 0;
     const bar = progress(ctx, "import");
@@ -76,7 +78,7 @@ export const command = defineCommand({
       let waiting: Item[] = [];
       const submit = async (items: Item[], waitForLinks: boolean): Promise<number> => {
         let landed = 0;
-        for (const r of await importEntries(database, items, CLI_ACTOR, Date.now(), waitForLinks)) {
+        for (const r of await importEntries(database, items, CLI_ACTOR, Date.now(), waitForLinks, teamIds)) {
           if ("waiting" in r) {
             if (waiting.length < MAX_WAITING) waiting.push({ line: r.line, entry: r.waiting });
             else {
@@ -137,6 +139,8 @@ export const command = defineCommand({
           }
           if (teamProject(parsed.data.scope.trim()) !== undefined) {
             teamSkipped++;
+            const id = parsed.data.id;
+            if (teamIds.size < MAX_WAITING && /^[A-Za-z0-9_-]{1,64}$/.test(id)) teamIds.add(id);
             continue;
           }
           batch.push({ line: lineNo, entry: cleanTransferEntry(parsed.data, now) });
@@ -196,34 +200,4 @@ export const command = defineCommand({
 function idOf(text: string, findSecret: (text: string) => string | undefined): string | undefined {
   const id = /"id"\s*:\s*"([A-Za-z0-9_-]{1,64})"/.exec(text)?.[1];
   return id !== undefined && findSecret(id) === undefined ? id : undefined;
-}
-
-function entryLineSchema(z: typeof import("zod").z) {
-  const missing = (expected: string) => ({
-    error: (issue: { input?: unknown }) => (issue.input === undefined ? "is missing" : `must be ${expected}`),
-  });
-  const text = () => z.string(missing("text"));
-  const millis = () => z.number(missing("milliseconds since 1970")).int("must be whole milliseconds");
-  // Strict: a field this version does not know would be dropped silently, so the line is refused instead.
-  return z.strictObject({
-    id: text(),
-    scope: text(),
-    kind: text(),
-    title: text(),
-    body: text(),
-    tags: z.array(text(), missing("a list of tags")),
-    status: z.enum(
-      ["candidate", "active", "superseded", "rejected"],
-      missing("candidate, active, superseded or rejected"),
-    ),
-    supersededBy: text().nullable(),
-    supersedes: z.array(text()).optional(),
-    source: z.strictObject({ agent: text().nullable(), session: text().nullable() }, missing("an object")),
-    createdAt: millis(),
-    updatedAt: millis(),
-    validFrom: millis().nullable(),
-    validUntil: millis().nullable(),
-    expiresAt: millis().nullable(),
-    trashedAt: millis().nullable(),
-  });
 }

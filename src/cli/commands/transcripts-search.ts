@@ -4,7 +4,15 @@
  * else the built-in scanner).
  */
 
-import { MAX_QUERY_CHARS, ROLE_FILTERS, SEARCH_LIMITS } from "../../search/limits.js";
+import {
+  inOrder,
+  isWhen,
+  MAX_QUERY_CHARS,
+  RANGE_MESSAGE,
+  ROLE_FILTERS,
+  SEARCH_LIMITS,
+  WHEN_MESSAGE,
+} from "../../search/limits.js";
 import { NOT_A_SESSION_ID, SESSION_ID } from "../../session-id.js";
 import { defineCommand, EXIT } from "../command.js";
 import { TRANSCRIPT_SCOPE_FLAG } from "./transcripts-list.js";
@@ -52,29 +60,31 @@ export const command = defineCommand({
     "opencode-ledger transcripts search --regex 'ERR_[A-Z_]+' --scope all --json",
   ],
   schema: (z, s) =>
-    s.input({
-      scope: s.scope.refine((v) => v !== "global", "transcripts belong to projects; name a folder, or all"),
-      session: z.string().regex(SESSION_ID, NOT_A_SESSION_ID).optional(),
-      mode: z.enum(["ranked", "literal", "regex"]).optional(),
-      regex: z.boolean().optional(),
-      role: z.enum(ROLE_FILTERS).optional(),
-      since: z.string().optional(),
-      until: z.string().optional(),
-      "case-sensitive": z.boolean().optional(),
-      raw: z.boolean().optional(),
-      context: s.int(0, SEARCH_LIMITS.maxContext).default(SEARCH_LIMITS.defaultContext),
-      limit: s.int(1, SEARCH_LIMITS.maxMatches).optional(),
-      _: z
-        .array(z.string())
-        .min(1, "give the text to search for")
-        .transform((words) => words.join(" "))
-        .pipe(
-          z
-            .string()
-            .min(1, "give the text to search for")
-            .max(MAX_QUERY_CHARS, `is longer than ${MAX_QUERY_CHARS} characters`),
-        ),
-    }),
+    s
+      .input({
+        scope: s.scope.refine((v) => v !== "global", "transcripts belong to projects; name a folder, or all"),
+        session: z.string().regex(SESSION_ID, NOT_A_SESSION_ID).optional(),
+        mode: z.enum(["ranked", "literal", "regex"]).optional(),
+        regex: z.boolean().optional(),
+        role: z.enum(ROLE_FILTERS).optional(),
+        since: z.string().refine(isWhen, WHEN_MESSAGE).optional(),
+        until: z.string().refine(isWhen, WHEN_MESSAGE).optional(),
+        "case-sensitive": z.boolean().optional(),
+        raw: z.boolean().optional(),
+        context: s.int(0, SEARCH_LIMITS.maxContext).default(SEARCH_LIMITS.defaultContext),
+        limit: s.int(1, SEARCH_LIMITS.maxMatches).optional(),
+        _: z
+          .array(z.string())
+          .min(1, "give the text to search for")
+          .transform((words) => words.join(" "))
+          .pipe(
+            z
+              .string()
+              .min(1, "give the text to search for")
+              .max(MAX_QUERY_CHARS, `is longer than ${MAX_QUERY_CHARS} characters`),
+          ),
+      })
+      .refine((v) => inOrder(v.since, v.until), { path: ["until"], message: RANGE_MESSAGE }),
   async run(input, ctx) {
     const { transcriptScopes } = await import("../transcript-scope.js");
     const { projectOf } = await import("../project.js");

@@ -3,16 +3,16 @@
  * summary handed to the in-process model.
  */
 import type { Hooks, PluginInput } from "@opencode-ai/plugin";
-import { createFallbackSummarizer, type ModelRef } from "../../compaction/fallback-summary.js";
+import type { Logger } from "../../log.js";
+import { type CompactionHookDeps, type CompactionState, createCompactionHooks } from "./compaction-hooks.js";
+import { createFallbackSummarizer, type ModelRef } from "./fallback-summary.js";
 import {
   type CompactionMode,
   decideRoute,
   type HostConfig,
   POINTER_MODEL,
   registerPointerModel,
-} from "../../compaction/host-config.js";
-import type { Logger } from "../../log.js";
-import { type CompactionHookDeps, type CompactionState, createCompactionHooks } from "./compaction-hooks.js";
+} from "./host-config.js";
 
 const MAX_REMEMBERED_MODELS = 256;
 

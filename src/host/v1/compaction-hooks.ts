@@ -7,10 +7,10 @@
  * changed and the compaction produces a real summary (see fallback-summary.ts).
  */
 import type { Hooks } from "@opencode-ai/plugin";
-import type { CompactionRoute } from "../../compaction/host-config.js";
-import { wrapPointer } from "../../compaction/markers.js";
 import { describeError } from "../../errors.js";
 import type { Logger } from "../../log.js";
+import type { CompactionRoute } from "./host-config.js";
+import { wrapPointer } from "./markers.js";
 
 /** A compaction whose pointer is ready, waiting for its history copy and (route `prompt`) its summary text. */
 interface Pending {

@@ -4,7 +4,6 @@
  * hook goes through the hook boundary, and what 1.x changes in its configuration is gathered into one `config` hook.
  */
 import type { Hooks, PluginInput } from "@opencode-ai/plugin";
-import { allowTranscriptReads, type HostConfig } from "../../compaction/host-config.js";
 import { hookBoundary } from "../../hook-boundary.js";
 import { lazyFunction } from "../../lazy-load.js";
 import { createHostLogger } from "../../log.js";
@@ -13,6 +12,7 @@ import { registerCommands } from "../../slash-commands/definitions.js";
 import { createHostSource } from "../../transcripts/source/host-source.js";
 import type { HostEvent, HostPort, HostToolCall, HostToolResult } from "../host-port.js";
 import { createCompactionFeature } from "./compaction-feature.js";
+import { allowTranscriptReads, type HostConfig } from "./host-config.js";
 
 type Config = Parameters<NonNullable<Hooks["config"]>>[0];
 type ToolAfterInput = Parameters<NonNullable<Hooks["tool.execute.after"]>>[0];

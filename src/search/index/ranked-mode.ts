@@ -3,14 +3,13 @@
  * its answer rendered. When the index cannot answer (absent, damaged, newer, or failing), it says why, and the
  * search falls back to the scan.
  */
-import { InvalidInputError } from "../../errors.js";
 import { formatBytes } from "../../human-units.js";
 import { type CatchUp, catchUp } from "../../transcripts/index/index-catch-up.js";
 import type { IndexConnection } from "../../transcripts/index/index-connection.js";
 import type { SearchIndex } from "../../transcripts/index/search-index.js";
-import { ROLES, type Role } from "../../transcripts/index/transcript-units.js";
+import type { Role } from "../../transcripts/index/transcript-units.js";
 import type { TranscriptFile } from "../../transcripts/listing.js";
-import { ROLE_FILTERS, type RoleFilter } from "../limits.js";
+import { type RoleFilter, whenMs } from "../limits.js";
 import { type IndexedFiles, notCurrent } from "./indexed-scope.js";
 import { namedDates } from "./named-dates.js";
 import { parseRankedQuery } from "./ranked-query.js";
@@ -57,30 +56,12 @@ export interface RankedModeRequest {
 
 export type RankedOutcome = { text: string; result: RankedResult } | { fallback: string; fix?: string };
 
-const DATE_ONLY = /^\d{4}-\d\d-\d\d$/;
-
-/** An ISO date or time as milliseconds; a date alone is its whole day (its start for since, its end for until). */
-export function parseWhen(field: "since" | "until", value: string): number {
-  const ms = Date.parse(DATE_ONLY.test(value) ? `${value}T00:00:00Z` : value);
-  if (!Number.isFinite(ms)) {
-    throw new InvalidInputError(
-      field,
-      `is not a date or time; give an ISO date such as 2026-03-01 or 2026-03-01T14:00Z`,
-    );
-  }
-  return field === "until" && DATE_ONLY.test(value) ? ms + 86_399_999 : ms;
-}
-
+/** The filters of a request, checked by the tool's and the command line's schemas (../limits.ts). */
 export function filtersOf(req: Pick<RankedModeRequest, "role" | "since" | "until">): RankedFilters {
   const roles: Role[] | undefined =
     req.role === undefined ? undefined : req.role === "tool" ? ["tool-input", "tool-output"] : [req.role];
-  if (roles?.some((r) => !ROLES.includes(r)))
-    throw new InvalidInputError("role", `must be one of ${ROLE_FILTERS.join(", ")}`);
-  const since = req.since !== undefined ? parseWhen("since", req.since) : undefined;
-  const until = req.until !== undefined ? parseWhen("until", req.until) : undefined;
-  if (since !== undefined && until !== undefined && since > until) {
-    throw new InvalidInputError("until", "is before since; nothing can match");
-  }
+  const since = req.since !== undefined ? whenMs("since", req.since) : undefined;
+  const until = req.until !== undefined ? whenMs("until", req.until) : undefined;
   return { roles, since, until };
 }
 

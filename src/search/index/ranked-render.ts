@@ -7,12 +7,9 @@ import { byteLength } from "../../bounded-output.js";
 import { formatBytes } from "../../human-units.js";
 import { visibleTitle } from "../../one-line.js";
 import { iso } from "../../transcripts/render/message.js";
+import { COVERAGE_RESERVE_BYTES, SHOWN_LINE_BYTES } from "../limits.js";
 import type { RankedHit, RankedResult } from "./ranked-search.js";
 import { answerWindow, clip } from "./shown-line.js";
-
-const COVERAGE_RESERVE = 1_200;
-const MATCH_LINE_BYTES = 400;
-const CONTEXT_LINE_BYTES = 200;
 
 export interface RankedCoverage {
   query: string;
@@ -89,7 +86,7 @@ function coverageLine(c: RankedCoverage, result: RankedResult, shown: number, hi
 }
 
 export function renderRanked(result: RankedResult, coverage: RankedCoverage, maxBytes: number): string {
-  const budget = Math.max(0, maxBytes - COVERAGE_RESERVE);
+  const budget = Math.max(0, maxBytes - COVERAGE_RESERVE_BYTES.ranked);
   const showScope = coverage.where === "every project";
   const out: string[] = [];
   let used = 0;
@@ -102,8 +99,8 @@ export function renderRanked(result: RankedResult, coverage: RankedCoverage, max
       header(i + 1, hit, showScope, !named.has(hit.file.sessionID)),
       ...hit.lines.map((l) =>
         l.match
-          ? `${name}:${l.line}: ${answerWindow(l.text, coverage.words, MATCH_LINE_BYTES)}`
-          : `${name}-${l.line}- ${clip(l.text, CONTEXT_LINE_BYTES)}`,
+          ? `${name}:${l.line}: ${answerWindow(l.text, coverage.words, SHOWN_LINE_BYTES.match)}`
+          : `${name}-${l.line}- ${clip(l.text, SHOWN_LINE_BYTES.context)}`,
       ),
     ];
     const size = block.reduce((sum, line) => sum + byteLength(line) + 1, 0);

@@ -3,7 +3,9 @@
  * unless all is set.
  */
 
+import { InvalidInputError } from "../../errors.js";
 import { projectScope } from "../../scope.js";
+import { inOrder, RANGE_MESSAGE } from "../../search/limits.js";
 import { checkSessionId } from "../../session-id.js";
 import type { CallOf } from "../lazy-tool.js";
 import type { SessionSearchDeps, sessionSearchTool } from "../memory-session-search.js";
@@ -11,6 +13,8 @@ import type { SessionSearchDeps, sessionSearchTool } from "../memory-session-sea
 export function sessionSearch({ search }: SessionSearchDeps): CallOf<typeof sessionSearchTool> {
   return async (args, context) => {
     if (args.sessionID !== undefined) checkSessionId(args.sessionID);
+    // The one check that takes two arguments, so it is not either argument's schema.
+    if (!inOrder(args.since, args.until)) throw new InvalidInputError("until", RANGE_MESSAGE);
     const outcome = await search({
       ...args,
       mode: args.mode ?? (args.regex ? "regex" : "ranked"),

@@ -5,6 +5,7 @@
  */
 import fs from "node:fs";
 import type { DataContext } from "../../data-context.js";
+import { DAY_MS } from "../../durations.js";
 import { describeError } from "../../errors.js";
 import type { TranscriptRow } from "../../store/schema.js";
 import { deleteTranscript, getTranscript, lastActivity, listTranscripts } from "../catalog.js";
@@ -12,8 +13,6 @@ import { withExportLock } from "../export/lock.js";
 import { containedPath } from "../paths.js";
 import { removeSketch } from "../sketch/file.js";
 import type { SessionSource } from "../source/session-source.js";
-
-const DAY = 86_400_000;
 
 export interface SweepRules {
   /** Not used (no message) for longer than this many days (0: no age rule). */
@@ -148,8 +147,8 @@ function decide(
   if ((rules.deleted || rules.orphaned) && row.orphanedAt !== null) {
     decision.reasons.push(`OpenCode deleted this session (noticed ${new Date(row.orphanedAt).toISOString()})`);
   }
-  const idle = Math.floor((now - lastActivity(row)) / DAY);
-  if (rules.retentionDays > 0 && now - lastActivity(row) > rules.retentionDays * DAY) {
+  const idle = Math.floor((now - lastActivity(row)) / DAY_MS);
+  if (rules.retentionDays > 0 && now - lastActivity(row) > rules.retentionDays * DAY_MS) {
     decision.reasons.push(`not used for ${idle} days (retentionDays ${rules.retentionDays})`);
   }
   if (rules.maxSessions > 0 && rank >= rules.maxSessions) {

@@ -2,7 +2,7 @@
  * Reads sessions from the OpenCode server the plugin was given (its v1 client), the only peer the plugin talks to.
  */
 import type { PluginInput } from "@opencode-ai/plugin";
-import { TranscriptError } from "../../errors.js";
+import { HostError } from "../../errors.js";
 import { loadOnce } from "../../lazy-load.js";
 import type { SessionSource } from "./session-source.js";
 
@@ -36,19 +36,19 @@ export function createHostSource(client: Client, directory?: string): SessionSou
   );
 }
 
-/** A session source over any client's calls: a 404 is "absent", any other failure a TranscriptError. */
+/** A session source over any client's calls: a 404 is "absent", any other failure a HostError. */
 export function createSourceOver(calls: SourceCalls, directory?: string): SessionSource {
   async function ask(what: string, call: () => Promise<Answer>): Promise<unknown> {
     let answer: Answer;
     try {
       answer = await call();
     } catch (cause) {
-      throw new TranscriptError(`OpenCode did not answer for ${what}: ${describe(cause)}`, { cause });
+      throw new HostError(`OpenCode did not answer for ${what}: ${describe(cause)}`, { cause });
     }
     if (answer.response?.status === 404) return undefined;
     if (answer.error !== undefined || answer.data === undefined) {
       const status = answer.response ? ` (HTTP ${answer.response.status})` : "";
-      throw new TranscriptError(`OpenCode refused ${what}${status}: ${describe(answer.error)}`);
+      throw new HostError(`OpenCode refused ${what}${status}: ${describe(answer.error)}`);
     }
     return answer.data;
   }

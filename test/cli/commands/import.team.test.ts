@@ -2,6 +2,7 @@
  * A backup of a whole store restores: `export -o` then `import` of a store that holds team memory imports every other
  * entry and skips the team entries with a count (they live in the project's .opencode/memory/team.jsonl), exit 0.
  */
+import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { GLOBAL_SCOPE } from "../../../src/scope.js";
@@ -33,5 +34,70 @@ describe("export and import of a whole store with team memory", () => {
     const again = f.run(["import", backup]);
     expect(again.code).toBe(0);
     expect(again.stdout).toContain("already present 2");
+  });
+
+  it("keeps the link of an entry a team entry superseded, where the copy's project file holds the target", async () => {
+    const f = cliFixture();
+    const m = f.memory();
+    const old = await m.save({ scope: f.project, kind: "decision", title: "Old way", body: "before" }, AGENT);
+    const next = await m.save(
+      { scope: f.project, kind: "decision", title: "New way", body: "after", supersedes: old.entry.id },
+      AGENT,
+    );
+    f.close();
+    // Promoting the replacement leaves the replaced entry in the project's own memory, linked to a team entry.
+    expect(f.run(["team", "promote", next.entry.id]).code).toBe(0);
+    const backup = path.join(f.root, "mem.jsonl");
+    expect(f.run(["export", "-o", backup]).code).toBe(0);
+
+    const copy = path.join(f.root, "copy");
+    const restored = f.runBare(["--data-dir", copy, "import", backup, "--json"]);
+    expect(restored.stderr).toBe("");
+    expect(restored.code).toBe(0);
+    expect(restored.json()).toMatchObject({ imported: 1, refusedCount: 0, teamSkipped: 1 });
+    const shown = f.runBare(["--data-dir", copy, "show", old.entry.id, "--json"]);
+    expect(shown.code).toBe(0);
+    expect(shown.json().entry).toMatchObject({ status: "superseded", supersededBy: next.entry.id });
+    // The project's file brings the replacement into the copy's index, and the link points at it.
+    const target = f.runBare(["--data-dir", copy, "show", next.entry.id, "--json"]);
+    expect(target.code).toBe(0);
+    expect(target.json().entry).toMatchObject({ title: "New way", supersedes: [old.entry.id] });
+  });
+
+  it("still refuses a bad team line by its number, and a link to no entry at all, importing the rest", async () => {
+    const f = cliFixture();
+    const m = f.memory();
+    const shared = await m.save({ scope: f.project, kind: "decision", title: "Shared", body: "for the team" }, AGENT);
+    await m.save({ scope: f.project, kind: "fact", title: "Local", body: "stays" }, AGENT);
+    f.close();
+    expect(f.run(["team", "promote", shared.entry.id]).code).toBe(0);
+    const backup = path.join(f.root, "mem.jsonl");
+    expect(f.run(["export", "-o", backup]).code).toBe(0);
+    const lines = fs.readFileSync(backup, "utf8").trimEnd().split("\n");
+    const team = JSON.parse(lines.find((l) => l.includes(shared.entry.id)) as string);
+    const broken = { ...team, id: "teambroken01", title: "Broken", status: "bogus" };
+    const dangling = {
+      ...JSON.parse(lines.find((l) => !l.includes(shared.entry.id)) as string),
+      id: "dangling0001",
+      title: "Dangling",
+      status: "superseded",
+      supersededBy: "nowhere00001",
+    };
+    fs.writeFileSync(
+      backup,
+      [...lines, JSON.stringify(broken), JSON.stringify(dangling)].map((l) => `${l}\n`).join(""),
+    );
+
+    const copy = path.join(f.root, "copy");
+    const restored = f.runBare(["--data-dir", copy, "import", backup, "--json"]);
+    expect(restored.code).toBe(1);
+    const json = restored.json<{ refused: { line: number; id: string; message: string }[] }>();
+    expect(json).toMatchObject({ imported: 1, refusedCount: 2, teamSkipped: 1 });
+    expect(json.refused.map((r) => [r.line, r.id])).toEqual([
+      [3, "teambroken01"],
+      [4, "dangling0001"],
+    ]);
+    expect(json.refused[0]?.message).toContain("candidate, active, superseded or rejected");
+    expect(json.refused[1]?.message).toContain("nowhere00001");
   });
 });

@@ -1,8 +1,8 @@
 import { createOpencodeClient } from "@opencode-ai/sdk";
 import { describe, expect, it } from "vitest";
-import { type HostConfig, POINTER_MODEL, POINTER_PROVIDER_ID } from "../../../src/compaction/host-config.js";
 import { createSessionPointer } from "../../../src/compaction/session-pointer.js";
 import { createCompactionFeature } from "../../../src/host/v1/compaction-feature.js";
+import { type HostConfig, POINTER_MODEL, POINTER_PROVIDER_ID } from "../../../src/host/v1/host-config.js";
 import { createMemoryLogger } from "../../../src/log.js";
 import { exportedTranscript } from "../../helpers/exported-transcript.js";
 

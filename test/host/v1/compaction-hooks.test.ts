@@ -2,13 +2,13 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Hooks } from "@opencode-ai/plugin";
 import { describe, expect, it } from "vitest";
-import { extractPointer } from "../../../src/compaction/markers.js";
 import { createSessionPointer } from "../../../src/compaction/session-pointer.js";
 import {
   type CompactionState,
   createCompactionHooks,
   PROMPT_INSTRUCTION,
 } from "../../../src/host/v1/compaction-hooks.js";
+import { extractPointer } from "../../../src/host/v1/markers.js";
 import { createMemoryLogger } from "../../../src/log.js";
 import { exportedTranscript } from "../../helpers/exported-transcript.js";
 import { tempDir } from "../../helpers/temp-dir.js";

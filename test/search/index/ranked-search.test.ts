@@ -261,12 +261,11 @@ describe("ranked search", () => {
     expect(none.ranked?.hits).toEqual([]);
     expect(none.text).toContain('No matches for "invoices".');
     expect(none.text).toContain(`filtered by since ${later}`);
-    await expect(search({ query: "invoices", mode: "ranked", scope: PROJECT, since: "last tuesday" })).rejects.toThrow(
-      /^\[opencode-ledger\] since: is not a date or time/,
-    );
-    await expect(
-      search({ query: "invoices", mode: "ranked", scope: PROJECT, since: later, until: day }),
-    ).rejects.toThrow(/until: is before since/);
+    // A date that is none, or an until before since, is refused by the tool's and the CLI's schemas
+    // (test/search/limits.filters.test.ts); inside, an empty range finds nothing.
+    expect(
+      (await search({ query: "invoices", mode: "ranked", scope: PROJECT, since: later, until: day })).ranked?.hits,
+    ).toEqual([]);
     await expect(search({ query: "invoices", mode: "literal", scope: PROJECT, role: "user" })).rejects.toThrow(
       /role, since and until filter ranked searches only/,
     );

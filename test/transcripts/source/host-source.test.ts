@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createOpencodeClient } from "@opencode-ai/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TranscriptError } from "../../../src/errors.js";
+import { HostError } from "../../../src/errors.js";
 import { readExportFile } from "../../../src/transcripts/source/export-file-source.js";
 import { createHostSource } from "../../../src/transcripts/source/host-source.js";
 import { corpusFiles } from "../../helpers/transcripts.js";
@@ -60,7 +60,8 @@ describe("the host session source over the plugin's SDK client", () => {
   it("reports a host error with its status, and a payload that is not a session", async () => {
     const source = createHostSource(createOpencodeClient({ baseUrl }));
     const failed = await source.session("ses_broken0000000001").catch((e: unknown) => e);
-    expect(failed).toBeInstanceOf(TranscriptError);
+    expect(failed).toBeInstanceOf(HostError);
+    expect((failed as HostError).code).toBe("HOST");
     expect((failed as Error).message).toBe(
       "[opencode-ledger] OpenCode refused session ses_broken0000000001 (HTTP 500): database is locked",
     );
@@ -70,8 +71,8 @@ describe("the host session source over the plugin's SDK client", () => {
 
   it("reports a host that does not answer", async () => {
     const source = createHostSource(createOpencodeClient({ baseUrl: "http://127.0.0.1:9" }));
-    await expect(source.session(session.info.id)).rejects.toThrow(
-      /^\[opencode-ledger\] OpenCode did not answer for session/,
-    );
+    const failed = await source.session(session.info.id).catch((e: unknown) => e);
+    expect(failed).toBeInstanceOf(HostError);
+    expect((failed as Error).message).toMatch(/^\[opencode-ledger\] OpenCode did not answer for session/);
   });
 });

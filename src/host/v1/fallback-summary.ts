@@ -6,9 +6,9 @@
  * history is stored, saying what it is.
  */
 import type { PluginInput } from "@opencode-ai/plugin";
-import { describeError } from "../errors.js";
-import type { Logger } from "../log.js";
-import { type ModelRef, promptOnce } from "../one-shot-prompt.js";
+import { describeError } from "../../errors.js";
+import type { Logger } from "../../log.js";
+import { type ModelRef, promptOnce } from "../../one-shot-prompt.js";
 import { POINTER_PROVIDER_ID } from "./host-config.js";
 import type { FallbackRequest } from "./pointer-model.js";
 

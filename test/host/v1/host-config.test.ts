@@ -6,7 +6,7 @@ import {
   POINTER_MODEL,
   POINTER_PROVIDER_ID,
   registerPointerModel,
-} from "../../src/compaction/host-config.js";
+} from "../../../src/host/v1/host-config.js";
 
 const pointer = { mode: "pointer" as const, overrideUserModel: false };
 const withModel = (extra: HostConfig = {}): HostConfig => ({ model: "anthropic/claude", ...extra });

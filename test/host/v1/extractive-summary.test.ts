@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EXTRACT_MAX_CHARS, extractiveSummary } from "../../src/compaction/extractive-summary.js";
+import { EXTRACT_MAX_CHARS, extractiveSummary } from "../../../src/host/v1/extractive-summary.js";
 
 // The shape OpenCode 1.18 gives the compaction model: instructions, then the history inside <conversation>.
 const prompt = (history: string) =>

@@ -2,8 +2,8 @@
  * Last-resort summary when neither a pointer nor a model summary can be had: a bounded extract of the history text
  * OpenCode put in the compaction prompt ("[User]: …" / "[Assistant]: …" blocks). Honest about what it is.
  */
-import { oneLine } from "../one-line.js";
-import { redactSecrets } from "../secret-guard/redact.js";
+import { oneLine } from "../../one-line.js";
+import { redactSecrets } from "../../secret-guard/redact.js";
 
 export const EXTRACT_MAX_CHARS = 4_000;
 

@@ -9,7 +9,7 @@ import type { FallbackRequest } from "./pointer-model.js";
 export const POINTER_PROVIDER_ID = "ledger";
 export const POINTER_MODEL_ID = "pointer";
 export const POINTER_MODEL = `${POINTER_PROVIDER_ID}/${POINTER_MODEL_ID}`;
-/** The module OpenCode imports to build the pointer model (next to this file, in dist/compaction/). */
+/** The module OpenCode imports to build the pointer model (next to this file: dist/host/v1/, bundled into dist/server/). */
 export const POINTER_PROVIDER_URL = new URL("./pointer-provider.js", import.meta.url).href;
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { unusableModel } from "../../src/compaction/fallback-summary.js";
-import { wrapPointer } from "../../src/compaction/markers.js";
-import type { CallOptions, FallbackRequest } from "../../src/compaction/pointer-model.js";
-import { NOT_FOR_CHAT } from "../../src/compaction/pointer-model.js";
-import * as providerModule from "../../src/compaction/pointer-provider.js";
+import { unusableModel } from "../../../src/host/v1/fallback-summary.js";
+import { wrapPointer } from "../../../src/host/v1/markers.js";
+import type { CallOptions, FallbackRequest } from "../../../src/host/v1/pointer-model.js";
+import { NOT_FOR_CHAT } from "../../../src/host/v1/pointer-model.js";
+import * as providerModule from "../../../src/host/v1/pointer-provider.js";
 
 const SESSION = "ses_0123456789abcdefABCDEF";
 const model = (options: Parameters<typeof providerModule.createLedgerPointer>[0] = {}) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { extractPointer, POINTER_END, POINTER_START, wrapPointer } from "../../src/compaction/markers.js";
+import { extractPointer, POINTER_END, POINTER_START, wrapPointer } from "../../../src/host/v1/markers.js";
 
 describe("pointer markers", () => {
   it("round-trips a pointer through a prompt", () => {
