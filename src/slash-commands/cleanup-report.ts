@@ -43,6 +43,10 @@ export function createCleanupReport({ data, transcripts }: CleanupReportDeps): (
       ...report.protected.map((d) => line(d, `kept: ${d.protectedBy}`)),
       ...report.failed.map((f) => `- ${f.sessionID} · not removed: ${f.error}`),
     ];
-    return joinWithinBudget(blocks, MAX_RESULT_BYTES, "Use the memory_transcript_cleanup tool to narrow the sweep.");
+    return joinWithinBudget(
+      blocks,
+      MAX_RESULT_BYTES,
+      'Narrow the sweep with "opencode-ledger transcripts cleanup" (or the memory_transcript_cleanup tool).',
+    );
   };
 }
