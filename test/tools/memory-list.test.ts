@@ -221,6 +221,14 @@ describe("memory_history and memory_stats", () => {
     f.close();
   });
 
+  it("counts one change in the singular", async () => {
+    const f = memoryFixture();
+    await f.tools.memory_save.execute({ kind: "fact", title: "Mine", body: "m" }, f.ctx);
+    const out = String(await f.tools.memory_history.execute({}, f.ctx));
+    expect(out.split("\n")[0]).toBe("1 change in this project, team and global; the newest 1, newest first:");
+    f.close();
+  });
+
   it("lists recent changes in this project and global, never another project's", async () => {
     const f = memoryFixture();
     await f.tools.memory_save.execute({ kind: "fact", title: "Mine", body: "m" }, f.ctx);

@@ -84,6 +84,7 @@ export const command = defineCommand({
     }
     const { renderTable } = await import("../table.js");
     const { formatBytes } = await import("../../human-units.js");
+    const { eligibleOf, removedOf } = await import("../../transcripts/retention/sweep-headline.js");
     const { formatTime } = await import("../entry-text.js");
     const removed = new Set(report.removed.map((d) => d.sessionID));
     const rows = [
@@ -117,8 +118,8 @@ export const command = defineCommand({
     const bytes = (list: typeof report.eligible) => formatBytes(list.reduce((n, d) => n + d.bytes, 0));
     ctx.print(
       apply
-        ? `Removed ${report.removed.length} of ${report.eligible.length} eligible transcripts (${bytes(report.removed)}); ${report.considered} considered. Scope: ${label}.`
-        : `Dry run: ${report.eligible.length} of ${report.considered} transcripts are eligible (${bytes(report.eligible)}); nothing was removed. Run again with --apply to remove them. Scope: ${label}.`,
+        ? `${removedOf(report.removed.length, report.eligible.length)} (${bytes(report.removed)}); ${report.considered} considered. Scope: ${label}.`
+        : `Dry run: ${eligibleOf(report.eligible.length, report.considered)} (${bytes(report.eligible)}); nothing was removed. Run again with --apply to remove them. Scope: ${label}.`,
     );
     return failed ? EXIT.failure : EXIT.ok;
   },
