@@ -11,7 +11,7 @@ import { TRANSCRIPT_SCOPE_FLAG } from "./transcripts-list.js";
 export const command = defineCommand({
   name: "transcripts cleanup",
   description:
-    "Removes transcripts (file and index rows) by retention rules: older than N days since lines were last appended, beyond the newest N of a project, whose file is gone (--orphaned), or named with --session. A dry run unless --apply: it lists what is eligible and why. The newest --keep-recent transcripts of a project (default 10) are never removed. The command line tool does not ask OpenCode whether it still has a session; use the memory_transcript_cleanup tool inside OpenCode for that.",
+    'Removes transcripts (file and index rows) by retention rules: older than N days since lines were last appended, beyond the newest N of a project, whose file is gone (--orphaned), or named with --session. A dry run unless --apply: it lists what is eligible and why. The newest --keep-recent transcripts of a project (default 10) are never removed. The command line tool does not ask OpenCode whether it still has a session; use the memory_transcript_cleanup tool inside OpenCode for that (offered with the plugin option tools: "all").',
   positionals: [],
   flags: {
     ...TRANSCRIPT_SCOPE_FLAG,
