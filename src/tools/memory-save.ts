@@ -12,7 +12,7 @@ export const memorySaveTool = {
     tags: z.array(z.string()).optional().describe("Up to 12 tags"),
     status: z.enum(["candidate", "active"]).optional().describe("Default active"),
     supersedes: z.string().optional().describe("Id of the entry replaced"),
-    valid_from: z.string().optional().describe("ISO date it holds from"),
+    valid_from: z.string().optional().describe("ISO date it holds since"),
     expires_at: z.string().optional().describe("ISO date it is deleted"),
   }),
 };
