@@ -3,9 +3,11 @@
  * ships (dist/) and a local stub model on 127.0.0.1, in a throw-away HOME, and shows in plain words what the plugin
  * does. No network. Each part is a step; a step whose tool is not in this build says so and the demo goes on.
  * Runs under Bun (the OpenCode binary): `BUN_BE_BUN=1 node_modules/.bin/opencode run scripts/demo.ts`.
+ * `LEDGER_DEMO_KEEP=1` (or `--keep`) keeps the HOME, with the store and the transcripts, and says where.
  */
 import fs from "node:fs";
 import path from "node:path";
+import { readProgress } from "../src/transcripts/backfill/backfill-progress.js";
 import { type LiveServer, launch } from "../test/live/harness.js";
 import { baseConfig, filler, prepareHome } from "../test/live/live-home.js";
 import { startStubModel } from "../test/live/stub-model.js";
@@ -26,6 +28,7 @@ interface Step {
 }
 
 const say = (line = "") => console.log(line);
+const keep = process.env.LEDGER_DEMO_KEEP === "1" || process.argv.includes("--keep");
 const indent = (text: string, prefix = "    ") =>
   text
     .split("\n")
@@ -44,10 +47,10 @@ const history: Step = {
   tools: ["memory_session_search"],
   async run({ oc, sessionID, old }) {
     const deadline = Date.now() + 60_000;
-    let summary: string | undefined;
-    while (!summary && Date.now() < deadline) {
-      summary = oc.pluginLog().find((l) => l.includes("backfill done:"));
-      if (!summary) await new Promise((resolve) => setTimeout(resolve, 200));
+    let done = readProgress(oc.dataDir);
+    while (done?.finishedAt === undefined && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      done = readProgress(oc.dataDir);
     }
     const mark = oc.stub.mark();
     oc.stub.script({ callTool: "memory_session_search", args: { query: old.phrase, all: true } });
@@ -56,8 +59,8 @@ const history: Step = {
     const found = result.includes(old.sessionID) && result.includes(old.phrase);
     return [
       `Session ${old.sessionID} ran before the plugin was installed and never compacted.`,
-      summary
-        ? `In the background, the plugin read OpenCode's database (read-only):\n${indent(/backfill done:.*$/.exec(summary)?.[0] ?? summary)}`
+      done?.finishedAt !== undefined
+        ? `In the background, the plugin read OpenCode's database (read-only) and copied ${done.exported} of its ${done.total} sessions into transcripts (${done.lines} lines; ${done.current} already current), indexed for search, in ${((done.finishedAt - done.startedAt) / 1000).toFixed(1)} s.`
         : "The background backfill did not finish within 60 s.",
       `The model called memory_session_search for "${old.phrase}" in every project and got back:`,
       indent(result.slice(0, 900)),
@@ -206,7 +209,9 @@ async function main(): Promise<void> {
   fs.writeFileSync(configFile, withPlugin);
   const oc = await launch(paths, stub, true);
   try {
-    say(`OpenCode is up (${((performance.now() - started) / 1000).toFixed(1)} s), in the throw-away HOME ${oc.home}.`);
+    say(
+      `OpenCode is up (${((performance.now() - started) / 1000).toFixed(1)} s), in the ${keep ? "" : "throw-away "}HOME ${oc.home}.`,
+    );
     const planted = "ORCHID-7731-QUARTZ";
     const sessionID = await oc.createSession("demo");
     await oc.prompt(sessionID, `The release codename is ${planted}. Keep it in mind.\n${filler("log", 40)}`);
@@ -226,10 +231,21 @@ async function main(): Promise<void> {
       for (const line of await step.run(ctx)) say(indent(line, "   "));
     }
   } finally {
+    if (keep) process.env.LEDGER_KEEP_LIVE = "1";
     await oc.stop();
   }
   say();
-  say(`Done in ${((performance.now() - started) / 1000).toFixed(1)} s; the throw-away HOME is removed.`);
+  const took = `Done in ${((performance.now() - started) / 1000).toFixed(1)} s`;
+  if (!keep) {
+    say(`${took}; the throw-away HOME is removed (LEDGER_DEMO_KEEP=1 npm run demo keeps it).`);
+    return;
+  }
+  say(`${took}. The HOME is kept in ${paths.root}:`);
+  say(`   the store and the transcripts: ${paths.dataDir}`);
+  say(`   the demo's project folder:     ${paths.project}`);
+  say(`   look (in this checkout): npx opencode-ledger --data-dir ${paths.dataDir} transcripts list --scope all`);
+  say("           (or list --scope all, stats --scope all, transcripts read <session id>)");
+  say(`   remove: rm -rf ${paths.root}`);
 }
 
 await main();

@@ -118,7 +118,7 @@ export class StoreTooNewError extends LedgerError {
 
 /** How to get a SQLite driver without building anything, for every message that says none loads. */
 export const DRIVER_FIX =
-  'run it with Node 22.16 or newer (node:sqlite), or with OpenCode\'s runtime: BUN_BE_BUN=1 opencode run "$(command -v opencode-ledger)" <command> (bun:sqlite; the tool does this by itself when it finds opencode on the PATH), or install better-sqlite3 beside it';
+  'run it with Node 22.16 or newer (node:sqlite), or with OpenCode\'s runtime: BUN_BE_BUN=1 opencode run "$(command -v opencode-ledger)" <command> (bun:sqlite; the tool does this by itself when it finds opencode on the PATH or in ~/.opencode/bin, and found none), or install better-sqlite3 beside it';
 
 /** No SQLite driver loads in this runtime: nothing is wrong with the store, it cannot be opened from here. */
 export class NoDriverError extends LedgerError {

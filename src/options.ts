@@ -33,7 +33,7 @@ const SECTION_DEFAULTS = {
   actionRecall: { enabled: true, maxChars: 600 },
   agentSaves: "active",
   reflection: { enabled: false, maxLessons: 3, transcriptChars: 8_000 },
-  tools: "all",
+  tools: "core",
 } as const;
 
 const count = (max: number) => z.number().int().min(0).max(max);
@@ -136,7 +136,7 @@ const SECTION_SCHEMAS = {
         transcriptChars: z.number().int().min(1_000).max(50_000).default(8_000),
       })
       .default(SECTION_DEFAULTS.reflection),
-  /** `all` (default): the twelve tools; `core`: memory_save, memory_search, memory_session_search and memory_session_read only, for a smaller cost on every request (the CLI and the TUI do the rest). */
+  /** `core` (default): memory_save, memory_search, memory_history, memory_forget, memory_session_search and memory_session_read, within 1,500 tokens a request; `all`: the twelve tools (list, review, restore, stats and transcript list and cleanup too). */
   tools: () => z.enum(["all", "core"]).default(SECTION_DEFAULTS.tools),
 };
 

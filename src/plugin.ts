@@ -197,7 +197,7 @@ export function composeLedger(host: HostPort, rawOptions: unknown): boolean {
     await onUserMessage?.(message.sessionID);
   });
   // One boundary for every tool: arguments checked against the tool's schema, failures returned as messages. Every
-  // definition rides on every request: `tools: "core"` offers only the four of daily use.
+  // definition rides on every request: by default (`tools: "core"`) only the six of daily use.
   const tools = {
     ...createMemoryTools({ memory, options }),
     memory_session_read: createSessionReadTool({ transcripts }),

@@ -28,7 +28,7 @@ describe("plugin options", () => {
       actionRecall: { enabled: true, maxChars: 600 },
       agentSaves: "active",
       reflection: { enabled: false, maxLessons: 3, transcriptChars: 8_000 },
-      tools: "all",
+      tools: "core",
     });
   });
 
@@ -107,11 +107,11 @@ describe("plugin options", () => {
 });
 
 describe("the tools option", () => {
-  it('offers all tools by default, the core set with "core", and refuses anything else', () => {
-    expect(parseOptions(undefined, env).options.tools).toBe("all");
-    expect(parseOptions({ tools: "core" }, env).options.tools).toBe("core");
+  it('offers the core set by default, every tool with "all", and refuses anything else', () => {
+    expect(parseOptions(undefined, env).options.tools).toBe("core");
+    expect(parseOptions({ tools: "all" }, env).options.tools).toBe("all");
     const bad = parseOptions({ tools: "few" }, env);
     expect(bad.problems[0]?.message).toMatch(/option "tools": .*expected one of "all"\|"core"/);
-    expect(bad.options.tools).toBe("all");
+    expect(bad.options.tools).toBe("core");
   });
 });

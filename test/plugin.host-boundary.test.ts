@@ -77,7 +77,7 @@ describe("no tool or hook throws into the host", () => {
       directory: project,
       worktree: project,
     } as unknown as PluginInput;
-    hooks = await server(input, { dataDir, search: { useRipgrep: false } });
+    hooks = await server(input, { dataDir, search: { useRipgrep: false }, tools: "all" });
     const aborted = new AbortController();
     aborted.abort();
     contexts = [

@@ -23,7 +23,7 @@ describe("the plugin's transcript tools", () => {
       directory: dir,
       worktree: dir,
     } as unknown as PluginInput;
-    const hooks = await server(input, { dataDir: `${dir}/data` });
+    const hooks = await server(input, { dataDir: `${dir}/data`, tools: "all" });
     const tools = hooks.tool ?? {};
     for (const name of ["memory_session_read", "memory_transcript_list", "memory_transcript_cleanup"]) {
       const definition = tools[name];

@@ -44,7 +44,14 @@ function fail(message: string, json: boolean, code: number, errorCode = "INVALID
 }
 
 /** The known command closest to a mistyped one, to suggest it. */
+/** The command nearest a mistyped one; in a group (`transcripts serch`), the group's nearest subcommand. */
 function nearest(name: string): string | undefined {
+  const [group = name, sub] = name.split(" ");
+  if (sub !== undefined && group in GROUPS) {
+    const subs = COMMANDS.filter((c) => c.name.startsWith(`${group} `)).map((c) => c.name.slice(group.length + 1));
+    const guess = nearestName(sub, subs);
+    return guess === undefined ? undefined : `${group} ${guess}`;
+  }
   return nearestName(name, new Set([...COMMANDS.map((c) => c.name.split(" ")[0] ?? c.name), ...Object.keys(GROUPS)]));
 }
 
@@ -89,7 +96,7 @@ async function main(raw: string[]): Promise<number> {
   }
   const entry = findCommand(name);
   if (!entry) {
-    const guess = nearest(first);
+    const guess = nearest(name);
     const hint = guess ? ` Did you mean "${guess}"?` : "";
     return fail(`[${BIN}] unknown command "${name}".${hint} Run "${BIN} --help" for the list.`, json, EXIT.usage);
   }

@@ -6,6 +6,7 @@ import { joinWithinBudget, MAX_RESULT_BYTES } from "../bounded-output.js";
 import type { DataContext } from "../data-context.js";
 import { formatAge, formatBytes } from "../human-units.js";
 import type { SweepDecision } from "../transcripts/retention/retention.js";
+import { eligibleOf, removedOf } from "../transcripts/retention/sweep-headline.js";
 import type { Transcripts } from "../transcripts/transcripts.js";
 
 export interface CleanupReportDeps {
@@ -27,8 +28,8 @@ export function createCleanupReport({ data, transcripts }: CleanupReportDeps): (
     const line = (d: SweepDecision, what: string) =>
       `- ${d.sessionID} "${d.title.slice(0, 60)}" · ${formatBytes(d.bytes)} · last used ${formatAge(now - d.lastTouch)} ago · ${what}`;
     const head = apply
-      ? `Removed ${report.removed.length} of ${report.eligible.length} eligible transcripts of this project (${formatBytes(total(report.removed))}); ${report.considered} considered.`
-      : `Dry run: ${report.eligible.length} of ${report.considered} transcripts of this project are eligible (${formatBytes(total(report.eligible))}); nothing was removed. /memory-cleanup apply removes them.`;
+      ? `${removedOf(report.removed.length, report.eligible.length)} of this project (${formatBytes(total(report.removed))}); ${report.considered} considered.`
+      : `Dry run: ${eligibleOf(report.eligible.length, report.considered, "of this project")} (${formatBytes(total(report.eligible))}); nothing was removed. /memory-cleanup apply removes them.`;
     const limits = [
       retentionDays > 0 ? `not used for over ${retentionDays} day${retentionDays === 1 ? "" : "s"}` : "",
       maxSessions > 0 ? `beyond the newest ${maxSessions}` : "",
@@ -43,6 +44,10 @@ export function createCleanupReport({ data, transcripts }: CleanupReportDeps): (
       ...report.protected.map((d) => line(d, `kept: ${d.protectedBy}`)),
       ...report.failed.map((f) => `- ${f.sessionID} · not removed: ${f.error}`),
     ];
-    return joinWithinBudget(blocks, MAX_RESULT_BYTES, "Use the memory_transcript_cleanup tool to narrow the sweep.");
+    return joinWithinBudget(
+      blocks,
+      MAX_RESULT_BYTES,
+      'Narrow the sweep with "opencode-ledger transcripts cleanup" (or the memory_transcript_cleanup tool).',
+    );
   };
 }

@@ -53,6 +53,6 @@ export function matchExpressions(words: readonly string[]): MatchExpressions {
 export function noQueryWords(): InvalidInputError {
   return new InvalidInputError(
     "query",
-    "has no words to search for (letters or digits); give a few keywords, or use memory_list to browse",
+    "has no words to search for (letters or digits); give a few keywords (or browse with memory_list where it is offered)",
   );
 }

@@ -165,7 +165,7 @@ export function historyOf(db: LedgerDatabase, id: string): { entry: EntryView | 
   const rows = entryHistory(db, id);
   const entry = getEntry(db, id);
   if (!entry && rows.length === 0) {
-    throw new NotFoundError("memory entry", id, "no entry or audit trail has that id; check it with memory_list");
+    throw new NotFoundError("memory entry", id, "no entry or audit trail has that id; check it with memory_search");
   }
   return { entry, rows };
 }

@@ -211,7 +211,9 @@ function applyChange(
 function requireLive(db: LedgerDatabase, id: string): Entry {
   const row = requireRow(db, id);
   if (row.trashedAt !== null) {
-    throw new ConflictError(`entry ${id} ("${row.title}") is in the trash; restore it first (memory_restore)`);
+    throw new ConflictError(
+      `entry ${id} ("${row.title}") is in the trash; restore it first (memory_restore, or "opencode-ledger restore ${id}")`,
+    );
   }
   return row;
 }

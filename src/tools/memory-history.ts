@@ -9,7 +9,7 @@ import { LIST_DEFAULT_LIMIT } from "./tool-defaults.js";
 
 /** What the agent is told of memory_history, and its arguments. */
 export const memoryHistoryTool = {
-  description: "Audit trail of a memory entry, or without id the recent changes.",
+  description: "A memory entry in full with its audit trail; without id, the recent changes.",
   args: () => ({
     id: z.string().optional().describe("Entry id"),
     limit: limitArg(`Default ${LIST_DEFAULT_LIMIT}`),

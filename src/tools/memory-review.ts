@@ -5,8 +5,8 @@ export const memoryReviewTool = {
   description: "Mark a memory entry active, superseded or rejected.",
   args: () => ({
     id: z.string().describe("Entry id"),
-    status: z.enum(["active", "superseded", "rejected"]).describe("superseded needs superseded_by"),
+    status: z.enum(["active", "superseded", "rejected"]).describe("superseded: give superseded_by"),
     reason: z.string().optional().describe("For the audit log"),
-    superseded_by: z.string().optional().describe("Id of the replacing entry"),
+    superseded_by: z.string().optional().describe("Id of the entry replacing it"),
   }),
 };

@@ -7,7 +7,7 @@ import { MAX_RESULT_BYTES } from "../bounded-output.js";
 import type { Transcripts } from "../transcripts/transcripts.js";
 import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
-import { READ_DEFAULT_LINES, READ_MAX_BYTES, READ_MAX_LINES } from "./tool-defaults.js";
+import { MAX_LINE, READ_DEFAULT_LINES, READ_MAX_BYTES, READ_MAX_LINES } from "./tool-defaults.js";
 
 export interface SessionReadDeps {
   transcripts: Transcripts;
@@ -16,10 +16,10 @@ export interface SessionReadDeps {
 /** What the agent is told of memory_session_read, and its arguments. */
 export const sessionReadTool = {
   description:
-    "Read numbered lines of a session transcript (past or compacted sessions); find line numbers with memory_session_search.",
+    "Read numbered lines of a past or compacted session's transcript; memory_session_search finds the line numbers.",
   args: () => ({
     sessionID: z.string().describe("ses_…"),
-    offset: z.number().int().min(1).optional().describe("First line (default 1)"),
+    offset: z.number().int().min(1).max(MAX_LINE).optional().describe("First line (default 1)"),
     limit: z.number().int().min(1).max(READ_MAX_LINES).optional().describe(`Default ${READ_DEFAULT_LINES}`),
     maxBytes: z.number().int().min(1_000).max(READ_MAX_BYTES).optional().describe(`Default ${MAX_RESULT_BYTES}`),
     all: z.boolean().optional().describe("Allow another project's session"),

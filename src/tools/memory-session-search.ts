@@ -16,20 +16,20 @@ export interface SessionSearchDeps {
 /** What the agent is told of memory_session_search, and its arguments. */
 export const sessionSearchTool = {
   description:
-    "Search session transcripts (past and compacted sessions), this project's by default. " +
-    'mode "ranked" (default): words or a question, "quoted phrases" required; best lines first. ' +
-    '"literal" (exact text) and "regex" (JavaScript) list every matching line. ' +
+    "Search past and compacted session transcripts, this project's by default. " +
+    'mode ranked (default): words or a question, "quoted phrases" required, best lines first; ' +
+    "literal (exact text) and regex (JavaScript): every matching line. " +
     "Read around a hit with memory_session_read.",
   args: () => ({
-    query: z.string().min(1).max(MAX_QUERY_CHARS).describe("Words, a question, exact text or a regex"),
-    mode: z.enum(SEARCH_MODES).optional().describe('Default "ranked"'),
-    role: z.enum(ROLE_FILTERS).optional().describe("Ranked: only this kind of line"),
-    since: z.string().refine(isWhen, WHEN_MESSAGE).optional().describe("Ranked: from this ISO date"),
-    until: z.string().refine(isWhen, WHEN_MESSAGE).optional().describe("Ranked: up to this ISO date"),
-    sessionID: z.string().optional().describe("Only this session (ses_…)"),
-    all: z.boolean().optional().describe("Every project's transcripts"),
-    regex: z.boolean().optional().describe('As mode "regex"'),
-    caseSensitive: z.boolean().optional().describe("Default false"),
+    query: z.string().min(1).max(MAX_QUERY_CHARS).describe("What to find"),
+    mode: z.enum(SEARCH_MODES).optional().describe("Default ranked"),
+    role: z.enum(ROLE_FILTERS).optional().describe("Ranked: only these lines"),
+    since: z.string().refine(isWhen, WHEN_MESSAGE).optional().describe("Ranked: ISO date"),
+    until: z.string().refine(isWhen, WHEN_MESSAGE).optional().describe("Ranked: ISO date"),
+    sessionID: z.string().optional().describe("Only this session"),
+    all: z.boolean().optional().describe("Every project's"),
+    regex: z.boolean().optional().describe("As mode regex"),
+    caseSensitive: z.boolean().optional().describe("Match case"),
     contextLines: z
       .number()
       .int()
@@ -43,7 +43,7 @@ export const sessionSearchTool = {
       .min(1)
       .max(SEARCH_LIMITS.maxMatches)
       .optional()
-      .describe(`Default ${SEARCH_LIMITS.defaultHits} ranked, ${SEARCH_LIMITS.defaultMatches} literal or regex`),
+      .describe(`Default ${SEARCH_LIMITS.defaultHits} ranked, else ${SEARCH_LIMITS.defaultMatches}`),
     maxBytes: z
       .number()
       .int()

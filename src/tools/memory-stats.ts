@@ -8,7 +8,7 @@ import { READ_SCOPE_DESCRIPTION } from "./read-args.js";
 
 /** What the agent is told of memory_stats, and its arguments. */
 export const memoryStatsTool = {
-  description: "Memory figures: entries by kind and status, trash, size on disk.",
+  description: "Memory figures: entries by kind and status, the trash, size on disk.",
   args: () => ({
     scope: z.string().optional().describe(READ_SCOPE_DESCRIPTION),
   }),

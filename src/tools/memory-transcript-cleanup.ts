@@ -8,8 +8,9 @@ import type { Options } from "../options.js";
 import { z } from "../zod.js";
 import { lazyTool } from "./lazy-tool.js";
 import type { TranscriptToolDeps } from "./memory-deps.js";
+import { MAX_COUNT } from "./tool-defaults.js";
 
-const count = () => z.number().int().min(0);
+const count = () => z.number().int().min(0).max(MAX_COUNT);
 
 /** What the agent is told of memory_transcript_cleanup, and its arguments: both name the retention defaults that
  * apply when an argument is left out. */
@@ -19,7 +20,7 @@ export const transcriptCleanupTool = (defaults: Options["retention"]) => ({
     dryRun: z.boolean().optional().describe("The default"),
     apply: z.boolean().optional().describe("Remove what is eligible"),
     allScopes: z.boolean().optional().describe("Every project's"),
-    sessionIDs: z.array(z.string()).max(MAX_ENTRIES).optional().describe("Only these, each eligible"),
+    sessionIDs: z.array(z.string()).max(MAX_ENTRIES).optional().describe("Only these"),
     retentionDays: count().optional().describe(`Days unused (default ${defaults.retentionDays}; 0: no rule)`),
     keepRecent: count().optional().describe(`Default ${defaults.keepRecent}`),
     maxSessions: count().optional().describe(`Per project (default ${defaults.maxSessions}; 0: no cap)`),

@@ -9,7 +9,7 @@ import type { TranscriptToolDeps } from "./memory-deps.js";
 
 /** What the agent is told of memory_transcript_list, and its arguments. */
 export const transcriptListTool = {
-  description: "List session transcripts, used last first, with size and whether OpenCode still has the session.",
+  description: "List session transcripts, used last first, with size and whether OpenCode still has each.",
   args: () => ({
     all: z.boolean().optional().describe("Every project's"),
     scope: z.string().optional().describe("Project folder (default: this one)"),

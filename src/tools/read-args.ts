@@ -4,10 +4,10 @@
 
 import { MAX_ENTRIES } from "../bounded-output.js";
 import { z } from "../zod.js";
+import { MAX_OFFSET } from "./tool-defaults.js";
 
 /** The shared description of a read tool's `scope` argument. */
-export const READ_SCOPE_DESCRIPTION =
-  '"project", "team", "global", "all" or a project path (default: project, team and global)';
+export const READ_SCOPE_DESCRIPTION = "project, team, global, all or a project path (default: the first three)";
 
 /** An optional count of entries to show, 1 to `MAX_ENTRIES`. */
 export function limitArg(description: string) {
@@ -20,10 +20,10 @@ export function readArgs(defaultLimit: number) {
     status: z
       .enum(["candidate", "active", "superseded", "rejected", "all"])
       .optional()
-      .describe("Default: active and candidate"),
+      .describe("Default: active, candidate"),
     kind: z.string().optional().describe('e.g. "decision"'),
-    trashed: z.boolean().optional().describe("Look in the trash"),
+    trashed: z.boolean().optional().describe("In the trash"),
     limit: limitArg(`Default ${defaultLimit}`),
-    offset: z.number().int().min(0).optional().describe("Entries to skip"),
+    offset: z.number().int().min(0).max(MAX_OFFSET).optional().describe("Entries to skip"),
   };
 }

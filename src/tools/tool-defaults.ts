@@ -12,3 +12,11 @@ export const LIST_DEFAULT_LIMIT = 20;
 export const READ_DEFAULT_LINES = 200;
 export const READ_MAX_LINES = 2_000;
 export const READ_MAX_BYTES = 100_000;
+
+/**
+ * Upper bounds for counts that need none in practice: stated so that a schema's integer is not bounded by 2^53 - 1,
+ * sixteen digits that every request carried for each such argument.
+ */
+export const MAX_OFFSET = 1_000_000;
+export const MAX_LINE = 100_000_000;
+export const MAX_COUNT = 1_000_000;

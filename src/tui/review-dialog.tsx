@@ -6,6 +6,7 @@
 import type { TuiPluginApi } from "@opencode-ai/plugin/tui";
 import { createSignal, onCleanup } from "solid-js";
 import type { MemoryStore } from "../store/memory-store.js";
+import { followTerminalWidth } from "./dialog-width.js";
 import { mapPreview } from "./last-map.js";
 import { loadReview, type ReviewDecision, type ReviewRow, type ReviewView, reviewCandidate } from "./review.js";
 import { dialogRoom, fitLine, fitReview, windowStart } from "./review-layout.js";
@@ -37,6 +38,7 @@ export function ReviewDialog(props: ReviewDialogProps) {
   const resized = () => setRoom(dialogRoom(renderer.terminalHeight, renderer.terminalWidth));
   renderer.on("resize", resized);
   onCleanup(() => renderer.off("resize", resized));
+  followTerminalWidth(props.api);
 
   const load = async (page: number) => {
     try {

@@ -8,6 +8,7 @@ import { plural } from "../human-units.js";
 import { applyCleanup, planCleanup } from "./cleanup.js";
 import { pickerOptions } from "./continue-picker.js";
 import { type ContinueDeps, continueSession } from "./continue-session.js";
+import { followTerminalWidth } from "./dialog-width.js";
 import { ReviewDialog } from "./review-dialog.js";
 import { dialogSize } from "./review-layout.js";
 import type { InjectionChoice } from "./slash-input.js";
@@ -73,16 +74,19 @@ export async function openContinuePicker(c: CommandContext): Promise<void> {
     c.toast("info", "no other session of this project to continue from");
     return;
   }
-  c.api.ui.dialog.replace(() => (
-    <c.api.ui.DialogSelect
-      title="Continue from which session? (no model turn)"
-      options={options}
-      onSelect={(option) => {
-        c.api.ui.dialog.clear();
-        continueFrom(c, String(option.value)).catch((error: unknown) => c.report("/memory-continue", error));
-      }}
-    />
-  ));
+  c.api.ui.dialog.replace(() => {
+    followTerminalWidth(c.api);
+    return (
+      <c.api.ui.DialogSelect
+        title="Continue from which session? (no model turn)"
+        options={options}
+        onSelect={(option) => {
+          c.api.ui.dialog.clear();
+          continueFrom(c, String(option.value)).catch((error: unknown) => c.report("/memory-continue", error));
+        }}
+      />
+    );
+  });
   // The ids, dates and lengths need the room a wide terminal has.
   c.api.ui.dialog.setSize(dialogSize(c.api.renderer.terminalWidth));
 }

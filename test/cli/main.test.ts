@@ -59,6 +59,11 @@ describe("opencode-ledger: help, version, usage errors", () => {
     const typo = f.run(["lsit"]);
     expect(typo.code).toBe(2);
     expect(typo.stderr).toContain('unknown command "lsit". Did you mean "list"?');
+    // In a group, the nearest of its subcommands, not the group again.
+    expect(f.run(["transcripts", "serch", "x"]).stderr).toContain(
+      'unknown command "transcripts serch". Did you mean "transcripts search"?',
+    );
+    expect(f.run(["team", "chek"]).stderr).toContain('Did you mean "team check"?');
 
     const cases: [string[], string][] = [
       [["list", "--bogus"], "--bogus: unknown flag; see --help"],

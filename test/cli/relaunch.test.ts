@@ -106,6 +106,8 @@ describe.skipIf(!node20.bin)("the installed command-line tool on Node 20", () =>
         /move ledger\.db|it is damaged|Cannot find package 'better-sqlite3'.*cannot be used/,
       );
     }
+    // Where it looked for OpenCode's runtime, so a person whose opencode is elsewhere knows what to do.
+    expect(run(["stats"]).stderr).toMatch(/finds opencode on the PATH or in ~\/\.opencode\/bin, and found none/);
     const json = run(["stats", "--json"]);
     expect(JSON.parse(json.stdout)).toMatchObject({ error: { code: "NO_DRIVER", exitCode: 1 } });
     expect(storeFiles()).toEqual(before);

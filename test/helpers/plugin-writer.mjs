@@ -24,7 +24,7 @@ const hooks = await plugin.server(
     directory: project,
     worktree: project,
   },
-  { dataDir, search: { useRipgrep: false } },
+  { dataDir, search: { useRipgrep: false }, tools: "all" },
 );
 const ctx = {
   sessionID: `ses_writer${tag}00000001`,

@@ -82,7 +82,7 @@ function setUp(options: Record<string, unknown> = {}) {
   fs.mkdirSync(project);
   const dataDir = path.join(root, "data");
   const port = recordingPort(project);
-  const on = composeLedger(port, { dataDir, search: { useRipgrep: false }, ...options });
+  const on = composeLedger(port, { dataDir, search: { useRipgrep: false }, tools: "all", ...options });
   return { port, on, dataDir, project };
 }
 

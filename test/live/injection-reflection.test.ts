@@ -8,7 +8,7 @@ import { Database } from "../../src/store/database.js";
 import { createSessionSettings } from "../../src/store/session-settings.js";
 import { type LiveServer, startOpencode } from "./harness.js";
 
-const NUDGE = "Memory (opencode-ledger): when a durable decision";
+const NUDGE = "Memory: save each durable decision";
 const BLOCK = '<memory source="opencode-ledger">';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

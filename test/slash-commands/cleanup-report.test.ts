@@ -47,12 +47,12 @@ describe("the /memory-cleanup report", () => {
   it("dry run by the retention options, then apply", async () => {
     const { report, files } = await setup({ retentionDays: 1, keepRecent: 1 });
     const dry = await report(false);
-    expect(dry.split("\n")[0]).toMatch(/^Dry run: 1 of 3 transcripts of this project are eligible/);
+    expect(dry.split("\n")[0]).toMatch(/^Dry run: 1 of 3 transcripts of this project is eligible/);
     expect(dry).toContain("ses_sweep000000000002");
     expect(dry).toContain("not used for over 1 day");
     expect(files.every((f) => fs.existsSync(f))).toBe(true);
     const applied = await report(true);
-    expect(applied.split("\n")[0]).toMatch(/^Removed 1 of 1 eligible transcripts/);
+    expect(applied.split("\n")[0]).toMatch(/^Removed 1 of 1 eligible transcript of this project \(/);
     expect(fs.existsSync(files[2] ?? "")).toBe(false);
     expect(fs.existsSync(files[0] ?? "") && fs.existsSync(files[1] ?? "")).toBe(true);
   });

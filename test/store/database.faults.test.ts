@@ -105,6 +105,7 @@ async function callTools(f: Fixture, factory: ServerFactory = server) {
   const hooks: Hooks = await factory(input as unknown as PluginInput, {
     dataDir: f.dataDir,
     search: { useRipgrep: false },
+    tools: "all",
   });
   const ctx = toolContext(f.root);
   const calls: Record<string, Record<string, unknown>> = {

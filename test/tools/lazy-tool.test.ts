@@ -64,7 +64,7 @@ describe("tools with lazily built arguments", () => {
       directory: dir,
       worktree: dir,
     } as unknown as PluginInput;
-    const hooks = await server(input, { dataDir: `${dir}/data` });
+    const hooks = await server(input, { dataDir: `${dir}/data`, tools: "all" });
     const tools = Object.entries(hooks.tool ?? {});
     expect(tools.length).toBeGreaterThanOrEqual(12);
     for (const [name, definition] of tools) {

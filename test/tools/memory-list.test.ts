@@ -147,7 +147,7 @@ describe("memory_search", () => {
     const f = memoryFixture();
     for (const query of ["", "   ", '"', "*", "-- ( ) :"]) {
       expect(await f.tools.memory_search.execute({ query }, f.ctx)).toBe(
-        "Error: [opencode-ledger] query: has no words to search for (letters or digits); give a few keywords, or use memory_list to browse",
+        "Error: [opencode-ledger] query: has no words to search for (letters or digits); give a few keywords (or browse with memory_list where it is offered)",
       );
     }
     f.close();
@@ -218,6 +218,14 @@ describe("memory_history and memory_stats", () => {
     expect(String(await f.tools.memory_history.execute({ id: "nosuchid0000" }, f.ctx))).toMatch(
       /^Error: \[opencode-ledger\] no memory entry with id "nosuchid0000"/,
     );
+    f.close();
+  });
+
+  it("counts one change in the singular", async () => {
+    const f = memoryFixture();
+    await f.tools.memory_save.execute({ kind: "fact", title: "Mine", body: "m" }, f.ctx);
+    const out = String(await f.tools.memory_history.execute({}, f.ctx));
+    expect(out.split("\n")[0]).toBe("1 change in this project, team and global; the newest 1, newest first:");
     f.close();
   });
 

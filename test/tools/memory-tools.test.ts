@@ -58,7 +58,7 @@ describe("plugin wiring", () => {
   it("registers the memory tools and creates no store at load", async () => {
     const dataDir = path.join(tempDir(), "data");
     const input = { client: createOpencodeClient({ baseUrl: "http://127.0.0.1:9" }) } as unknown as PluginInput;
-    const hooks = await server(input, { dataDir });
+    const hooks = await server(input, { dataDir, tools: "all" });
     const tools = hooks.tool ?? {};
     expect(Object.keys(tools)).toEqual(expect.arrayContaining(Object.keys(REQUIRED)));
     expect(fs.existsSync(dataDir)).toBe(false);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pickerOptions } from "../../src/tui/continue-picker.js";
+import { pickerOptions, TITLE_COLUMNS } from "../../src/tui/continue-picker.js";
 
 const DAY = 86_400_000;
 const NOW = Date.UTC(2026, 5, 10, 12);
@@ -14,15 +14,26 @@ describe("the /memory-continue picker", () => {
     const sessions = [session("ses_a", 9), session("ses_b", 2), session("ses_c", 3), session("ses_now", 0)];
     const options = pickerOptions(sessions, new Map([["ses_c", 340]]), "ses_now", NOW, 30);
     expect(options.map((o) => o.value)).toEqual(["ses_b", "ses_c", "ses_a"]);
-    expect(options[0]?.description).toBe("2026-06-08 12:00 (2 d ago) · no transcript yet · ses_b");
-    expect(options[1]?.description).toBe("2026-06-07 12:00 (3 d ago) · transcript 340 lines · ses_c");
+    expect(options[0]?.title).toBe("ses_b · Session ses_b");
+    expect(options[0]?.description).toBe("2026-06-08 12:00 (2 d ago) · no transcript");
+    expect(options[1]?.description).toBe("2026-06-07 12:00 (3 d ago) · 340 lines");
   });
 
-  it("keeps at most the limit and a long title whole up to 120 characters", () => {
-    const many = Array.from({ length: 40 }, (_, i) => session(`ses_${i}`, i, "t".repeat(150)));
-    const options = pickerOptions(many, new Map(), undefined, NOW, 30);
+  it("keeps at most the limit; a row's id whole, its title cut where OpenCode cuts it, its description within the room left", () => {
+    const id = "ses_db580058fffe2bWzcUV6JeNC2T";
+    const many = Array.from({ length: 40 }, (_, i) =>
+      session(`${id}${i}`, i / 24 / 60 + 59 / 24 / 60, "t".repeat(150)),
+    );
+    const options = pickerOptions(many, new Map([[`${id}0`, 123_456]]), undefined, NOW, 30);
     expect(options).toHaveLength(30);
-    expect(options[0]?.title.length).toBeLessThanOrEqual(120);
-    expect(options[0]?.title.length).toBeGreaterThan(60);
+    for (const option of options) {
+      expect(option.title.startsWith(`${option.value} · ttt`)).toBe(true);
+      expect(option.title.length).toBeLessThanOrEqual(TITLE_COLUMNS);
+      // 46 columns are what the extra-large dialog leaves a description beside a 61-column title.
+      expect(option.description.length).toBeLessThanOrEqual(46);
+    }
+    expect(options.find((o) => o.value === `${id}0`)?.description).toBe(
+      "2026-06-10 11:01 (59 min ago) · 123,456 lines",
+    );
   });
 });

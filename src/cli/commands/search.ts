@@ -33,6 +33,7 @@ export const command = defineCommand({
     const { withMemory } = await import("../open-store.js");
     const { ENTRY_COLUMNS, entryRow, pageFooter } = await import("../entry-text.js");
     const { renderTable } = await import("../table.js");
+    const { plural } = await import("../../human-units.js");
     const { scopes, label } = resolveScopes(input.scope, ctx.cwd, ctx.env.HOME);
     const { withLinks } = await import("../entry-links.js");
     const page = await withMemory(ctx, async ({ memory, database }) => {
@@ -68,7 +69,9 @@ export const command = defineCommand({
       ctx.print(renderTable(columns, rows, { width: ctx.width, color: ctx.color }));
     }
     const ignored =
-      page.ignoredWords > 0 ? ` ${page.ignoredWords} words beyond the first ${page.words.length} were ignored.` : "";
+      page.ignoredWords > 0
+        ? ` ${plural(page.ignoredWords, "word")} beyond the first ${page.words.length} were ignored.`
+        : "";
     ctx.print(
       `${pageFooter(page, "match", "matches")} Searched for: ${page.words.join(" ")}. Scope: ${label}.${ignored}`,
     );

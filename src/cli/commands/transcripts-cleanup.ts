@@ -11,7 +11,7 @@ import { TRANSCRIPT_SCOPE_FLAG } from "./transcripts-list.js";
 export const command = defineCommand({
   name: "transcripts cleanup",
   description:
-    "Removes transcripts (file and index rows) by retention rules: older than N days since lines were last appended, beyond the newest N of a project, whose file is gone (--orphaned), or named with --session. A dry run unless --apply: it lists what is eligible and why. The newest --keep-recent transcripts of a project (default 10) are never removed. The command line tool does not ask OpenCode whether it still has a session; use the memory_transcript_cleanup tool inside OpenCode for that.",
+    'Removes transcripts (file and index rows) by retention rules: older than N days since lines were last appended, beyond the newest N of a project, whose file is gone (--orphaned), or named with --session. A dry run unless --apply: it lists what is eligible and why. The newest --keep-recent transcripts of a project (default 10) are never removed. The command line tool does not ask OpenCode whether it still has a session; use the memory_transcript_cleanup tool inside OpenCode for that (offered with the plugin option tools: "all").',
   positionals: [],
   flags: {
     ...TRANSCRIPT_SCOPE_FLAG,
@@ -84,6 +84,7 @@ export const command = defineCommand({
     }
     const { renderTable } = await import("../table.js");
     const { formatBytes } = await import("../../human-units.js");
+    const { eligibleOf, removedOf } = await import("../../transcripts/retention/sweep-headline.js");
     const { formatTime } = await import("../entry-text.js");
     const removed = new Set(report.removed.map((d) => d.sessionID));
     const rows = [
@@ -117,8 +118,8 @@ export const command = defineCommand({
     const bytes = (list: typeof report.eligible) => formatBytes(list.reduce((n, d) => n + d.bytes, 0));
     ctx.print(
       apply
-        ? `Removed ${report.removed.length} of ${report.eligible.length} eligible transcripts (${bytes(report.removed)}); ${report.considered} considered. Scope: ${label}.`
-        : `Dry run: ${report.eligible.length} of ${report.considered} transcripts are eligible (${bytes(report.eligible)}); nothing was removed. Run again with --apply to remove them. Scope: ${label}.`,
+        ? `${removedOf(report.removed.length, report.eligible.length)} (${bytes(report.removed)}); ${report.considered} considered. Scope: ${label}.`
+        : `Dry run: ${eligibleOf(report.eligible.length, report.considered)} (${bytes(report.eligible)}); nothing was removed. Run again with --apply to remove them. Scope: ${label}.`,
     );
     return failed ? EXIT.failure : EXIT.ok;
   },

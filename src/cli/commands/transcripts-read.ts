@@ -83,7 +83,9 @@ export const command = defineCommand({
     if (window.nextOffset !== undefined)
       ctx.note(`(more from line ${window.nextOffset}: --offset ${window.nextOffset})`);
     else if (window.lines.length === 0)
-      ctx.note(`(the transcript has ${window.fileLines ?? row.lines} lines; nothing from line ${input.offset})`);
+      ctx.note(
+        `(the transcript has ${window.fileLines ?? row.lines} line${(window.fileLines ?? row.lines) === 1 ? "" : "s"}; nothing from line ${input.offset})`,
+      );
     return EXIT.ok;
   },
 });

@@ -11,7 +11,8 @@ import { entryRef } from "./render-entry.js";
 import { agentActor, assertOwnTeam, scopeLabel, scopesLabel, sessionProject, writableScopes } from "./tool-scope.js";
 
 export function memoryForget({ memory, options }: MemoryToolsDeps): CallOf<typeof memoryForgetTool> {
-  const kept = `restorable with memory_restore for ${options.retention.trashDays} days, then deleted`;
+  // memory_restore is offered only with `tools: "all"`; the command line restores whatever the tool set.
+  const kept = `restorable for ${options.retention.trashDays} days with memory_restore or "opencode-ledger restore <id>", then deleted`;
   const render = (trashed: EntryView[], project: string) =>
     [
       `Moved ${trashed.length} ${trashed.length === 1 ? "entry" : "entries"} to the trash (${kept}):`,

@@ -3,6 +3,7 @@
  */
 
 import { MAX_ENTRIES } from "../../bounded-output.js";
+import { plural } from "../../human-units.js";
 import { GLOBAL_SCOPE, teamScope } from "../../scope.js";
 import { formatTime, renderChanges } from "../../store/change-text.js";
 import type { HistoryRow } from "../../store/memory-types.js";
@@ -55,7 +56,7 @@ export function memoryHistory({ memory }: MemoryDeps): CallOf<typeof memoryHisto
     const where = scopesLabel(scopes, project);
     if (total === 0) return `No memory changes yet in ${where}.`;
     const lines = rows.map((row) => `${historyLine(row, true)} (${scopeLabel(row.scope, project)})`);
-    return boundedList(`${total} changes in ${where}; the newest ${rows.length}, newest first:`, lines, {
+    return boundedList(`${plural(total, "change")} in ${where}; the newest ${rows.length}, newest first:`, lines, {
       total,
       offset: 0,
       next: () => `raise limit (up to ${MAX_ENTRIES}) or give an entry id for its whole trail.`,

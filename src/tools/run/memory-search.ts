@@ -30,7 +30,7 @@ export function memorySearch({ memory }: MemoryDeps): CallOf<typeof memorySearch
         : [];
     if (page.total === 0) {
       return [
-        `No ${filterLabel(args, 0)} in ${where} match "${words}". Try other or fewer words, scope "all", status "all", or memory_list.`,
+        `No ${filterLabel(args, 0)} in ${where} match "${words}". Try other or fewer words, scope "all" or status "all".`,
         ...notes,
       ].join("\n");
     }

@@ -45,7 +45,7 @@ export function sessionRead({ transcripts }: SessionReadDeps): CallOf<typeof ses
     if (window.lines.length === 0) {
       throw new InvalidInputError(
         "offset",
-        `${offset} is past the end: the transcript of ${sessionID} has ${window.fileLines ?? 0} lines; read from offset ${Math.max(1, (window.fileLines ?? 0) - limit + 1)}`,
+        `${offset} is past the end: the transcript of ${sessionID} has ${window.fileLines ?? 0} line${window.fileLines === 1 ? "" : "s"}; read from offset ${Math.max(1, (window.fileLines ?? 0) - limit + 1)}`,
       );
     }
     // The header names the lines it shows: on a file changed by hand their numbers and places differ.

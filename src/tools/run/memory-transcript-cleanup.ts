@@ -9,6 +9,7 @@ import { formatAge, formatBytes } from "../../human-units.js";
 import { projectScope } from "../../scope.js";
 import { checkSessionId } from "../../session-id.js";
 import type { SweepDecision } from "../../transcripts/retention/retention.js";
+import { eligibleOf, removedOf } from "../../transcripts/retention/sweep-headline.js";
 import type { CallOf } from "../lazy-tool.js";
 import type { TranscriptToolDeps } from "../memory-deps.js";
 import type { transcriptCleanupTool } from "../memory-transcript-cleanup.js";
@@ -44,8 +45,8 @@ export function transcriptCleanup({
       `${d.sessionID} · ${formatBytes(d.bytes)} · last used ${formatAge(now - d.lastTouch)} ago · ${why}`;
     const blocks = [
       apply
-        ? `Removed ${report.removed.length} of ${report.eligible.length} eligible transcripts (${formatBytes(sum(report.removed))}); ${report.considered} considered.`
-        : `Dry run: ${report.eligible.length} of ${report.considered} transcripts are eligible (${formatBytes(sum(report.eligible))}); nothing was removed. Run again with apply=true to remove them.`,
+        ? `${removedOf(report.removed.length, report.eligible.length)} (${formatBytes(sum(report.removed))}); ${report.considered} considered.`
+        : `Dry run: ${eligibleOf(report.eligible.length, report.considered)} (${formatBytes(sum(report.eligible))}); nothing was removed. Run again with apply=true to remove them.`,
       ...report.eligible.map((d) =>
         line(d, `${apply && report.removed.includes(d) ? "removed" : "eligible"}: ${d.reasons.join("; ")}`),
       ),

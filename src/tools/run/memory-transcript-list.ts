@@ -3,7 +3,7 @@
  */
 
 import { joinWithinBudget, MAX_ENTRIES, MAX_RESULT_BYTES } from "../../bounded-output.js";
-import { formatAge, formatBytes } from "../../human-units.js";
+import { formatAge, formatBytes, plural } from "../../human-units.js";
 import { normalizeScopePath, projectScope } from "../../scope.js";
 import type { TranscriptRow } from "../../store/schema.js";
 import { lastActivity } from "../../transcripts/catalog.js";
@@ -42,7 +42,7 @@ function describeRow(row: TranscriptRow, inHost: string, now: number, withScope:
   const title = row.title ? `"${visibleLine(row.title, 100)}"` : "(untitled)";
   const where = withScope ? ` · project ${row.scope}` : "";
   return (
-    `${row.sessionId} · ${title} · ${row.lines} lines · ${formatBytes(row.bytes)} · ${row.messageCount} messages` +
+    `${row.sessionId} · ${title} · ${plural(row.lines, "line")} · ${formatBytes(row.bytes)} · ${plural(row.messageCount, "message")}` +
     ` · age ${formatAge(now - row.createdAt)} · last used ${formatAge(now - lastActivity(row))} ago · in OpenCode: ${inHost}${where}`
   );
 }

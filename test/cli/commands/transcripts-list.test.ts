@@ -145,7 +145,7 @@ describe("opencode-ledger transcripts", () => {
     expect(f.run(["doctor"]).code).toBe(1);
     const orphans = f.run(["transcripts", "cleanup", "--scope", "all", "--orphaned", "--keep-recent", "0", "--apply"]);
     expect(orphans.code).toBe(0);
-    expect(orphans.stdout).toContain(`Removed 1 of 1 eligible transcripts`);
+    expect(orphans.stdout).toContain(`Removed 1 of 1 eligible transcript (`);
     expect(orphans.stdout).toMatch(/removed\s+its transcript file is gone/);
     expect(f.run(["doctor"]).code).toBe(0);
     const named = all.slice(1, 3).map((t) => t.sessionId);

@@ -36,7 +36,11 @@ async function hooksOf(options: Record<string, unknown> = {}): Promise<{ hooks: 
   const dir = normalizeScopePath(tempDir());
   const dataDir = path.join(dir, "data");
   const input = offlineInput(dir);
-  return { hooks: await server(input, { dataDir, search: { useRipgrep: false }, ...options }), dataDir, dir };
+  return {
+    hooks: await server(input, { dataDir, search: { useRipgrep: false }, tools: "all", ...options }),
+    dataDir,
+    dir,
+  };
 }
 
 describe("the 1.x adapter's contract", () => {

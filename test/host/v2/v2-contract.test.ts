@@ -23,7 +23,7 @@ async function started() {
   const dir = normalizeScopePath(tempDir());
   const project = path.join(dir, "p");
   fs.mkdirSync(project);
-  const host = v2TestHost(project, { dataDir: path.join(dir, "data"), search: { useRipgrep: false } });
+  const host = v2TestHost(project, { dataDir: path.join(dir, "data"), search: { useRipgrep: false }, tools: "all" });
   host.stored.set(SESSION, storedV2Session(SESSION, 1).messages);
   const cleanup = await setup(host.ctx);
   return { host, cleanup, dataDir: path.join(dir, "data") };

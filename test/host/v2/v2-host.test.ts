@@ -40,7 +40,7 @@ describe("setup(ctx) on OpenCode 2.x", () => {
     project = path.join(root, "project");
     fs.mkdirSync(project);
     dataDir = path.join(root, "data");
-    host = v2TestHost(project, { dataDir, search: { useRipgrep: false }, ...options }, test);
+    host = v2TestHost(project, { dataDir, search: { useRipgrep: false }, tools: "all", ...options }, test);
     host.stored.set(SESSION, storedV2Session(SESSION).messages);
     cleanup = await setup(host.ctx);
   }
