@@ -16,32 +16,27 @@ export interface ShownLinesProfile {
   bestBytes: number;
   /** Bytes of any other line. */
   lineBytes: number;
-  /** Lines shown besides the best (and a call), the most telling first. */
-  lines: number;
-  /** A tool call's last output lines that stand for its outcome when none holds what is asked (or an error). */
+  /** Lines holding what the question asks for (or more of its words), shown besides the best. */
+  answers: number;
+  /** Lines of a tool call's outcome shown with the call. */
   outcomes: number;
-  /** What a line holding what the question asks for (answer-kind.ts) weighs, against the query's words (at most 1). */
-  kind: number;
-  /** What the line just after the best one weighs (half that before it, and less further), against the words. */
-  near: number;
 }
 
 /**
- * On the coding recall evaluation's questions to tune on (bench/coding-recall, project-wide, limit 5): the lines
- * ranked by one value (the question's words, what it asks for, the place beside the best line) and cut to 400 / 140 /
- * 90 bytes showed a needle in the first five hits for 25.0 % of them at a median of 2,384 bytes a question, against
- * 24.1 % at 2,469 bytes with two answer lines and two outcome lines taken in turn at 400 / 200 / 140; 440 / 140 / 90
- * 23.1 % (at 2,547 bytes), 420 / 160 / 90 24.1 %, a nearness weight of 1 23.1 %, a kind weight of 1.5 the same 25.0 %.
- * Earlier, with lines taken in turn: 440 / 240 / 140 25.0 % at 2,625 bytes, 620 / 300 / 160 24.1 % at 3,233 bytes.
+ * On the coding recall evaluation's questions to tune on (bench/coding-recall, project-wide, limit 5): 400 / 200 /
+ * 140 bytes showed a needle in the first five hits for 25.0 % at a median of 2,463 bytes a question; 440 / 240 / 140
+ * the same 25.0 % at 2,625 bytes, 620 / 300 / 160 24.1 % at 3,233 bytes, 400 / 240 / 140 23.1 %, 420 / 220 / 130
+ * 23.1 %. Two answer lines and two outcome lines: a number or an error line is rarely the only one of its kind.
+ * Ranking all the other lines by one value instead (the words' share, plus one per asked kind held, plus nearness to
+ * the best line) showed a needle for 25.0 % project-wide but 38.9 % with the session named, against 25.0 % and
+ * 41.7 % taken in turn (with `[ahead 7]` a number, answer-kind.ts); cut to 140 / 90 bytes, 38.0 % named.
  */
 export const SHOWN_LINES: ShownLinesProfile = {
   hitBytes: 400,
-  bestBytes: 140,
-  lineBytes: 90,
-  lines: 6,
+  bestBytes: 200,
+  lineBytes: 140,
+  answers: 2,
   outcomes: 2,
-  kind: 1,
-  near: 0.5,
 };
 
 /** A line of the unit (or of a tool call's output) that may be shown. */
@@ -119,29 +114,48 @@ export function chooseLines(wanted: LinesWanted): ShownLine[] {
   take(best, profile.bestBytes);
   if (call >= 0) take(call, CALL_BYTES);
   const maxWeight = Math.max(...lines.map((l) => l.weight), 1e-9);
+  const span = Math.max(1, lines.length);
   const errorAsked = wanted.asked.includes("error");
-  // A call's outcome is asked for its error when the question asks for nothing in particular; else its last lines.
-  const outcomes = lines.flatMap((l, i) => (l.outcome ? [i] : []));
-  const outcomeAsked: readonly AnswerKind[] = wanted.asked.length > 0 ? wanted.asked : ["error"];
-  const lastOutcomes = new Set(outcomes.slice(-profile.outcomes));
-  const telling = outcomes.some((i) => answerValue((lines[i] as LineChoice).text, outcomeAsked) > 0);
   const value = (l: LineChoice, i: number) => {
     const plain = l.text.replace(READ_PREFIX, "");
-    const asked = l.outcome ? outcomeAsked : wanted.asked;
-    const kind = answerValue(plain, asked) + ((errorAsked || l.outcome) && strongError(plain) ? 1 : 0);
-    const d = i - best;
-    const near = d === 1 ? 1 : Math.abs(d) <= wanted.context ? 0.5 / Math.abs(d) : 0;
-    const quiet = l.outcome && !telling && lastOutcomes.has(i) ? profile.kind : 0;
-    return profile.kind * kind + l.weight / maxWeight + profile.near * near + quiet;
+    const kind = answerValue(plain, wanted.asked) + (errorAsked && strongError(plain) ? 1 : 0);
+    const near = 1 - Math.min(1, Math.abs(i - best) / span);
+    return kind * (1 + near) + l.weight / maxWeight;
   };
-  const ranked = lines
+  // The outcome of a call: its lines that hold what is asked (an error by default) and the question's words, a
+  // tool's own error line first; else its last lines.
+  const outcomes = lines.flatMap((l, i) => (l.outcome ? [i] : []));
+  if (outcomes.length > 0) {
+    const asked = wanted.asked.length > 0 ? wanted.asked : (["error"] as const);
+    const telling = outcomes
+      .map((i) => {
+        const l = lines[i] as LineChoice;
+        const kind = answerValue(l.text, asked);
+        const strong = asked.includes("error") && strongError(l.text) ? 1 : 0;
+        return { i, kind, v: kind + strong + l.weight / maxWeight };
+      })
+      .filter((o) => o.kind > 0 || o.v >= 1)
+      .sort((a, b) => b.v - a.v || a.i - b.i)
+      .map((o) => o.i);
+    const pick = (telling.length > 0 ? telling : outcomes.slice().reverse()).slice(0, profile.outcomes);
+    for (const i of pick) take(i, profile.lineBytes);
+  }
+  // Lines that hold what the question asks for, or more of its words, best first.
+  const answers = lines
     .map((l, i) => ({ i, v: value(l, i), l }))
-    .filter(({ i, l, v }) => i !== best && !l.call && v > 0)
+    .filter(({ i, l, v }) => i !== best && !l.outcome && !l.call && v > 0)
     .sort((a, b) => b.v - a.v || Math.abs(a.i - best) - Math.abs(b.i - best));
   let taken = 0;
-  for (const { i } of ranked) {
-    if (taken >= profile.lines) break;
+  for (const { i } of answers) {
+    if (taken >= profile.answers) break;
     if (take(i, profile.lineBytes)) taken++;
+  }
+  // Context: the nearest lines around the best one, after it first (an answer follows what it answers).
+  for (let d = 1; d <= wanted.context; d++) {
+    for (const i of [best + d, best - d]) {
+      const l = lines[i];
+      if (l && !l.call) take(i, profile.lineBytes);
+    }
   }
   return [...chosen.entries()]
     .sort((a, b) => (lines[a[0]] as LineChoice).line - (lines[b[0]] as LineChoice).line)

@@ -82,10 +82,10 @@ describe("the lines a hit shows", () => {
     expect(shown.map((l) => l.text)).toEqual(['[tool bash · completed · "bun test"]', "FAIL test/a.test.ts > parses"]);
   });
 
-  it("ranks every line by one value: a far line holding the asked number and a word beats plain context", () => {
+  it("shows a bare count in brackets ten lines below the best line when the question asks how far", () => {
     // A subagent's report on its commits (ses_39b5d713cffeRgAoxPIwS3Plus, lines 111-123 of the shared corpus): the
-    // question's words stand on the commit lines, how far ahead main is on the status line ten lines below. Taken
-    // kind by kind, two hashes near the best line filled the answer places and the status line was never shown.
+    // question's words stand on the commit lines, how far ahead main is on the status line ten lines below, as
+    // `[ahead 7]`, a number no pattern of answer-kind.ts saw (a lone digit stood only between spaces).
     const report = [
       choice(111, "- **Commits in order**"),
       choice(112, "- `b934703` — `Meta // OpenCode Skills // Add docs scraping workflows and aliases`", 2),
