@@ -19,7 +19,7 @@ export const sessionSearchTool = {
     "Search session transcripts (past and compacted sessions), this project's by default. " +
     'mode "ranked" (default): words or a question, "quoted phrases" required; best lines first. ' +
     '"literal" (exact text) and "regex" (JavaScript) list every matching line. ' +
-    "Read around a hit with memory_session_read.",
+    "Read around a hit with memory_session_read (its sessionID, a line number as offset).",
   args: () => ({
     query: z.string().min(1).max(MAX_QUERY_CHARS).describe("Words, a question, exact text or a regex"),
     mode: z.enum(SEARCH_MODES).optional().describe('Default "ranked"'),

@@ -4,7 +4,6 @@
  * session cannot fill the answer, best first, each with its exact lines and context.
  */
 import fs from "node:fs";
-import path from "node:path";
 import { numberedLines } from "../../transcripts/numbered-line.js";
 import { OWN_TOOLS } from "../own-tools.js";
 import type { TranscriptFile } from "../targets.js";
@@ -18,6 +17,7 @@ import { planRanked } from "./ranked-plan.js";
 import type { RankedTerm } from "./ranked-query.js";
 import type { RankedRequest } from "./ranked-request.js";
 import { type LeftToRescore, maxBoost, rescore, sameTerm, unitWeight, wantedWords } from "./rerank.js";
+import { numberBytes } from "./shown-line.js";
 import { maxTermScore } from "./term-stats.js";
 import { callOf, outcomeBefore, outcomeOf } from "./tool-call-lines.js";
 import type { Role } from "./transcript-units.js";
@@ -204,14 +204,13 @@ function shownLines(files: OpenFiles, s: ScoredUnit, req: RankedRequest, asked: 
   }
   const best = choices.findIndex((c) => c.line === s.line);
   if (best < 0) return [];
-  const name = path.basename(file.path);
   return chooseLines({
     lines: choices,
     best,
     asked,
     words: req.query.terms.flatMap((t) => t.words),
     context: req.contextLines,
-    prefixBytes: (line) => name.length + String(line).length + 3,
+    prefixBytes: numberBytes,
   });
 }
 

@@ -3,10 +3,10 @@ import { describe, expect, it } from "vitest";
 import { byteLength } from "../../../src/bounded-output.js";
 import { asksFor, lineHolds } from "../../../src/search/index/answer-kind.js";
 import { chooseLines, type LineChoice, SHOWN_LINES } from "../../../src/search/index/answer-lines.js";
+import { numberBytes } from "../../../src/search/index/shown-line.js";
 
-const NAME = "ses_0123456789abcdef.md";
-const prefixBytes = (line: number) => NAME.length + String(line).length + 3;
-/** The bytes the lines take as rendered: `<file>-<line>- text` and a newline each. */
+const prefixBytes = numberBytes;
+/** The bytes the lines take as rendered: `<line>- text` and a newline each. */
 const bytesOf = (lines: readonly { line: number; text: string }[]) =>
   lines.reduce((sum, l) => sum + prefixBytes(l.line) + byteLength(l.text) + 1, 0);
 
