@@ -12,8 +12,8 @@ export interface ShownHit {
 }
 
 const HIT_HEADER = /^## \d+ · (ses_[A-Za-z0-9]+)/;
-/** `<file>:<line>: text` (an answering line) or `<file>-<line>- text` (context), as ranked-render.ts writes them. */
-const SHOWN_LINE = /^(ses_[A-Za-z0-9]+)\.md(?::\d+: |-\d+- )(.*)$/;
+/** `<line>: text` (an answering line) or `<line>- text` (context) under a hit's header, as ranked-render.ts writes them. */
+const SHOWN_LINE = /^\d+(?:: |- )(.*)$/;
 
 /** The hits of a ranked search's text, best first. */
 export function rankedHits(text: string): ShownHit[] {
@@ -26,7 +26,7 @@ export function rankedHits(text: string): ShownHit[] {
     }
     const shown = SHOWN_LINE.exec(line);
     const hit = hits[hits.length - 1];
-    if (shown && hit && shown[1] === hit.session) hit.lines.push(shown[2] as string);
+    if (shown && hit) hit.lines.push(shown[1] as string);
   }
   return hits;
 }

@@ -125,9 +125,13 @@ for (const conversation of conversations) {
   for (const q of conversation.questions) {
     const out = await search({ query: q.question, mode: "ranked", scope: conversation.directory, limit: LIMIT });
     const landings: Landing[] = [];
-    for (const m of out.text.matchAll(/^(ses_\w+)\.md:(\d+): /gm)) {
-      const session = m[1] as string;
-      landings.push({ session, turn: turnAt(lines, session, Number(m[2])) });
+    // A hit's header names its session (`## 1 · ses_… · …`); its answering line is `<line>: text`.
+    let session: string | undefined;
+    for (const line of out.text.split("\n")) {
+      const header = /^## \d+ · (ses_\w+)/.exec(line);
+      if (header) session = header[1] as string;
+      const shown = /^(\d+): /.exec(line);
+      if (shown && session) landings.push({ session, turn: turnAt(lines, session, Number(shown[1])) });
     }
     detail.push({ ...q, landings, text: out.text });
     asked.push({

@@ -19,7 +19,7 @@ export const sessionSearchTool = {
     "Search past and compacted session transcripts, this project's by default. " +
     'mode ranked (default): words or a question, "quoted phrases" required, best lines first; ' +
     "literal (exact text) and regex (JavaScript): every matching line. " +
-    "Read around a hit with memory_session_read.",
+    "Read around a hit with memory_session_read (its sessionID, the line number as offset).",
   args: () => ({
     query: z.string().min(1).max(MAX_QUERY_CHARS).describe("What to find"),
     mode: z.enum(SEARCH_MODES).optional().describe("Default ranked"),

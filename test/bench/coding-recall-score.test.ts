@@ -50,10 +50,10 @@ describe("coding recall: reading a ranked result back into hits", () => {
   it("counts a needle only in a hit of the question's session, and misses when no hit shows it", () => {
     const text = [
       "## 1 · ses_aaaaaaaaaaaaaaaa · assistant",
-      "ses_aaaaaaaaaaaaaaaa.md:10: the port is 4150",
+      "10: the port is 4150",
       "## 2 · ses_bbbbbbbbbbbbbbbb · tool-output (bash)",
-      "ses_bbbbbbbbbbbbbbbb.md-19- context",
-      "ses_bbbbbbbbbbbbbbbb.md:20: listening on port 4150",
+      "19- context",
+      "20: listening on port 4150",
       "[search] ranked: …",
     ].join("\n");
     const hits = rankedHits(text);

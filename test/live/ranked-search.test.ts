@@ -71,7 +71,7 @@ describe("ranked transcript search, live", () => {
 
   it("answers a question asked in other words with the line that answers it, first", async () => {
     const result = await call({ query: "what did we decide about throttling the rate limiter?" });
-    const first = result.split("\n").find((l) => /^ses_\w+\.md:\d+: /.test(l));
+    const first = result.split("\n").find((l) => /^\d+: /.test(l));
     expect(first, result).toContain("we settled on a token bucket for the rate limiter");
     expect(result).toMatch(/^## 1 · ses_\w+ · "Throttling decisions" · /m);
     expect(result).toMatch(
@@ -87,7 +87,7 @@ describe("ranked transcript search, live", () => {
       limit: 5,
     });
     expect(result).not.toContain("No matches");
-    const first = result.split("\n").find((l) => /^ses_\w+\.md:\d+: /.test(l));
+    const first = result.split("\n").find((l) => /^\d+: /.test(l));
     expect(first, result).toContain("src/lib/resolve-target.ts, 796 callsites");
   });
 
@@ -130,7 +130,9 @@ describe("ranked transcript search, live", () => {
     const joined = await call({ query: "leaky bucket rate limiter" });
     // (The asking session's own transcript, exported as it went idle, holds the query too: the copy need not be first.)
     expect(joined).toMatch(/^## \d · ses_plantedlive000001 · /m);
-    expect(joined).toMatch(/^ses_plantedlive000001\.md:\d+: For the record: we settled on a leaky bucket/m);
+    expect(joined).toMatch(
+      /^## \d · ses_plantedlive000001 · .*\n(?:\d+- .*\n)*\d+: For the record: we settled on a leaky bucket/m,
+    );
     expect(searched(joined)).toBe(searched(quiet) + 1);
   });
 });

@@ -28,7 +28,7 @@ export function asksFor(question: string): AnswerKind[] {
 /** A line's own look, kind by kind. A transcript's `123: ` prefix of a file read is no number of the line's own. */
 const HOLDS: Record<AnswerKind, RegExp> = {
   number:
-    /(?:^|[^\w.#/-])(?:v?\d+(?:[.,]\d+)+|\d+(?:\.\d+)?\s?(?:%|ms|s|kb|mb|gb|b|x|files?|lines?|tests?|pages?|passed|failed|errors?|warnings?|insertions?|deletions?|callsites?|occurrences|users?)\b|\d{2,}|[0-9a-f]{7,40}\b)|(?:^|\s)\d+(?:\s|$)|=\s?\d/i,
+    /(?:^|[^\w.#/-])(?:v?\d+(?:[.,]\d+)+|\d+(?:\.\d+)?\s?(?:%|ms|s|kb|mb|gb|b|x|files?|lines?|tests?|pages?|passed|failed|errors?|warnings?|insertions?|deletions?|callsites?|occurrences|users?)\b|\d{2,}|[0-9a-f]{7,40}\b)|(?:^|[\s([])\d+(?=[\s)\],.;:]|$)|=\s?\d/i,
   error:
     /\b(?:error|errors|err!|failed|failure|failures|fail|exception|traceback|panic(?:ked)?|fatal|cannot|can't|could not|couldn't|unable to|not found|no such|undefined is not|is not a function|denied|refused|timed? ?out|exit (?:code|status) [1-9]|exited with [1-9]|enoent|eacces|econnrefused|eaddrinuse|ts\d{4}|segmentation fault|aborted|invalid|unexpected|mismatch|conflict)\b|[✗✘×❌]/i,
   path: /(?:^|[\s`'"(=:[])(?:~|\.{1,2})?\/?[\w@.-]+\/[\w@.-]+(?:\/[\w@.-]*)*|\b[\w-]+\.(?:ts|tsx|js|jsx|mjs|cjs|py|rs|go|md|json|toml|ya?ml|sh|css|html|c|h|cpp|java|kt|rb|lock|sql|txt|env|cfg|ini|proto|zig|swift)\b/i,

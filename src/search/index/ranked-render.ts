@@ -1,15 +1,16 @@
 /**
  * The text of a ranked result: hits best first, each under a header (rank, session, title, kind, time) with its
- * exact lines as `<file>:<line>: text` (the line that answers) and `<file>-<line>- text` (context), within a byte budget, and the coverage line: what was searched, what the index left out, and how to get it.
+ * exact lines as `<line>: text` (the line that answers) and `<line>- text` (context), within a byte budget, and the
+ * coverage line: what was searched, what the index left out, and how to get it. The header names the session once
+ * (memory_session_read takes its id and a line), so its lines carry only their numbers.
  */
-import path from "node:path";
 import { byteLength } from "../../bounded-output.js";
 import { formatBytes } from "../../human-units.js";
 import { visibleTitle } from "../../one-line.js";
 import { iso } from "../../transcripts/render/message.js";
 import { COVERAGE_RESERVE_BYTES, SHOWN_LINE_BYTES } from "../limits.js";
 import type { RankedHit, RankedResult } from "./ranked-search.js";
-import { answerWindow, clip } from "./shown-line.js";
+import { answerWindow, clip, numbered } from "./shown-line.js";
 
 export interface RankedCoverage {
   query: string;
@@ -42,7 +43,7 @@ function header(rank: number, hit: RankedHit, showScope: boolean, first: boolean
   const scope = first && showScope && hit.file.scope ? ` · ${hit.file.scope}` : "";
   const kind = hit.tool ? `${hit.role} (${hit.tool})` : hit.role;
   const when = hit.time !== null ? ` · ${iso(hit.time)}` : "";
-  // The lines name the transcript file; memory_session_read takes the session id.
+  // The session id is what memory_session_read takes, with a shown line's number as its offset.
   return `## ${rank} · ${hit.file.sessionID}${title}${scope} · ${kind}${when}`;
 }
 
@@ -94,13 +95,16 @@ export function renderRanked(result: RankedResult, coverage: RankedCoverage, max
   let hidden = 0;
   const named = new Set<string>();
   for (const [i, hit] of result.hits.entries()) {
-    const name = path.basename(hit.file.path);
     const block = [
       header(i + 1, hit, showScope, !named.has(hit.file.sessionID)),
       ...hit.lines.map((l) =>
-        l.match
-          ? `${name}:${l.line}: ${answerWindow(l.text, coverage.words, SHOWN_LINE_BYTES.match)}`
-          : `${name}-${l.line}- ${clip(l.text, SHOWN_LINE_BYTES.context)}`,
+        numbered(
+          l.line,
+          l.match
+            ? answerWindow(l.text, coverage.words, SHOWN_LINE_BYTES.match)
+            : clip(l.text, SHOWN_LINE_BYTES.context),
+          l.match,
+        ),
       ),
     ];
     const size = block.reduce((sum, line) => sum + byteLength(line) + 1, 0);

@@ -16,6 +16,17 @@ const ESCAPES =
 /** A tool call's marker line: its call id says nothing to the reader (the line number finds it). */
 const CALL_MARKER = /^(\[tool \S+ · (?:pending|running|completed|error)) · [\w-]+(?= · "|\]$)/;
 
+/**
+ * A shown line's number: `12: ` for the line that answers, `12- ` for context. The hit's header names the session
+ * (what memory_session_read takes), so the lines need not repeat the transcript's name: the bytes go to their text.
+ */
+export function numbered(line: number, text: string, match: boolean): string {
+  return `${line}${match ? ":" : "-"} ${text}`;
+}
+
+/** Bytes of a shown line's number prefix, `12- `. */
+export const numberBytes = (line: number) => String(line).length + 2;
+
 /** A line as a hit shows it: without terminal escape sequences, a call's marker without its call id. */
 export function shownText(text: string): string {
   return withoutEscapes(text).replace(CALL_MARKER, "$1");

@@ -3,10 +3,10 @@ import { describe, expect, it } from "vitest";
 import { byteLength } from "../../../src/bounded-output.js";
 import { asksFor, lineHolds } from "../../../src/search/index/answer-kind.js";
 import { chooseLines, type LineChoice, SHOWN_LINES } from "../../../src/search/index/answer-lines.js";
+import { numberBytes } from "../../../src/search/index/shown-line.js";
 
-const NAME = "ses_0123456789abcdef.md";
-const prefixBytes = (line: number) => NAME.length + String(line).length + 3;
-/** The bytes the lines take as rendered: `<file>-<line>- text` and a newline each. */
+const prefixBytes = numberBytes;
+/** The bytes the lines take as rendered: `<line>- text` and a newline each. */
 const bytesOf = (lines: readonly { line: number; text: string }[]) =>
   lines.reduce((sum, l) => sum + prefixBytes(l.line) + byteLength(l.text) + 1, 0);
 
@@ -80,6 +80,29 @@ describe("the lines a hit shows", () => {
     ];
     const shown = chooseLines({ lines, best: 1, asked: [], words: ["parses"], context: 0, prefixBytes });
     expect(shown.map((l) => l.text)).toEqual(['[tool bash · completed · "bun test"]', "FAIL test/a.test.ts > parses"]);
+  });
+
+  it("shows a bare count in brackets ten lines below the best line when the question asks how far", () => {
+    // A subagent's report on its commits (ses_39b5d713cffeRgAoxPIwS3Plus, lines 111-123 of the shared corpus): the
+    // question's words stand on the commit lines, how far ahead main is on the status line ten lines below, as
+    // `[ahead 7]`, a number no pattern of answer-kind.ts saw (a lone digit stood only between spaces).
+    const report = [
+      choice(111, "- **Commits in order**"),
+      choice(112, "- `b934703` — `Meta // OpenCode Skills // Add docs scraping workflows and aliases`", 2),
+      choice(113, "  - Files: `.opencode/commands/scrape_doc.md`, `.opencode/commands/scrape_docs.md`", 1),
+      choice(114, "- `65323ca` — `Docs // OpenCode Workflow // Reference docs-scraping skill`", 1),
+      choice(115, "  - Files: `AGENTS.md`, `README.md`"),
+      choice(117, "- **Skipped files and why**"),
+      choice(118, "- None skipped; all detected tracked/untracked non-secret changes were included."),
+      choice(119, "- No likely secret files (`.env`, credentials, keys) were present in this change set."),
+      choice(121, "- **Final git status summary**"),
+      choice(122, "- `git status --short --branch`: `## main...origin/main [ahead 7]`", 1),
+      choice(123, "- Working tree is clean (no staged, unstaged, or untracked files)."),
+    ];
+    const asked = asksFor("how far ahead of the remote was main after the scraping commits");
+    const shown = chooseLines({ lines: report, best: 1, asked, words: ["scraping"], context: 2, prefixBytes });
+    expect(shown.map((l) => l.line)).toContain(122);
+    expect(bytesOf(shown)).toBeLessThanOrEqual(SHOWN_LINES.hitBytes);
   });
 
   const arbitraryText = fc.oneof(

@@ -107,7 +107,7 @@ describe("ranked search, questions in people's words", () => {
       const first = out.ranked?.hits[0];
       expect(first?.file.sessionID).toBe(PLAN_SESSION);
       expect(first?.lines.map((l) => l.text)).toContain(PLAN_ROW);
-      expect(out.text).toContain(`ses_fourpartplan0001.md-${(first?.line ?? 0) + 2}- ${PLAN_ROW}`);
+      expect(out.text).toContain(`\n${(first?.line ?? 0) + 2}- ${PLAN_ROW}`);
     }
   });
 

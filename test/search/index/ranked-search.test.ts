@@ -137,6 +137,29 @@ describe("ranked search", () => {
     expect(fs.readFileSync(file, "utf8")).toContain(key.at(-2) as string);
   });
 
+  it("names the session once, in a hit's header, and shows its lines by number alone, as the transcript numbers them", async () => {
+    const answer = decision("ses_decision00000002", "Decision: the retry budget is 3 attempts with a 250 ms backoff.");
+    const { search } = await indexedSessions([...haystack(3), answer].map((s) => s.data));
+    const out = await search({ query: "what retry budget did we settle on", mode: "ranked", scope: PROJECT });
+    const lines = out.text.split("\n");
+    const header = lines.findIndex((l) => /^## 1 · ses_decision00000002 · /.test(l));
+    expect(header).toBeGreaterThanOrEqual(0);
+    const block = lines.slice(
+      header + 1,
+      lines.findIndex((l, i) => i > header && !/^\d+[:-] /.test(l)),
+    );
+    expect(block.length).toBeGreaterThan(0);
+    // No line repeats the transcript's name; the answering one reads `N: text`, where N is the line
+    // memory_session_read(sessionID, offset N) starts at.
+    expect(out.text).not.toMatch(/^ses_\w+\.md[:-]/m);
+    const shown = block.find((l) => /^\d+: /.test(l)) as string;
+    expect(shown).toContain("retry budget is 3 attempts");
+    const file = out.ranked?.hits[0]?.file.path as string;
+    const number = Number(shown.slice(0, shown.indexOf(":")));
+    const read = fs.readFileSync(file, "utf8").split("\n")[number - 1]?.trimStart();
+    expect(read).toBe(`${number}\t${shown.slice(shown.indexOf(": ") + 2)}`);
+  }, 120_000);
+
   it("answers a question asked in words, not verbatim, with the answering line first", async () => {
     const answer = decision(
       "ses_decision00000001",
@@ -149,7 +172,7 @@ describe("ranked search", () => {
     expect(first?.role).toBe("assistant");
     expect(first?.lines.find((l) => l.match)?.text).toContain("token bucket of 50 requests");
     expect(out.text).toMatch(/^## 1 · ses_decision00000001 · "Throttling" · assistant · 2026-/m);
-    expect(out.text).toMatch(/^ses_decision00000001\.md:\d+: Decision: the rate limiter uses a token bucket/m);
+    expect(out.text).toMatch(/^\d+: Decision: the rate limiter uses a token bucket/m);
     expect(out.text.split("\n").at(-1)).toMatch(
       /^\[search\] ranked: searched 7 transcripts of 7 transcripts in this project .* with the search index .* common words not searched for: what, did, we, about, the/,
     );

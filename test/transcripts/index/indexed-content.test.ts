@@ -35,7 +35,7 @@ function holdsTerm(connection: IndexConnection, term: string): boolean {
 // A hit's header names its session's title only on that session's first hit.
 const hitsOf = (text: string) =>
   [...text.matchAll(/^## \d+ · \S+ · (?:".*" · )?(\S+(?: \(\S+\))?) · /gm)].map((m) => m[1]);
-const linesOf = (text: string) => [...text.matchAll(/^ses_\w+\.md:(\d+): /gm)].map((m) => Number(m[1]));
+const linesOf = (text: string) => [...text.matchAll(/^(\d+): /gm)].map((m) => Number(m[1]));
 
 describe("terminal escape sequences", () => {
   it("are left out of the index: a coloured `error[E0433]` is the word error, not 1merror", async () => {
