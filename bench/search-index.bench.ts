@@ -7,9 +7,9 @@
  */
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import { IndexedFiles } from "../src/search/index/indexed-scope.js";
-import { parseRankedQuery } from "../src/search/index/ranked-query.js";
-import { rankedSearch } from "../src/search/index/ranked-search.js";
+import { IndexedFiles } from "../src/search/ranked/indexed-scope.js";
+import { parseRankedQuery } from "../src/search/ranked/ranked-query.js";
+import { rankedSearch } from "../src/search/ranked/ranked-search.js";
 import { createRipgrepLocator } from "../src/search/ripgrep/locate.js";
 import { createTranscriptSearch } from "../src/search/search.js";
 import { type Figure, loadAverage, median, percentile, table, writeFigures, writeSection } from "./report.js";

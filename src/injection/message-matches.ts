@@ -5,7 +5,7 @@
  * only word, for a message of one), so that a long message does not match every entry through one common word.
  */
 import { GLOBAL_SCOPE, teamScope } from "../scope.js";
-import { isStopWord } from "../search/index/ranked-query.js";
+import { isStopWord } from "../search/ranked/ranked-query.js";
 import { queryWords } from "../store/fts-query.js";
 import type { MemoryStore } from "../store/memory-store.js";
 import type { EntryView } from "../store/memory-types.js";

@@ -9,9 +9,9 @@ import type { IndexConnection } from "../transcripts/index/index-connection.js";
 import type { TranscriptFile } from "../transcripts/listing.js";
 import { scopeDirName } from "../transcripts/paths.js";
 import { catalogDrift } from "./catalog-drift.js";
-import { IndexedFiles } from "./index/indexed-scope.js";
-import type { RankedScope } from "./index/ranked-mode.js";
 import type { ListingMarks } from "./listing-marks.js";
+import { IndexedFiles } from "./ranked/indexed-scope.js";
+import type { RankedScope } from "./ranked/ranked-mode.js";
 
 export interface ScopeRequest {
   scope: string;

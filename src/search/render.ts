@@ -8,8 +8,8 @@ import { byteLength } from "../bounded-output.js";
 import { formatBytes, plural } from "../human-units.js";
 import { visibleTitle } from "../one-line.js";
 import type { TranscriptFile } from "../transcripts/listing.js";
-import type { IndexCoverage } from "./index/index-rule-out.js";
 import { COVERAGE_RESERVE_BYTES } from "./limits.js";
+import type { IndexCoverage } from "./ranked/index-rule-out.js";
 import type { ScanResult } from "./scan/scanner.js";
 
 /** What the search sketches did: how many transcripts they ruled out, or why they were not asked. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cutToBytes, scoreBaseline } from "../../bench/coding-recall-baseline.js";
 import { type CodingCorpus, exportCorpus, PROJECT, sessionFiles } from "../../bench/coding-recall-corpus.js";
 import { answerRank, measure, rankedHits } from "../../bench/coding-recall-score.js";
-import { shownText } from "../../src/search/index/shown-line.js";
+import { shownText } from "../../src/search/ranked/shown-line.js";
 import { searchOver } from "../helpers/search-over.js";
 import { suiteDir } from "../helpers/temp-dir.js";
 

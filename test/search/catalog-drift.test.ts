@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { catalogDrift } from "../../src/search/catalog-drift.js";
-import { IndexedFiles } from "../../src/search/index/indexed-scope.js";
+import { IndexedFiles } from "../../src/search/ranked/indexed-scope.js";
 import { scopeDirName } from "../../src/transcripts/paths.js";
 import { answered, PROJECT, twoProjects } from "../helpers/indexed-sessions.js";
 import { testDataContext } from "../helpers/transcripts.js";

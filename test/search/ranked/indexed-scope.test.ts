@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { IndexedFiles, notCurrent } from "../../../src/search/index/indexed-scope.js";
+import { IndexedFiles, notCurrent } from "../../../src/search/ranked/indexed-scope.js";
 import { connectIndex } from "../../../src/transcripts/index/index-connection.js";
 import { listTranscripts } from "../../../src/transcripts/listing.js";
 import { scopeDirName } from "../../../src/transcripts/paths.js";

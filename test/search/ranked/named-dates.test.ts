@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateWeight, NAMED_DATE_BOOST, namedDates } from "../../../src/search/index/named-dates.js";
+import { dateWeight, NAMED_DATE_BOOST, namedDates } from "../../../src/search/ranked/named-dates.js";
 
 const NOW = Date.parse("2024-01-15T12:00:00Z");
 const DAY = 86_400_000;

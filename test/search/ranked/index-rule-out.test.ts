@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { wholeWords } from "../../../src/search/index/index-rule-out.js";
+import { wholeWords } from "../../../src/search/ranked/index-rule-out.js";
 import { indexedSessions, PROJECT, searchOver } from "../../helpers/indexed-sessions.js";
 import { PROVIDER_SAMPLES } from "../../helpers/provider-samples.js";
 import { seeded } from "../../helpers/secret-samples.js";

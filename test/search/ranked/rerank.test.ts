@@ -1,16 +1,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { namedDates } from "../../../src/search/index/named-dates.js";
-import type { RankedTerm } from "../../../src/search/index/ranked-query.js";
-import { parseRankedQuery } from "../../../src/search/index/ranked-query.js";
+import { namedDates } from "../../../src/search/ranked/named-dates.js";
+import type { RankedTerm } from "../../../src/search/ranked/ranked-query.js";
+import { parseRankedQuery } from "../../../src/search/ranked/ranked-query.js";
 import {
   type LeftToRescore,
   maxBoost,
   ROLE_WEIGHT,
   rescore as rescoreWords,
   wantedWords,
-} from "../../../src/search/index/rerank.js";
-import { maxTermScore } from "../../../src/search/index/term-stats.js";
+} from "../../../src/search/ranked/rerank.js";
+import { maxTermScore } from "../../../src/search/ranked/term-stats.js";
 import type { Role } from "../../../src/transcripts/index/transcript-units.js";
 import { unitWords } from "../../../src/transcripts/index/unit-words.js";
 

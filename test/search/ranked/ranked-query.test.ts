@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { fallbackPattern } from "../../../src/search/index/ranked-mode.js";
-import { parseRankedQuery } from "../../../src/search/index/ranked-query.js";
+import { fallbackPattern } from "../../../src/search/ranked/ranked-mode.js";
+import { parseRankedQuery } from "../../../src/search/ranked/ranked-query.js";
 import { compoundsOf, wordsOf } from "../../../src/transcripts/index/index-tokens.js";
 import { columnsByLine } from "../../helpers/index-rows.js";
 

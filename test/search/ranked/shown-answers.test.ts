@@ -6,7 +6,7 @@
  */
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { RankedHit } from "../../../src/search/index/ranked-search.js";
+import type { RankedHit } from "../../../src/search/ranked/ranked-search.js";
 import { exportTranscript } from "../../../src/transcripts/export/export-transcript.js";
 import {
   createExportFileSource,

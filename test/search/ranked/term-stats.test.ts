@@ -5,7 +5,7 @@ import {
   inverseFrequency,
   maxTermScore,
   termScore,
-} from "../../../src/search/index/term-stats.js";
+} from "../../../src/search/ranked/term-stats.js";
 import { indexOfWords } from "../../helpers/index-rows.js";
 
 /** 200 units, every one holding "unit", every other one "even" (the rest "odd"), unit 18 "rare". */

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { inOrder, liftedBySession, PER_SESSION } from "../../../src/search/index/ranked-search.js";
+import { inOrder, liftedBySession, PER_SESSION } from "../../../src/search/ranked/ranked-search.js";
 import { exportAll, indexedSessions, PROJECT, searchOver } from "../../helpers/indexed-sessions.js";
 import { PROVIDER_SAMPLES } from "../../helpers/provider-samples.js";
 import { seeded } from "../../helpers/secret-samples.js";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { planRanked } from "../../../src/search/index/ranked-plan.js";
-import { parseRankedQuery } from "../../../src/search/index/ranked-query.js";
-import { type RankedCoverage, renderRanked } from "../../../src/search/index/ranked-render.js";
-import { type RankedHit, rankedSearch } from "../../../src/search/index/ranked-search.js";
+import { planRanked } from "../../../src/search/ranked/ranked-plan.js";
+import { parseRankedQuery } from "../../../src/search/ranked/ranked-query.js";
+import { type RankedCoverage, renderRanked } from "../../../src/search/ranked/ranked-render.js";
+import { type RankedHit, rankedSearch } from "../../../src/search/ranked/ranked-search.js";
 import { listTranscripts } from "../../../src/transcripts/listing.js";
 import { indexOfWords } from "../../helpers/index-rows.js";
 import { indexedSessions } from "../../helpers/indexed-sessions.js";

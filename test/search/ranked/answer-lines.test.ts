@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { byteLength } from "../../../src/bounded-output.js";
-import { asksFor, lineHolds } from "../../../src/search/index/answer-kind.js";
-import { chooseLines, type LineChoice, SHOWN_LINES } from "../../../src/search/index/answer-lines.js";
-import { numberBytes } from "../../../src/search/index/shown-line.js";
+import { asksFor, lineHolds } from "../../../src/search/ranked/answer-kind.js";
+import { chooseLines, type LineChoice, SHOWN_LINES } from "../../../src/search/ranked/answer-lines.js";
+import { numberBytes } from "../../../src/search/ranked/shown-line.js";
 
 const prefixBytes = numberBytes;
 /** The bytes the lines take as rendered: `<line>- text` and a newline each. */
