@@ -1,10 +1,12 @@
 /**
  * Runs doctor's checks in order and applies the repairs `--fix` may make.
  */
+
 import fs from "node:fs";
 import { dataLayout } from "../data-dir.js";
 import { DataFolderError } from "../errors.js";
 import { MIGRATIONS_FOLDER } from "../store/database.js";
+import { DATABASE_FILES } from "../store/database-files.js";
 import { chooseDriver } from "../store/driver.js";
 import { checkOwnPath } from "../store/private-path.js";
 import {
@@ -63,7 +65,7 @@ export async function diagnose(
   findings.push(modeFinding("data folder", dataDir, 0o700) ?? { check: "data folder", status: "ok", detail: dataDir });
   findings.push(migrations.finding);
   const { databaseFile: db, transcriptsDir } = dataLayout(dataDir);
-  for (const suffix of ["", "-wal", "-shm", "-journal"]) {
+  for (const suffix of DATABASE_FILES) {
     const finding = modeFinding(`store mode`, db + suffix, 0o600);
     if (finding) findings.push(finding);
   }
@@ -114,7 +116,7 @@ export async function diagnose(
 /** False when the store file or a side file is a link, not a file, or another user's. */
 function storeIsOwn(db: string): boolean {
   try {
-    for (const suffix of ["", "-wal", "-shm", "-journal"]) checkOwnPath(db + suffix, "file");
+    for (const suffix of DATABASE_FILES) checkOwnPath(db + suffix, "file");
     return true;
   } catch (error) {
     if (error instanceof DataFolderError) return false;

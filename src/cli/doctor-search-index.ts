@@ -3,8 +3,10 @@
  * next export makes it), damaged (rebuilt by --fix), newer (left alone), no index of ours (moved aside by --fix),
  * behind or fragmented (brought up to date and merged in place by --fix, beside a running OpenCode).
  */
+
 import path from "node:path";
 import { formatBytes, plural } from "../human-units.js";
+import { DATABASE_FILES } from "../store/database-files.js";
 import {
   catchUpIndex,
   inspectIndex,
@@ -23,7 +25,7 @@ const CATCH_UP = 'run "opencode-ledger doctor --fix" to bring it up to date (Ope
 export async function searchIndexFindings(dataDir: string): Promise<Finding[]> {
   const file = path.join(dataDir, INDEX_FILE);
   const findings: Finding[] = [];
-  for (const suffix of ["", "-wal", "-shm", "-journal"]) {
+  for (const suffix of DATABASE_FILES) {
     const finding = modeFinding("transcript search index mode", file + suffix, 0o600);
     if (finding && finding.status !== "ok") findings.push(finding);
   }

@@ -7,11 +7,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { dataLayout } from "../data-dir.js";
 import { formatBytes, plural } from "../human-units.js";
+import { databaseBytes } from "../store/database-files.js";
 import { opencodeDatabasePath } from "../transcripts/backfill/opencode-db.js";
 import { indexDiskBytes } from "../transcripts/index/index-maintenance.js";
 import { SKETCH_SUFFIX } from "../transcripts/sketch/file.js";
-
-const SIDE_FILES = ["", "-wal", "-shm", "-journal"] as const;
 
 export interface Footprint {
   /** The transcript files (`.md`) and their bytes. */
@@ -25,19 +24,6 @@ export interface Footprint {
   total: number;
   /** OpenCode's own database (with its -wal and -shm), when it is where this environment says. */
   opencode?: { file: string; bytes: number };
-}
-
-/** Bytes of a file and its SQLite side files; 0 for those that do not exist. */
-function withSideFiles(file: string): number {
-  let bytes = 0;
-  for (const suffix of SIDE_FILES) {
-    try {
-      bytes += fs.lstatSync(file + suffix).size;
-    } catch {
-      // absent
-    }
-  }
-  return bytes;
 }
 
 /** Transcripts and sketches under `dir`, folder by folder (links are counted as links, never followed). */
@@ -68,9 +54,9 @@ export function diskFootprint(dataDir: string, env: NodeJS.ProcessEnv = process.
   const layout = dataLayout(dataDir);
   const files = transcriptFiles(layout.transcriptsDir);
   const searchIndex = indexDiskBytes(dataDir);
-  const store = withSideFiles(layout.databaseFile);
+  const store = databaseBytes(layout.databaseFile);
   const opencodeFile = opencodeDatabasePath(env);
-  const opencodeBytes = withSideFiles(opencodeFile);
+  const opencodeBytes = databaseBytes(opencodeFile);
   return {
     transcripts: { files: files.files, bytes: files.bytes },
     sketches: files.sketches,

@@ -5,6 +5,7 @@
  */
 import fs from "node:fs";
 import path from "node:path";
+import { DATABASE_FILES, databaseBytes } from "../../store/database-files.js";
 import { checkOwnPath } from "../../store/private-path.js";
 import { listTranscripts } from "../listing.js";
 import { catchUp } from "./index-catch-up.js";
@@ -12,20 +13,9 @@ import { connectIndex } from "./index-connection.js";
 import { holdsLastUnit } from "./index-update.js";
 import { INDEX_FILE, INDEX_FIX, type IndexState, SearchIndex } from "./search-index.js";
 
-const SIDE_FILES = ["", "-wal", "-shm", "-journal"] as const;
-
 /** Bytes the index takes on disk: the file with its -wal and -shm (a busy index holds megabytes in its WAL). */
 export function indexDiskBytes(dataDir: string): number {
-  const file = path.join(dataDir, INDEX_FILE);
-  let bytes = 0;
-  for (const suffix of SIDE_FILES) {
-    try {
-      bytes += fs.lstatSync(file + suffix).size;
-    } catch {
-      // absent
-    }
-  }
-  return bytes;
+  return databaseBytes(path.join(dataDir, INDEX_FILE));
 }
 
 export type IndexInspection =
@@ -146,7 +136,7 @@ export interface InUse {
  * that this one needs). Held until `release`; a file that does not exist or is no database is nobody's.
  */
 export async function claimIndex(file: string): Promise<{ release(): void } | InUse> {
-  for (const suffix of SIDE_FILES) checkOwnPath(file + suffix, "file");
+  for (const suffix of DATABASE_FILES) checkOwnPath(file + suffix, "file");
   if (!fs.existsSync(file)) return { release: () => undefined };
   let connection: Awaited<ReturnType<typeof connectIndex>>;
   try {
@@ -191,7 +181,7 @@ export async function setAsideIndex(dataDir: string, now = new Date()): Promise<
   if ("inUse" in claim) return claim;
   const aside = `${file}.not-an-index-${now.toISOString().replace(/[:.]/g, "-")}`;
   try {
-    for (const suffix of SIDE_FILES) {
+    for (const suffix of DATABASE_FILES) {
       if (fs.existsSync(file + suffix)) fs.renameSync(file + suffix, aside + suffix);
     }
   } finally {

@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { noFollow } from "../../private-file.js";
+import { DATABASE_FILES } from "../../store/database-files.js";
 import { checkOwnPath, ensurePrivateDir } from "../../store/private-path.js";
 import type { TranscriptIndexer } from "../export/transcript-indexer.js";
 import type { IndexConnection } from "./index-connection.js";
@@ -30,7 +31,6 @@ const MERGE_PAGES = 16;
 const MAX_MERGE_STEPS = 4_096;
 
 const totalChanges = (c: IndexConnection) => c.get<{ n: number }>("SELECT total_changes() AS n")?.n ?? 0;
-const SIDE_FILES = ["", "-wal", "-shm", "-journal"] as const;
 
 /** The tables, with the tokenizer of ./index-tokens.ts (loaded with the first open, as the driver is). */
 const schema = (tokenizer: string) => `
@@ -125,7 +125,7 @@ function foreignTables(connection: IndexConnection): string[] {
 }
 
 function tighten(file: string): void {
-  for (const suffix of SIDE_FILES) {
+  for (const suffix of DATABASE_FILES) {
     try {
       fs.chmodSync(file + suffix, 0o600);
     } catch (error) {
@@ -263,7 +263,7 @@ export class SearchIndex implements TranscriptIndexer {
   /** Deletes the index file (doctor --fix, before a rebuild). */
   remove(): void {
     this.close();
-    for (const suffix of SIDE_FILES) fs.rmSync(this.file + suffix, { force: true });
+    for (const suffix of DATABASE_FILES) fs.rmSync(this.file + suffix, { force: true });
   }
 
   private open(): Promise<IndexHealth> {
@@ -280,7 +280,7 @@ export class SearchIndex implements TranscriptIndexer {
     ensurePrivateDir(path.dirname(this.file));
     // Never through a link (nor its -wal, -shm): a link's target is neither opened, chmodded nor created.
     try {
-      for (const suffix of SIDE_FILES) checkOwnPath(this.file + suffix, "file");
+      for (const suffix of DATABASE_FILES) checkOwnPath(this.file + suffix, "file");
       createIndexFile(this.file);
     } catch (error) {
       return unusable("damaged", message(error));
