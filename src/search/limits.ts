@@ -5,6 +5,38 @@
  */
 export const MAX_QUERY_CHARS = 1_000;
 
+/**
+ * What a result's last line calls the request's arguments when it says how to get more: the tool's argument names
+ * (the default), or the command line's flags, so that each reader is told what it can type.
+ */
+export interface ArgNames {
+  session: string;
+  limit: string;
+  context: string;
+  /** Absent where the output's size cannot be asked for (the command line prints up to the bound). */
+  maxBytes?: string;
+  filters: string;
+}
+
+export const TOOL_ARG_NAMES: ArgNames = {
+  session: "sessionID",
+  limit: "limit",
+  context: "contextLines",
+  maxBytes: "maxBytes",
+  filters: "role or since/until",
+};
+
+export const CLI_ARG_NAMES: ArgNames = {
+  session: "--session",
+  limit: "--limit",
+  context: "--context",
+  filters: "--role or --since/--until",
+};
+
+/** "raise maxBytes or lower contextLines", or only the second where the size cannot be asked for. */
+export const smallerOutput = (a: ArgNames): string =>
+  a.maxBytes ? `raise ${a.maxBytes} or lower ${a.context}` : `lower ${a.context}`;
+
 export const SEARCH_LIMITS = {
   /** Lines a literal or regex search returns by default. */
   defaultMatches: 50,

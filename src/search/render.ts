@@ -8,7 +8,7 @@ import { byteLength } from "../bounded-output.js";
 import { formatBytes, plural } from "../human-units.js";
 import { visibleTitle } from "../one-line.js";
 import type { TranscriptFile } from "../transcripts/listing.js";
-import { COVERAGE_RESERVE_BYTES } from "./limits.js";
+import { type ArgNames, COVERAGE_RESERVE_BYTES, smallerOutput } from "./limits.js";
 import type { IndexCoverage } from "./ranked/index-rule-out.js";
 import type { ScanResult } from "./scan/scanner.js";
 
@@ -47,6 +47,8 @@ export interface Coverage {
   timeBudgetMs: number;
   /** "this project", "every project", "session ses_…". */
   where: string;
+  /** What the last line calls the request's arguments. */
+  args: ArgNames;
 }
 
 export interface Rendered {
@@ -84,17 +86,17 @@ function coverageLine(
   if (c.engineNote) parts.push(c.engineNote.slice(0, 200));
   if (result.capped) {
     parts.push(
-      `stopped at the limit of ${plural(c.limit, "match", "matches")}: more may exist; narrow the query or raise limit (at most ${c.maxLimit})`,
+      `stopped at the limit of ${plural(c.limit, "match", "matches")}: more may exist; narrow the query or raise ${c.args.limit} (at most ${c.maxLimit})`,
     );
   }
   if (result.timedOut) {
     parts.push(
-      `stopped after the time budget of ${(c.timeBudgetMs / 1000).toFixed(0)} s${notSearched > 0 ? ` with ${plural(notSearched, "transcript")} not searched` : ""}; narrow the search with sessionID or a more specific query`,
+      `stopped after the time budget of ${(c.timeBudgetMs / 1000).toFixed(0)} s${notSearched > 0 ? ` with ${plural(notSearched, "transcript")} not searched` : ""}; narrow the search with ${c.args.session} or a more specific query`,
     );
   }
   if (c.overBudget > 0) {
     parts.push(
-      `${plural(c.overBudget, "older transcript")} (${formatBytes(c.overBudgetBytes)}) not searched: over the scan budget of ${formatBytes(c.budgetBytes)}; name one with sessionID to search it`,
+      `${plural(c.overBudget, "older transcript")} (${formatBytes(c.overBudgetBytes)}) not searched: over the scan budget of ${formatBytes(c.budgetBytes)}; name one with ${c.args.session} to search it`,
     );
   }
   if (result.unreadable.length > 0) {
@@ -103,7 +105,7 @@ function coverageLine(
   }
   if (hidden.matches > 0) {
     parts.push(
-      `output cut at ${hidden.maxBytes.toLocaleString("en-US")} bytes: ${plural(hidden.matches, "more match", "more matches")} not shown; raise maxBytes, lower contextLines or narrow the query`,
+      `output cut at ${hidden.maxBytes.toLocaleString("en-US")} bytes: ${plural(hidden.matches, "more match", "more matches")} not shown; ${smallerOutput(c.args)} or narrow the query`,
     );
   }
   return `[search] ${parts.join(" · ")}`;

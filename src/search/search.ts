@@ -14,7 +14,14 @@ import type { SearchIndex } from "../transcripts/index/search-index.js";
 import { attachTitles, findSessionTranscript, listTranscripts, type TranscriptFile } from "../transcripts/listing.js";
 import { SKETCH_PARAMS, SketchProbe } from "../transcripts/sketch/sketch.js";
 import type { CompiledQuery, QueryInput } from "./compiled-query.js";
-import { type RoleFilter, SEARCH_LIMITS, type SearchMode, SHOWN_LINE_BYTES } from "./limits.js";
+import {
+  type ArgNames,
+  type RoleFilter,
+  SEARCH_LIMITS,
+  type SearchMode,
+  SHOWN_LINE_BYTES,
+  TOOL_ARG_NAMES,
+} from "./limits.js";
 import { ListingMarks } from "./listing-marks.js";
 import { prepareQuery } from "./prepare-query.js";
 import { type IndexCoverage, ruleOutByIndex } from "./ranked/index-rule-out.js";
@@ -84,6 +91,8 @@ export interface SearchRequest extends QueryInput {
    * back to the model). Only the command-line tool turns it off, when the person at the terminal asks to.
    */
   redact?: boolean;
+  /** What the result's last line calls the arguments (default: the tool's names; the command line passes its flags). */
+  argNames?: ArgNames;
   /** Consult the transcripts' search sketches (default true; false reads every transcript in scope). */
   useSketches?: boolean;
   /** Let the search index rule transcripts out of a literal or regex search (default true). */
@@ -311,6 +320,7 @@ export function createTranscriptSearch(deps: SearchDeps) {
       limit,
       maxLimit: SEARCH_LIMITS.maxMatches,
       timeBudgetMs,
+      args: req.argNames ?? TOOL_ARG_NAMES,
       where: req.sessionID ? `session ${req.sessionID}` : req.all ? "every project" : "this project",
     };
     const maxBytes = clamp(req.maxBytes, SEARCH_LIMITS.defaultBytes, SEARCH_LIMITS.minBytes, SEARCH_LIMITS.maxBytes);
@@ -343,6 +353,7 @@ async function rankedOutcome(
     contextLines: clamp(req.contextLines, SEARCH_LIMITS.defaultContext, 0, SEARCH_LIMITS.maxContext),
     maxBytes: clamp(req.maxBytes, SEARCH_LIMITS.defaultBytes, SEARCH_LIMITS.minBytes, SEARCH_LIMITS.maxBytes),
     catchUpBytes: req.catchUpBytes,
+    args: req.argNames ?? TOOL_ARG_NAMES,
     asking: req.asking,
     now: (deps.clock ?? Date.now)(),
     started,

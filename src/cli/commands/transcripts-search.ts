@@ -5,6 +5,7 @@
  */
 
 import {
+  CLI_ARG_NAMES,
   inOrder,
   isWhen,
   MAX_QUERY_CHARS,
@@ -107,6 +108,7 @@ export const command = defineCommand({
         limit: input.limit,
         maxBytes: SEARCH_LIMITS.maxBytes,
         redact: input.raw !== true,
+        argNames: CLI_ARG_NAMES,
       });
       if (ctx.json && outcome.ranked) {
         ctx.printJson({

@@ -9,7 +9,7 @@ import type { IndexConnection } from "../../transcripts/index/index-connection.j
 import type { SearchIndex } from "../../transcripts/index/search-index.js";
 import type { Role } from "../../transcripts/index/transcript-units.js";
 import type { TranscriptFile } from "../../transcripts/listing.js";
-import { type RoleFilter, whenMs } from "../limits.js";
+import { type ArgNames, type RoleFilter, whenMs } from "../limits.js";
 import { type IndexedFiles, notCurrent } from "./indexed-scope.js";
 import { namedDates } from "./named-dates.js";
 import { parseRankedQuery } from "./ranked-query.js";
@@ -46,6 +46,8 @@ export interface RankedModeRequest {
   maxBytes: number;
   /** Transcript bytes the search may index before it answers (default CATCH_UP_BYTES). */
   catchUpBytes?: number;
+  /** What the result's last line calls the arguments. */
+  args: ArgNames;
   /** The message the search is asked from: its turn is not searched. */
   asking?: AskingMessage;
   now: number;
@@ -182,6 +184,7 @@ export async function searchRanked(index: SearchIndex, req: RankedModeRequest): 
       limit: req.limit,
       perSession: req.oneSession ? undefined : PER_SESSION,
       elapsedMs: performance.now() - req.started,
+      args: req.args,
     },
     req.maxBytes,
   );

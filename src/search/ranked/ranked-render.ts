@@ -8,7 +8,7 @@ import { byteLength } from "../../bounded-output.js";
 import { formatBytes } from "../../human-units.js";
 import { visibleTitle } from "../../one-line.js";
 import { iso } from "../../transcripts/render/message.js";
-import { COVERAGE_RESERVE_BYTES, SHOWN_LINE_BYTES } from "../limits.js";
+import { type ArgNames, COVERAGE_RESERVE_BYTES, SHOWN_LINE_BYTES, smallerOutput } from "../limits.js";
 import type { RankedHit, RankedResult } from "./ranked-search.js";
 import { answerWindow, clip, numbered } from "./shown-line.js";
 
@@ -30,6 +30,8 @@ export interface RankedCoverage {
   limit: number;
   perSession?: number;
   elapsedMs: number;
+  /** What the last line calls the request's arguments. */
+  args: ArgNames;
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
@@ -54,7 +56,7 @@ function coverageLine(c: RankedCoverage, result: RankedResult, shown: number, hi
   ];
   if (result.window) {
     parts.push(
-      `common words only: looked for among the newest ${plural(result.window.units, "indexed unit")} of ${result.window.of.toLocaleString("en-US")}; add a rarer word, or pass sessionID, role or since/until, to reach older ones`,
+      `common words only: looked for among the newest ${plural(result.window.units, "indexed unit")} of ${result.window.of.toLocaleString("en-US")}; add a rarer word, or pass ${c.args.session}, ${c.args.filters}, to reach older ones`,
     );
   }
   if (c.dropped.length > 0) parts.push(`common words not searched for: ${c.dropped.slice(0, 10).join(", ")}`);
@@ -71,16 +73,16 @@ function coverageLine(c: RankedCoverage, result: RankedResult, shown: number, hi
   if (c.failed > 0) parts.push(`${plural(c.failed, "transcript")} could not be indexed and were not searched`);
   if (result.cappedBySession > 0 && c.perSession !== undefined) {
     parts.push(
-      `${plural(result.cappedBySession, "more hit")} in sessions shown (${c.perSession} each at most): pass sessionID`,
+      `${plural(result.cappedBySession, "more hit")} in sessions shown (${c.perSession} each at most): pass ${c.args.session}`,
     );
   }
   if (result.stale > 0)
     parts.push(`${plural(result.stale, "hit")} skipped: the transcript changed since it was indexed`);
   if (result.repeated > 0) parts.push(`${plural(result.repeated, "hit")} repeating one shown left out`);
-  if (shown >= c.limit) parts.push(`limit of ${plural(c.limit, "hit")} reached: raise limit for more`);
+  if (shown >= c.limit) parts.push(`limit of ${plural(c.limit, "hit")} reached: raise ${c.args.limit} for more`);
   if (hidden > 0) {
     parts.push(
-      `output cut at ${maxBytes.toLocaleString("en-US")} bytes: ${plural(hidden, "more hit")} not shown; raise maxBytes or lower contextLines`,
+      `output cut at ${maxBytes.toLocaleString("en-US")} bytes: ${plural(hidden, "more hit")} not shown; ${smallerOutput(c.args)}`,
     );
   }
   return `[search] ${parts.join(" · ")}`;

@@ -47,6 +47,17 @@ describe("opencode-ledger transcripts search", () => {
     expect(summary).not.toContain("exact lines");
   });
 
+  it("says how to get more in its own flags (--limit, --session), not the tool's argument names", async () => {
+    const { f } = await exported();
+    for (const mode of ["ranked", "literal"]) {
+      const out = f.run(["transcripts", "search", "the", "--mode", mode, "--limit", "1", "--scope", "all"]);
+      expect(out.code, out.stderr).toBe(0);
+      const footer = out.stdout.trim().split("\n").at(-1) as string;
+      expect(footer, mode).toMatch(/raise --limit/);
+      expect(footer, mode).not.toMatch(/raise limit|sessionID|maxBytes|contextLines/);
+    }
+  });
+
   it("finds exact lines with their numbers, in this project by default and everywhere with --scope all", async () => {
     const { f, ids } = await exported();
     const mine = ids[0] as string;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { TOOL_ARG_NAMES } from "../../../src/search/limits.js";
 import { planRanked } from "../../../src/search/ranked/ranked-plan.js";
 import { parseRankedQuery } from "../../../src/search/ranked/ranked-query.js";
 import { type RankedCoverage, renderRanked } from "../../../src/search/ranked/ranked-render.js";
@@ -160,6 +161,7 @@ async function fullSearcher() {
 }
 
 const coverage: RankedCoverage = {
+  args: TOOL_ARG_NAMES,
   query: "server upstream",
   words: ["server", "upstream"],
   dropped: [],
