@@ -36,7 +36,7 @@ describe("/memory-cleanup, live", () => {
 
   it("a dry run lists what the rules make eligible and removes nothing", async () => {
     const report = await run("");
-    expect(report).toContain("Dry run: 1 of 2 transcripts of this project are eligible");
+    expect(report).toContain("Dry run: 1 of 2 transcripts of this project is eligible");
     expect(report).toContain(sessions[0]);
     expect(report).toContain("beyond the newest 1");
     expect(transcripts.every((f) => fs.existsSync(f))).toBe(true);
