@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { TransferEntry } from "../../../src/store/memory-transfer.js";
 import { cliFixture } from "../../helpers/cli.js";
 import { transferEntry } from "../../helpers/memory.js";
+import { writePeakProbe } from "../../helpers/peak-probe.js";
 
 type Fixture = ReturnType<typeof cliFixture>;
 
@@ -95,11 +96,7 @@ describe("import: a huge refused input", () => {
     const { spawnSync } = await import("node:child_process");
     const { CLI, NODE } = await import("../../helpers/cli.js");
     // /usr/bin/time is not everywhere; the child reports its own peak resident size when it exits.
-    const probe = path.join(f.root, "peak.cjs");
-    fs.writeFileSync(
-      probe,
-      'process.on("exit", () => { require("fs").writeSync(2, "peak-rss " + process.resourceUsage().maxRSS + "\\n"); });',
-    );
+    const probe = writePeakProbe(f.root);
     const out = spawnSync(NODE, ["--require", probe, CLI, "--data-dir", f.dataDir, "import", file, "--progress"], {
       cwd: f.project,
       env: { PATH: process.env.PATH, HOME: path.join(f.root, "home"), XDG_DATA_HOME: path.join(f.root, "xdg") },

@@ -5,11 +5,11 @@
  * line's grams a piece at a time, 267 MB after (a Node process with the store open is about 80 MB).
  */
 import { spawnSync } from "node:child_process";
-import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { CLI, NODE } from "../../helpers/cli.js";
 import { createOpencodeDb } from "../../helpers/opencode-db.js";
+import { writePeakProbe } from "../../helpers/peak-probe.js";
 import { SessionBuilder } from "../../helpers/synthetic-session.js";
 import { tempDir } from "../../helpers/temp-dir.js";
 
@@ -23,11 +23,7 @@ describe("transcripts backfill: one 30 MB line", () => {
     db.add(session.data);
     db.close();
     // The child reports its own peak resident size when it exits (as the import test does).
-    const probe = path.join(root, "peak.cjs");
-    fs.writeFileSync(
-      probe,
-      'process.on("exit", () => { require("fs").writeSync(2, "peak-rss " + process.resourceUsage().maxRSS + "\\n"); });',
-    );
+    const probe = writePeakProbe(root);
     const env = { PATH: process.env.PATH, HOME: path.join(root, "home"), XDG_DATA_HOME: path.join(root, "xdg") };
     const dataDir = path.join(root, "data");
     const out = spawnSync(NODE, ["--require", probe, CLI, "--data-dir", dataDir, "transcripts", "backfill"], {
