@@ -121,12 +121,13 @@ const recall: Step = {
     oc.stub.script({ callTool: "memory_session_search", args: { query: planted, sessionID } });
     await oc.prompt(sessionID, "What was the release codename I gave you at the start?");
     const result = lastToolResult(oc, mark);
-    const line = result.split("\n").find((l) => l.includes(planted) && /:\d+: /.test(l));
+    // A ranked hit's lines are `N: text` under a header naming the session.
+    const line = result.split("\n").find((l) => l.includes(planted) && /^\d+: /.test(l));
     return [
       `The model called memory_session_search for "${planted}" and got back:`,
       indent(result.slice(0, 1_200)),
       line
-        ? `Found word for word on line ${/:(\d+): /.exec(line)?.[1]} of the transcript.`
+        ? `Found word for word on line ${/^(\d+): /.exec(line)?.[1]} of the transcript.`
         : "The value was not found.",
     ];
   },
