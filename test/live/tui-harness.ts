@@ -90,7 +90,12 @@ export async function startTui(options: TuiStartOptions): Promise<TuiRun> {
       pane.kill();
       // OpenCode's package install in the background may outlive the pane for a few seconds, still writing its cache.
       if (!process.env.LEDGER_KEEP_LIVE) {
-        fs.rmSync(paths.root, { recursive: true, force: true, maxRetries: 60, retryDelay: 250 });
+        try {
+          fs.rmSync(paths.root, { recursive: true, force: true, maxRetries: 60, retryDelay: 250 });
+        } catch (error) {
+          // Still being written after 15 s (a loaded machine): the test's outcome stands; the temp folder is left.
+          console.warn(`[live] left ${paths.root}: ${(error as Error).message}`);
+        }
       }
     },
   };
