@@ -72,11 +72,24 @@ module.exports = {
       name: "search-only-reads-transcripts",
       comment:
         "A search reads transcripts and their index: it never reaches the exporter, the backfill, the retention " +
-        "sweep, the index's writes or its rebuild (only a catch-up of what is in scope, through index-catch-up.ts).",
+        "sweep, the index's writes or its rebuild (only a catch-up of what is in scope, through the index's port).",
       severity: "error",
       from: { path: "^src/search/" },
       to: {
         path: "^src/transcripts/(export|backfill|retention)/|^src/transcripts/index/(index-update|index-maintenance)\\.ts$",
+      },
+    },
+    {
+      name: "search-reads-the-index-through-its-port",
+      comment:
+        "A search holds the index as transcripts/index/index-reader.ts declares it (rows to read, the catch-up), " +
+        "never the class that writes it (search-index.ts), its read-write connection or its upkeep; the words and " +
+        "units it shares with the index (index-tokens.ts, unit-words.ts, transcript-units.ts) write nothing.",
+      severity: "error",
+      from: { path: "^src/search/" },
+      to: {
+        path: "^src/transcripts/index/",
+        pathNot: "^src/transcripts/index/(index-reader|index-tokens|unit-words|transcript-units)\\.ts$",
       },
     },
     {

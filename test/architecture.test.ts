@@ -5,6 +5,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "./helpers/runtime-child.js";
 import { tempDir } from "./helpers/temp-dir.js";
@@ -18,6 +19,31 @@ function cruise(root: string): { status: number | null; output: string } {
     encoding: "utf8",
   });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+/** The type errors of `files` in `root` (and of what they import), under the project's compiler options. */
+function typeErrors(root: string, files: string[]): string[] {
+  const config = ts.getParsedCommandLineOfConfigFile(
+    path.join(root, "tsconfig.json"),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+      },
+    },
+  );
+  if (!config) throw new Error("tsconfig.json could not be read");
+  const program = ts.createProgram(
+    files.map((file) => path.join(root, file)),
+    config.options,
+  );
+  return ts
+    .getPreEmitDiagnostics(program)
+    .map(
+      (d) =>
+        `${d.file ? path.relative(root, d.file.fileName) : ""}: ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`,
+    );
 }
 
 /** A copy of src/ with the rules and tsconfig beside it, and `plant` written into it. */
@@ -102,5 +128,68 @@ export const planted = createTranscriptSearch;
     // The exporter's own write and doctor's rebuild are where they belong: not reported.
     expect(output).not.toMatch(/src\/transcripts\/export\/[^ ]+ → src\/transcripts\/index/);
     expect(output).not.toMatch(/src\/cli\//);
+  }, 60_000);
+
+  it("fails on a search that holds the index's class or its read-write connection instead of the reading port", () => {
+    const root = treeWith({
+      "src/search/planted-class.ts":
+        'import type { SearchIndex } from "../transcripts/index/search-index.js";\nexport type S = SearchIndex;\n',
+      "src/search/planted-connection.ts":
+        'import type { IndexConnection } from "../transcripts/index/index-connection.js";\nexport type C = IndexConnection;\n',
+      "src/search/planted-catch-up.ts":
+        'import { catchUp } from "../transcripts/index/index-catch-up.js";\nexport const c = catchUp;\n',
+    });
+    const { status, output } = cruise(root);
+    expect(status).not.toBe(0);
+    for (const [planted, target] of [
+      ["planted-class", "search-index"],
+      ["planted-connection", "index-connection"],
+      ["planted-catch-up", "index-catch-up"],
+    ]) {
+      expect(output).toMatch(
+        new RegExp(
+          `search-reads-the-index-through-its-port: src/search/${planted}\\.ts → src/transcripts/index/${target}\\.ts`,
+        ),
+      );
+    }
+    // The port itself, and the words and units search shares with the index, are allowed.
+    expect(output).not.toMatch(
+      /→ src\/transcripts\/index\/(index-reader|index-tokens|unit-words|transcript-units)\.ts/,
+    );
+  }, 60_000);
+
+  it("refuses to typecheck a write to the index through what a search holds of it", () => {
+    const reads = `import type { IndexReader } from "../transcripts/index/index-reader.js";
+export async function plant(index: IndexReader): Promise<void> {
+  const health = await index.forReading();
+  if (!health.usable) return;
+  health.connection.get("SELECT count(*) FROM units");
+  await index.catchUp([], false);
+}
+`;
+    const writes = `import type { IndexReader } from "../transcripts/index/index-reader.js";
+export async function plant(index: IndexReader): Promise<void> {
+  const health = await index.forReading();
+  if (!health.usable) return;
+  health.connection.run("DELETE FROM units");
+  health.connection.exec("DROP TABLE units");
+  await index.forget("ses_planted");
+  index.remove();
+}
+`;
+    const root = treeWith({
+      // The package's module type: the sources are ECMAScript modules.
+      "package.json": fs.readFileSync(path.join(REPO_ROOT, "package.json"), "utf8"),
+      "src/search/planted-reads.ts": reads,
+      "src/search/planted-writes.ts": writes,
+    });
+    // What a search may do through the port typechecks (planted-reads.ts), each write through it does not.
+    const errors = typeErrors(root, ["src/search/planted-reads.ts", "src/search/planted-writes.ts"]);
+    expect(errors).toEqual([
+      "src/search/planted-writes.ts: Property 'run' does not exist on type 'IndexRows'.",
+      "src/search/planted-writes.ts: Property 'exec' does not exist on type 'IndexRows'.",
+      "src/search/planted-writes.ts: Property 'forget' does not exist on type 'IndexReader'.",
+      "src/search/planted-writes.ts: Property 'remove' does not exist on type 'IndexReader'.",
+    ]);
   }, 60_000);
 });

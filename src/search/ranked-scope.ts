@@ -5,7 +5,7 @@
  * all of it is, noted so that the next searches need not list again.
  */
 import type { Database } from "../store/database.js";
-import type { IndexConnection } from "../transcripts/index/index-connection.js";
+import type { IndexRows } from "../transcripts/index/index-reader.js";
 import type { TranscriptFile } from "../transcripts/listing.js";
 import { scopeDirName } from "../transcripts/paths.js";
 import { catalogDrift } from "./catalog-drift.js";
@@ -47,7 +47,7 @@ export function indexedScope(
   transcriptsDir: string,
   database: Database | undefined,
   req: ScopeRequest,
-): (connection: IndexConnection) => Promise<RankedScope> {
+): (connection: IndexRows) => Promise<RankedScope> {
   return async (connection) => {
     const folder = folderOf(req);
     const indexed = new IndexedFiles(

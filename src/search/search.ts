@@ -9,8 +9,7 @@ import type { Logger } from "../log.js";
 import { PRIVATE_KEY } from "../secret-guard/private-keys.js";
 import { redactionMarker, redactionNote, redactSecrets } from "../secret-guard/redact.js";
 import type { Database } from "../store/database.js";
-import type { IndexConnection } from "../transcripts/index/index-connection.js";
-import type { SearchIndex } from "../transcripts/index/search-index.js";
+import type { IndexReader, IndexRows } from "../transcripts/index/index-reader.js";
 import { attachTitles, findSessionTranscript, listTranscripts, type TranscriptFile } from "../transcripts/listing.js";
 import { SKETCH_PARAMS, SketchProbe } from "../transcripts/sketch/sketch.js";
 import type { CompiledQuery, QueryInput } from "./compiled-query.js";
@@ -55,7 +54,7 @@ export interface SearchDeps {
   locateRipgrep: RipgrepLocator;
   ensureTranscript?: (sessionID: string) => Promise<EnsuredTranscript | undefined>;
   /** The full-text index, for ranked searches; without it they fall back to the scan. */
-  index?: SearchIndex;
+  index?: IndexReader;
   /** Milliseconds since the epoch (the ranking's recency prior); tests pass their own. */
   clock?: () => number;
   log?: Logger;
@@ -336,7 +335,7 @@ export function createTranscriptSearch(deps: SearchDeps) {
 async function rankedOutcome(
   deps: SearchDeps,
   req: SearchRequest,
-  scope: (connection: IndexConnection) => Promise<RankedScope>,
+  scope: (connection: IndexRows) => Promise<RankedScope>,
   started: number,
 ): Promise<SearchOutcome | { fallback: string; fix?: string }> {
   if (!deps.index) return { fallback: "no search index is configured" };

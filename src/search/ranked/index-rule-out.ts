@@ -12,8 +12,8 @@
  * Words the index finds in many units rule out little: then the index is not asked.
  */
 
+import type { IndexReader } from "../../transcripts/index/index-reader.js";
 import { MAX_WORD_CHARS } from "../../transcripts/index/index-tokens.js";
-import type { SearchIndex } from "../../transcripts/index/search-index.js";
 import type { TranscriptFile } from "../../transcripts/listing.js";
 import { countTerm, indexTotals } from "./term-stats.js";
 
@@ -59,7 +59,7 @@ const RULE_OUT_UNITS = 4_000;
  * asked (the coverage says why). Never throws: an index that cannot answer leaves every transcript to the scan.
  */
 export async function ruleOutByIndex(
-  index: SearchIndex | undefined,
+  index: IndexReader | undefined,
   files: readonly TranscriptFile[],
   required: readonly Uint8Array[],
 ): Promise<{ keep?: boolean[]; coverage: IndexCoverage }> {

@@ -6,7 +6,7 @@
  * before it is shown (`notCurrent`).
  */
 import path from "node:path";
-import type { IndexConnection, SqlValue } from "../../transcripts/index/index-connection.js";
+import type { IndexRows, SqlValue } from "../../transcripts/index/index-reader.js";
 import { realFolder, type TranscriptFile, transcriptEntry } from "../../transcripts/listing.js";
 import { TRANSCRIPT_EXT, transcriptOfRelative } from "../../transcripts/paths.js";
 
@@ -41,9 +41,9 @@ function fileOfRecord(transcriptsDir: string, row: SessionRecord): TranscriptFil
  * of thousands of transcripts), read again only once the index has changed: another connection committed (its data
  * version) or this one wrote (its count of changes).
  */
-const seen = new WeakMap<IndexConnection, { version: string; totals: Map<string, { n: number; bytes: number }> }>();
+const seen = new WeakMap<IndexRows, { version: string; totals: Map<string, { n: number; bytes: number }> }>();
 
-function scopeTotals(connection: IndexConnection, where: string, params: SqlValue[]): { n: number; bytes: number } {
+function scopeTotals(connection: IndexRows, where: string, params: SqlValue[]): { n: number; bytes: number } {
   const state = connection.get<{ data: number; changes: number }>(
     "SELECT (SELECT data_version FROM pragma_data_version) AS data, total_changes() AS changes",
   );
@@ -77,7 +77,7 @@ export class IndexedFiles {
   bytes: number;
 
   constructor(
-    private readonly connection: IndexConnection,
+    private readonly connection: IndexRows,
     private readonly transcriptsDir: string,
     /** The project folders in scope; undefined: every one. */
     readonly folders: readonly string[] | undefined,

@@ -4,7 +4,7 @@
  * bounded: BM25 reads the few units the rare terms hold, and the newest-first walk stops at a count of units or at
  * the window of the newest units (ranked-plan.ts).
  */
-import type { IndexConnection, SqlValue } from "../../transcripts/index/index-connection.js";
+import type { IndexRows, SqlValue } from "../../transcripts/index/index-reader.js";
 import type { Role } from "../../transcripts/index/transcript-units.js";
 import { dateWeight } from "./named-dates.js";
 import type { RankedPlan } from "./ranked-plan.js";
@@ -78,7 +78,7 @@ function filtersOf(req: RankedRequest): { where: string[]; params: SqlValue[] } 
 }
 
 /** The best units by BM25 for `match`. */
-function best(connection: IndexConnection, req: RankedRequest, match: string): UnitRow[] {
+function best(connection: IndexRows, req: RankedRequest, match: string): UnitRow[] {
   const { where, params } = filtersOf(req);
   // Nothing to filter: FTS5 keeps the best candidates as it goes, and only those are joined to their units.
   const sql =
@@ -163,7 +163,7 @@ function liftedByNeighbours(rows: readonly Scored[]): void {
  * unit's columns for a few thousand units was most of such a query's time).
  */
 function bestInContext(
-  connection: IndexConnection,
+  connection: IndexRows,
   req: RankedRequest,
   plan: RankedPlan,
 ): { rows: UnitRow[]; weights: Map<RankedTerm, number> } {
@@ -235,7 +235,7 @@ function bestInContext(
  * last: `take` is given each unit until it says it has enough, or NEWEST_LOOKED units were looked at.
  */
 function newest(
-  connection: IndexConnection,
+  connection: IndexRows,
   req: RankedRequest,
   match: string,
   from: number,
@@ -267,7 +267,7 @@ function newest(
  * the scope when the search spans several sessions).
  */
 export function candidates(
-  connection: IndexConnection,
+  connection: IndexRows,
   req: RankedRequest,
   plan: RankedPlan,
 ): { rows: UnitRow[]; from: number; weights: ReadonlyMap<RankedTerm, number> } {

@@ -4,9 +4,7 @@
  * search falls back to the scan.
  */
 import { formatBytes } from "../../human-units.js";
-import { type CatchUp, catchUp } from "../../transcripts/index/index-catch-up.js";
-import type { IndexConnection } from "../../transcripts/index/index-connection.js";
-import type { SearchIndex } from "../../transcripts/index/search-index.js";
+import type { CatchUp, IndexReader, IndexRows } from "../../transcripts/index/index-reader.js";
 import type { Role } from "../../transcripts/index/transcript-units.js";
 import type { TranscriptFile } from "../../transcripts/listing.js";
 import { type ArgNames, type RoleFilter, whenMs } from "../limits.js";
@@ -34,7 +32,7 @@ export type RankedScope = (
 
 export interface RankedModeRequest {
   query: string;
-  scope: (connection: IndexConnection) => Promise<RankedScope>;
+  scope: (connection: IndexRows) => Promise<RankedScope>;
   everything: boolean;
   where: string;
   oneSession: boolean;
@@ -103,7 +101,7 @@ interface InScope {
   bytes: number;
 }
 
-export async function searchRanked(index: SearchIndex, req: RankedModeRequest): Promise<RankedOutcome> {
+export async function searchRanked(index: IndexReader, req: RankedModeRequest): Promise<RankedOutcome> {
   const query = parseRankedQuery(req.query);
   const dates = namedDates(req.query, req.now);
   const filters = filtersOf(req);
@@ -115,7 +113,7 @@ export async function searchRanked(index: SearchIndex, req: RankedModeRequest): 
   try {
     const scope = await req.scope(health.connection);
     const indexed = "indexed" in scope ? scope.indexed : undefined;
-    caught = catchUp(health.connection, scope.catchUp, req.everything && !indexed, req.catchUpBytes);
+    caught = await index.catchUp(scope.catchUp, req.everything && !indexed, req.catchUpBytes);
     scope.settled?.(caught.leftOut.length === 0 && caught.failed.length === 0);
     const left = leftBy(caught);
     const files = indexed || left.size === 0 ? scope.catchUp : scope.catchUp.filter((f) => !left.has(f.sessionID));
@@ -143,7 +141,7 @@ export async function searchRanked(index: SearchIndex, req: RankedModeRequest): 
       ]);
       if (changed.length > 0) {
         const now = changed.flatMap((c) => (c.now ? [c.now] : []));
-        const again = catchUp(health.connection, now, false);
+        const again = await index.catchUp(now, false);
         addCatchUp(caught, again);
         applyCatchUp(indexed, now, again);
         for (const c of changed) if (!c.now) indexed.drop(c.file.sessionID);

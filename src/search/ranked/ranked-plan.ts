@@ -11,7 +11,7 @@
  * rare the phrase. Such a term is looked for only among the newest WINDOW_UNITS units, and so are the newest units of a
  * common-only query: the search says so when that left older units unread.
  */
-import type { IndexConnection } from "../../transcripts/index/index-connection.js";
+import type { IndexRows } from "../../transcripts/index/index-reader.js";
 import { ftsPhrase } from "../../transcripts/index/index-tokens.js";
 import { clauseOf, matchOf, type RankedQuery, type RankedTerm } from "./ranked-query.js";
 import {
@@ -54,7 +54,7 @@ export interface RankedPlan {
  * Counts each term: a single word as it stands (at most `probe` units are walked), a run of words over the whole
  * index only when one of its words is rare, else among the units from `from` on.
  */
-function termCounter(connection: IndexConnection, totals: IndexTotals, probe: number, from: number) {
+function termCounter(connection: IndexRows, totals: IndexTotals, probe: number, from: number) {
   const words = new Map<string, TermCount>();
   const word = (w: string) => {
     let count = words.get(w);
@@ -77,7 +77,7 @@ function termCounter(connection: IndexConnection, totals: IndexTotals, probe: nu
  * how many of the newest units the looks that could otherwise walk the whole index are kept to.
  */
 export function planRanked(
-  connection: IndexConnection,
+  connection: IndexRows,
   query: RankedQuery,
   probe = PROBE_UNITS,
   window = WINDOW_UNITS,

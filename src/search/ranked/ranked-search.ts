@@ -4,7 +4,7 @@
  * session cannot fill the answer, best first, each with its exact lines and context.
  */
 import fs from "node:fs";
-import type { IndexConnection } from "../../transcripts/index/index-connection.js";
+import type { IndexRows } from "../../transcripts/index/index-reader.js";
 import type { Role } from "../../transcripts/index/transcript-units.js";
 import { type UnitWords, unitWordsOfBytes, withCall } from "../../transcripts/index/unit-words.js";
 import type { TranscriptFile } from "../../transcripts/listing.js";
@@ -319,7 +319,7 @@ export function inOrder<T extends InSession>(scored: readonly T[]): T[] {
   return order;
 }
 
-export function rankedSearch(connection: IndexConnection, req: RankedRequest): RankedResult {
+export function rankedSearch(connection: IndexRows, req: RankedRequest): RankedResult {
   const files = new OpenFiles();
   try {
     return search(connection, req, files);
@@ -328,7 +328,7 @@ export function rankedSearch(connection: IndexConnection, req: RankedRequest): R
   }
 }
 
-function search(connection: IndexConnection, req: RankedRequest, files: OpenFiles): RankedResult {
+function search(connection: IndexRows, req: RankedRequest, files: OpenFiles): RankedResult {
   const byId = req.indexed ? undefined : new Map(req.files.map((f) => [f.sessionID, f]));
   const fileOf = (sessionID: string) => (byId ? byId.get(sessionID) : req.indexed?.fileOf(sessionID));
   const plan = planRanked(connection, req.query, req.probeUnits, req.windowUnits);

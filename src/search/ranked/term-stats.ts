@@ -4,7 +4,7 @@
  * newest units hold it, or from the newest units alone when even finding it costs a walk of the index), and the
  * index's unit count and mean unit length, read from FTS5's own totals record.
  */
-import type { IndexConnection } from "../../transcripts/index/index-connection.js";
+import type { IndexRows } from "../../transcripts/index/index-reader.js";
 
 /**
  * A term held by fewer units than this is rare: its count is exact, and it may generate candidates. Generating reads
@@ -55,7 +55,7 @@ function varints(bytes: Uint8Array): number[] {
  * The index's totals. FTS5 keeps the unit count and the tokens of each column in the record of id 1 of its data
  * table; reading it is one row, where counting the units would read them all.
  */
-export function indexTotals(connection: IndexConnection): IndexTotals {
+export function indexTotals(connection: IndexRows): IndexTotals {
   const row = connection.get<{ block: Uint8Array | null }>("SELECT block FROM unit_text_data WHERE id = 1");
   const [units = 0, ...tokens] = row?.block ? varints(row.block) : [];
   // Two subqueries: SQLite reads one end of the rowid b-tree for a lone min() or max(), and scans for both at once.
@@ -81,7 +81,7 @@ const SURELY_COMMON = 4;
  * estimate too, unless the window holds every unit.
  */
 export function countTerm(
-  connection: IndexConnection,
+  connection: IndexRows,
   match: string,
   totals: IndexTotals,
   probe = PROBE_UNITS,

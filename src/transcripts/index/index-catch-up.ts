@@ -5,7 +5,10 @@
  */
 import type { TranscriptFile } from "../listing.js";
 import type { IndexConnection } from "./index-connection.js";
+import type { CatchUp } from "./index-reader.js";
 import { inTransaction, openBatch, refreshIndex } from "./index-update.js";
+
+export type { CatchUp } from "./index-reader.js";
 
 /** Transcript bytes one search may index before it answers. */
 export const CATCH_UP_BYTES = 64 * 1024 * 1024;
@@ -14,18 +17,6 @@ export const CATCH_UP_BYTES = 64 * 1024 * 1024;
  * write and merge (a build is about a third faster), and the write lock is still held a few seconds at most.
  */
 const BATCH_BYTES = 8 * 1024 * 1024;
-
-export interface CatchUp {
-  /** Transcripts indexed (or brought up to date) by this search. */
-  indexed: number;
-  indexedBytes: number;
-  /** Units added. */
-  units: number;
-  /** Transcripts not (fully) in the index and left out of this search. */
-  leftOut: TranscriptFile[];
-  /** Transcripts whose update failed, with the reason. */
-  failed: { file: TranscriptFile; reason: string }[];
-}
 
 interface Covered {
   session_id: string;

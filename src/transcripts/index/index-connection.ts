@@ -3,15 +3,15 @@
  * three tables, rebuilt at will). `bun:sqlite` inside OpenCode, under Node the driver the store chooses (`node:sqlite`, else `better-sqlite3`).
  */
 import type { PlainStatement } from "../../store/driver.js";
+import type { IndexRows, SqlValue } from "./index-reader.js";
 
-export type SqlValue = string | number | bigint | null;
+export type { SqlValue } from "./index-reader.js";
 
-export interface IndexConnection {
+/** The index's rows to read and write (the transcripts' upkeep); a search holds only `IndexRows`. */
+export interface IndexConnection extends IndexRows {
   readonly runtime: "bun" | "node";
   exec(sql: string): void;
   run(sql: string, ...params: SqlValue[]): void;
-  all<T>(sql: string, ...params: SqlValue[]): T[];
-  get<T>(sql: string, ...params: SqlValue[]): T | undefined;
   close(): void;
 }
 

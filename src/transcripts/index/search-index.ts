@@ -10,7 +10,9 @@ import { noFollow } from "../../private-file.js";
 import { DATABASE_FILES } from "../../store/database-files.js";
 import { checkOwnPath, ensurePrivateDir } from "../../store/private-path.js";
 import type { TranscriptIndexer } from "../export/transcript-indexer.js";
+import type { TranscriptFile } from "../listing.js";
 import type { IndexConnection } from "./index-connection.js";
+import type { CatchUp, IndexReader } from "./index-reader.js";
 import type { IndexedTranscript, OpenBatch } from "./index-update.js";
 
 export const INDEX_FILE = "search-index.db";
@@ -146,7 +148,7 @@ function createIndexFile(file: string): void {
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-export class SearchIndex implements TranscriptIndexer {
+export class SearchIndex implements TranscriptIndexer, IndexReader {
   readonly file: string;
   private connection: IndexConnection | undefined;
   private opening: Promise<IndexHealth> | undefined;
@@ -252,6 +254,14 @@ export class SearchIndex implements TranscriptIndexer {
     c.exec("PRAGMA wal_checkpoint(TRUNCATE)");
     this.forgotten = false;
     return steps + 1;
+  }
+
+  async catchUp(files: readonly TranscriptFile[], everything: boolean, budget?: number): Promise<CatchUp> {
+    const connection = this.connection;
+    if (!connection) throw new Error("the search index is not open: read it (forReading) before a catch-up");
+    // Loaded on first use, as index-update.ts is (it writes through it).
+    const { catchUp } = await import("./index-catch-up.js");
+    return catchUp(connection, files, everything, budget);
   }
 
   close(): void {
