@@ -145,14 +145,18 @@ export type Marker =
   | { kind: "message"; speaker: Speaker; messageID: string; time: number | null }
   | { kind: "text"; synthetic: boolean }
   | { kind: "reasoning" }
-  | { kind: "tool"; tool: string; status: ToolStatus }
+  /**
+   * `callID`: the call id, read where a title or the line's end follows it (a search shows the marker without it;
+   * one followed by `· compacted` alone is left as written, as search has always shown it).
+   */
+  | { kind: "tool"; tool: string; status: ToolStatus; callID?: string }
   | { kind: "block"; name: "output" | "error" }
   | { kind: "subtask" }
   /** Any other marker line: a step, a patch, a file, a note, a message's error, an opaque part... */
   | { kind: "label"; label: string };
 
 const MESSAGE = /^## (user|assistant|summary) · (\S+) · (\S+) · agent /;
-const TOOL = /^\[tool (\S+) · (pending|running|completed|error) · /;
+const TOOL = /^\[tool (\S+) · (pending|running|completed|error) · (?:([\w-]+)(?= · "|\]$))?/;
 const BLOCK = /^\[(output|error) · (?:\d+ lines?|empty)\]$/;
 const TEXT = /^\[text(?: · (?:synthetic|ignored))*\]$/;
 const SUBTASK = /^\[subtask · agent /;
@@ -163,6 +167,14 @@ const LABEL =
 function parseTime(text: string): number | null {
   const ms = Date.parse(text);
   return Number.isFinite(ms) ? ms : null;
+}
+
+/** A tool's marker line without its call id (what a search shows: the id says nothing to a reader); others as they are. */
+export function withoutCallID(text: string): string {
+  const marker = readMarker(text);
+  if (marker?.kind !== "tool" || marker.callID === undefined) return text;
+  const head = `[tool ${marker.tool} · ${marker.status}`;
+  return head + text.slice(head.length + 3 + marker.callID.length);
 }
 
 /**
@@ -181,7 +193,11 @@ export function readMarker(text: string): Marker | undefined {
   if (TEXT.test(text)) return { kind: "text", synthetic: text.includes("synthetic") };
   if (text === "[reasoning]") return { kind: "reasoning" };
   const tool = TOOL.exec(text);
-  if (tool) return { kind: "tool", tool: tool[1] as string, status: tool[2] as ToolStatus };
+  if (tool) {
+    const marker: Marker = { kind: "tool", tool: tool[1] as string, status: tool[2] as ToolStatus };
+    if (tool[3] !== undefined) marker.callID = tool[3];
+    return marker;
+  }
   const block = BLOCK.exec(text);
   if (block) return { kind: "block", name: block[1] as "output" | "error" };
   if (SUBTASK.test(text)) return { kind: "subtask" };

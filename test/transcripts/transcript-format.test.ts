@@ -46,12 +46,12 @@ const PARTS: { name: string; part: object; marker: Marker; markers?: Marker[] }[
   {
     name: "pending tool",
     part: tool({ status: "pending", input: {}, raw: "{" }),
-    marker: { kind: "tool", tool: "bash", status: "pending" },
+    marker: { kind: "tool", tool: "bash", status: "pending", callID: "call_1" },
   },
   {
     name: "running tool",
     part: tool({ status: "running", input: { command: "ls" }, title: "ls", time: { start: 1 } }),
-    marker: { kind: "tool", tool: "bash", status: "running" },
+    marker: { kind: "tool", tool: "bash", status: "running", callID: "call_1" },
   },
   {
     name: "completed tool",
@@ -64,9 +64,9 @@ const PARTS: { name: string; part: object; marker: Marker; markers?: Marker[] }[
       time: { start: 1, end: 2, compacted: 3 },
       attachments: [file],
     }),
-    marker: { kind: "tool", tool: "bash", status: "completed" },
+    marker: { kind: "tool", tool: "bash", status: "completed", callID: "call_1" },
     markers: [
-      { kind: "tool", tool: "bash", status: "completed" },
+      { kind: "tool", tool: "bash", status: "completed", callID: "call_1" },
       { kind: "block", name: "output" },
       { kind: "label", label: "attachment" },
     ],
@@ -74,9 +74,9 @@ const PARTS: { name: string; part: object; marker: Marker; markers?: Marker[] }[
   {
     name: "failed tool",
     part: tool({ status: "error", input: {}, error: "", time: { start: 1, end: 2 } }),
-    marker: { kind: "tool", tool: "bash", status: "error" },
+    marker: { kind: "tool", tool: "bash", status: "error", callID: "call_1" },
     markers: [
-      { kind: "tool", tool: "bash", status: "error" },
+      { kind: "tool", tool: "bash", status: "error", callID: "call_1" },
       { kind: "block", name: "error" },
     ],
   },

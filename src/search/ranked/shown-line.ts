@@ -4,6 +4,7 @@
  * cut to a byte budget, as a window around the first query word it holds, with the bytes left out counted.
  */
 import { byteLength } from "../../bounded-output.js";
+import { withoutCallID } from "../../transcripts/transcript-format.js";
 
 /**
  * CSI sequences (colours, cursor moves: ESC [ … final byte), OSC sequences (titles, links: ESC ] … BEL or ESC \),
@@ -12,9 +13,6 @@ import { byteLength } from "../../bounded-output.js";
 const ESCAPES =
   // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal escape sequences are control characters
   /\u001b\[[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[@-Z\\-_]|\u009b[0-?]*[ -/]*[@-~]/g;
-
-/** A tool call's marker line: its call id says nothing to the reader (the line number finds it). */
-const CALL_MARKER = /^(\[tool \S+ · (?:pending|running|completed|error)) · [\w-]+(?= · "|\]$)/;
 
 /**
  * A shown line's number: `12: ` for the line that answers, `12- ` for context. The hit's header names the session
@@ -27,9 +25,12 @@ export function numbered(line: number, text: string, match: boolean): string {
 /** Bytes of a shown line's number prefix, `12- `. */
 export const numberBytes = (line: number) => String(line).length + 2;
 
-/** A line as a hit shows it: without terminal escape sequences, a call's marker without its call id. */
+/**
+ * A line as a hit shows it: without terminal escape sequences, a call's marker without its call id (it says nothing
+ * to the reader; the line number finds it).
+ */
 export function shownText(text: string): string {
-  return withoutEscapes(text).replace(CALL_MARKER, "$1");
+  return withoutCallID(withoutEscapes(text));
 }
 
 /** `text` without terminal escape sequences. */

@@ -5,6 +5,7 @@
  * Both are bounded reads next to the unit, never a walk of the transcript.
  */
 import { advance, initialState, type ReaderState } from "../../transcripts/index/transcript-units.js";
+import { type Marker, readMarker } from "../../transcripts/transcript-format.js";
 
 export interface NumberedLine {
   line: number;
@@ -20,7 +21,12 @@ export const CALL_BYTES = 16 * 1024;
 /** Lines of an output looked at for its outcome. */
 const OUTCOME_LINES = 200;
 
-const CALL = /^\[(?:tool \S+ · (?:pending|running|completed|error) · |subtask · agent )/;
+/** A call's marker line: a tool's, or a subtask's. */
+const isCall = (m: Marker | undefined) => m?.kind === "tool" || m?.kind === "subtask";
+const isMessage = (m: Marker | undefined) => m?.kind === "message";
+/** A message's text or reasoning part. */
+const isProse = (m: Marker | undefined) =>
+  m?.kind === "text" || m?.kind === "reasoning" || (m?.kind === "label" && m.label === "reasoning · empty");
 
 /**
  * The output lines of the call whose input unit ends at `byteEnd` (its tool `tool`), up to OUTCOME_BYTES after it:
@@ -54,18 +60,24 @@ export function callOf(read: ReadRange, byteStart: number): NumberedLine | undef
   for (let i = whole.length - 1; i >= 0; i--) {
     const l = whole[i] as NumberedLine;
     if (!Number.isFinite(l.line)) return undefined;
-    if (CALL.test(l.text)) return l;
+    const marker = readMarker(l.text);
+    if (isCall(marker)) return l;
     // Another message or part in between: this output is not that call's.
-    if (/^(?:## (?:user|assistant|summary) · |\[(?:text|reasoning)(?:[\] ·]))/.test(l.text)) return undefined;
+    if (isMessage(marker) || isProse(marker)) return undefined;
   }
   return undefined;
 }
 
 /** Lines that may stand between a tool's output and the message after it: the end of a step, a new message. */
-const BETWEEN = /^(?:\[step(?: done)?(?: · [^\]]*)?\]|## assistant · .*|\[(?:text|reasoning)(?: · [^\]]*)?\]|\s*)$/;
-const RESULT = /^\[(?:output|error) · (?:\d+ lines?|empty)\]$/;
-const MESSAGE = /^## (?:user|assistant|summary) · /;
-const CALL_TOOL = /^\[tool (\S+) · (?:pending|running|completed|error) · /;
+function between(text: string): boolean {
+  if (text.trim() === "") return true;
+  const m = readMarker(text);
+  return (
+    (m?.kind === "label" && (m.label === "step" || m.label === "step done")) ||
+    (m?.kind === "message" && m.speaker === "assistant") ||
+    isProse(m)
+  );
+}
 
 /**
  * The tool call just before the message unit starting at `byteStart` and its output lines (the agent's comment on
@@ -77,18 +89,19 @@ export function outcomeBefore(read: ReadRange, byteStart: number): { tool?: stri
   const lines = read(from, byteStart);
   const whole = from === 0 ? lines : lines.slice(1);
   const text = (i: number) => (whole[i] as NumberedLine).text;
+  const marker = (i: number) => readMarker(text(i));
   let i = whole.length - 1;
-  while (i >= 0 && BETWEEN.test(text(i))) i--;
+  while (i >= 0 && between(text(i))) i--;
   const end = i;
-  while (i >= 0 && !RESULT.test(text(i))) {
-    if (CALL.test(text(i)) || MESSAGE.test(text(i))) return { lines: [] };
+  while (i >= 0 && marker(i)?.kind !== "block") {
+    if (isCall(marker(i)) || isMessage(marker(i))) return { lines: [] };
     i--;
   }
   if (i < 0) return { lines: [] };
   const output = whole.slice(i + 1, end + 1).filter((l) => Number.isFinite(l.line) && l.text.trim() !== "");
-  for (let j = i - 1; j >= 0 && !MESSAGE.test(text(j)); j--) {
-    const call = CALL_TOOL.exec(text(j));
-    if (call) return { tool: call[1], lines: output };
+  for (let j = i - 1; j >= 0 && !isMessage(marker(j)); j--) {
+    const call = marker(j);
+    if (call?.kind === "tool") return { tool: call.tool, lines: output };
   }
   return { lines: output };
 }

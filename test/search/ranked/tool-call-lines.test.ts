@@ -1,0 +1,114 @@
+/**
+ * The other half of a tool call, found beside a hit in marker lines the transcript's writer renders
+ * (src/transcripts/transcript-format.ts): the call of an output, the output of a call, the call and output before a
+ * message; and a call's marker shown without its call id.
+ */
+import { describe, expect, it } from "vitest";
+import { shownText } from "../../../src/search/ranked/shown-line.js";
+import { callOf, type NumberedLine, outcomeBefore, outcomeOf } from "../../../src/search/ranked/tool-call-lines.js";
+import {
+  blockMarker,
+  messageHeaderLine,
+  stepDoneMarker,
+  stepMarker,
+  subtaskMarker,
+  textMarker,
+  toolMarker,
+} from "../../../src/transcripts/transcript-format.js";
+
+const T = Date.parse("2026-03-01T10:00:00Z");
+const assistant = (messageID: string) =>
+  messageHeaderLine({ speaker: "assistant", messageID, created: T, agent: "build", model: "test/model" });
+const user = messageHeaderLine({ speaker: "user", messageID: "msg_u1", created: T, agent: "build", model: "m" });
+const call = toolMarker({ tool: "bash", status: "completed", callID: "call_7", title: "bunx tsc", compacted: false });
+
+/** A transcript's lines, numbered from 1, and where each starts in its bytes. */
+function transcript(texts: string[]) {
+  const lines: (NumberedLine & { start: number; end: number })[] = [];
+  let at = 0;
+  for (const [i, text] of texts.entries()) {
+    const end = at + Buffer.byteLength(`${text}\n`);
+    lines.push({ line: i + 1, text, start: at, end });
+    at = end;
+  }
+  // The lines of [start, end) that a newline ends, as a ranked search reads them from the file.
+  const read = (start: number, end: number): NumberedLine[] =>
+    lines.filter((l) => l.start >= start && l.end <= end).map(({ line, text }) => ({ line, text }));
+  const startOf = (text: string) => (lines.find((l) => l.text === text) as { start: number }).start;
+  const endOf = (text: string) => (lines.find((l) => l.text === text) as { end: number }).end;
+  return { read, startOf, endOf, size: at };
+}
+
+describe("tool call lines read from what the transcript's writer renders", () => {
+  const texts = [
+    user,
+    textMarker([]),
+    "why does the build fail?",
+    assistant("msg_a1"),
+    stepMarker(),
+    call,
+    "command: bunx tsc --noEmit",
+    blockMarker("output", 2),
+    "src/a.ts(3,1): error TS2304: Cannot find name 'x'.",
+    "Found 1 error.",
+    stepDoneMarker("tool-calls"),
+    assistant("msg_a2"),
+    textMarker([]),
+    "The build fails on an unknown name in src/a.ts.",
+  ];
+  const t = transcript(texts);
+
+  it("finds the call an output belongs to", () => {
+    expect(callOf(t.read, t.startOf(blockMarker("output", 2)))).toEqual({ line: 6, text: call });
+    expect(callOf(t.read, t.startOf("Found 1 error."))).toEqual({ line: 6, text: call });
+  });
+
+  it("finds no call across a message or a text part", () => {
+    const other = transcript([call, "command: ls", assistant("msg_a3"), textMarker([]), "later", "more"]);
+    expect(callOf(other.read, other.startOf("more"))).toBeUndefined();
+    const prose = transcript([call, "command: ls", textMarker(["synthetic"]), "read it", "more"]);
+    expect(prose.read(0, prose.size)).toHaveLength(5);
+    expect(callOf(prose.read, prose.startOf("more"))).toBeUndefined();
+  });
+
+  it("finds a subtask's marker as a call", () => {
+    const subtask = subtaskMarker("explore", "look around");
+    const other = transcript([subtask, "prompt: look", "found it"]);
+    expect(callOf(other.read, other.startOf("found it"))).toEqual({ line: 1, text: subtask });
+  });
+
+  it("reads a call's outcome after its input, up to the next part", () => {
+    expect(outcomeOf(t.read, t.endOf("command: bunx tsc --noEmit"), t.size, "bash")).toEqual([
+      { line: 9, text: "src/a.ts(3,1): error TS2304: Cannot find name 'x'." },
+      { line: 10, text: "Found 1 error." },
+    ]);
+  });
+
+  it("reads the call and output just before a message, past the end of the step and the message's header", () => {
+    const before = outcomeBefore(t.read, t.startOf("The build fails on an unknown name in src/a.ts."));
+    expect(before).toEqual({
+      tool: "bash",
+      lines: [
+        { line: 9, text: "src/a.ts(3,1): error TS2304: Cannot find name 'x'." },
+        { line: 10, text: "Found 1 error." },
+      ],
+    });
+    // A user's message in between: the output is not what the message comments on.
+    const asked = transcript([call, blockMarker("output", 1), "ok", user, textMarker([]), "and now?"]);
+    expect(outcomeBefore(asked.read, asked.startOf("and now?"))).toEqual({ lines: [] });
+  });
+
+  it("shows a call's marker without its call id, as written otherwise", () => {
+    expect(shownText(call)).toBe('[tool bash · completed · "bunx tsc"]');
+    const bare = toolMarker({ tool: "read", status: "error", callID: "toolu_01-x", compacted: false });
+    expect(shownText(bare)).toBe("[tool read · error]");
+    const titled = toolMarker({ tool: "bash", status: "running", callID: "c1", title: "ls", compacted: true });
+    expect(shownText(titled)).toBe('[tool bash · running · "ls" · compacted]');
+    // Compacted without a title: shown as written, as the search always showed it.
+    const compacted = toolMarker({ tool: "bash", status: "completed", callID: "c2", compacted: true });
+    expect(shownText(compacted)).toBe(compacted);
+    // Content that only looks like a marker, and the output's own marker, are left alone.
+    expect(shownText("[tool bash]")).toBe("[tool bash]");
+    expect(shownText(blockMarker("error", undefined))).toBe("[error · empty]");
+  });
+});
