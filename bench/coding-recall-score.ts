@@ -12,7 +12,7 @@ export interface ShownHit {
 }
 
 const HIT_HEADER = /^## \d+ · (ses_[A-Za-z0-9]+)/;
-/** `<line>: text` (an answering line) or `<line>- text` (context) under a hit's header, as ranked-render.ts writes them. */
+/** `<line>: text` (an answering line) or `<line>- text` (context) under a hit's header, as src/search/render.ts writes them. */
 const SHOWN_LINE = /^\d+(?:: |- )(.*)$/;
 
 /** The hits of a ranked search's text, best first. */

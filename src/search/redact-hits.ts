@@ -1,16 +1,25 @@
 /**
- * Search results go back to the model: every line shown is redacted (src/secret-guard/redact.ts) before it is
- * rendered, the lines of one transcript read together so a private key across lines is found whole. A long line is
- * shown as a window with `[…N bytes]` where it was cut; a random-looking run touching a cut is redacted too, since
- * the part of a secret that made it recognisable may be on the far side of the cut.
+ * Search results go back to the model: the one redaction step of a search, on its hits before they are rendered
+ * (src/secret-guard/redact.ts). The lines of one hit are read together so a private key across lines is found whole,
+ * and the rows of a key whose BEGIN line is above the lines shown are found from the transcript. A long line is shown
+ * as a window with `[…N bytes]` where it was cut; a random-looking run touching a cut is redacted too, since the part
+ * of a secret that made it recognisable may be on the far side of the cut. The sessions' titles are redacted with
+ * them.
  */
 import { PRIVATE_KEY } from "../secret-guard/private-keys.js";
-import { CUT_TOKEN, redactCutEdge, redactLines } from "../secret-guard/redact.js";
+import { CUT_TOKEN, redactCutEdge, redactLines, redactSecrets } from "../secret-guard/redact.js";
 import { redactKeyBodyLines } from "../transcripts/key-block-lines.js";
-import type { ScanResult } from "./scan/scanner.js";
+import type { TranscriptFile } from "../transcripts/listing.js";
+import { type Found, hitsOf } from "./found.js";
 
 const CUT_BEFORE = /^\[…\d+ bytes\] /;
 const CUT_AFTER = / \[…\d+ bytes\]$/;
+
+/** What a redaction replaced: how many values, and their kinds in the order found. */
+export interface Redacted {
+  redacted: number;
+  kinds: string[];
+}
 
 /** The window's text between its cut markers, redacted at each cut edge. */
 function redactEdges(text: string): { text: string; redacted: number } {
@@ -38,37 +47,54 @@ function redactEdges(text: string): { text: string; redacted: number } {
 export function redactShownLines(
   path: string,
   lines: readonly { line: number; text: string }[],
-): { texts: string[]; redacted: number; kinds: string[]; rows: string[] } {
+): { texts: string[]; redacted: number; kinds: string[] } {
   const found = redactLines(lines.map((l) => l.text));
   const rows = redactKeyBodyLines(
     path,
     lines.map((l, i) => ({ line: l.line, text: found.lines[i] ?? l.text })),
   );
   const kinds = rows.redacted > 0 ? [...new Set([...found.kinds, PRIVATE_KEY])] : found.kinds;
-  return { texts: rows.texts, redacted: found.redacted + rows.redacted, kinds, rows: rows.rows };
+  return { texts: rows.texts, redacted: found.redacted + rows.redacted, kinds };
 }
 
-/**
- * Redacts the lines of `result` in place (`pathOf` names the transcript of each file index); returns how many values
- * were replaced, and their kinds.
- */
-export function redactHits(
-  result: ScanResult,
-  pathOf: (index: number) => string,
-): { redacted: number; kinds: string[] } {
+/** Redacts the lines and the titles `found` shows, in place; returns how many values were replaced, and their kinds. */
+export function redactFound(found: Found): Redacted {
   let redacted = 0;
   const kinds = new Set<string>();
-  for (const file of result.files) {
-    const lines = file.hits.lines;
-    const found = redactShownLines(pathOf(file.index), lines);
-    redacted += found.redacted;
-    for (const kind of found.kinds) kinds.add(kind);
-    for (const [i, line] of lines.entries()) {
-      const edges = redactEdges(found.texts[i] ?? line.text);
+  const hits = hitsOf(found);
+  // The scan's lines are windows it cut (their edges are redacted); a ranked hit's lines are whole, cut when rendered.
+  // A ranked line the transcript itself holds condensed (long-line.ts) keeps its cut edges as they are: redacting
+  // them changed 11 of the coding recall evaluation's 108 answers, a change of its own to weigh.
+  const cutBySearch = found.kind === "lines";
+  for (const hit of hits) {
+    const shown = redactShownLines(hit.file.path, hit.lines);
+    redacted += shown.redacted;
+    for (const kind of shown.kinds) kinds.add(kind);
+    for (const [i, line] of hit.lines.entries()) {
+      if (!cutBySearch) {
+        line.text = shown.texts[i] ?? line.text;
+        continue;
+      }
+      const edges = redactEdges(shown.texts[i] ?? line.text);
       line.text = edges.text;
       redacted += edges.redacted;
       if (edges.redacted > 0) kinds.add(CUT_TOKEN);
     }
+  }
+  // A session's title once, whatever the number of its hits (a header shows it once).
+  const titles = new Map<string, string>();
+  for (const file of new Set<TranscriptFile>(hits.map((h) => h.file))) {
+    if (!file.title) continue;
+    const known = titles.get(file.sessionID);
+    if (known !== undefined) {
+      file.title = known;
+      continue;
+    }
+    const title = redactSecrets(file.title);
+    file.title = title.text;
+    titles.set(file.sessionID, title.text);
+    redacted += title.redacted;
+    for (const kind of title.kinds) kinds.add(kind);
   }
   return { redacted, kinds: [...kinds] };
 }

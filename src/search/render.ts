@@ -1,152 +1,128 @@
 /**
- * The text of a search result: matches grouped per session under a header (id, title, file), each line as
- * `<file>:<line>: text` (a match) or `<file>-<line>- text` (context), within a byte budget, and a last line that says
- * what was searched, how, and everything that was left out and why.
+ * The one renderer of a search: what it found (found.ts), redacted, as the tool's text, within a byte budget, with a
+ * last line that says what was searched, how, and everything that was left out and why.
+ *
+ * A ranked hit is a header (rank, session, title, kind, time) with its exact lines as `<line>: text` (the line that
+ * answers) and `<line>- text` (context); the header names the session once (memory_session_read takes its id and a
+ * line), so its lines carry only their numbers. A ranked search the scan answered (the index could not) is shown in
+ * the same form, one hit per transcript, so every reader of a ranked search reads one format. A literal or regex
+ * search shows its matches per session under a header (id, title, file), each line as `<file>:<line>: text` (a match)
+ * or `<file>-<line>- text` (context).
  */
 import path from "node:path";
 import { byteLength } from "../bounded-output.js";
-import { formatBytes, plural } from "../human-units.js";
 import { visibleTitle } from "../one-line.js";
+import { redactionNote } from "../secret-guard/redact.js";
 import type { TranscriptFile } from "../transcripts/listing.js";
-import { type ArgNames, COVERAGE_RESERVE_BYTES, smallerOutput } from "./limits.js";
-import type { IndexCoverage } from "./ranked/index-rule-out.js";
+import { iso } from "../transcripts/render/message.js";
+import type { Found } from "./found.js";
+import { COVERAGE_RESERVE_BYTES, SHOWN_LINE_BYTES } from "./limits.js";
+import { type RankedCoverage, rankedCoverageLine } from "./ranked/ranked-coverage.js";
+import type { RankedHit, RankedResult } from "./ranked/ranked-search.js";
+import { answerWindow, clip, numbered } from "./ranked/shown-line.js";
+import type { Redacted } from "./redact-hits.js";
 import type { ScanResult } from "./scan/scanner.js";
+import { type Coverage, scanCoverageLine } from "./scan-coverage.js";
 
-/** What the search sketches did: how many transcripts they ruled out, or why they were not asked. */
-export type SketchCoverage = { skipped: number; withoutSketch: number } | { unused: string };
+/** Characters of a session's title in a ranked hit's header, and in a literal or regex search's. */
+const RANKED_TITLE_CHARS = 48;
+const LINES_TITLE_CHARS = 120;
 
-const REBUILD = '"opencode-ledger doctor --fix" rebuilds the index';
-
-export interface Coverage {
-  query: string;
-  /** "ripgrep 13.0.0", "built-in scanner, 2 threads"… */
-  engine: string;
-  /** Why ripgrep was not used, when it was wanted. */
-  engineNote?: string;
-  /** Why a ranked search was answered by the scan (the index could not answer). */
-  fallback?: string;
-  /** What makes the index answer again (default: doctor --fix rebuilds it). */
-  fallbackFix?: string;
-  /** Transcripts in scope (before the byte budget). */
-  inScope: number;
-  /** Transcripts handed to the engine; bytes of the transcripts searched (ruled out by a sketch or read). */
-  scanned: number;
-  scannedBytes: number;
-  sketch: SketchCoverage;
-  /** What the search index ruled out before the sketches were asked (literal and regex searches). */
-  index?: IndexCoverage;
-  /** Bytes actually read: sketches, uncovered tails, and what the engine read. */
-  bytesRead: number;
-  /** Left out by the scan byte budget. */
-  overBudget: number;
-  overBudgetBytes: number;
-  budgetBytes: number;
-  elapsedMs: number;
-  limit: number;
-  maxLimit: number;
-  timeBudgetMs: number;
-  /** "this project", "every project", "session ses_…". */
-  where: string;
-  /** What the last line calls the request's arguments. */
-  args: ArgNames;
+/** `found` as the tool's text within `maxBytes` (the last line always fits), with what the redaction replaced. */
+export function renderFound(found: Found, maxBytes: number, redacted?: Redacted): string {
+  const text =
+    found.kind === "ranked"
+      ? renderRanked(found.result, found.coverage, maxBytes)
+      : renderLines(found.files, found.result, found.coverage, maxBytes);
+  const note = redacted ? redactionNote(redacted.redacted, redacted.kinds) : "";
+  return note ? `${text}\n${note}` : text;
 }
 
-export interface Rendered {
-  text: string;
-  shownLines: number;
-  hiddenMatches: number;
+/** A ranked hit's header; the session's title and project only with its first hit (the next ones say its id). */
+function rankedHeader(rank: number, file: TranscriptFile, showScope: boolean, first: boolean, tail = ""): string {
+  const title = first && file.title ? ` · "${visibleTitle(file.title).slice(0, RANKED_TITLE_CHARS)}"` : "";
+  const scope = first && showScope && file.scope ? ` · ${file.scope}` : "";
+  // The session id is what memory_session_read takes, with a shown line's number as its offset.
+  return `## ${rank} · ${file.sessionID}${title}${scope}${tail}`;
 }
 
-function header(file: TranscriptFile, showScope: boolean): string {
-  const title = file.title ? ` · "${visibleTitle(file.title).slice(0, 120)}"` : "";
+/** What a unit is and when it was written, after its session in a ranked hit's header. */
+function unitTail(hit: RankedHit): string {
+  const kind = hit.tool ? `${hit.role} (${hit.tool})` : hit.role;
+  const when = hit.time !== null ? ` · ${iso(hit.time)}` : "";
+  return ` · ${kind}${when}`;
+}
+
+/** Ranked hits best first, a whole hit or none of it within the budget. */
+function renderRanked(result: RankedResult, coverage: RankedCoverage, maxBytes: number): string {
+  const budget = Math.max(0, maxBytes - COVERAGE_RESERVE_BYTES.ranked);
+  const showScope = coverage.where === "every project";
+  const out: string[] = [];
+  let used = 0;
+  let shown = 0;
+  let hidden = 0;
+  const named = new Set<string>();
+  for (const [i, hit] of result.hits.entries()) {
+    const block = [
+      rankedHeader(i + 1, hit.file, showScope, !named.has(hit.file.sessionID), unitTail(hit)),
+      ...hit.lines.map((l) =>
+        numbered(
+          l.line,
+          l.match
+            ? answerWindow(l.text, coverage.words, SHOWN_LINE_BYTES.match)
+            : clip(l.text, SHOWN_LINE_BYTES.context),
+          l.match,
+        ),
+      ),
+    ];
+    const size = block.reduce((sum, line) => sum + byteLength(line) + 1, 0);
+    if (used + size > budget) {
+      hidden++;
+      continue;
+    }
+    out.push(...block);
+    named.add(hit.file.sessionID);
+    used += size;
+    shown++;
+  }
+  if (result.hits.length === 0) out.push(`No matches for ${JSON.stringify(coverage.query)}.`);
+  out.push(rankedCoverageLine(coverage, result, shown, hidden, maxBytes));
+  return out.join("\n");
+}
+
+/** A literal or regex search's header for one transcript: session, title, project, file. */
+function linesHeader(file: TranscriptFile, showScope: boolean): string {
+  const title = file.title ? ` · "${visibleTitle(file.title).slice(0, LINES_TITLE_CHARS)}"` : "";
   const scope = showScope && file.scope ? ` · ${file.scope}` : "";
   return `## ${file.sessionID}${title}${scope} · ${file.relative}`;
 }
 
-function coverageLine(
-  c: Coverage,
-  result: ScanResult,
-  sessions: number,
-  hidden: { matches: number; maxBytes: number },
-): string {
-  const notSearched = c.scanned - result.searched - result.unreadable.length;
-  const ruledOut = c.index && "ruledOut" in c.index ? c.index.ruledOut : 0;
-  const skipped = ("skipped" in c.sketch ? c.sketch.skipped : 0) + ruledOut;
-  const parts = [
-    ...(c.fallback
-      ? [
-          `ranked search unavailable (${c.fallback.slice(0, 300)}): fell back to the scan, lines holding any of the words, newest sessions first; ${c.fallbackFix ?? REBUILD}`,
-        ]
-      : []),
-    `searched ${(result.searched + skipped).toLocaleString("en-US")} of ${plural(c.inScope, "transcript")} in ${c.where} (${formatBytes(c.scannedBytes)}) in ${(c.elapsedMs / 1000).toFixed(2)} s with ${c.engine}`,
-    ...(ruledOut > 0 ? [`${plural(ruledOut, "transcript")} ruled out by the search index`] : []),
-    sketchPart(c.sketch, c.bytesRead, ruledOut),
-    `${plural(result.matches, "match", "matches")} in ${plural(sessions, "session")}`,
-  ];
-  if (c.engineNote) parts.push(c.engineNote.slice(0, 200));
-  if (result.capped) {
-    parts.push(
-      `stopped at the limit of ${plural(c.limit, "match", "matches")}: more may exist; narrow the query or raise ${c.args.limit} (at most ${c.maxLimit})`,
-    );
-  }
-  if (result.timedOut) {
-    parts.push(
-      `stopped after the time budget of ${(c.timeBudgetMs / 1000).toFixed(0)} s${notSearched > 0 ? ` with ${plural(notSearched, "transcript")} not searched` : ""}; narrow the search with ${c.args.session} or a more specific query`,
-    );
-  }
-  if (c.overBudget > 0) {
-    parts.push(
-      `${plural(c.overBudget, "older transcript")} (${formatBytes(c.overBudgetBytes)}) not searched: over the scan budget of ${formatBytes(c.budgetBytes)}; name one with ${c.args.session} to search it`,
-    );
-  }
-  if (result.unreadable.length > 0) {
-    const codes = [...new Set(result.unreadable.map((u) => u.error))].slice(0, 3).join(", ");
-    parts.push(`${plural(result.unreadable.length, "transcript")} could not be read (${codes})`);
-  }
-  if (hidden.matches > 0) {
-    parts.push(
-      `output cut at ${hidden.maxBytes.toLocaleString("en-US")} bytes: ${plural(hidden.matches, "more match", "more matches")} not shown; ${smallerOutput(c.args)} or narrow the query`,
-    );
-  }
-  return `[search] ${parts.join(" · ")}`;
-}
-
-/** What the sketches did; "0 ruled out" is said only when nothing else (the index) ruled a transcript out. */
-function sketchPart(sketch: SketchCoverage, bytesRead: number, indexRuledOut: number): string {
-  const read = `${formatBytes(bytesRead)} read`;
-  if ("unused" in sketch) return `search sketches not used (${sketch.unused}): ${read}`;
-  const said: string[] = [];
-  if (sketch.skipped > 0 || (sketch.withoutSketch === 0 && indexRuledOut === 0)) {
-    said.push(
-      `${plural(sketch.skipped, "transcript")} ruled out by ${sketch.skipped === 1 ? "its" : "their"} search sketch`,
-    );
-  }
-  if (sketch.withoutSketch > 0)
-    said.push(`${plural(sketch.withoutSketch, "transcript")} without a usable search sketch`);
-  return said.length > 0 ? `${said.join(", ")}: ${read}` : read;
-}
-
-/** Renders the result within `maxBytes` (the coverage line always fits). */
-export function renderSearch(
+/**
+ * Matching lines per transcript, line by line within the budget. A ranked search the scan answered shows each
+ * transcript as a ranked hit (newest first), its lines by number alone.
+ */
+function renderLines(
   targets: readonly TranscriptFile[],
   result: ScanResult,
   coverage: Coverage,
   maxBytes: number,
-): Rendered {
+): string {
   const budget = Math.max(0, maxBytes - COVERAGE_RESERVE_BYTES.lines);
   const showScope = coverage.where === "every project";
+  const rankedForm = coverage.fallback !== undefined;
   const out: string[] = [];
   let used = 0;
-  let shownLines = 0;
   let hiddenMatches = 0;
   let full = false;
-  for (const { index, hits } of result.files) {
+  for (const [rank, { index, hits }] of result.files.entries()) {
     const file = targets[index] as TranscriptFile;
     const name = path.basename(file.path);
-    const block = [
-      header(file, showScope),
-      ...hits.lines.map((l) => `${name}${l.match ? ":" : "-"}${l.line}${l.match ? ":" : "-"} ${l.text}`),
-    ];
+    const block = rankedForm
+      ? [rankedHeader(rank + 1, file, showScope, true), ...hits.lines.map((l) => numbered(l.line, l.text, l.match))]
+      : [
+          linesHeader(file, showScope),
+          ...hits.lines.map((l) => `${name}${l.match ? ":" : "-"}${l.line}${l.match ? ":" : "-"} ${l.text}`),
+        ];
     for (const [i, line] of block.entries()) {
       const size = byteLength(line) + 1;
       if (full || used + size > budget) {
@@ -156,10 +132,9 @@ export function renderSearch(
       }
       out.push(line);
       used += size;
-      if (i > 0) shownLines++;
     }
   }
   if (result.files.length === 0) out.push(`No matches for ${JSON.stringify(coverage.query)}.`);
-  out.push(coverageLine(coverage, result, result.files.length, { matches: hiddenMatches, maxBytes }));
-  return { text: out.join("\n"), shownLines, hiddenMatches };
+  out.push(scanCoverageLine(coverage, result, result.files.length, { matches: hiddenMatches, maxBytes }));
+  return out.join("\n");
 }

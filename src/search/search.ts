@@ -6,13 +6,12 @@
  */
 import { describeError, InvalidInputError, NotFoundError, PREFIX } from "../errors.js";
 import type { Logger } from "../log.js";
-import { PRIVATE_KEY } from "../secret-guard/private-keys.js";
-import { redactionMarker, redactionNote, redactSecrets } from "../secret-guard/redact.js";
 import type { Database } from "../store/database.js";
 import type { IndexReader, IndexRows } from "../transcripts/index/index-reader.js";
 import { attachTitles, findSessionTranscript, listTranscripts, type TranscriptFile } from "../transcripts/listing.js";
 import { SKETCH_PARAMS, SketchProbe } from "../transcripts/sketch/sketch.js";
 import type { CompiledQuery, QueryInput } from "./compiled-query.js";
+import type { Found } from "./found.js";
 import {
   type ArgNames,
   type RoleFilter,
@@ -24,15 +23,16 @@ import {
 import { ListingMarks } from "./listing-marks.js";
 import { prepareQuery } from "./prepare-query.js";
 import { type IndexCoverage, ruleOutByIndex } from "./ranked/index-rule-out.js";
-import { fallbackPattern, type RankedScope, searchRanked } from "./ranked/ranked-mode.js";
+import { fallbackPattern, type RankedOutcome, type RankedScope, searchRanked } from "./ranked/ranked-mode.js";
 import type { AskingMessage } from "./ranked/ranked-request.js";
 import type { RankedResult } from "./ranked/ranked-search.js";
 import { indexedScope, indexStandsForFolders, listedScope, noteListing } from "./ranked-scope.js";
-import { redactHits, redactShownLines } from "./redact-hits.js";
-import { type Coverage, renderSearch, type SketchCoverage } from "./render.js";
+import { redactFound } from "./redact-hits.js";
+import { renderFound } from "./render.js";
 import type { RipgrepLocator } from "./ripgrep/locate.js";
 import { scanWithRipgrep } from "./ripgrep/ripgrep.js";
 import { emptyScanResult, type ScanOptions, type ScanResult, scanFiles } from "./scan/scanner.js";
+import type { Coverage, SketchCoverage } from "./scan-coverage.js";
 import { filterBySketches } from "./sketch-filter.js";
 
 /** Scan budgets: enough for thousands of sessions, bounded so one search cannot hold the agent for long. */
@@ -196,23 +196,10 @@ function clamp(value: number | undefined, fallback: number, min: number, max: nu
   return Math.min(max, Math.max(min, Math.floor(value ?? fallback)));
 }
 
-/** Redacts the lines and titles a result shows, in place. */
-function redactShown(
-  result: ScanResult,
-  searched: readonly TranscriptFile[],
-  shown: TranscriptFile[],
-): { redacted: number; kinds: string[] } {
-  const lines = redactHits(result, (index) => (searched[index] as TranscriptFile).path);
-  const kinds = new Set(lines.kinds);
-  let redacted = lines.redacted;
-  for (const file of shown) {
-    if (!file.title) continue;
-    const title = redactSecrets(file.title);
-    file.title = title.text;
-    redacted += title.redacted;
-    for (const kind of title.kinds) kinds.add(kind);
-  }
-  return { redacted, kinds: [...kinds] };
+/** The one way out of every search: its hits redacted (unless the command line asks for the raw text), rendered. */
+function present(found: Found, req: SearchRequest): string {
+  const maxBytes = clamp(req.maxBytes, SEARCH_LIMITS.defaultBytes, SEARCH_LIMITS.minBytes, SEARCH_LIMITS.maxBytes);
+  return renderFound(found, maxBytes, req.redact === false ? undefined : redactFound(found));
 }
 
 /** The search service of one plugin instance. */
@@ -242,7 +229,11 @@ export function createTranscriptSearch(deps: SearchDeps) {
         ? listedScope(inScope, byFolders ? noteListing(marks, where, listedAt) : undefined)
         : indexedScope(marks, deps.transcriptsDir, deps.database, where);
       const ranked = await rankedOutcome(deps, req, scope, started);
-      if ("text" in ranked) return ranked;
+      if ("result" in ranked) {
+        const text = present({ kind: "ranked", ...ranked }, req);
+        const targets = [...new Set(ranked.result.hits.map((h) => h.file))];
+        return { text, result: emptyScanResult(), targets, engine: "the search index", ranked: ranked.result };
+      }
       fallback = ranked.fallback;
       fallbackFix = ranked.fix;
     }
@@ -322,11 +313,7 @@ export function createTranscriptSearch(deps: SearchDeps) {
       args: req.argNames ?? TOOL_ARG_NAMES,
       where: req.sessionID ? `session ${req.sessionID}` : req.all ? "every project" : "this project",
     };
-    const maxBytes = clamp(req.maxBytes, SEARCH_LIMITS.defaultBytes, SEARCH_LIMITS.minBytes, SEARCH_LIMITS.maxBytes);
-    const hidden = req.redact === false ? { redacted: 0, kinds: [] } : redactShown(result, files, shown);
-    const rendered = renderSearch(files, result, coverage, maxBytes);
-    const redactedNote = redactionNote(hidden.redacted, hidden.kinds);
-    const text = redactedNote ? `${rendered.text}\n${redactedNote}` : rendered.text;
+    const text = present({ kind: "lines", files, result, coverage }, req);
     return { text, result, targets: files, engine };
   };
 }
@@ -337,7 +324,7 @@ async function rankedOutcome(
   req: SearchRequest,
   scope: (connection: IndexRows) => Promise<RankedScope>,
   started: number,
-): Promise<SearchOutcome | { fallback: string; fix?: string }> {
+): Promise<RankedOutcome> {
   if (!deps.index) return { fallback: "no search index is configured" };
   const ranked = await searchRanked(deps.index, {
     query: req.query,
@@ -350,7 +337,6 @@ async function rankedOutcome(
     until: req.until,
     limit: clamp(req.limit, SEARCH_LIMITS.defaultHits, 1, SEARCH_LIMITS.maxMatches),
     contextLines: clamp(req.contextLines, SEARCH_LIMITS.defaultContext, 0, SEARCH_LIMITS.maxContext),
-    maxBytes: clamp(req.maxBytes, SEARCH_LIMITS.defaultBytes, SEARCH_LIMITS.minBytes, SEARCH_LIMITS.maxBytes),
     catchUpBytes: req.catchUpBytes,
     args: req.argNames ?? TOOL_ARG_NAMES,
     asking: req.asking,
@@ -364,37 +350,8 @@ async function rankedOutcome(
       }
     },
   });
-  if ("fallback" in ranked) {
-    deps.log?.log("warn", `ranked search fell back to the scan: ${ranked.fallback}`);
-    return ranked;
-  }
-  const files = [...new Set(ranked.result.hits.map((h) => h.file))];
-  let text = ranked.text;
-  if (req.redact !== false) {
-    // The index leaves out lines holding a secret, but a hit shows its unit's lines and their context from the file.
-    const keyRows = new Set<string>();
-    let keyBlocks = 0;
-    for (const hit of ranked.result.hits) {
-      const shown = redactShownLines(hit.file.path, hit.lines);
-      hit.lines = hit.lines.map((l, i) => ({ ...l, text: shown.texts[i] ?? l.text }));
-      if (shown.rows.length > 0) keyBlocks++;
-      for (const row of shown.rows) keyRows.add(row);
-    }
-    // Rows of a private key whose BEGIN line is out of view: the text was rendered from the same lines. Rows of a
-    // few characters (a key's last) are left: replacing them everywhere could hit ordinary text.
-    for (const row of keyRows) if (row.length >= 8) text = text.replaceAll(row, redactionMarker(PRIVATE_KEY));
-    const hidden = redactSecrets(text);
-    const kinds = keyBlocks > 0 ? [...new Set([...hidden.kinds, PRIVATE_KEY])] : hidden.kinds;
-    const note = redactionNote(hidden.redacted + keyBlocks, kinds);
-    text = note ? `${hidden.text}\n${note}` : hidden.text;
-  }
-  return {
-    text,
-    result: emptyScanResult(),
-    targets: files,
-    engine: "the search index",
-    ranked: ranked.result,
-  };
+  if ("fallback" in ranked) deps.log?.log("warn", `ranked search fell back to the scan: ${ranked.fallback}`);
+  return ranked;
 }
 
 export type TranscriptSearch = ReturnType<typeof createTranscriptSearch>;

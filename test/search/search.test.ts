@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { rankedHits } from "../../bench/coding-recall-score.js";
 import { createRipgrepLocator } from "../../src/search/ripgrep/locate.js";
 import { createTranscriptSearch, type SearchDeps } from "../../src/search/search.js";
 import { Database } from "../../src/store/database.js";
@@ -40,6 +41,44 @@ describe("transcript search service", () => {
     expect(all.text).toContain("in A");
     expect(all.text).toContain("in B");
     expect(all.text).toContain(`## ses_bbbbbbbb01 · ${s.projectB} · ${scopeDirName(s.projectB)}/ses_bbbbbbbb01.md`);
+  });
+
+  it("shows a ranked search the scan answers (no index) in the ranked hit's form, as readers of ranked results read it", async () => {
+    const s = setup();
+    writeTranscript(s.transcriptsDir, s.projectA, "ses_aaaaaaaa01", [
+      "alpha",
+      "the rate limiter allows 50 rps",
+      "omega",
+    ]);
+    writeTranscript(s.transcriptsDir, s.projectB, "ses_bbbbbbbb01", ["the limiter in b"]);
+    fs.writeFileSync(path.join(s.transcriptsDir, scopeDirName(s.projectB), "scope.txt"), `${s.projectB}\n`);
+    const out = await s.search({ query: "rate limiter", mode: "ranked", scope: s.projectA, contextLines: 1 });
+    expect(out.ranked).toBeUndefined();
+    const lines = out.text.split("\n");
+    expect(lines.slice(0, 4)).toEqual([
+      "## 1 · ses_aaaaaaaa01",
+      "1- alpha",
+      "2: the rate limiter allows 50 rps",
+      "3- omega",
+    ]);
+    expect(lines.at(-1)).toMatch(/^\[search\] ranked search unavailable \(no search index is configured\): fell back/);
+    expect(out.text).not.toMatch(/\.md[:-]\d/);
+    // The coding recall evaluation's scorer reads it as it reads an answer of the index.
+    expect(rankedHits(out.text)).toEqual([
+      { session: "ses_aaaaaaaa01", lines: ["alpha", "the rate limiter allows 50 rps", "omega"] },
+    ]);
+    // Every project's: a hit per transcript, ranked in the order the scan found them, each naming its project (the
+    // one project-b's folder records).
+    const all = await s.search({ query: "limiter", mode: "ranked", scope: s.projectA, all: true });
+    const headers = all.text.split("\n").filter((l) => l.startsWith("## "));
+    expect(headers.map((h) => h.replace(/^## \d+ · /, "")).sort()).toEqual([
+      "ses_aaaaaaaa01",
+      `ses_bbbbbbbb01 · ${s.projectB}`,
+    ]);
+    expect(headers.map((h) => h.slice(0, 5))).toEqual(["## 1 ", "## 2 "]);
+    // Literal and regex searches keep their own form.
+    const literal = await s.search({ query: "rate limiter", scope: s.projectA });
+    expect(literal.text).toContain("ses_aaaaaaaa01.md:2: the rate limiter allows 50 rps");
   });
 
   it("searches one session, refuses another project's without all, and says when there is no transcript", async () => {

@@ -1,7 +1,7 @@
 /**
  * The ranked mode of the transcript search: the index brought up to date for the transcripts in scope, asked, and
- * its answer rendered. When the index cannot answer (absent, damaged, newer, or failing), it says why, and the
- * search falls back to the scan.
+ * its hits handed back with what the last line says of them (../render.ts renders them). When the index cannot answer
+ * (absent, damaged, newer, or failing), it says why, and the search falls back to the scan.
  */
 import { formatBytes } from "../../human-units.js";
 import type { CatchUp, IndexReader, IndexRows } from "../../transcripts/index/index-reader.js";
@@ -10,8 +10,8 @@ import type { TranscriptFile } from "../../transcripts/listing.js";
 import { type ArgNames, type RoleFilter, whenMs } from "../limits.js";
 import { type IndexedFiles, notCurrent } from "./indexed-scope.js";
 import { namedDates } from "./named-dates.js";
+import type { RankedCoverage } from "./ranked-coverage.js";
 import { parseRankedQuery } from "./ranked-query.js";
-import { renderRanked } from "./ranked-render.js";
 import type { AskingMessage, RankedFilters } from "./ranked-request.js";
 import { PER_SESSION, type RankedResult, rankedSearch } from "./ranked-search.js";
 
@@ -41,7 +41,6 @@ export interface RankedModeRequest {
   until?: string;
   limit: number;
   contextLines: number;
-  maxBytes: number;
   /** Transcript bytes the search may index before it answers (default CATCH_UP_BYTES). */
   catchUpBytes?: number;
   /** What the result's last line calls the arguments. */
@@ -54,7 +53,8 @@ export interface RankedModeRequest {
   titles?: (files: TranscriptFile[]) => Promise<void>;
 }
 
-export type RankedOutcome = { text: string; result: RankedResult } | { fallback: string; fix?: string };
+/** The hits and what the last line says of them (rendered by ../render.ts), or why the index could not answer. */
+export type RankedOutcome = { result: RankedResult; coverage: RankedCoverage } | { fallback: string; fix?: string };
 
 /** The filters of a request, checked by the tool's and the command line's schemas (../limits.ts). */
 export function filtersOf(req: Pick<RankedModeRequest, "role" | "since" | "until">): RankedFilters {
@@ -164,29 +164,25 @@ export async function searchRanked(index: IndexReader, req: RankedModeRequest): 
     return { fallback: `the search index failed (${error instanceof Error ? error.message : String(error)})` };
   }
   await req.titles?.([...new Set(result.hits.map((h) => h.file))]);
-  const text = renderRanked(
-    result,
-    {
-      query: req.query,
-      words: query.terms.flatMap((t) => t.words),
-      dropped: query.dropped,
-      where: req.where,
-      inScope: inScope.count,
-      inScopeBytes: inScope.bytes,
-      indexedNow: caught.indexed,
-      leftOut: caught.leftOut.length + caught.failed.length,
-      leftOutBytes: [...caught.leftOut, ...caught.failed.map((f) => f.file)].reduce((sum, f) => sum + f.size, 0),
-      failed: caught.failed.length,
-      filters: describeFilters(req),
-      dates: dates.map((d) => d.text),
-      limit: req.limit,
-      perSession: req.oneSession ? undefined : PER_SESSION,
-      elapsedMs: performance.now() - req.started,
-      args: req.args,
-    },
-    req.maxBytes,
-  );
-  return { text, result };
+  const coverage: RankedCoverage = {
+    query: req.query,
+    words: query.terms.flatMap((t) => t.words),
+    dropped: query.dropped,
+    where: req.where,
+    inScope: inScope.count,
+    inScopeBytes: inScope.bytes,
+    indexedNow: caught.indexed,
+    leftOut: caught.leftOut.length + caught.failed.length,
+    leftOutBytes: [...caught.leftOut, ...caught.failed.map((f) => f.file)].reduce((sum, f) => sum + f.size, 0),
+    failed: caught.failed.length,
+    filters: describeFilters(req),
+    dates: dates.map((d) => d.text),
+    limit: req.limit,
+    perSession: req.oneSession ? undefined : PER_SESSION,
+    elapsedMs: performance.now() - req.started,
+    args: req.args,
+  };
+  return { result, coverage };
 }
 
 /**

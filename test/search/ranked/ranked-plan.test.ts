@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { TOOL_ARG_NAMES } from "../../../src/search/limits.js";
+import type { RankedCoverage } from "../../../src/search/ranked/ranked-coverage.js";
 import { planRanked } from "../../../src/search/ranked/ranked-plan.js";
 import { parseRankedQuery } from "../../../src/search/ranked/ranked-query.js";
-import { type RankedCoverage, renderRanked } from "../../../src/search/ranked/ranked-render.js";
 import { type RankedHit, rankedSearch } from "../../../src/search/ranked/ranked-search.js";
+import { renderFound } from "../../../src/search/render.js";
 import { listTranscripts } from "../../../src/transcripts/listing.js";
 import { indexOfWords } from "../../helpers/index-rows.js";
 import { indexedSessions } from "../../helpers/indexed-sessions.js";
@@ -220,14 +221,14 @@ describe("ranked search by the plan", () => {
     for (const hit of windowed.hits) {
       expect(lines).toContainEqual({ session_id: hit.file.sessionID, first_line: hit.firstLine });
     }
-    const text = renderRanked(windowed, coverage, 10_000);
+    const text = renderFound({ kind: "ranked", result: windowed, coverage }, 10_000);
     expect(text.split("\n").at(-1)).toContain(
       `common words only: looked for among the newest 3 indexed units of ${units}; add a rarer word, or pass sessionID, role or since/until, to reach older ones`,
     );
     // A window as large as the index leaves nothing unread, and says nothing of it.
     const whole = search("server upstream", { probeUnits: 1 });
     expect(whole.window).toBeUndefined();
-    expect(renderRanked(whole, coverage, 10_000)).not.toContain("common words only");
+    expect(renderFound({ kind: "ranked", result: whole, coverage }, 10_000)).not.toContain("common words only");
     expect(whole.candidates).toBeGreaterThan(windowed.candidates);
   });
 

@@ -1,16 +1,9 @@
 /**
- * The text of a ranked result: hits best first, each under a header (rank, session, title, kind, time) with its
- * exact lines as `<line>: text` (the line that answers) and `<line>- text` (context), within a byte budget, and the
- * coverage line: what was searched, what the index left out, and how to get it. The header names the session once
- * (memory_session_read takes its id and a line), so its lines carry only their numbers.
+ * The last line of a ranked search: what was searched, what the index left out, and how to get it.
  */
-import { byteLength } from "../../bounded-output.js";
 import { formatBytes } from "../../human-units.js";
-import { visibleTitle } from "../../one-line.js";
-import { iso } from "../../transcripts/render/message.js";
-import { type ArgNames, COVERAGE_RESERVE_BYTES, SHOWN_LINE_BYTES, smallerOutput } from "../limits.js";
-import type { RankedHit, RankedResult } from "./ranked-search.js";
-import { answerWindow, clip, numbered } from "./shown-line.js";
+import { type ArgNames, smallerOutput } from "../limits.js";
+import type { RankedResult } from "./ranked-search.js";
 
 export interface RankedCoverage {
   query: string;
@@ -36,20 +29,13 @@ export interface RankedCoverage {
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
-/** Characters of a session's title in a hit's header. */
-const TITLE_CHARS = 48;
-
-/** A hit's header; the session's title and project only with the session's first hit (the next ones say its id). */
-function header(rank: number, hit: RankedHit, showScope: boolean, first: boolean): string {
-  const title = first && hit.file.title ? ` · "${visibleTitle(hit.file.title).slice(0, TITLE_CHARS)}"` : "";
-  const scope = first && showScope && hit.file.scope ? ` · ${hit.file.scope}` : "";
-  const kind = hit.tool ? `${hit.role} (${hit.tool})` : hit.role;
-  const when = hit.time !== null ? ` · ${iso(hit.time)}` : "";
-  // The session id is what memory_session_read takes, with a shown line's number as its offset.
-  return `## ${rank} · ${hit.file.sessionID}${title}${scope} · ${kind}${when}`;
-}
-
-function coverageLine(c: RankedCoverage, result: RankedResult, shown: number, hidden: number, maxBytes: number) {
+export function rankedCoverageLine(
+  c: RankedCoverage,
+  result: RankedResult,
+  shown: number,
+  hidden: number,
+  maxBytes: number,
+) {
   const parts = [
     `ranked: searched ${plural(c.inScope - c.leftOut, "transcript")} of ${plural(c.inScope, "transcript")} in ${c.where} (${formatBytes(c.inScopeBytes)}) with the search index in ${(c.elapsedMs / 1000).toFixed(2)} s`,
     `${plural(shown, "hit")} shown, best first, of ${plural(result.candidates, "matching unit")} ranked`,
@@ -86,40 +72,4 @@ function coverageLine(c: RankedCoverage, result: RankedResult, shown: number, hi
     );
   }
   return `[search] ${parts.join(" · ")}`;
-}
-
-export function renderRanked(result: RankedResult, coverage: RankedCoverage, maxBytes: number): string {
-  const budget = Math.max(0, maxBytes - COVERAGE_RESERVE_BYTES.ranked);
-  const showScope = coverage.where === "every project";
-  const out: string[] = [];
-  let used = 0;
-  let shown = 0;
-  let hidden = 0;
-  const named = new Set<string>();
-  for (const [i, hit] of result.hits.entries()) {
-    const block = [
-      header(i + 1, hit, showScope, !named.has(hit.file.sessionID)),
-      ...hit.lines.map((l) =>
-        numbered(
-          l.line,
-          l.match
-            ? answerWindow(l.text, coverage.words, SHOWN_LINE_BYTES.match)
-            : clip(l.text, SHOWN_LINE_BYTES.context),
-          l.match,
-        ),
-      ),
-    ];
-    const size = block.reduce((sum, line) => sum + byteLength(line) + 1, 0);
-    if (used + size > budget) {
-      hidden++;
-      continue;
-    }
-    out.push(...block);
-    named.add(hit.file.sessionID);
-    used += size;
-    shown++;
-  }
-  if (result.hits.length === 0) out.push(`No matches for ${JSON.stringify(coverage.query)}.`);
-  out.push(coverageLine(coverage, result, shown, hidden, maxBytes));
-  return out.join("\n");
 }
