@@ -62,9 +62,9 @@ export function redactFound(found: Found): Redacted {
   let redacted = 0;
   const kinds = new Set<string>();
   const hits = hitsOf(found);
-  // The scan's lines are windows it cut (their edges are redacted); a ranked hit's lines are whole, cut when rendered.
-  // A ranked line the transcript itself holds condensed (long-line.ts) keeps its cut edges as they are: redacting
-  // them changed 11 of the coding recall evaluation's 108 answers, a change of its own to weigh.
+  // The edges of the scan's windows are redacted. A ranked hit's lines are cut to theirs when the hit is chosen
+  // (ranked/answer-lines.ts) and keep their edges as they are, as they always have: redacting them too changed the
+  // shown bytes of 11 of the coding recall evaluation's 108 questions, a change of its own to weigh.
   const cutBySearch = found.kind === "lines";
   for (const hit of hits) {
     const shown = redactShownLines(hit.file.path, hit.lines);
