@@ -2,6 +2,10 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import type { Found } from "../../src/search/found.js";
+import { TOOL_ARG_NAMES } from "../../src/search/limits.js";
+import { redactFound } from "../../src/search/redact-hits.js";
+import { renderFound } from "../../src/search/render.js";
 import { createRipgrepLocator } from "../../src/search/ripgrep/locate.js";
 import { createTranscriptSearch } from "../../src/search/search.js";
 import { createSessionSearchTool } from "../../src/tools/memory-session-search.js";
@@ -106,3 +110,77 @@ for (const useRipgrep of rgFound ? [false, true] : [false]) {
     });
   });
 }
+
+describe("the one redaction step, on a ranked search's hits", () => {
+  it("redacts each hit's lines and its session's title once, whatever the number of its hits, before rendering", () => {
+    const root = tempDir();
+    const docker = token("dckr_pat_", 3);
+    const grafana = token("glc_", 4);
+    const file = writeTranscript(path.join(root, "transcripts"), path.join(root, "project"), "ses_rankedredact01", [
+      "alpha",
+      `deploy: docker login -p ${docker} registry`,
+      "omega",
+    ]);
+    const transcript = {
+      sessionID: "ses_rankedredact01",
+      path: file,
+      relative: path.basename(file),
+      size: fs.statSync(file).size,
+      mtimeMs: 0,
+      ino: 0,
+      title: `Deploy with ${grafana}`,
+    };
+    const hit = (line: number, text: string) => ({
+      file: transcript,
+      score: 1,
+      role: "assistant" as const,
+      tool: null,
+      time: null,
+      firstLine: line,
+      lastLine: line,
+      line,
+      lines: [{ line, text, match: true }],
+    });
+    const result = {
+      hits: [hit(2, `deploy: docker login -p ${docker} registry`), hit(3, "omega")],
+      candidates: 2,
+      cappedBySession: 0,
+      repeated: 0,
+      stale: 0,
+      changed: [],
+    };
+    const coverage = {
+      query: "deploy",
+      words: ["deploy"],
+      dropped: [],
+      where: "this project",
+      inScope: 1,
+      inScopeBytes: transcript.size,
+      indexedNow: 0,
+      leftOut: 0,
+      leftOutBytes: 0,
+      failed: 0,
+      filters: [],
+      dates: [],
+      limit: 5,
+      elapsedMs: 1,
+      args: TOOL_ARG_NAMES,
+    };
+    const found: Found = { kind: "ranked", result, coverage };
+    const redacted = redactFound(found);
+    expect(redacted).toEqual({ redacted: 2, kinds: ["Docker Hub token", "Grafana token"] });
+    // The hits themselves (what the command line's --json prints) hold no secret, nor does the text.
+    expect(JSON.stringify(result.hits)).not.toContain(docker);
+    expect(JSON.stringify(result.hits)).not.toContain(grafana);
+    const text = renderFound(found, 10_000, redacted);
+    expect(text.split("\n").slice(0, 4)).toEqual([
+      '## 1 · ses_rankedredact01 · "Deploy with [redacted: Grafana token]" · assistant',
+      "2: deploy: docker login -p [redacted: Docker Hub token] registry",
+      "## 2 · ses_rankedredact01 · assistant",
+      "3: omega",
+    ]);
+    expect(text.split("\n").at(-1)).toBe(
+      "[secret guard] 2 values that look like secrets were replaced by [redacted: …] (Docker Hub token, Grafana token).",
+    );
+  });
+});
