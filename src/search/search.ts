@@ -28,6 +28,7 @@ import { type IndexCoverage, ruleOutByIndex } from "./ranked/index-rule-out.js";
 import { fallbackPattern, type RankedScope, searchRanked } from "./ranked/ranked-mode.js";
 import type { AskingMessage } from "./ranked/ranked-request.js";
 import type { RankedResult } from "./ranked/ranked-search.js";
+import { DEFAULT_PROFILE, type RankingProfile } from "./ranked/ranking-profile.js";
 import { indexedScope, indexStandsForFolders, listedScope, noteListing } from "./ranked-scope.js";
 import { redactHits, redactShownLines } from "./redact-hits.js";
 import { type Coverage, renderSearch, type SketchCoverage } from "./render.js";
@@ -102,6 +103,8 @@ export interface SearchRequest extends QueryInput {
   scanBytesBudget?: number;
   /** Transcript bytes a ranked search may index before it answers (index-catch-up.ts CATCH_UP_BYTES). */
   catchUpBytes?: number;
+  /** The ranking's weights (default DEFAULT_PROFILE, ranked/ranking-profile.ts): the recall evaluations sweep them. */
+  profile?: RankingProfile;
   chunkBytes?: number;
   threads?: number;
 }
@@ -355,6 +358,7 @@ async function rankedOutcome(
     catchUpBytes: req.catchUpBytes,
     args: req.argNames ?? TOOL_ARG_NAMES,
     asking: req.asking,
+    profile: req.profile ?? DEFAULT_PROFILE,
     now: (deps.clock ?? Date.now)(),
     started,
     titles: async (files) => {

@@ -15,7 +15,8 @@ import { namedDates } from "./named-dates.js";
 import { parseRankedQuery } from "./ranked-query.js";
 import { renderRanked } from "./ranked-render.js";
 import type { AskingMessage, RankedFilters } from "./ranked-request.js";
-import { PER_SESSION, type RankedResult, rankedSearch } from "./ranked-search.js";
+import { type RankedResult, rankedSearch } from "./ranked-search.js";
+import type { RankingProfile } from "./ranking-profile.js";
 
 export { ROLE_FILTERS, type RoleFilter } from "../limits.js";
 
@@ -52,6 +53,8 @@ export interface RankedModeRequest {
   asking?: AskingMessage;
   now: number;
   started: number;
+  /** The weights and bounds of the ranking (ranking-profile.ts). */
+  profile: RankingProfile;
   /** Fills in the titles of the transcripts shown, before they are rendered. */
   titles?: (files: TranscriptFile[]) => Promise<void>;
 }
@@ -130,9 +133,10 @@ export async function searchRanked(index: SearchIndex, req: RankedModeRequest): 
         dates,
         limit: req.limit,
         contextLines: req.contextLines,
-        perSession: req.oneSession ? undefined : PER_SESSION,
+        perSession: req.oneSession ? undefined : req.profile.sessions.perSession,
         now: req.now,
         asking: req.asking,
+        profile: req.profile,
       });
     result = ask();
     if (indexed && "transcriptsDir" in scope) {
@@ -182,7 +186,7 @@ export async function searchRanked(index: SearchIndex, req: RankedModeRequest): 
       filters: describeFilters(req),
       dates: dates.map((d) => d.text),
       limit: req.limit,
-      perSession: req.oneSession ? undefined : PER_SESSION,
+      perSession: req.oneSession ? undefined : req.profile.sessions.perSession,
       elapsedMs: performance.now() - req.started,
       args: req.args,
     },
