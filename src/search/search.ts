@@ -105,6 +105,8 @@ export interface SearchRequest extends QueryInput {
   catchUpBytes?: number;
   /** The ranking's weights (default DEFAULT_PROFILE, ranked/ranking-profile.ts): the recall evaluations sweep them. */
   profile?: RankingProfile;
+  /** Ranked mode only: a line under each hit's header saying what each stage of the ranking gave it. */
+  explain?: boolean;
   chunkBytes?: number;
   threads?: number;
 }
@@ -229,6 +231,9 @@ export function createTranscriptSearch(deps: SearchDeps) {
     const filtered = req.role !== undefined || req.since !== undefined || req.until !== undefined;
     if (mode !== "ranked" && filtered) {
       throw new InvalidInputError("role", 'role, since and until filter ranked searches only; use mode "ranked"');
+    }
+    if (mode !== "ranked" && req.explain === true) {
+      throw new InvalidInputError("explain", 'explains ranked searches only; use mode "ranked"');
     }
     const where = { scope: req.scope, all: req.all === true };
     const byFolders = mode === "ranked" && !req.sessionID && deps.index !== undefined;
@@ -359,6 +364,7 @@ async function rankedOutcome(
     args: req.argNames ?? TOOL_ARG_NAMES,
     asking: req.asking,
     profile: req.profile ?? DEFAULT_PROFILE,
+    explain: req.explain,
     now: (deps.clock ?? Date.now)(),
     started,
     titles: async (files) => {

@@ -6,6 +6,7 @@
  */
 import type { IndexConnection, SqlValue } from "../../transcripts/index/index-connection.js";
 import type { Role } from "../../transcripts/index/transcript-units.js";
+import type { IndexParts } from "./hit-explain.js";
 import { dateWeight } from "./named-dates.js";
 import type { RankedPlan } from "./ranked-plan.js";
 import { clauseOf, type RankedTerm } from "./ranked-query.js";
@@ -36,6 +37,8 @@ export interface UnitRow {
   score: number;
   /** The generating terms the unit holds, when the index said which (ranked-plan.ts): the others it does not. */
   held?: RankedTerm[];
+  /** How `score` was added up, when its neighbours and session weighed in (bestInContext). */
+  parts?: IndexParts;
 }
 
 const COLUMNS =
@@ -94,6 +97,10 @@ interface Scored {
   call_end: number | null;
   score: number;
   held: RankedTerm[];
+  /** The unit's own BM25 and what its neighbours and session added (lower is better, as FTS5's). */
+  own?: number;
+  neighbours?: number;
+  session?: number;
 }
 
 /**
@@ -173,8 +180,13 @@ function bestInContext(
   for (const unit of units.values()) {
     if (required.every((t) => unit.held.includes(t))) rows.push(unit);
   }
+  for (const row of rows) row.own = row.score;
   liftedByNeighbours(rows, weighs);
-  for (const row of rows) row.score -= weighs.context * (context.get(row.sid) ?? 0);
+  for (const row of rows) {
+    row.neighbours = row.score - (row.own as number);
+    row.session = weighs.context * (context.get(row.sid) ?? 0);
+    row.score -= row.session;
+  }
   // The units of a date the query names are kept before others, as the second look will weigh them.
   const dates = req.dates ?? [];
   const weighed = (row: Scored) => row.score * dateWeight(dates, row.time, req.profile.boosts.namedDate);
@@ -190,7 +202,9 @@ function bestInContext(
   );
   const found = chosen.flatMap((c) => {
     const row = full.get(c.id);
-    return row ? [{ ...row, score: c.score, held: c.held }] : [];
+    if (!row) return [];
+    const parts = { bm25: -(c.own ?? 0), neighbours: -(c.neighbours ?? 0), session: c.session ?? 0 };
+    return [{ ...row, score: c.score, held: c.held, parts }];
   });
   return { rows: found, weights };
 }

@@ -55,6 +55,8 @@ export interface RankedModeRequest {
   started: number;
   /** The weights and bounds of the ranking (ranking-profile.ts). */
   profile: RankingProfile;
+  /** Show under each hit's header what each stage of the ranking gave it. */
+  explain?: boolean;
   /** Fills in the titles of the transcripts shown, before they are rendered. */
   titles?: (files: TranscriptFile[]) => Promise<void>;
 }
@@ -137,6 +139,7 @@ export async function searchRanked(index: SearchIndex, req: RankedModeRequest): 
         now: req.now,
         asking: req.asking,
         profile: req.profile,
+        explain: req.explain,
       });
     result = ask();
     if (indexed && "transcriptsDir" in scope) {

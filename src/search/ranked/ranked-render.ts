@@ -9,6 +9,7 @@ import { formatBytes } from "../../human-units.js";
 import { visibleTitle } from "../../one-line.js";
 import { iso } from "../../transcripts/render/message.js";
 import { type ArgNames, COVERAGE_RESERVE_BYTES, SHOWN_LINE_BYTES, smallerOutput } from "../limits.js";
+import { explainLine } from "./hit-explain.js";
 import type { RankedHit, RankedResult } from "./ranked-search.js";
 import { answerWindow, clip, numbered } from "./shown-line.js";
 
@@ -99,6 +100,7 @@ export function renderRanked(result: RankedResult, coverage: RankedCoverage, max
   for (const [i, hit] of result.hits.entries()) {
     const block = [
       header(i + 1, hit, showScope, !named.has(hit.file.sessionID)),
+      ...(hit.explain ? [explainLine(hit.explain)] : []),
       ...hit.lines.map((l) =>
         numbered(
           l.line,

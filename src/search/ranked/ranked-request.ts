@@ -39,4 +39,6 @@ export interface RankedRequest {
   asking?: AskingMessage;
   /** The weights and bounds of the ranking (DEFAULT_PROFILE unless an evaluation sweeps them). */
   profile: RankingProfile;
+  /** Give each hit what each stage of the ranking gave it (RankedHit.explain). */
+  explain?: boolean;
 }

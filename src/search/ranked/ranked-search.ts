@@ -14,12 +14,21 @@ import { OWN_TOOLS } from "../own-tools.js";
 import { type AnswerKind, asksFor } from "./answer-kind.js";
 import { chooseLines, type LineChoice } from "./answer-lines.js";
 import { currentTurnStart } from "./current-turn.js";
+import type { HitExplain } from "./hit-explain.js";
 import { dateWeight } from "./named-dates.js";
 import { candidates, type UnitRow } from "./ranked-candidates.js";
 import { planRanked } from "./ranked-plan.js";
 import type { RankedTerm } from "./ranked-query.js";
 import type { RankedRequest } from "./ranked-request.js";
-import { type LeftToRescore, maxBoost, rescore, sameTerm, unitWeight, wantedWords } from "./rerank.js";
+import {
+  type LeftToRescore,
+  maxBoost,
+  type RescoreParts,
+  rescore,
+  sameTerm,
+  unitWeight,
+  wantedWords,
+} from "./rerank.js";
 import { numberBytes } from "./shown-line.js";
 import { maxTermScore } from "./term-stats.js";
 import { callOf, outcomeBefore, outcomeOf } from "./tool-call-lines.js";
@@ -40,6 +49,8 @@ export interface RankedHit {
   lastLine: number;
   line: number;
   lines: HitLine[];
+  /** What each stage of the ranking gave it, when the request asked (hit-explain.ts). */
+  explain?: HitExplain;
 }
 
 export interface RankedResult {
@@ -235,6 +246,10 @@ interface ScoredUnit {
   line: number;
   /** The query terms' weight in each line of the unit. */
   weights: number[];
+  /** What the second look's steps gave it. */
+  parts: RescoreParts;
+  /** Added by the best other unit of its session (liftedBySession). */
+  lift: number;
 }
 
 /** What the order of the hits needs of a unit scored by the second look. */
@@ -286,6 +301,12 @@ export function inOrder<T extends InSession>(scored: readonly T[], repeat: numbe
     ahead.set(next.row.session_id, (ahead.get(next.row.session_id) ?? 0) + 1);
   }
   return order;
+}
+
+/** What each stage gave a unit of the second look that became a hit weighed `order` in the order of the hits. */
+function explained(s: ScoredUnit, order: number): HitExplain {
+  const index = s.row.parts ?? { bm25: -s.row.score, neighbours: 0, session: 0 };
+  return { ...index, ...s.parts, lift: s.lift, order, score: s.score };
 }
 
 export function rankedSearch(connection: IndexConnection, req: RankedRequest): RankedResult {
@@ -370,12 +391,17 @@ function search(connection: IndexConnection, req: RankedRequest, files: OpenFile
     const lineCount = row.last_line - row.first_line + 1;
     const s = rescore(row.score, words, lineCount, weightOf(row), row.time, req.query.terms, req.now, profile, left);
     if (!s) continue;
-    scored.push({ row, file, score: s.score, line: row.first_line + s.bestLine, weights: s.lineWeights });
+    const line = row.first_line + s.bestLine;
+    scored.push({ row, file, score: s.score, line, weights: s.lineWeights, parts: s.parts, lift: 0 });
     floor.push(s.score);
     floor.sort((a, b) => b - a);
   }
   // Several sessions searched: a session is lifted by its other units, and the order mixes the sessions.
-  if (req.perSession !== undefined) liftedBySession(scored, profile.sessions.lift);
+  if (req.perSession !== undefined) {
+    const before = scored.map((s) => s.score);
+    liftedBySession(scored, profile.sessions.lift);
+    for (const [i, s] of scored.entries()) s.lift = s.score - (before[i] as number);
+  }
   scored.sort((a, b) => b.score - a.score || a.row.session_id.localeCompare(b.row.session_id) || a.line - b.line);
   const perSession = new Map<string, number>();
   const hits: RankedHit[] = [];
@@ -383,7 +409,11 @@ function search(connection: IndexConnection, req: RankedRequest, files: OpenFile
   const asked = asksFor(req.query.source);
   let cappedBySession = 0;
   let repeated = 0;
+  // Units of its session ahead of each in the order: what the repeat weight weighed it by.
+  const ahead = new Map<string, number>();
   for (const s of req.perSession === undefined ? scored : inOrder(scored, profile.sessions.repeat)) {
+    const before = ahead.get(s.row.session_id) ?? 0;
+    ahead.set(s.row.session_id, before + 1);
     if (hits.length >= req.limit) break;
     const n = perSession.get(s.row.session_id) ?? 0;
     if (req.perSession !== undefined && n >= req.perSession) {
@@ -410,6 +440,9 @@ function search(connection: IndexConnection, req: RankedRequest, files: OpenFile
       lastLine: s.row.last_line,
       line: s.line,
       lines,
+      ...(req.explain
+        ? { explain: explained(s, req.perSession === undefined ? 1 : profile.sessions.repeat ** before) }
+        : {}),
     });
   }
   // Only the newest-first way leaves units unread: a generator is asked of the whole index.

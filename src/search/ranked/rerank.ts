@@ -79,6 +79,25 @@ export interface Scored {
   bestLine: number;
   /** The query terms' weight each line of the unit holds (what chooses the other lines shown, answer-lines.ts). */
   lineWeights: number[];
+  /** What each step gave the score (the search's explain option). */
+  parts: RescoreParts;
+}
+
+/**
+ * The second look's score is (terms + the index's score) times each factor: `terms` is what the terms the index left
+ * to it added, the others multiply (1: the step gave nothing).
+ */
+export interface RescoreParts {
+  terms: number;
+  /** The unit's kind (unitWeight). */
+  kind: number;
+  /** A message asking a question. */
+  asks: number;
+  phrase: number;
+  coverage: number;
+  proximity: number;
+  date: number;
+  recency: number;
 }
 
 /** Positions of each term's first word in the unit's words, term by term. */
@@ -184,12 +203,18 @@ export function rescore(
     (sum, w) => sum + termScore(w.idf, hitsOf(w.term).length * perHit(w.term), unit.count, left.meanTokens),
     0,
   );
-  let score = (common - bm25) * weight * (unit.asks ? profile.units.asking : 1);
-  if (inARow(unit, terms)) score *= boosts.phrase;
+  const asks = unit.asks ? profile.units.asking : 1;
+  let score = (common - bm25) * weight * asks;
+  const phrase = inARow(unit, terms) ? boosts.phrase : 1;
+  score *= phrase;
   const found = hits.filter((h) => h.length > 0).length;
-  score *= 1 + boosts.coverage * coverage(hits, terms, left.weights);
-  if (found >= 2 && smallestSpan(hits) <= found * 4) score *= boosts.proximity;
-  score *= dateWeight(left.dates ?? [], time, boosts.namedDate) * recency(time, now, boosts);
+  const covered = 1 + boosts.coverage * coverage(hits, terms, left.weights);
+  score *= covered;
+  const proximity = found >= 2 && smallestSpan(hits) <= found * 4 ? boosts.proximity : 1;
+  score *= proximity;
+  const date = dateWeight(left.dates ?? [], time, boosts.namedDate);
+  const recent = recency(time, now, boosts);
+  score *= date * recent;
   // The line to show holds the most terms, each within the line, the rarer weighing more.
   const counts = new Array<number>(lineCount).fill(0);
   for (const [t, positions] of hits.entries()) {
@@ -206,5 +231,6 @@ export function rescore(
     }
   }
   const bestLine = Math.max(0, counts.indexOf(Math.max(...counts)));
-  return { score, bestLine, lineWeights: counts };
+  const parts = { terms: common, kind: weight, asks, phrase, coverage: covered, proximity, date, recency: recent };
+  return { score, bestLine, lineWeights: counts, parts };
 }
