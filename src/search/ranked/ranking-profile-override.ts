@@ -10,7 +10,7 @@ import { DEFAULT_PROFILE, type RankingProfile } from "./ranking-profile.js";
 
 /** Profile groups whose values are counts (of units, lines, hits, bytes): whole numbers, at least 1. */
 const COUNT_GROUPS = new Set(["reading", "lines"]);
-const COUNTS = new Set(["sessions.neighbourSpan", "sessions.perSession"]);
+const COUNTS = new Set(["sessions.neighbourSpan", "sessions.perSession", "boosts.proximitySpan"]);
 
 /** The schema of overrides of `value`: every key optional, no other key, each number finite and not negative. */
 function overridesOf(value: unknown, path: string): ZodType {

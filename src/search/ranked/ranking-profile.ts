@@ -40,8 +40,9 @@ export interface RankingProfile {
   boosts: {
     /** The query's words in a row. */
     phrase: number;
-    /** The query's words close together. */
+    /** The query's words close together: all the terms found within `proximitySpan` words per term. */
     proximity: number;
+    proximitySpan: number;
     /** Up to 1 + coverage times the score, by the share of the terms' weight the unit holds. */
     coverage: number;
     /** A unit written on a date the query names (named-dates.ts). */
@@ -115,6 +116,7 @@ export const DEFAULT_PROFILE: RankingProfile = {
   boosts: {
     phrase: 1.5,
     proximity: 1.25,
+    proximitySpan: 4,
     /**
      * BM25 lets one rare word in a short line outscore a message that holds most of the question (a reply "Thanks
      * for the suggestion, Sam." over the suggestion itself). On LoCoMo, with a unit's neighbours lifting it, 1.5 took

@@ -210,7 +210,7 @@ export function rescore(
   const found = hits.filter((h) => h.length > 0).length;
   const covered = 1 + boosts.coverage * coverage(hits, terms, left.weights);
   score *= covered;
-  const proximity = found >= 2 && smallestSpan(hits) <= found * 4 ? boosts.proximity : 1;
+  const proximity = found >= 2 && smallestSpan(hits) <= found * boosts.proximitySpan ? boosts.proximity : 1;
   score *= proximity;
   const date = dateWeight(left.dates ?? [], time, boosts.namedDate);
   const recent = recency(time, now, boosts);

@@ -46,4 +46,22 @@ describe("a search given a profile", () => {
     expect(await first()).toEqual(["assistant", "user"]);
     expect(await first(profileWith({ units: { asking: 2 } }, "test"))).toEqual(["user", "assistant"]);
   });
+
+  it("weighs the index's columns as the profile says, in FTS5's bm25() itself", async () => {
+    const s = new SessionBuilder("ses_profilecolumns01", "Limiter");
+    s.user("Where is the limiter?");
+    s.assistant((b) => b.text("The throttling is done by rate_limit, beside the router."));
+    const { search } = await indexedSessions([s.data]);
+    const bm25 = async (columns: { words?: number; whole?: number }) => {
+      const profile = profileWith({ columns }, "test");
+      const out = await search({ query: "rate_limit", mode: "ranked", scope: PROJECT, profile, explain: true });
+      const hit = out.ranked?.hits.find((h) => h.role === "assistant");
+      return hit?.explain?.bm25 ?? 0;
+    };
+    const byDefault = await bm25({});
+    expect(byDefault).toBeGreaterThan(0);
+    // The compound stands in both columns: without the whole column's weight it scores less, with more, more.
+    expect(await bm25({ whole: 0 })).toBeLessThan(byDefault);
+    expect(await bm25({ whole: DEFAULT_PROFILE.columns.whole * 2 })).toBeGreaterThan(byDefault);
+  });
 });

@@ -10,7 +10,7 @@ import {
   rescore as rescoreWords,
   wantedWords,
 } from "../../../src/search/ranked/rerank.js";
-import { maxTermScore } from "../../../src/search/ranked/term-stats.js";
+import { maxTermScore, termScore } from "../../../src/search/ranked/term-stats.js";
 import type { Role } from "../../../src/transcripts/index/transcript-units.js";
 import { unitWords } from "../../../src/transcripts/index/unit-words.js";
 
@@ -105,6 +105,20 @@ describe("the second look at a unit's lines", () => {
     expect(all > two && two > rare && rare > common).toBe(true);
     // One term alone lifts a unit by its share of the weight: the rarest 3 of 6, the commonest 1 of 6.
     expect(rare / common).toBeCloseTo((1 + boosts.coverage * (3 / 6)) / (1 + boosts.coverage * (1 / 6)), 5);
+  });
+
+  it("scores a compound the index left to it with the profile's column weights, as FTS5 would", () => {
+    const [term] = parseRankedQuery("rate_limit").terms as [RankedTerm];
+    expect(term.compound).toBe("rate_limit");
+    const left = { scoredAlone: [{ term, idf: 1.5 }], mustHold: [], meanTokens: 6 };
+    const lines = ["the router calls rate_limit first"];
+    const at = (profile: RankingProfile) => rescore(0, lines, "assistant", null, [], NOW, left, profile)?.score ?? 0;
+    const count = unitWords(lines, wantedWords([], left)).count;
+    const { words, whole } = DEFAULT_PROFILE.columns;
+    expect(at(DEFAULT_PROFILE)).toBeCloseTo(termScore(1.5, words + whole, count, 6), 9);
+    const wordsOnly = { ...DEFAULT_PROFILE, columns: { words, whole: 0 } };
+    expect(at(wordsOnly)).toBeCloseTo(termScore(1.5, words, count, 6), 9);
+    expect(at(wordsOnly)).toBeLessThan(at(DEFAULT_PROFILE));
   });
 
   it("never scores a unit above the ceiling the search stops reading at", () => {
