@@ -10,6 +10,8 @@
  * LEDGER_SHARED: the shared data folder (default ../shared beside the checkout). LEDGER_EVAL_QUICK=1, for a tuning
  * loop: only the questions to tune on, project-wide, with the baseline; no section written. LEDGER_EVAL_DETAILS=1:
  * for each question to tune on not answered at rank 1, the question, its needle's line and what the first hit showed.
+ * LEDGER_RANKING_PROFILE: overrides of the ranking's weights to run with (inline JSON or a JSON file,
+ * bench/ranking-profile-env.ts); the report names them and no section is written.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -27,6 +29,7 @@ import {
 } from "./coding-recall-questions.js";
 import { type AskedQuestion, type EvalRun, printDetails, reportBody, reportFigures } from "./coding-recall-report.js";
 import { answerRank, rankedHits, type Scored } from "./coding-recall-score.js";
+import { evalProfileOrExit } from "./ranking-profile-env.js";
 import { loadAverage, writeFigures, writeSection } from "./report.js";
 import { sharedDir } from "./shared-dir.js";
 
@@ -35,6 +38,7 @@ const LIMIT = 5;
 const DAY = 86_400_000;
 const quick = process.env.LEDGER_EVAL_QUICK === "1";
 const details = process.env.LEDGER_EVAL_DETAILS === "1";
+const ranking = evalProfileOrExit("coding-recall");
 
 /** Asks as the tool does, a day after the newest session (the recency prior sees every session as written before). */
 function askerOver(corpus: CodingCorpus) {
@@ -47,6 +51,7 @@ function askerOver(corpus: CodingCorpus) {
       scope: PROJECT,
       limit: LIMIT,
       sessionID: named ? q.session : undefined,
+      profile: ranking.profile,
     });
     const hits = rankedHits(out.text);
     return { scored: { rank: answerRank(hits, q.session, q.needles), bytes: Buffer.byteLength(out.text) }, hits };
@@ -119,12 +124,12 @@ async function main(dataDir: string): Promise<number> {
 
   if (details) printDetails(asked, corpus.sessions);
   const run: EvalRun = { asked, loreShared, loreAlone, sessions: corpus.sessions.size, files, load, limit: LIMIT };
-  const body = reportBody(run);
+  const body = `${ranking.said}\n\n${reportBody(run)}`;
   console.log(body);
   console.error(
     `[coding-recall] ${questions.length} questions${quick ? " (quick: those to tune on, project-wide)" : ` and ${lore.length} of opencode-lore's`} in ${seconds.toFixed(1)} s (export ${exportSeconds.toFixed(1)} s), load ${load}`,
   );
-  if (!quick) {
+  if (!quick && ranking.isDefault) {
     writeSection("coding-recall", "Recall in real coding sessions: the answering line, against plain FTS5", body, {
       result: "coding-recall",
       command: "npm run eval:recall",

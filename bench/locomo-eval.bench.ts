@@ -6,7 +6,9 @@
  * turns (the question's words OR-ed) in the same run. The data is read from LEDGER_LOCOMO (default
  * `recall-eval/locomo` of the shared folder, ../shared beside the checkout or LEDGER_SHARED): the unpacked
  * `data/locomo10.zip` of snap-research/locomo. LEDGER_LOCOMO_DETAIL names a JSON file to
- * write every question's hits and answer to, to look at what was missed.
+ * write every question's hits and answer to, to look at what was missed. LEDGER_RANKING_PROFILE: overrides of the
+ * ranking's weights to run with (inline JSON or a JSON file, bench/ranking-profile-env.ts); the report names them and
+ * no result file is written.
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -19,10 +21,12 @@ import { exportTranscripts } from "../src/transcripts/export/export-transcript.j
 import { createMemorySource } from "../src/transcripts/source/export-file-source.js";
 import { searchOver } from "../test/helpers/search-over.js";
 import { CATEGORIES, type LocomoConversation, type LocomoQuestion, loadLocomo } from "./locomo-sessions.js";
+import { evalProfileOrExit } from "./ranking-profile-env.js";
 import { type Figure, loadAverage, median, percentile, table, writeFigures, writeSection } from "./report.js";
 import { sharedDir } from "./shared-dir.js";
 
 const LIMIT = 5;
+const ranking = evalProfileOrExit("locomo-eval");
 const locomoDir = process.env.LEDGER_LOCOMO ?? path.join(sharedDir(), "recall-eval", "locomo");
 if (!fs.existsSync(locomoDir)) {
   console.error(
@@ -123,7 +127,13 @@ for (const conversation of conversations) {
   const lines = await load(conversation);
   now = conversation.askedAt;
   for (const q of conversation.questions) {
-    const out = await search({ query: q.question, mode: "ranked", scope: conversation.directory, limit: LIMIT });
+    const out = await search({
+      query: q.question,
+      mode: "ranked",
+      scope: conversation.directory,
+      limit: LIMIT,
+      profile: ranking.profile,
+    });
     const landings: Landing[] = [];
     // A hit's header names its session (`## 1 · ses_… · …`); its answering line is `<line>: text`.
     let session: string | undefined;
@@ -178,7 +188,9 @@ const baseSession = measures(asked, (a) => a.baseline.session);
 const sessionCount = conversations.reduce((n, c) => n + c.sessions.length, 0);
 const turnCount = conversations.reduce((n, c) => n + c.sessions.reduce((m, s) => m + s.turns.length, 0), 0);
 
-const body = `Load average when the run started: ${loadAverage()}.
+const body = `${ranking.said}
+
+Load average when the run started: ${loadAverage()}.
 
 ${asked.length.toLocaleString("en-US")} questions (LoCoMo categories 1-4, those naming their evidence turns) over ${conversations.length} conversations:
 ${sessionCount} sessions, ${turnCount.toLocaleString("en-US")} turns. Each LoCoMo session is one OpenCode session (speaker A's turns user
@@ -219,11 +231,13 @@ const figures: Figure[] = [
     met: median(bytes) <= 2_000,
   },
 ];
-writeSection("locomo-eval", "Recall on LoCoMo: ranked search against plain FTS5", body, {
-  result: "locomo-eval",
-  command: "npm run eval:recall",
-});
-writeFigures("locomo-eval", figures);
+if (ranking.isDefault) {
+  writeSection("locomo-eval", "Recall on LoCoMo: ranked search against plain FTS5", body, {
+    result: "locomo-eval",
+    command: "npm run eval:recall",
+  });
+  writeFigures("locomo-eval", figures);
+} else console.log(body);
 baselineDb.close();
 data.searchIndex.close();
 data.database.close();

@@ -10,6 +10,7 @@ import fs from "node:fs";
 import { IndexedFiles } from "../src/search/ranked/indexed-scope.js";
 import { parseRankedQuery } from "../src/search/ranked/ranked-query.js";
 import { rankedSearch } from "../src/search/ranked/ranked-search.js";
+import { DEFAULT_PROFILE } from "../src/search/ranked/ranking-profile.js";
 import { createRipgrepLocator } from "../src/search/ripgrep/locate.js";
 import { createTranscriptSearch } from "../src/search/search.js";
 import { type Figure, loadAverage, median, percentile, table, writeFigures, writeSection } from "./report.js";
@@ -53,8 +54,9 @@ function ranked(query: string) {
     filters: {},
     limit: 10,
     contextLines: 2,
-    perSession: 3,
+    perSession: DEFAULT_PROFILE.sessions.perSession,
     now: Date.now(),
+    profile: DEFAULT_PROFILE,
   });
 }
 

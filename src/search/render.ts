@@ -19,6 +19,7 @@ import type { Found } from "./found.js";
 import { COVERAGE_RESERVE_BYTES, SHOWN_LINE_BYTES } from "./limits.js";
 import { type RankedCoverage, rankedCoverageLine } from "./ranked/ranked-coverage.js";
 import type { RankedHit, RankedResult } from "./ranked/ranked-search.js";
+import { explainLine } from "./ranked/hit-explain.js";
 import { answerWindow, clip, numbered } from "./ranked/shown-line.js";
 import type { Redacted } from "./redact-hits.js";
 import type { ScanResult } from "./scan/scanner.js";
@@ -65,6 +66,7 @@ function renderRanked(result: RankedResult, coverage: RankedCoverage, maxBytes: 
   for (const [i, hit] of result.hits.entries()) {
     const block = [
       rankedHeader(i + 1, hit.file, showScope, !named.has(hit.file.sessionID), unitTail(hit)),
+      ...(hit.explain ? [explainLine(hit.explain)] : []),
       ...hit.lines.map((l) =>
         numbered(
           l.line,

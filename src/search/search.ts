@@ -26,6 +26,7 @@ import { type IndexCoverage, ruleOutByIndex } from "./ranked/index-rule-out.js";
 import { fallbackPattern, type RankedOutcome, type RankedScope, searchRanked } from "./ranked/ranked-mode.js";
 import type { AskingMessage } from "./ranked/ranked-request.js";
 import type { RankedResult } from "./ranked/ranked-search.js";
+import { DEFAULT_PROFILE, type RankingProfile } from "./ranked/ranking-profile.js";
 import { indexedScope, indexStandsForFolders, listedScope, noteListing } from "./ranked-scope.js";
 import { redactFound } from "./redact-hits.js";
 import { renderFound } from "./render.js";
@@ -101,6 +102,10 @@ export interface SearchRequest extends QueryInput {
   scanBytesBudget?: number;
   /** Transcript bytes a ranked search may index before it answers (index-catch-up.ts CATCH_UP_BYTES). */
   catchUpBytes?: number;
+  /** The ranking's weights (default DEFAULT_PROFILE, ranked/ranking-profile.ts): the recall evaluations sweep them. */
+  profile?: RankingProfile;
+  /** Ranked mode only: a line under each hit's header saying what each stage of the ranking gave it. */
+  explain?: boolean;
   chunkBytes?: number;
   threads?: number;
 }
@@ -212,6 +217,9 @@ export function createTranscriptSearch(deps: SearchDeps) {
     const filtered = req.role !== undefined || req.since !== undefined || req.until !== undefined;
     if (mode !== "ranked" && filtered) {
       throw new InvalidInputError("role", 'role, since and until filter ranked searches only; use mode "ranked"');
+    }
+    if (mode !== "ranked" && req.explain === true) {
+      throw new InvalidInputError("explain", 'explains ranked searches only; use mode "ranked"');
     }
     const where = { scope: req.scope, all: req.all === true };
     const byFolders = mode === "ranked" && !req.sessionID && deps.index !== undefined;
@@ -340,6 +348,8 @@ async function rankedOutcome(
     catchUpBytes: req.catchUpBytes,
     args: req.argNames ?? TOOL_ARG_NAMES,
     asking: req.asking,
+    profile: req.profile ?? DEFAULT_PROFILE,
+    explain: req.explain,
     now: (deps.clock ?? Date.now)(),
     started,
     titles: async (files) => {

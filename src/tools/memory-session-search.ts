@@ -30,6 +30,7 @@ export const sessionSearchTool = {
     all: z.boolean().optional().describe("Every project's"),
     regex: z.boolean().optional().describe("As mode regex"),
     caseSensitive: z.boolean().optional().describe("Match case"),
+    explain: z.boolean().optional().describe("Ranked: score parts"),
     contextLines: z
       .number()
       .int()

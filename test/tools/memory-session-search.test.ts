@@ -37,6 +37,7 @@ describe("memory_session_search", () => {
         "all",
         "caseSensitive",
         "contextLines",
+        "explain",
         "limit",
         "maxBytes",
         "mode",
@@ -77,6 +78,9 @@ describe("memory_session_search", () => {
     );
     await expect(s.tool.execute({ query: "x", sessionID: "ses_notthere01" }, s.context)).rejects.toThrow(
       /no transcript for the session with id "ses_notthere01"/,
+    );
+    await expect(s.tool.execute({ query: "x", mode: "literal", explain: true }, s.context)).rejects.toThrow(
+      /^\[opencode-ledger\] explain: explains ranked searches only; use mode "ranked"/,
     );
   });
 });

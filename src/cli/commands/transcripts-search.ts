@@ -44,6 +44,10 @@ export const command = defineCommand({
     until: { type: "string", value: "<date>", description: "Ranked: only messages up to this ISO date or time" },
     "case-sensitive": { type: "boolean", description: "Match letter case exactly" },
     raw: { type: "boolean", description: "Print secrets as they are in the files instead of [redacted: <kind>]" },
+    explain: {
+      type: "boolean",
+      description: "Ranked: under each hit's header, what each stage of the ranking gave its score",
+    },
     context: {
       type: "string",
       value: "<n>",
@@ -72,6 +76,7 @@ export const command = defineCommand({
         until: z.string().refine(isWhen, WHEN_MESSAGE).optional(),
         "case-sensitive": z.boolean().optional(),
         raw: z.boolean().optional(),
+        explain: z.boolean().optional(),
         context: s.int(0, SEARCH_LIMITS.maxContext).default(SEARCH_LIMITS.defaultContext),
         limit: s.int(1, SEARCH_LIMITS.maxMatches).optional(),
         _: z
@@ -108,6 +113,7 @@ export const command = defineCommand({
         limit: input.limit,
         maxBytes: SEARCH_LIMITS.maxBytes,
         redact: input.raw !== true,
+        explain: input.explain,
         argNames: CLI_ARG_NAMES,
       });
       if (ctx.json && outcome.ranked) {
@@ -125,6 +131,7 @@ export const command = defineCommand({
             time: h.time,
             line: h.line,
             score: h.score,
+            ...(h.explain ? { explain: h.explain } : {}),
             lines: h.lines,
           })),
           cappedBySession: outcome.ranked.cappedBySession,

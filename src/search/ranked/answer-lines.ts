@@ -6,44 +6,8 @@
  */
 import { byteLength } from "../../bounded-output.js";
 import { type AnswerKind, answerValue, strongError } from "./answer-kind.js";
+import type { ShownLinesProfile } from "./ranking-profile.js";
 import { answerWindow, clip, shownText } from "./shown-line.js";
-
-/** How a hit's lines are chosen; the defaults and the evidence for each. */
-export interface ShownLinesProfile {
-  /** Bytes of one hit's lines, their `<line>- ` prefixes counted. */
-  hitBytes: number;
-  /** Bytes of the best line's window. */
-  bestBytes: number;
-  /** Bytes of any other line. */
-  lineBytes: number;
-  /** Lines holding what the question asks for (or more of its words), shown besides the best. */
-  answers: number;
-  /** Lines of a tool call's outcome shown with the call. */
-  outcomes: number;
-}
-
-/**
- * On the coding recall evaluation's questions to tune on (bench/coding-recall, project-wide, limit 5): 400 / 200 /
- * 140 bytes showed a needle in the first five hits for 25.0 % at a median of 2,463 bytes a question; 440 / 240 / 140
- * the same 25.0 % at 2,625 bytes, 620 / 300 / 160 24.1 % at 3,233 bytes, 400 / 240 / 140 23.1 %, 420 / 220 / 130
- * 23.1 %. Two answer lines and two outcome lines: a number or an error line is rarely the only one of its kind.
- * Ranking all the other lines by one value instead (the words' share, plus one per asked kind held, plus nearness to
- * the best line) showed a needle for 25.0 % project-wide but 38.9 % with the session named, against 25.0 % and
- * 41.7 % taken in turn (with `[ahead 7]` a number, answer-kind.ts); cut to 140 / 90 bytes, 38.0 % named.
- *
- * Those figures were taken with every line prefixed by its transcript's name (`ses_….md-12- `, about 40 bytes). With
- * the name once in the hit's header and `12- ` on the lines, the hit's 400 bytes showed a needle for the same 25.0 %
- * (hit@1 13.9 -> 15.7 %) at a median of 2,266 bytes instead of 2,480; given back to the lines as hitBytes, 440 bytes
- * gave 26.9 % at 2,333, 520 29.6 % at 2,436, 560 30.6 % at 2,459, 600 31.5 % (hit@1 16.7 %) at 2,469, 640 the same
- * 31.5 % at 2,482.
- */
-export const SHOWN_LINES: ShownLinesProfile = {
-  hitBytes: 600,
-  bestBytes: 200,
-  lineBytes: 140,
-  answers: 2,
-  outcomes: 2,
-};
 
 /** A line of the unit (or of a tool call's output) that may be shown. */
 export interface LineChoice {
@@ -74,7 +38,8 @@ export interface LinesWanted {
   context: number;
   /** Bytes of a line's prefix, `<line>- `. */
   prefixBytes: (line: number) => number;
-  profile?: ShownLinesProfile;
+  /** The byte budgets and line counts (the ranking profile's `lines`, with the evidence for each). */
+  profile: ShownLinesProfile;
 }
 
 /** A file read's own numbering (`  12: `, `+ 12: `) says nothing of what a line holds. */
@@ -94,7 +59,7 @@ const MIN_LINE = 48;
  * need be), then what the question asks for, the outcome of a tool call, and context, while they fit `hitBytes`.
  */
 export function chooseLines(wanted: LinesWanted): ShownLine[] {
-  const profile = wanted.profile ?? SHOWN_LINES;
+  const { profile } = wanted;
   const { lines, best } = wanted;
   const bestLine = lines[best];
   if (!bestLine) return [];

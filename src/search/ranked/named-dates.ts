@@ -85,10 +85,10 @@ export function namedDates(source: string, now: number): NamedDate[] {
   return found;
 }
 
-/** How much more a unit written on a date the query names weighs than one written on another day. */
-export const NAMED_DATE_BOOST = 2;
-
-/** A unit's weight for the dates a query names: NAMED_DATE_BOOST when `time` falls in one of them, else 1. */
-export function dateWeight(dates: readonly NamedDate[], time: number | null): number {
-  return time !== null && dates.some((d) => time >= d.from && time <= d.to) ? NAMED_DATE_BOOST : 1;
+/**
+ * A unit's weight for the dates a query names: `boost` (the ranking profile's namedDate) when `time` falls in one of
+ * them, else 1.
+ */
+export function dateWeight(dates: readonly NamedDate[], time: number | null, boost: number): number {
+  return time !== null && dates.some((d) => time >= d.from && time <= d.to) ? boost : 1;
 }

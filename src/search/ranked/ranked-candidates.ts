@@ -6,23 +6,18 @@
  */
 import type { IndexRows, SqlValue } from "../../transcripts/index/index-reader.js";
 import type { Role } from "../../transcripts/index/transcript-units.js";
+import type { IndexParts } from "./hit-explain.js";
 import { dateWeight } from "./named-dates.js";
 import type { RankedPlan } from "./ranked-plan.js";
 import { clauseOf, type RankedTerm } from "./ranked-query.js";
 import type { RankedRequest } from "./ranked-request.js";
+import { bm25Sql, type RankingProfile } from "./ranking-profile.js";
 import { termScore } from "./term-stats.js";
 
-/** Candidates BM25 hands to the second look: enough for any limit, few enough to read in a millisecond or two. */
-const CANDIDATES = 200;
-/**
- * A query of common words only: the newest units holding them are looked at (NEWEST_LOOKED, ids and sessions only,
- * cheap), and of those at most NEWEST_CANDIDATES, a few per session, are read and scored.
- */
-const NEWEST_LOOKED = 1_000;
-const NEWEST_CANDIDATES = 24;
 /**
  * The newest units are asked for this many at a time, each page below the last: the candidates are most often found
- * in the first page, and FTS5 reads only what a page asks for (a walk of NEWEST_LOOKED was a third of a query's time).
+ * in the first page, and FTS5 reads only what a page asks for (a walk of the profile's newestLooked, 1,000, was a
+ * third of a query's time).
  */
 const NEWEST_PAGE = 100;
 
@@ -42,11 +37,12 @@ export interface UnitRow {
   score: number;
   /** The generating terms the unit holds, when the index said which (ranked-plan.ts): the others it does not. */
   held?: RankedTerm[];
+  /** How `score` was added up, when its neighbours and session weighed in (bestInContext). */
+  parts?: IndexParts;
 }
 
 const COLUMNS =
   "u.id, s.session_id, u.first_line, u.last_line, u.byte_start, u.byte_end, u.role, u.tool, u.time, u.call_start, u.call_end";
-const SCORE = "bm25(unit_text, 1.0, 1.5)";
 
 /** The request's sessions, roles and times as SQL conditions on `u` (units) and `s` (sessions). */
 function filtersOf(req: RankedRequest): { where: string[]; params: SqlValue[] } {
@@ -80,51 +76,16 @@ function filtersOf(req: RankedRequest): { where: string[]; params: SqlValue[] } 
 /** The best units by BM25 for `match`. */
 function best(connection: IndexRows, req: RankedRequest, match: string): UnitRow[] {
   const { where, params } = filtersOf(req);
+  const score = bm25Sql(req.profile.columns);
   // Nothing to filter: FTS5 keeps the best candidates as it goes, and only those are joined to their units.
   const sql =
     where.length === 0
-      ? `SELECT ${COLUMNS}, t.score FROM (SELECT rowid, ${SCORE} AS score FROM unit_text WHERE unit_text MATCH ?
+      ? `SELECT ${COLUMNS}, t.score FROM (SELECT rowid, ${score} AS score FROM unit_text WHERE unit_text MATCH ?
            ORDER BY score LIMIT ?) t JOIN units u ON u.id = t.rowid JOIN sessions s ON s.sid = u.sid`
-      : `SELECT ${COLUMNS}, ${SCORE} AS score FROM unit_text JOIN units u ON u.id = unit_text.rowid
+      : `SELECT ${COLUMNS}, ${score} AS score FROM unit_text JOIN units u ON u.id = unit_text.rowid
            JOIN sessions s ON s.sid = u.sid WHERE unit_text MATCH ? AND ${where.join(" AND ")} ORDER BY score LIMIT ?`;
-  return connection.all<UnitRow>(sql, match, ...params, CANDIDATES);
+  return connection.all<UnitRow>(sql, match, ...params, req.profile.reading.candidates);
 }
-
-/**
- * How much the session around a unit weighs in its score, against the unit's own BM25: a question's words are often
- * spread over several messages of the session that answers it (who, what, and when in different turns), so a unit
- * whose session holds the other rare terms too is the likelier answer. The session weighs as much as the unit: on
- * LoCoMo (bench/locomo-eval) the answering session came first for 59 % of the questions by the units alone, and with
- * the second look's share of the terms (rerank.ts) for 70.8 % at a weight of 0.3, 71.9 % at 0.5, 72.1 % at 1; the
- * coding sessions of bench/recall-eval keep their first hits at each.
- */
-const SESSION_WEIGHT = 1;
-
-/**
- * A unit's best neighbour (a unit of its session at most NEIGHBOUR_SPAN ids before or after it, a message before or
- * after: a message is its header and its text) lifts it by NEIGHBOUR_WEIGHT times that neighbour's own BM25: a
- * conversation answers in the turn beside the one that holds the question's other words ("where did you go?" then
- * "the lake"). On LoCoMo (bench/locomo-eval) that took the answering turn into the first five from 59.9 % to 63.7 %
- * of the questions, and the answering session first from 72.1 % to 73.4 % (weights of 0.3 to 2 were tried; past 1.5
- * a neighbour starts to outweigh the unit, and spans past a message either side lose sessions).
- */
-const NEIGHBOUR_WEIGHT = 1.2;
-const NEIGHBOUR_SPAN = 2;
-
-/**
- * A generating term's weight in the second look (ranked-search.ts: the share of the terms a unit holds, the line it
- * shows) is its inverse document frequency over the index times the share of the searched sessions that lack it
- * (counted as if SCOPE_PRIOR more sessions lacked it, so that a scope of a few sessions says little), at least
- * SCOPE_FLOOR: a word in every session of the scope (a person's or a project's name, in a search of that project) is
- * rare in the index but tells none of the scope's units from another, and holding it made a greeting ("Hey Nate!")
- * look like the answer to a question about Nate. The session's own lift keeps the index's weights (weighing the
- * sessions by the scope too lost sessions). On LoCoMo (bench/locomo-eval) the answering session came first for
- * 75.1 % of the questions and the answering turn was among the first five for 66.7 %, against 74.0 % and 64.8 % with
- * the index's weights; with a prior of 0, the scope of two sessions in ranked-questions.test.ts showed the line of the
- * one word only one session holds instead of the line that holds the question.
- */
-const SCOPE_PRIOR = 5;
-const SCOPE_FLOOR = 0.05;
 
 /** What the candidates are chosen by: a unit's id, session, time and score, and the generating terms it holds. */
 interface Scored {
@@ -136,19 +97,26 @@ interface Scored {
   call_end: number | null;
   score: number;
   held: RankedTerm[];
+  /** The unit's own BM25 and what its neighbours and session added (lower is better, as FTS5's). */
+  own?: number;
+  neighbours?: number;
+  session?: number;
 }
 
-/** Each unit's score lifted by its best neighbour's own score (scores are BM25's, lower is better). */
-function liftedByNeighbours(rows: readonly Scored[]): void {
+/**
+ * Each unit's score lifted by its best neighbour's own score (scores are BM25's, lower is better): a unit of its
+ * session at most the profile's neighbourSpan ids before or after it, times its neighbour weight.
+ */
+function liftedByNeighbours(rows: readonly Scored[], sessions: RankingProfile["sessions"]): void {
   const own = new Map(rows.map((r) => [r.id, r]));
   const lifts = rows.map((row) => {
     let best = 0;
-    for (let d = 1; d <= NEIGHBOUR_SPAN; d++) {
+    for (let d = 1; d <= sessions.neighbourSpan; d++) {
       for (const near of [own.get(row.id - d), own.get(row.id + d)]) {
         if (near && near.sid === row.sid) best = Math.min(best, near.score);
       }
     }
-    return NEIGHBOUR_WEIGHT * best;
+    return sessions.neighbour * best;
   });
   for (const [i, row] of rows.entries()) row.score += lifts[i] as number;
 }
@@ -168,7 +136,8 @@ function bestInContext(
   plan: RankedPlan,
 ): { rows: UnitRow[]; weights: Map<RankedTerm, number> } {
   const { where, params } = filtersOf(req);
-  const sql = `SELECT u.id, u.sid, u.time, s.bytes AS session_bytes, ${SCORE} AS score FROM unit_text
+  const { sessions: weighs, reading } = req.profile;
+  const sql = `SELECT u.id, u.sid, u.time, s.bytes AS session_bytes, ${bm25Sql(req.profile.columns)} AS score FROM unit_text
     JOIN units u ON u.id = unit_text.rowid JOIN sessions s ON s.sid = u.sid
     WHERE unit_text MATCH ?${where.length > 0 ? ` AND ${where.join(" AND ")}` : ""}`;
   const units = new Map<number, Scored>();
@@ -201,19 +170,27 @@ function bestInContext(
   for (const term of plan.generating) {
     let holding = 0;
     for (const session of sessions.values()) if (session.held.has(term)) holding++;
-    const lacking = Math.max(SCOPE_FLOOR, (inScope - holding + SCOPE_PRIOR) / (inScope + SCOPE_PRIOR));
+    const lacking = Math.max(
+      weighs.scopeFloor,
+      (inScope - holding + weighs.scopePrior) / (inScope + weighs.scopePrior),
+    );
     weights.set(term, (plan.weights.get(term) ?? 0) * lacking);
   }
   const rows: Scored[] = [];
   for (const unit of units.values()) {
     if (required.every((t) => unit.held.includes(t))) rows.push(unit);
   }
-  liftedByNeighbours(rows);
-  for (const row of rows) row.score -= SESSION_WEIGHT * (context.get(row.sid) ?? 0);
+  for (const row of rows) row.own = row.score;
+  liftedByNeighbours(rows, weighs);
+  for (const row of rows) {
+    row.neighbours = row.score - (row.own as number);
+    row.session = weighs.context * (context.get(row.sid) ?? 0);
+    row.score -= row.session;
+  }
   // The units of a date the query names are kept before others, as the second look will weigh them.
   const dates = req.dates ?? [];
-  const weighed = (row: Scored) => row.score * dateWeight(dates, row.time);
-  const chosen = rows.sort((a, b) => weighed(a) - weighed(b)).slice(0, CANDIDATES);
+  const weighed = (row: Scored) => row.score * dateWeight(dates, row.time, req.profile.boosts.namedDate);
+  const chosen = rows.sort((a, b) => weighed(a) - weighed(b)).slice(0, reading.candidates);
   const full = new Map(
     connection
       .all<UnitRow>(
@@ -225,14 +202,16 @@ function bestInContext(
   );
   const found = chosen.flatMap((c) => {
     const row = full.get(c.id);
-    return row ? [{ ...row, score: c.score, held: c.held }] : [];
+    if (!row) return [];
+    const parts = { bm25: -(c.own ?? 0), neighbours: -(c.neighbours ?? 0), session: c.session ?? 0 };
+    return [{ ...row, score: c.score, held: c.held, parts }];
   });
   return { rows: found, weights };
 }
 
 /**
  * Ids and sessions of the newest units holding `match`, from id `from` on, newest first, a page at a time below the
- * last: `take` is given each unit until it says it has enough, or NEWEST_LOOKED units were looked at.
+ * last: `take` is given each unit until it says it has enough, or the profile's newestLooked units were looked at.
  */
 function newest(
   connection: IndexRows,
@@ -251,8 +230,9 @@ function newest(
            WHERE unit_text MATCH ? AND unit_text.rowid >= ? AND unit_text.rowid < ? AND ${where.join(" AND ")}
            ORDER BY unit_text.rowid DESC LIMIT ?`;
   let below = Number.MAX_SAFE_INTEGER;
-  for (let looked = 0; looked < NEWEST_LOOKED; ) {
-    const limit = Math.min(NEWEST_PAGE, NEWEST_LOOKED - looked);
+  const { newestLooked } = req.profile.reading;
+  for (let looked = 0; looked < newestLooked; ) {
+    const limit = Math.min(NEWEST_PAGE, newestLooked - looked);
     const page = connection.all<{ id: number; sid: number | null }>(sql, match, from, below, ...params, limit);
     for (const { id, sid } of page) if (sid !== null && take({ id, sid })) return;
     if (page.length < limit) return;
@@ -280,8 +260,9 @@ export function candidates(
   }
   const chosen = new Set<number>();
   const perSession = new Map<number, number>();
+  const wanted = req.profile.reading.newestCandidates;
   // Units of one transcript stand together in the index: without a cap the newest session would fill the candidates.
-  const cap = req.perSession === undefined ? NEWEST_CANDIDATES : req.perSession * 2;
+  const cap = req.perSession === undefined ? wanted : req.perSession * 2;
   const look = (from: number) => {
     for (const match of plan.newest) {
       newest(connection, req, match, from, ({ id, sid }) => {
@@ -289,9 +270,9 @@ export function candidates(
         if (chosen.has(id) || n >= cap) return false;
         perSession.set(sid, n + 1);
         chosen.add(id);
-        return chosen.size >= NEWEST_CANDIDATES;
+        return chosen.size >= wanted;
       });
-      if (chosen.size >= NEWEST_CANDIDATES) return;
+      if (chosen.size >= wanted) return;
     }
   };
   look(plan.from);
@@ -306,7 +287,7 @@ export function candidates(
     (roles?.length ?? 0) > 0 ||
     since !== undefined ||
     until !== undefined;
-  if (chosen.size < NEWEST_CANDIDATES && (narrowed || chosen.size === 0) && from > plan.totals.oldest) {
+  if (chosen.size < wanted && (narrowed || chosen.size === 0) && from > plan.totals.oldest) {
     from = plan.totals.oldest;
     look(from);
   }

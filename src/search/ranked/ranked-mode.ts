@@ -13,7 +13,8 @@ import { namedDates } from "./named-dates.js";
 import type { RankedCoverage } from "./ranked-coverage.js";
 import { parseRankedQuery } from "./ranked-query.js";
 import type { AskingMessage, RankedFilters } from "./ranked-request.js";
-import { PER_SESSION, type RankedResult, rankedSearch } from "./ranked-search.js";
+import { type RankedResult, rankedSearch } from "./ranked-search.js";
+import type { RankingProfile } from "./ranking-profile.js";
 
 export { ROLE_FILTERS, type RoleFilter } from "../limits.js";
 
@@ -49,6 +50,10 @@ export interface RankedModeRequest {
   asking?: AskingMessage;
   now: number;
   started: number;
+  /** The weights and bounds of the ranking (ranking-profile.ts). */
+  profile: RankingProfile;
+  /** Show under each hit's header what each stage of the ranking gave it. */
+  explain?: boolean;
   /** Fills in the titles of the transcripts shown, before they are rendered. */
   titles?: (files: TranscriptFile[]) => Promise<void>;
 }
@@ -128,9 +133,11 @@ export async function searchRanked(index: IndexReader, req: RankedModeRequest): 
         dates,
         limit: req.limit,
         contextLines: req.contextLines,
-        perSession: req.oneSession ? undefined : PER_SESSION,
+        perSession: req.oneSession ? undefined : req.profile.sessions.perSession,
         now: req.now,
         asking: req.asking,
+        profile: req.profile,
+        explain: req.explain,
       });
     result = ask();
     if (indexed && "transcriptsDir" in scope) {
@@ -178,7 +185,7 @@ export async function searchRanked(index: IndexReader, req: RankedModeRequest): 
     filters: describeFilters(req),
     dates: dates.map((d) => d.text),
     limit: req.limit,
-    perSession: req.oneSession ? undefined : PER_SESSION,
+    perSession: req.oneSession ? undefined : req.profile.sessions.perSession,
     elapsedMs: performance.now() - req.started,
     args: req.args,
   };

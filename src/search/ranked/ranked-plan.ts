@@ -8,23 +8,14 @@
  *   and stops at the limit), or else any of them, scored the same way.
  * A phrase (or a compound's words in a row) costs FTS5 a walk of the units holding its rarest word, whether the phrase
  * stands in them or not: with a rare word that walk is short; of common words only, it is the whole index, however
- * rare the phrase. Such a term is looked for only among the newest WINDOW_UNITS units, and so are the newest units of a
+ * rare the phrase. Such a term is looked for only among the newest units (the profile's windowUnits), and so are the newest units of a
  * common-only query: the search says so when that left older units unread.
  */
 import type { IndexRows } from "../../transcripts/index/index-reader.js";
 import { ftsPhrase } from "../../transcripts/index/index-tokens.js";
 import { clauseOf, matchOf, type RankedQuery, type RankedTerm } from "./ranked-query.js";
-import {
-  countTerm,
-  type IndexTotals,
-  indexTotals,
-  inverseFrequency,
-  PROBE_UNITS,
-  type TermCount,
-} from "./term-stats.js";
-
-/** Units (about 25 MB of transcript) a phrase of common words, or a query of common words only, is looked for in. */
-export const WINDOW_UNITS = 10_000;
+import type { RankingProfile } from "./ranking-profile.js";
+import { countTerm, type IndexTotals, indexTotals, inverseFrequency, type TermCount } from "./term-stats.js";
 
 export interface WeighedTerm {
   term: RankedTerm;
@@ -72,16 +63,17 @@ function termCounter(connection: IndexRows, totals: IndexTotals, probe: number, 
 }
 
 /**
- * The plan of a query. `probe` (default PROBE_UNITS) is both the count below which a term is rare and the most units
- * the generating terms may hold between them: what BM25 reads for the candidates. `window` (default WINDOW_UNITS) is
- * how many of the newest units the looks that could otherwise walk the whole index are kept to.
+ * The plan of a query. The profile's probeUnits is both the count below which a term is rare and the most units the
+ * generating terms may hold between them: what BM25 reads for the candidates. Its windowUnits is how many of the
+ * newest units the looks that could otherwise walk the whole index are kept to.
  */
 export function planRanked(
   connection: IndexRows,
   query: RankedQuery,
-  probe = PROBE_UNITS,
-  window = WINDOW_UNITS,
+  reading: Pick<RankingProfile["reading"], "probeUnits" | "windowUnits">,
 ): RankedPlan {
+  const probe = reading.probeUnits;
+  const window = reading.windowUnits;
   const totals = indexTotals(connection);
   const from = Math.max(totals.oldest, totals.newest - window + 1);
   const count = termCounter(connection, totals, probe, from);

@@ -5,6 +5,7 @@ import type { TranscriptFile } from "../../transcripts/listing.js";
 import type { IndexedFiles } from "./indexed-scope.js";
 import type { NamedDate } from "./named-dates.js";
 import type { RankedQuery } from "./ranked-query.js";
+import type { RankingProfile } from "./ranking-profile.js";
 
 export interface RankedFilters {
   roles?: readonly Role[];
@@ -36,8 +37,8 @@ export interface RankedRequest {
   perSession?: number;
   now: number;
   asking?: AskingMessage;
-  /** Units below which a term is rare and generates candidates (default PROBE_UNITS, see ranked-plan.ts). */
-  probeUnits?: number;
-  /** The newest units a look that could walk the whole index is kept to (default WINDOW_UNITS, see ranked-plan.ts). */
-  windowUnits?: number;
+  /** The weights and bounds of the ranking (DEFAULT_PROFILE unless an evaluation sweeps them). */
+  profile: RankingProfile;
+  /** Give each hit what each stage of the ranking gave it (RankedHit.explain). */
+  explain?: boolean;
 }

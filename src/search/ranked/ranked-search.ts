@@ -14,18 +14,24 @@ import { OWN_TOOLS } from "../own-tools.js";
 import { type AnswerKind, asksFor } from "./answer-kind.js";
 import { chooseLines, type LineChoice } from "./answer-lines.js";
 import { currentTurnStart } from "./current-turn.js";
+import type { HitExplain } from "./hit-explain.js";
 import { dateWeight } from "./named-dates.js";
 import { candidates, type UnitRow } from "./ranked-candidates.js";
 import { planRanked } from "./ranked-plan.js";
 import type { RankedTerm } from "./ranked-query.js";
 import type { RankedRequest } from "./ranked-request.js";
-import { type LeftToRescore, maxBoost, rescore, sameTerm, unitWeight, wantedWords } from "./rerank.js";
+import {
+  type LeftToRescore,
+  maxBoost,
+  type RescoreParts,
+  rescore,
+  sameTerm,
+  unitWeight,
+  wantedWords,
+} from "./rerank.js";
 import { numberBytes } from "./shown-line.js";
 import { maxTermScore } from "./term-stats.js";
 import { callOf, outcomeBefore, outcomeOf } from "./tool-call-lines.js";
-
-/** Hits one session may have in an answer that spans several sessions. */
-export const PER_SESSION = 3;
 
 export interface HitLine {
   line: number;
@@ -43,6 +49,8 @@ export interface RankedHit {
   lastLine: number;
   line: number;
   lines: HitLine[];
+  /** What each stage of the ranking gave it, when the request asked (hit-explain.ts). */
+  explain?: HitExplain;
 }
 
 export interface RankedResult {
@@ -63,42 +71,6 @@ export interface RankedResult {
   /** When only the newest units were looked at (common words only, none rare enough to ask the whole index for). */
   window?: { units: number; of: number };
 }
-
-/**
- * After the second look a unit is lifted by SESSION_LIFT times the best score of another unit of its session among
- * those read: a session that answers a question often does so in more than one message. On LoCoMo
- * (bench/locomo-eval) that took the answering session first for 75.1 % of the questions instead of 74.7 % (0.25:
- * 75.0 %, 0.35: 74.9 %, 0.5: 73.6 % with earlier weights), and the answering turn among the first five for 66.7 %
- * instead of 66.0 %.
- */
-const SESSION_LIFT = 0.2;
-
-/**
- * The hits are put in order one at a time, a unit's score weighing REPEAT_WEIGHT times less for each hit of its
- * session already ahead of it: a session's second-best unit stands after another session's nearly as good best one,
- * so the first five hits name more of the sessions that may answer. The first hit is the best unit either way. On
- * LoCoMo that put an answering session among the first five for 90.6 % of the questions instead of 88.2 %, and the
- * answering turn for 66.7 % instead of 67.6 % (0.8: 91.0 % and 66.5 %; 0.6: 92.1 % and 56.4 % with earlier weights).
- */
-const REPEAT_WEIGHT = 0.85;
-
-/**
- * Units the second look reads at most, best first by the index's score: reading and scoring a unit's lines is most of
- * a query's time, and the boosts it adds (at most maxBoost) rarely lift a unit from further down. On the coding recall
- * evaluation's questions to tune on (bench/coding-recall, project-wide, limit 5), 60 showed a needle among the first
- * five hits for one question more (25.9 % against 25.0 %), 100 the same; not worth the reads.
- *
- * A hit is a unit, not a message: scoring messages instead (each generating term's best unit in the message, summed,
- * lifted by the share of the terms held, the session, the neighbouring messages and the best unit) put the answering
- * message among the first five for 48 % of those questions against 39 %, and the needle for 26.9 % against 24.1 %,
- * but at rank 1 for 9.3 % against 13.9 %, at 2,675 bytes against 2,469, with LoCoMo's answering turn among the first
- * five for 65.5 % against 66.7 %, and a fetched page above the request about it. With a hit's lines numbered alone
- * (no transcript name on each), scoring messages (as first tried, before the bare-number and line-order changes of
- * answer-kind.ts and answer-lines.ts) showed a needle among the first five for 31.5 % at 360 bytes a hit
- * (median 2,458 bytes), 32.4 % at 400 (2,636), 36.1 % at 600 (3,068), but at rank 1 for 10.2-12.0 %; units at 600
- * bytes a hit: 31.5 %, at rank 1 16.7 %, median 2,469 bytes.
- */
-const MAX_READ = 40;
 
 /** Transcripts opened by one search, each once, closed when it ends; and the one buffer their units are read into. */
 class OpenFiles {
@@ -240,6 +212,7 @@ function shownLines(files: OpenFiles, s: ScoredUnit, req: RankedRequest, asked: 
     words: req.query.terms.flatMap((t) => t.words),
     context: req.contextLines,
     prefixBytes: numberBytes,
+    profile: req.profile.lines,
   });
 }
 
@@ -273,6 +246,10 @@ interface ScoredUnit {
   line: number;
   /** The query terms' weight in each line of the unit. */
   weights: number[];
+  /** What the second look's steps gave it. */
+  parts: RescoreParts;
+  /** Added by the best other unit of its session (liftedBySession). */
+  lift: number;
 }
 
 /** What the order of the hits needs of a unit scored by the second look. */
@@ -281,8 +258,11 @@ interface InSession {
   row: { session_id: string };
 }
 
-/** Each unit lifted by SESSION_LIFT times the best score of another unit of its session. */
-export function liftedBySession(scored: readonly InSession[]): void {
+/**
+ * Each unit lifted by `lift` (the profile's sessions.lift) times the best score of another unit of its session among
+ * those the second look read: a session that answers a question often does so in more than one message.
+ */
+export function liftedBySession(scored: readonly InSession[], lift: number): void {
   const best = new Map<string, InSession[]>();
   for (const s of scored) {
     const [first, second] = best.get(s.row.session_id) ?? [];
@@ -292,13 +272,17 @@ export function liftedBySession(scored: readonly InSession[]): void {
   const lifts = scored.map((s) => {
     const [first, second] = best.get(s.row.session_id) ?? [];
     const other = first === s ? second : first;
-    return SESSION_LIFT * (other?.score ?? 0);
+    return lift * (other?.score ?? 0);
   });
   for (const [i, s] of scored.entries()) s.score += lifts[i] as number;
 }
 
-/** The units best first, each weighing REPEAT_WEIGHT less for every unit of its session already ahead of it. */
-export function inOrder<T extends InSession>(scored: readonly T[]): T[] {
+/**
+ * The units best first, put in order one at a time, a unit's score weighing `repeat` (the profile's sessions.repeat)
+ * times less for each unit of its session already ahead of it: the first hits name more of the sessions that may
+ * answer, and the first is the best unit either way.
+ */
+export function inOrder<T extends InSession>(scored: readonly T[], repeat: number): T[] {
   const left = [...scored];
   const ahead = new Map<string, number>();
   const order: T[] = [];
@@ -306,7 +290,7 @@ export function inOrder<T extends InSession>(scored: readonly T[]): T[] {
     let at = 0;
     let value = Number.NEGATIVE_INFINITY;
     for (const [i, s] of left.entries()) {
-      const v = s.score * REPEAT_WEIGHT ** (ahead.get(s.row.session_id) ?? 0);
+      const v = s.score * repeat ** (ahead.get(s.row.session_id) ?? 0);
       if (v > value) {
         value = v;
         at = i;
@@ -317,6 +301,12 @@ export function inOrder<T extends InSession>(scored: readonly T[]): T[] {
     ahead.set(next.row.session_id, (ahead.get(next.row.session_id) ?? 0) + 1);
   }
   return order;
+}
+
+/** What each stage gave a unit of the second look that became a hit weighed `order` in the order of the hits. */
+function explained(s: ScoredUnit, order: number): HitExplain {
+  const index = s.row.parts ?? { bm25: -s.row.score, neighbours: 0, session: 0 };
+  return { ...index, ...s.parts, lift: s.lift, order, score: s.score };
 }
 
 export function rankedSearch(connection: IndexRows, req: RankedRequest): RankedResult {
@@ -331,7 +321,8 @@ export function rankedSearch(connection: IndexRows, req: RankedRequest): RankedR
 function search(connection: IndexRows, req: RankedRequest, files: OpenFiles): RankedResult {
   const byId = req.indexed ? undefined : new Map(req.files.map((f) => [f.sessionID, f]));
   const fileOf = (sessionID: string) => (byId ? byId.get(sessionID) : req.indexed?.fileOf(sessionID));
-  const plan = planRanked(connection, req.query, req.probeUnits, req.windowUnits);
+  const { profile } = req;
+  const plan = planRanked(connection, req.query, profile.reading);
   const { rows, from, weights } = candidates(connection, req, plan);
   const dates = req.dates ?? [];
   const left: LeftToRescore = { ...plan, weights, meanTokens: plan.totals.meanTokens, dates };
@@ -345,11 +336,12 @@ function search(connection: IndexRows, req: RankedRequest, files: OpenFiles): Ra
   const all = weight(req.query.terms);
   const unscored = weight(req.query.terms.filter((t) => !plan.generating.includes(t)));
   const share = (row: UnitRow) => (row.held === undefined || all === 0 ? 1 : (weight(row.held) + unscored) / all);
-  const prior = (row: UnitRow) => -row.score * unitWeight(row.role, row.tool) * dateWeight(dates, row.time);
+  const weightOf = (row: UnitRow) => unitWeight(row.role, row.tool, profile.units);
+  const prior = (row: UnitRow) => -row.score * weightOf(row) * dateWeight(dates, row.time, profile.boosts.namedDate);
   const ceiling = (row: UnitRow) =>
     (more - row.score) *
-    unitWeight(row.role, row.tool) *
-    maxBoost(req.query.terms, row.time, req.now, dates, share(row));
+    weightOf(row) *
+    maxBoost(req.query.terms, row.time, req.now, dates, profile.boosts, share(row));
   rows.sort((a, b) => prior(b) - prior(a));
   let stale = 0;
   const changed = new Set<TranscriptFile>();
@@ -374,7 +366,7 @@ function search(connection: IndexRows, req: RankedRequest, files: OpenFiles): Ra
   };
 
   for (const row of rows) {
-    if (read >= MAX_READ) break;
+    if (read >= profile.reading.maxRead) break;
     if (floor.length >= enough && ceiling(row) < (floor[enough - 1] as number)) break;
     // The plugin's own results are what it read back, never an answer.
     if (row.tool !== null && OWN_TOOLS.has(row.tool) && !(row.role === "tool-input" && row.tool === KEPT_INPUT))
@@ -397,23 +389,19 @@ function search(connection: IndexRows, req: RankedRequest, files: OpenFiles): Ra
       continue;
     }
     const lineCount = row.last_line - row.first_line + 1;
-    const s = rescore(
-      row.score,
-      words,
-      lineCount,
-      unitWeight(row.role, row.tool),
-      row.time,
-      req.query.terms,
-      req.now,
-      left,
-    );
+    const s = rescore(row.score, words, lineCount, weightOf(row), row.time, req.query.terms, req.now, profile, left);
     if (!s) continue;
-    scored.push({ row, file, score: s.score, line: row.first_line + s.bestLine, weights: s.lineWeights });
+    const line = row.first_line + s.bestLine;
+    scored.push({ row, file, score: s.score, line, weights: s.lineWeights, parts: s.parts, lift: 0 });
     floor.push(s.score);
     floor.sort((a, b) => b - a);
   }
   // Several sessions searched: a session is lifted by its other units, and the order mixes the sessions.
-  if (req.perSession !== undefined) liftedBySession(scored);
+  if (req.perSession !== undefined) {
+    const before = scored.map((s) => s.score);
+    liftedBySession(scored, profile.sessions.lift);
+    for (const [i, s] of scored.entries()) s.lift = s.score - (before[i] as number);
+  }
   scored.sort((a, b) => b.score - a.score || a.row.session_id.localeCompare(b.row.session_id) || a.line - b.line);
   const perSession = new Map<string, number>();
   const hits: RankedHit[] = [];
@@ -421,7 +409,11 @@ function search(connection: IndexRows, req: RankedRequest, files: OpenFiles): Ra
   const asked = asksFor(req.query.source);
   let cappedBySession = 0;
   let repeated = 0;
-  for (const s of req.perSession === undefined ? scored : inOrder(scored)) {
+  // Units of its session ahead of each in the order: what the repeat weight weighed it by.
+  const ahead = new Map<string, number>();
+  for (const s of req.perSession === undefined ? scored : inOrder(scored, profile.sessions.repeat)) {
+    const before = ahead.get(s.row.session_id) ?? 0;
+    ahead.set(s.row.session_id, before + 1);
     if (hits.length >= req.limit) break;
     const n = perSession.get(s.row.session_id) ?? 0;
     if (req.perSession !== undefined && n >= req.perSession) {
@@ -448,6 +440,9 @@ function search(connection: IndexRows, req: RankedRequest, files: OpenFiles): Ra
       lastLine: s.row.last_line,
       line: s.line,
       lines,
+      ...(req.explain
+        ? { explain: explained(s, req.perSession === undefined ? 1 : profile.sessions.repeat ** before) }
+        : {}),
     });
   }
   // Only the newest-first way leaves units unread: a generator is asked of the whole index.

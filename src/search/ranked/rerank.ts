@@ -12,22 +12,9 @@ import type { UnitWords } from "../../transcripts/index/unit-words.js";
 import { dateWeight, type NamedDate } from "./named-dates.js";
 import type { WeighedTerm } from "./ranked-plan.js";
 import type { RankedTerm } from "./ranked-query.js";
+import type { RankingProfile } from "./ranking-profile.js";
 import { termScore } from "./term-stats.js";
 
-export const ROLE_WEIGHT: Record<Role, number> = {
-  user: 1,
-  assistant: 1,
-  reasoning: 0.85,
-  "tool-input": 0.8,
-  "tool-output": 0.6,
-  meta: 0.7,
-};
-/**
- * What the agent read or fetched (a file's text, a web page) and what OpenCode attached to a message (a file the user
- * named, as synthetic text) weigh below what was said and done: a README or an API page holds every generic word of
- * a question and took the first places for them, though the question is about the conversation.
- */
-export const DOCUMENT_WEIGHT = 0.4;
 /** The tools whose output is a document (lower case; the corpus's agents name them differently). */
 const DOCUMENT_TOOLS = new Set([
   "read",
@@ -44,40 +31,17 @@ const DOCUMENT_TOOLS = new Set([
 export const SYNTHETIC = "synthetic";
 
 /** The weight of a unit of `role` (of `tool`) in the ranking: its kind, a document's below a message's. */
-export function unitWeight(role: Role, tool: string | null): number {
-  if (tool === null) return ROLE_WEIGHT[role];
-  if (tool === SYNTHETIC || (role === "tool-output" && DOCUMENT_TOOLS.has(tool.toLowerCase()))) return DOCUMENT_WEIGHT;
-  return ROLE_WEIGHT[role];
+export function unitWeight(role: Role, tool: string | null, units: RankingProfile["units"]): number {
+  if (tool === null) return units.roles[role];
+  if (tool === SYNTHETIC || (role === "tool-output" && DOCUMENT_TOOLS.has(tool.toLowerCase()))) return units.document;
+  return units.roles[role];
 }
 
-/** At most +10 % for the newest unit, fading over about a month: a tie breaker, never a winner. */
-const RECENCY_BOOST = 0.1;
-const RECENCY_DAYS = 30;
-const PHRASE_BOOST = 1.5;
-const PROXIMITY_BOOST = 1.25;
 const DAY_MS = 86_400_000;
-/**
- * Up to 2.5 times the score for a unit that holds every term of the query, by the share of the terms' weight it
- * holds: BM25 lets one rare word in a short line outscore a message that holds most of the question (a reply "Thanks
- * for the suggestion, Sam." over the suggestion itself). On LoCoMo (bench/locomo-eval), with a unit's neighbours
- * lifting it (ranked-candidates.ts), 1.5 took the answering turn into the first five for 64.2 % of the questions
- * against 63.7 % at 1, and lost no session; 2 and 3 gained no more, 0.6 lost at both levels.
- */
-const COVERAGE_BOOST = 1.5;
-
-/**
- * A message that asks a question (its last line of text ends with "?") echoes the words of a question about it but
- * rarely answers it: "How long have you been doing yoga?" is not the answer to "How long has Jolene been doing yoga?",
- * the reply after it is. Such a unit weighs 0.85: on LoCoMo (bench/locomo-eval) that took the answering turn among
- * the first five for 66.7 % of the questions instead of 65.4 %, and the answering session first for 75.1 % instead
- * of 74.6 % (0.9: 74.9 %; 0.8 and 0.6 lost sessions: 74.6 %, 73.0 %, with earlier weights); the coding sessions of
- * bench/recall-eval keep their first hits.
- */
-const ASKING_WEIGHT = 0.85;
 
 /** The recency prior of a unit written at `time`. */
-const recency = (time: number | null, now: number) =>
-  time === null ? 1 : 1 + RECENCY_BOOST * Math.exp(-Math.max(0, now - time) / (RECENCY_DAYS * DAY_MS));
+export const recency = (time: number | null, now: number, boosts: RankingProfile["boosts"]) =>
+  time === null ? 1 : 1 + boosts.recency * Math.exp(-Math.max(0, now - time) / (boosts.recencyDays * DAY_MS));
 
 /** The query's bare words in the order asked: a unit holding them in a row is a phrase hit. */
 const bareSequence = (terms: readonly RankedTerm[]) =>
@@ -93,12 +57,13 @@ export function maxBoost(
   time: number | null,
   now: number,
   dates: readonly NamedDate[],
+  boosts: RankingProfile["boosts"],
   share = 1,
 ): number {
-  const phrase = bareSequence(terms).length >= 2 ? PHRASE_BOOST : 1;
-  const proximity = terms.length >= 2 ? PROXIMITY_BOOST : 1;
-  const covered = 1 + COVERAGE_BOOST * Math.min(1, share);
-  return phrase * proximity * covered * dateWeight(dates, time) * recency(time, now);
+  const phrase = bareSequence(terms).length >= 2 ? boosts.phrase : 1;
+  const proximity = terms.length >= 2 ? boosts.proximity : 1;
+  const covered = 1 + boosts.coverage * Math.min(1, share);
+  return phrase * proximity * covered * dateWeight(dates, time, boosts.namedDate) * recency(time, now, boosts);
 }
 
 /** Two words are the same term when one is the other with an ending (porter-like, without its tables). */
@@ -114,6 +79,25 @@ export interface Scored {
   bestLine: number;
   /** The query terms' weight each line of the unit holds (what chooses the other lines shown, answer-lines.ts). */
   lineWeights: number[];
+  /** What each step gave the score (the search's explain option). */
+  parts: RescoreParts;
+}
+
+/**
+ * The second look's score is (terms + the index's score) times each factor: `terms` is what the terms the index left
+ * to it added, the others multiply (1: the step gave nothing).
+ */
+export interface RescoreParts {
+  terms: number;
+  /** The unit's kind (unitWeight). */
+  kind: number;
+  /** A message asking a question. */
+  asks: number;
+  phrase: number;
+  coverage: number;
+  proximity: number;
+  date: number;
+  recency: number;
 }
 
 /** Positions of each term's first word in the unit's words, term by term. */
@@ -169,7 +153,7 @@ export interface LeftToRescore {
   meanTokens: number;
   /** Each term's weight (its inverse document frequency) in choosing the line to show; 1 each without. */
   weights?: ReadonlyMap<RankedTerm, number>;
-  /** The dates the query names: a unit written then weighs NAMED_DATE_BOOST times more. */
+  /** The dates the query names: a unit written then weighs the profile's namedDate times more. */
   dates?: readonly NamedDate[];
 }
 
@@ -203,26 +187,34 @@ export function rescore(
   time: number | null,
   terms: readonly RankedTerm[],
   now: number,
+  profile: RankingProfile,
   left: LeftToRescore = NOTHING_LEFT,
 ): Scored | undefined {
+  const { boosts, columns } = profile;
   const hits = termHits(unit, terms);
   const hitsOf = (term: RankedTerm) => {
     const i = terms.indexOf(term);
     return (i >= 0 ? hits[i] : termHits(unit, [term])[0]) ?? [];
   };
   if (left.mustHold.some((term) => hitsOf(term).length === 0)) return undefined;
-  // Both columns hold a compound term (its words and itself): FTS5 weighs them 1 and 1.5.
+  // Both columns hold a compound term (its words and itself), each hit weighed as FTS5 weighs its column.
+  const perHit = (term: RankedTerm) => (term.compound ? columns.words + columns.whole : columns.words);
   const common = left.scoredAlone.reduce(
-    (sum, w) =>
-      sum + termScore(w.idf, hitsOf(w.term).length * (w.term.compound ? 2.5 : 1), unit.count, left.meanTokens),
+    (sum, w) => sum + termScore(w.idf, hitsOf(w.term).length * perHit(w.term), unit.count, left.meanTokens),
     0,
   );
-  let score = (common - bm25) * weight * (unit.asks ? ASKING_WEIGHT : 1);
-  if (inARow(unit, terms)) score *= PHRASE_BOOST;
+  const asks = unit.asks ? profile.units.asking : 1;
+  let score = (common - bm25) * weight * asks;
+  const phrase = inARow(unit, terms) ? boosts.phrase : 1;
+  score *= phrase;
   const found = hits.filter((h) => h.length > 0).length;
-  score *= 1 + COVERAGE_BOOST * coverage(hits, terms, left.weights);
-  if (found >= 2 && smallestSpan(hits) <= found * 4) score *= PROXIMITY_BOOST;
-  score *= dateWeight(left.dates ?? [], time) * recency(time, now);
+  const covered = 1 + boosts.coverage * coverage(hits, terms, left.weights);
+  score *= covered;
+  const proximity = found >= 2 && smallestSpan(hits) <= found * boosts.proximitySpan ? boosts.proximity : 1;
+  score *= proximity;
+  const date = dateWeight(left.dates ?? [], time, boosts.namedDate);
+  const recent = recency(time, now, boosts);
+  score *= date * recent;
   // The line to show holds the most terms, each within the line, the rarer weighing more.
   const counts = new Array<number>(lineCount).fill(0);
   for (const [t, positions] of hits.entries()) {
@@ -239,5 +231,6 @@ export function rescore(
     }
   }
   const bestLine = Math.max(0, counts.indexOf(Math.max(...counts)));
-  return { score, bestLine, lineWeights: counts };
+  const parts = { terms: common, kind: weight, asks, phrase, coverage: covered, proximity, date, recency: recent };
+  return { score, bestLine, lineWeights: counts, parts };
 }

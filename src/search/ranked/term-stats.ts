@@ -6,14 +6,6 @@
  */
 import type { IndexRows } from "../../transcripts/index/index-reader.js";
 
-/**
- * A term held by fewer units than this is rare: its count is exact, and it may generate candidates. Generating reads
- * every unit a term holds with its BM25 (about 3.5 µs a unit): at 4,000 a quoted phrase held by 2,943 units of a
- * 500 MB index took 15 ms; at 2,000 such a phrase is looked for among the newest units (ranked-plan.ts), in 2 ms, and
- * the recall evaluations give the same figures.
- */
-export const PROBE_UNITS = 2_000;
-
 export interface IndexTotals {
   /** Units in the index. */
   units: number;
@@ -75,7 +67,8 @@ const FIRST_LOOK = 1_000;
 const SURELY_COMMON = 4;
 
 /**
- * Units holding `match` (an FTS5 expression), looked for newest first and at most `probe` of them: fewer is the
+ * Units holding `match` (an FTS5 expression), looked for newest first and at most `probe` of them (a term held by
+ * fewer is rare: the ranking profile's probeUnits): fewer is the
  * exact count; as many is a common term, whose count is estimated from the span of ids those newest units cover.
  * With `from`, only units from that id on are looked at (a window of the newest): fewer than `probe` there is an
  * estimate too, unless the window holds every unit.
@@ -84,7 +77,7 @@ export function countTerm(
   connection: IndexRows,
   match: string,
   totals: IndexTotals,
-  probe = PROBE_UNITS,
+  probe: number,
   from = 0,
 ): TermCount {
   const look = (limit: number) => {

@@ -125,4 +125,23 @@ describe("opencode-ledger transcripts search", () => {
     expect(f.run(["transcripts", "search", "a".repeat(1_000), "--mode", "literal"]).code).toBe(0);
     expect(f.run(["transcripts", "search", "*** ---"]).stderr).toContain("only punctuation");
   }, 60_000);
+
+  it("says with --explain what each stage of the ranking gave each hit, and refuses it for an exact search", async () => {
+    const { f } = await exported();
+    const out = f.run(["transcripts", "search", "error build test", "--scope", "all", "--explain"]);
+    expect(out.code, out.stderr).toBe(0);
+    const lines = out.stdout.split("\n");
+    const headers = lines.flatMap((l, i) => (l.startsWith("## ") ? [i] : []));
+    expect(headers.length).toBeGreaterThan(0);
+    for (const at of headers) expect(lines[at + 1]).toMatch(/^explain: score [\d.]+ = \(?bm25 [\d.]+/);
+    const json = f.run(["transcripts", "search", "error build test", "--scope", "all", "--explain", "--json"]);
+    const hits = json.json<{ hits: { score: number; explain: { score: number; bm25: number } }[] }>().hits;
+    expect(hits.length).toBe(headers.length);
+    for (const hit of hits) expect(hit.explain.score).toBe(hit.score);
+    const plain = f.run(["transcripts", "search", "error build test", "--scope", "all"]);
+    expect(plain.stdout).not.toContain("explain:");
+    const exact = f.run(["transcripts", "search", "error", "--mode", "literal", "--explain"]);
+    expect(exact.code).toBe(1);
+    expect(exact.stderr).toContain('explain: explains ranked searches only; use mode "ranked"');
+  }, 60_000);
 });

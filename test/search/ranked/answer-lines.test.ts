@@ -2,10 +2,12 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { byteLength } from "../../../src/bounded-output.js";
 import { asksFor, lineHolds } from "../../../src/search/ranked/answer-kind.js";
-import { chooseLines, type LineChoice, SHOWN_LINES } from "../../../src/search/ranked/answer-lines.js";
+import { chooseLines, type LineChoice } from "../../../src/search/ranked/answer-lines.js";
+import { DEFAULT_PROFILE } from "../../../src/search/ranked/ranking-profile.js";
 import { numberBytes } from "../../../src/search/ranked/shown-line.js";
 
 const prefixBytes = numberBytes;
+const profile = DEFAULT_PROFILE.lines;
 /** The bytes the lines take as rendered: `<line>- text` and a newline each. */
 const bytesOf = (lines: readonly { line: number; text: string }[]) =>
   lines.reduce((sum, l) => sum + prefixBytes(l.line) + byteLength(l.text) + 1, 0);
@@ -47,7 +49,15 @@ describe("the lines a hit shows", () => {
       choice(14, "Nothing was blocked this time."),
       choice(15, "Wrote split external docs (pages=34, ok=34, failed=0)"),
     ];
-    const shown = chooseLines({ lines, best: 0, asked: ["number"], words: ["snapshot"], context: 1, prefixBytes });
+    const shown = chooseLines({
+      lines,
+      best: 0,
+      asked: ["number"],
+      words: ["snapshot"],
+      context: 1,
+      prefixBytes,
+      profile,
+    });
     expect(shown.map((l) => l.line)).toEqual([10, 11, 15]);
     expect(shown.find((l) => l.match)?.line).toBe(10);
   });
@@ -62,14 +72,14 @@ describe("the lines a hit shows", () => {
       choice(23, "src/a.ts(3,1): error TS2304: Cannot find name 'foo'.", 0, { outcome: true }),
       choice(24, "Found 1 error.", 0, { outcome: true }),
     ];
-    const shown = chooseLines({ lines: failing, best: 1, asked: [], words: ["tsc"], context: 0, prefixBytes });
+    const shown = chooseLines({ lines: failing, best: 1, asked: [], words: ["tsc"], context: 0, prefixBytes, profile });
     expect(shown.map((l) => l.text)).toContain("src/a.ts(3,1): error TS2304: Cannot find name 'foo'.");
     const passing = [
       ...call,
       choice(23, "checked 40 files", 0, { outcome: true }),
       choice(24, "done in 1.2s", 0, { outcome: true }),
     ];
-    const quiet = chooseLines({ lines: passing, best: 1, asked: [], words: ["tsc"], context: 0, prefixBytes });
+    const quiet = chooseLines({ lines: passing, best: 1, asked: [], words: ["tsc"], context: 0, prefixBytes, profile });
     expect(quiet.map((l) => l.text)).toContain("done in 1.2s");
   });
 
@@ -78,7 +88,7 @@ describe("the lines a hit shows", () => {
       choice(30, '[tool bash · completed · call_2 · "bun test"]', 0, { call: true }),
       choice(32, "\u001b[31mFAIL\u001b[0m test/a.test.ts > parses", 2),
     ];
-    const shown = chooseLines({ lines, best: 1, asked: [], words: ["parses"], context: 0, prefixBytes });
+    const shown = chooseLines({ lines, best: 1, asked: [], words: ["parses"], context: 0, prefixBytes, profile });
     expect(shown.map((l) => l.text)).toEqual(['[tool bash · completed · "bun test"]', "FAIL test/a.test.ts > parses"]);
   });
 
@@ -100,9 +110,9 @@ describe("the lines a hit shows", () => {
       choice(123, "- Working tree is clean (no staged, unstaged, or untracked files)."),
     ];
     const asked = asksFor("how far ahead of the remote was main after the scraping commits");
-    const shown = chooseLines({ lines: report, best: 1, asked, words: ["scraping"], context: 2, prefixBytes });
+    const shown = chooseLines({ lines: report, best: 1, asked, words: ["scraping"], context: 2, prefixBytes, profile });
     expect(shown.map((l) => l.line)).toContain(122);
-    expect(bytesOf(shown)).toBeLessThanOrEqual(SHOWN_LINES.hitBytes);
+    expect(bytesOf(shown)).toBeLessThanOrEqual(profile.hitBytes);
   });
 
   const arbitraryText = fc.oneof(
@@ -134,11 +144,11 @@ describe("the lines a hit shows", () => {
   it("always shows the best line as the match, in line order, each once, within the hit's bytes", () => {
     fc.assert(
       fc.property(arbitraryHit, ({ lines, best, asked, context }) => {
-        const shown = chooseLines({ lines, best, asked, words: ["pages", "error"], context, prefixBytes });
+        const shown = chooseLines({ lines, best, asked, words: ["pages", "error"], context, prefixBytes, profile });
         const match = shown.filter((l) => l.match);
         expect(match.map((l) => l.line)).toEqual([(lines[best] as LineChoice).line]);
         expect(shown.map((l) => l.line)).toEqual([...new Set(shown.map((l) => l.line))].sort((a, b) => a - b));
-        expect(bytesOf(shown)).toBeLessThanOrEqual(SHOWN_LINES.hitBytes);
+        expect(bytesOf(shown)).toBeLessThanOrEqual(profile.hitBytes);
         for (const l of shown) expect(l.text).not.toContain("\u001b");
       }),
       { numRuns: 400 },

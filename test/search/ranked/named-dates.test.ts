@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { dateWeight, NAMED_DATE_BOOST, namedDates } from "../../../src/search/ranked/named-dates.js";
+import { dateWeight, namedDates } from "../../../src/search/ranked/named-dates.js";
+import { DEFAULT_PROFILE } from "../../../src/search/ranked/ranking-profile.js";
+
+const NAMED_DATE_BOOST = DEFAULT_PROFILE.boosts.namedDate;
 
 const NOW = Date.parse("2024-01-15T12:00:00Z");
 const DAY = 86_400_000;
@@ -51,10 +54,10 @@ describe("the dates a ranked query names", () => {
   it("weighs a unit written in a named date, and no other", () => {
     const dates = namedDates("on 31 July, 2023", NOW);
     const day = Date.parse("2023-07-31T10:00:00Z");
-    expect(dateWeight(dates, day)).toBe(NAMED_DATE_BOOST);
-    expect(dateWeight(dates, day + DAY)).toBe(NAMED_DATE_BOOST);
-    expect(dateWeight(dates, day + 3 * DAY)).toBe(1);
-    expect(dateWeight(dates, null)).toBe(1);
-    expect(dateWeight([], day)).toBe(1);
+    expect(dateWeight(dates, day, NAMED_DATE_BOOST)).toBe(NAMED_DATE_BOOST);
+    expect(dateWeight(dates, day + DAY, NAMED_DATE_BOOST)).toBe(NAMED_DATE_BOOST);
+    expect(dateWeight(dates, day + 3 * DAY, NAMED_DATE_BOOST)).toBe(1);
+    expect(dateWeight(dates, null, NAMED_DATE_BOOST)).toBe(1);
+    expect(dateWeight([], day, NAMED_DATE_BOOST)).toBe(1);
   });
 });

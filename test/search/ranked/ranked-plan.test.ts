@@ -4,6 +4,7 @@ import type { RankedCoverage } from "../../../src/search/ranked/ranked-coverage.
 import { planRanked } from "../../../src/search/ranked/ranked-plan.js";
 import { parseRankedQuery } from "../../../src/search/ranked/ranked-query.js";
 import { type RankedHit, rankedSearch } from "../../../src/search/ranked/ranked-search.js";
+import { DEFAULT_PROFILE, type RankingProfile } from "../../../src/search/ranked/ranking-profile.js";
 import { renderFound } from "../../../src/search/render.js";
 import { listTranscripts } from "../../../src/transcripts/listing.js";
 import { indexOfWords } from "../../helpers/index-rows.js";
@@ -20,12 +21,28 @@ const index = () =>
     }),
   );
 
+/** The profile's reading bounds with a probe (and a window) of the test's own: the tests' indexes are small. */
+const reading = (probeUnits: number, windowUnits = DEFAULT_PROFILE.reading.windowUnits) => ({
+  probeUnits,
+  windowUnits,
+});
+
+/** The default profile with the reading bounds given (those left undefined keep their defaults). */
+const withReading = (bounds: { probeUnits?: number; windowUnits?: number }): RankingProfile => ({
+  ...DEFAULT_PROFILE,
+  reading: {
+    ...DEFAULT_PROFILE.reading,
+    probeUnits: bounds.probeUnits ?? DEFAULT_PROFILE.reading.probeUnits,
+    windowUnits: bounds.windowUnits ?? DEFAULT_PROFILE.reading.windowUnits,
+  },
+});
+
 const texts = (terms: readonly { term: { text: string } }[]) => terms.map((t) => t.term.text);
 
 describe("the plan of a ranked query", () => {
   it("lets the rare terms generate the candidates and leaves the common ones to the second look", async () => {
     const { connection, close } = await index();
-    const plan = planRanked(connection, parseRankedQuery("build rollout server canary"), 10);
+    const plan = planRanked(connection, parseRankedQuery("build rollout server canary"), reading(10));
     expect(plan.generator).toBe('words : "canary" OR words : "rollout"');
     expect(plan.newest).toEqual([]);
     expect(texts(plan.scoredAlone).sort()).toEqual(["build", "server"]);
@@ -39,10 +56,10 @@ describe("the plan of a ranked query", () => {
   it("takes rare terms only while the units they hold stay within the probe", async () => {
     const { connection, close } = await index();
     // deploy stands in 20 units: with canary (1) and rollout (2) that is more than 10.
-    const plan = planRanked(connection, parseRankedQuery("deploy rollout canary"), 10);
+    const plan = planRanked(connection, parseRankedQuery("deploy rollout canary"), reading(10));
     expect(plan.generator).toBe('words : "canary" OR words : "rollout"');
     expect(texts(plan.scoredAlone)).toEqual(["deploy"]);
-    const wide = planRanked(connection, parseRankedQuery("deploy rollout canary"), 100);
+    const wide = planRanked(connection, parseRankedQuery("deploy rollout canary"), reading(100));
     expect(wide.generator).toBe('words : "canary" OR words : "rollout" OR words : "deploy"');
     expect(wide.scoredAlone).toEqual([]);
     close();
@@ -50,21 +67,21 @@ describe("the plan of a ranked query", () => {
 
   it("answers common words only from the newest units holding all of them, then any", async () => {
     const { connection, close } = await index();
-    const plan = planRanked(connection, parseRankedQuery("build deploy"), 10);
+    const plan = planRanked(connection, parseRankedQuery("build deploy"), reading(10));
     expect(plan.generator).toBeUndefined();
     // Rarest first: FTS5 walks the AND from its first term.
     expect(plan.newest).toEqual(['words : "deploy" AND words : "build"', 'words : "deploy" OR words : "build"']);
     expect(texts(plan.scoredAlone).sort()).toEqual(["build", "deploy"]);
-    expect(planRanked(connection, parseRankedQuery("build"), 10).newest).toEqual(['words : "build"']);
+    expect(planRanked(connection, parseRankedQuery("build"), reading(10)).newest).toEqual(['words : "build"']);
     close();
   });
 
   it("checks a common quoted phrase in the candidates' lines, and asks a rare one of the index", async () => {
     const { connection, close } = await index();
-    const common = planRanked(connection, parseRankedQuery('"build server" canary'), 10);
+    const common = planRanked(connection, parseRankedQuery('"build server" canary'), reading(10));
     expect(common.generator).toBe('words : "canary"');
     expect(common.mustHold.map((t) => t.text)).toEqual(["build server"]);
-    const rare = planRanked(connection, parseRankedQuery('"rollout" build'), 10);
+    const rare = planRanked(connection, parseRankedQuery('"rollout" build'), reading(10));
     expect(rare.generator).toBe('words : "rollout" AND (words : "rollout")');
     expect(rare.mustHold).toEqual([]);
     close();
@@ -72,13 +89,13 @@ describe("the plan of a ranked query", () => {
 
   it("drops a word no unit holds, and asks only for a quoted phrase no unit holds", async () => {
     const { connection, close } = await index();
-    const plan = planRanked(connection, parseRankedQuery("nowhere canary"), 10);
+    const plan = planRanked(connection, parseRankedQuery("nowhere canary"), reading(10));
     expect(plan.generator).toBe('words : "canary"');
     expect(plan.scoredAlone).toEqual([]);
-    const none = planRanked(connection, parseRankedQuery("nowhere"), 10);
+    const none = planRanked(connection, parseRankedQuery("nowhere"), reading(10));
     expect(none.generator).toBeUndefined();
     expect(none).toMatchObject({ newest: [], scoredAlone: [] });
-    const phrase = planRanked(connection, parseRankedQuery('"nowhere" canary build'), 10);
+    const phrase = planRanked(connection, parseRankedQuery('"nowhere" canary build'), reading(10));
     expect(phrase.generator).toBe('words : "nowhere"');
     expect(connection.all("SELECT rowid FROM unit_text WHERE unit_text MATCH ?", phrase.generator ?? "")).toEqual([]);
     close();
@@ -89,7 +106,7 @@ describe("the plan of a query over a large index", () => {
   it("asks the whole index for a phrase with a rare word in it, whatever the window", async () => {
     const { connection, close } = await index();
     // "server rollout" stands in units 5 and 40, both before a window of the newest 20 units (41 to 60).
-    const plan = planRanked(connection, parseRankedQuery('"server rollout" build'), 10, 20);
+    const plan = planRanked(connection, parseRankedQuery('"server rollout" build'), reading(10, 20));
     expect(plan.from).toBe(41);
     expect(plan.generator).toBe('words : "server rollout" AND (words : "server rollout")');
     close();
@@ -100,13 +117,13 @@ describe("the plan of a query over a large index", () => {
     const { connection, close } = await indexOfWords(
       Array.from({ length: 60 }, (_, i) => (i === 2 ? "beta alpha gamma" : "alpha beta gamma")),
     );
-    const windowed = planRanked(connection, parseRankedQuery('"beta alpha"'), 10, 20);
+    const windowed = planRanked(connection, parseRankedQuery('"beta alpha"'), reading(10, 20));
     // Not found among units 41 to 60, yet not called absent: it may stand further back.
     expect(windowed.generator).toBeUndefined();
     expect(windowed.newest).toEqual(['words : "beta alpha"']);
     expect(windowed.from).toBe(41);
     // A window as large as the index counts it exactly, and the rare phrase generates.
-    const whole = planRanked(connection, parseRankedQuery('"beta alpha"'), 10, 60);
+    const whole = planRanked(connection, parseRankedQuery('"beta alpha"'), reading(10, 60));
     expect(whole.from).toBe(1);
     expect(whole.generator).toBe('words : "beta alpha" AND (words : "beta alpha")');
     close();
@@ -155,8 +172,7 @@ async function fullSearcher() {
       contextLines: 1,
       perSession: 3,
       now: Date.now(),
-      probeUnits: more.probeUnits,
-      windowUnits: more.windowUnits,
+      profile: withReading(more),
     });
   return Object.assign(search, { connection, files });
 }
@@ -275,7 +291,7 @@ describe("the newest units of common words, page by page", () => {
       perSession: 3,
       now: Date.now(),
       // Every word common: the candidates are the newest units holding them.
-      probeUnits: 1,
+      profile: withReading({ probeUnits: 1 }),
     });
     const sessions = result.hits.map((h) => h.file.sessionID);
     expect(sessions.filter((s) => s === "ses_pagenewer0000001")).toHaveLength(3);

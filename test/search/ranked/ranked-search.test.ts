@@ -2,13 +2,15 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { inOrder, liftedBySession, PER_SESSION } from "../../../src/search/ranked/ranked-search.js";
+import { inOrder, liftedBySession } from "../../../src/search/ranked/ranked-search.js";
+import { DEFAULT_PROFILE } from "../../../src/search/ranked/ranking-profile.js";
 import { exportAll, indexedSessions, PROJECT, searchOver } from "../../helpers/indexed-sessions.js";
 import { PROVIDER_SAMPLES } from "../../helpers/provider-samples.js";
 import { seeded } from "../../helpers/secret-samples.js";
 import { SessionBuilder } from "../../helpers/synthetic-session.js";
 
 const DAY = 86_400_000;
+const { lift, repeat, perSession: PER_SESSION } = DEFAULT_PROFILE.sessions;
 
 /** Sessions of routine build turns, with one line that answers a question hidden in one of them. */
 function haystack(count: number, turns = 4): SessionBuilder[] {
@@ -36,7 +38,7 @@ const named = (scored: { score: number; row: { session_id: string } }[]) =>
   scored.map((s) => `${s.row.session_id} ${Math.round(s.score * 100) / 100}`);
 
 describe("the order of ranked hits across sessions", () => {
-  it("lifts each unit by a fifth of the best other unit of its session", () => {
+  it("lifts each unit by the profile's share of the best other unit of its session", () => {
     const scored = units([
       ["a", 10],
       ["b", 9],
@@ -44,9 +46,18 @@ describe("the order of ranked hits across sessions", () => {
       ["b", 8],
       ["c", 7],
     ]);
-    liftedBySession(scored);
-    // b's units lift one another past a; a unit alone in its session keeps its score.
-    expect(named(scored)).toEqual(["a 10", "b 10.6", "b 9.8", "b 9.8", "c 7"]);
+    liftedBySession(scored, lift);
+    // b's units lift one another (past a, with the default lift); a unit alone in its session keeps its score.
+    const b = [9 + lift * 8, 8 + lift * 9, 8 + lift * 9];
+    expect(b[0]).toBeGreaterThan(10);
+    expect(named(scored)).toEqual(named(units([["a", 10], ...b.map((v): [string, number] => ["b", v]), ["c", 7]])));
+    const none = units([
+      ["a", 10],
+      ["b", 9],
+      ["b", 8],
+    ]);
+    liftedBySession(none, 0);
+    expect(named(none)).toEqual(["a 10", "b 9", "b 8"]);
   });
 
   it("puts another session's nearly as good unit before a session's second, and keeps the best first", () => {
@@ -57,16 +68,20 @@ describe("the order of ranked hits across sessions", () => {
       ["a", 8],
       ["c", 5],
     ]);
-    // 9.5 weighs 8.075 once a is ahead: b's 9 comes first; a's third weighs 8 * 0.85² = 5.78, still before c.
-    expect(named(inOrder(sorted))).toEqual(["a 10", "b 9", "a 9.5", "a 8", "c 5"]);
+    // 9.5 weighs 9.5 * repeat once a is ahead: b's 9 comes first; a's third weighs 8 * repeat², still before c.
+    expect(9.5 * repeat).toBeLessThan(9);
+    expect(8 * repeat ** 2).toBeGreaterThan(5);
+    expect(named(inOrder(sorted, repeat))).toEqual(["a 10", "b 9", "a 9.5", "a 8", "c 5"]);
+    // A profile whose repeat weight is 1 keeps the scores' order.
+    expect(named(inOrder(sorted, 1))).toEqual(["a 10", "a 9.5", "b 9", "a 8", "c 5"]);
     // Far apart, the order is the scores'.
     const apart = units([
       ["a", 10],
       ["a", 9.5],
       ["b", 2],
     ]);
-    expect(named(inOrder(apart))).toEqual(["a 10", "a 9.5", "b 2"]);
-    expect(inOrder([])).toEqual([]);
+    expect(named(inOrder(apart, repeat))).toEqual(["a 10", "a 9.5", "b 2"]);
+    expect(inOrder([], repeat)).toEqual([]);
   });
 });
 
@@ -244,7 +259,7 @@ describe("ranked search", () => {
     expect(bySession("ses_loudsession00001")).toBe(PER_SESSION);
     expect(bySession("ses_quietsession0001")).toBeGreaterThan(0);
     expect(out.text).toMatch(
-      /\d+ more hits in sessions shown \(3 each at most\): pass sessionID$|\d+ more hits in sessions shown \(3 each at most\): pass sessionID /,
+      new RegExp(`\\d+ more hits in sessions shown \\(${PER_SESSION} each at most\\): pass sessionID(?:$| )`),
     );
     const one = await search({
       query: "cache eviction",

@@ -3,18 +3,19 @@ import { describe, expect, it } from "vitest";
 import { namedDates } from "../../../src/search/ranked/named-dates.js";
 import type { RankedTerm } from "../../../src/search/ranked/ranked-query.js";
 import { parseRankedQuery } from "../../../src/search/ranked/ranked-query.js";
+import { DEFAULT_PROFILE, type RankingProfile } from "../../../src/search/ranked/ranking-profile.js";
 import {
   type LeftToRescore,
   maxBoost,
-  ROLE_WEIGHT,
   rescore as rescoreWords,
   wantedWords,
 } from "../../../src/search/ranked/rerank.js";
-import { maxTermScore } from "../../../src/search/ranked/term-stats.js";
+import { maxTermScore, termScore } from "../../../src/search/ranked/term-stats.js";
 import type { Role } from "../../../src/transcripts/index/transcript-units.js";
 import { unitWords } from "../../../src/transcripts/index/unit-words.js";
 
 const NOW = Date.parse("2026-03-01T00:00:00Z");
+const { boosts, units } = DEFAULT_PROFILE;
 
 /** The second look at a unit given as its lines of text. */
 function rescore(
@@ -25,19 +26,26 @@ function rescore(
   terms: readonly RankedTerm[],
   now: number,
   left?: LeftToRescore,
+  profile: RankingProfile = DEFAULT_PROFILE,
 ) {
   const words = unitWords(lines, wantedWords(terms, left));
-  return rescoreWords(bm25, words, lines.length, ROLE_WEIGHT[role], time, terms, now, left);
+  return rescoreWords(bm25, words, lines.length, profile.units.roles[role], time, terms, now, profile, left);
 }
-const score = (lines: string[], query: string) =>
-  rescore(-1, lines, "assistant", null, parseRankedQuery(query).terms, NOW);
+const score = (lines: string[], query: string, profile?: RankingProfile) =>
+  rescore(-1, lines, "assistant", null, parseRankedQuery(query).terms, NOW, undefined, profile);
 
 describe("the second look at a unit's lines", () => {
   it("weighs a unit that asks a question below one that states the same words", () => {
     const asking = score(["Do you still paint sunsets by the lake?"], "does she still paint sunsets")?.score ?? 0;
     const stating = score(["I still paint sunsets by the lake."], "does she still paint sunsets")?.score ?? 0;
     expect(stating).toBeGreaterThan(0);
-    expect(asking).toBeCloseTo(stating * 0.85, 10);
+    expect(asking).toBeCloseTo(stating * units.asking, 10);
+    // The same unit under a profile that weighs asking as much as stating scores as the statement does.
+    const even = { ...DEFAULT_PROFILE, units: { ...units, asking: 1 } };
+    expect(score(["Do you still paint sunsets by the lake?"], "does she still paint sunsets", even)?.score).toBeCloseTo(
+      stating,
+      10,
+    );
     // Only its last line of text counts: a question answered in the same message is an answer.
     const question = "does she still paint sunsets";
     const answered = score(["Do you still paint sunsets?", "Yes, by the lake."], question)?.score;
@@ -92,16 +100,30 @@ describe("the second look at a unit's lines", () => {
     const two = at("for the knee, my suggestion is rest");
     const rare = at("the knee again");
     const common = at("thanks for the suggestion");
-    // BM25's 4, the three words close together (x1.25), all of the weight held (x2.5).
-    expect(all).toBeCloseTo(4 * 1.25 * 2.5, 5);
+    // BM25's 4, the three words close together (the proximity boost), all of the weight held (1 + coverage).
+    expect(all).toBeCloseTo(4 * boosts.proximity * (1 + boosts.coverage), 5);
     expect(all > two && two > rare && rare > common).toBe(true);
     // One term alone lifts a unit by its share of the weight: the rarest 3 of 6, the commonest 1 of 6.
-    expect(rare / common).toBeCloseTo((1 + 1.5 * (3 / 6)) / (1 + 1.5 * (1 / 6)), 5);
+    expect(rare / common).toBeCloseTo((1 + boosts.coverage * (3 / 6)) / (1 + boosts.coverage * (1 / 6)), 5);
+  });
+
+  it("scores a compound the index left to it with the profile's column weights, as FTS5 would", () => {
+    const [term] = parseRankedQuery("rate_limit").terms as [RankedTerm];
+    expect(term.compound).toBe("rate_limit");
+    const left = { scoredAlone: [{ term, idf: 1.5 }], mustHold: [], meanTokens: 6 };
+    const lines = ["the router calls rate_limit first"];
+    const at = (profile: RankingProfile) => rescore(0, lines, "assistant", null, [], NOW, left, profile)?.score ?? 0;
+    const count = unitWords(lines, wantedWords([], left)).count;
+    const { words, whole } = DEFAULT_PROFILE.columns;
+    expect(at(DEFAULT_PROFILE)).toBeCloseTo(termScore(1.5, words + whole, count, 6), 9);
+    const wordsOnly = { ...DEFAULT_PROFILE, columns: { words, whole: 0 } };
+    expect(at(wordsOnly)).toBeCloseTo(termScore(1.5, words, count, 6), 9);
+    expect(at(wordsOnly)).toBeLessThan(at(DEFAULT_PROFILE));
   });
 
   it("never scores a unit above the ceiling the search stops reading at", () => {
     const vocabulary = ["retry", "budget", "dead", "letter", "queue", "caf\u00e9", "\u{1F600}x", "the", "on"];
-    const roles = Object.keys(ROLE_WEIGHT) as (keyof typeof ROLE_WEIGHT)[];
+    const roles = Object.keys(units.roles) as Role[];
     fc.assert(
       fc.property(
         fc.array(fc.array(fc.constantFrom(...vocabulary), { maxLength: 12 }), { minLength: 1, maxLength: 4 }),
@@ -119,7 +141,7 @@ describe("the second look at a unit's lines", () => {
           const lines = words.map((w) => w.join(" "));
           const got = rescore(-bm25, lines, role, time, terms, NOW, left);
           const more = scoredAlone.reduce((sum, w) => sum + maxTermScore(w.idf), 0);
-          const ceiling = (more + bm25) * ROLE_WEIGHT[role] * maxBoost(terms, time, NOW, dates);
+          const ceiling = (more + bm25) * units.roles[role] * maxBoost(terms, time, NOW, dates, boosts);
           expect(got?.score ?? 0).toBeLessThanOrEqual(ceiling * (1 + 1e-9));
         },
       ),

@@ -1,0 +1,234 @@
+/**
+ * Every tuned weight of the ranked search in one typed profile, with the evidence for each: what was measured (on
+ * LoCoMo, bench/locomo-eval, and on the coding recall evaluation, bench/coding-recall) when it was chosen. A search
+ * is given its profile with the request (DEFAULT_PROFILE unless a caller sweeps one), so an evaluation can try other
+ * weights without editing code (LEDGER_RANKING_PROFILE, ranking-profile-override.ts).
+ */
+import type { Role } from "../../transcripts/index/transcript-units.js";
+
+/** How a hit's lines are chosen (answer-lines.ts). */
+export interface ShownLinesProfile {
+  /** Bytes of one hit's lines, their `<line>- ` prefixes counted. */
+  hitBytes: number;
+  /** Bytes of the best line's window. */
+  bestBytes: number;
+  /** Bytes of any other line. */
+  lineBytes: number;
+  /** Lines holding what the question asks for (or more of its words), shown besides the best. */
+  answers: number;
+  /** Lines of a tool call's outcome shown with the call. */
+  outcomes: number;
+}
+
+export interface RankingProfile {
+  /** The weights FTS5's bm25() gives the index's two columns (`unit_text`, search-index.ts). */
+  columns: {
+    /** A unit's folded words. */
+    words: number;
+    /** A compound token whole (an identifier, a path, an error code). */
+    whole: number;
+  };
+  /** What kind of unit weighs how much (rerank.ts unitWeight). */
+  units: {
+    roles: Record<Role, number>;
+    /** What the agent read or fetched, and what OpenCode attached: a document, not the conversation. */
+    document: number;
+    /** A message that asks a question. */
+    asking: number;
+  };
+  /** What the second look multiplies a unit's score by (rerank.ts). */
+  boosts: {
+    /** The query's words in a row. */
+    phrase: number;
+    /** The query's words close together: all the terms found within `proximitySpan` words per term. */
+    proximity: number;
+    proximitySpan: number;
+    /** Up to 1 + coverage times the score, by the share of the terms' weight the unit holds. */
+    coverage: number;
+    /** A unit written on a date the query names (named-dates.ts). */
+    namedDate: number;
+    /** At most 1 + recency for the newest unit, fading over `recencyDays`. */
+    recency: number;
+    recencyDays: number;
+  };
+  /** How the sessions around a unit weigh in, and how they share the answer (ranked-candidates.ts, ranked-search.ts). */
+  sessions: {
+    /** The session's own BM25 over the generating terms, against the unit's. */
+    context: number;
+    /** The best neighbouring unit's BM25, at most `neighbourSpan` units away. */
+    neighbour: number;
+    neighbourSpan: number;
+    /** A term's weight in the second look: the share of the scope's sessions lacking it, `scopePrior` more counted. */
+    scopePrior: number;
+    scopeFloor: number;
+    /** A unit lifted by this times the best score of another unit of its session, after the second look. */
+    lift: number;
+    /** A unit's score in the order of the hits, times this for each hit of its session already ahead of it. */
+    repeat: number;
+    /** Hits one session may have in an answer that spans several sessions. */
+    perSession: number;
+  };
+  /** How much of the index is read (ranked-plan.ts, term-stats.ts, ranked-candidates.ts, ranked-search.ts). */
+  reading: {
+    /** Units below which a term is rare and generates candidates. */
+    probeUnits: number;
+    /** The newest units a look that could walk the whole index is kept to. */
+    windowUnits: number;
+    /** Candidates BM25 hands to the second look. */
+    candidates: number;
+    /** A query of common words only: the newest units holding them looked at, and how many of them are scored. */
+    newestLooked: number;
+    newestCandidates: number;
+    /** Units the second look reads at most. */
+    maxRead: number;
+  };
+  /** The lines a hit shows (answer-lines.ts). */
+  lines: ShownLinesProfile;
+}
+
+export const DEFAULT_PROFILE: RankingProfile = {
+  /**
+   * A compound token stands in both columns, its words in `words` and itself in `whole`: a query naming the whole
+   * identifier or path weighs it 1.5 times a word, so `rate_limit.ts` ranks the file's own mentions above lines that
+   * merely hold "rate" and "limit". The second look scores the terms the index left to it with the same weights
+   * (rerank.ts: a compound's hits count words + whole).
+   */
+  columns: { words: 1, whole: 1.5 },
+  units: {
+    /** A tool dump that merely mentions the words weighs less than a message, reasoning less than what was said. */
+    roles: { user: 1, assistant: 1, reasoning: 0.85, "tool-input": 0.8, "tool-output": 0.6, meta: 0.7 },
+    /**
+     * What the agent read or fetched (a file's text, a web page) and what OpenCode attached to a message (a file the
+     * user named, as synthetic text) weigh below what was said and done: a README or an API page holds every generic
+     * word of a question and took the first places for them, though the question is about the conversation.
+     */
+    document: 0.4,
+    /**
+     * A message that asks a question (its last line of text ends with "?") echoes the words of a question about it
+     * but rarely answers it: "How long have you been doing yoga?" is not the answer to "How long has Jolene been
+     * doing yoga?", the reply after it is. On LoCoMo 0.85 took the answering turn among the first five for 66.7 % of
+     * the questions instead of 65.4 %, and the answering session first for 75.1 % instead of 74.6 % (0.9: 74.9 %; 0.8
+     * and 0.6 lost sessions: 74.6 %, 73.0 %, with earlier weights); the coding sessions of bench/recall-eval keep
+     * their first hits.
+     */
+    asking: 0.85,
+  },
+  boosts: {
+    phrase: 1.5,
+    proximity: 1.25,
+    proximitySpan: 4,
+    /**
+     * BM25 lets one rare word in a short line outscore a message that holds most of the question (a reply "Thanks
+     * for the suggestion, Sam." over the suggestion itself). On LoCoMo, with a unit's neighbours lifting it, 1.5 took
+     * the answering turn into the first five for 64.2 % of the questions against 63.7 % at 1, and lost no session;
+     * 2 and 3 gained no more, 0.6 lost at both levels.
+     */
+    coverage: 1.5,
+    /**
+     * A question's date names when the answer was written, widened by a day on either side (named-dates.ts); twice
+     * the weight lets a dated unit pass an undated better match without burying a much better one.
+     */
+    namedDate: 2,
+    /** At most +10 % for the newest unit, fading over about a month: a tie breaker, never a winner. */
+    recency: 0.1,
+    recencyDays: 30,
+  },
+  sessions: {
+    /**
+     * A question's words are often spread over several messages of the session that answers it (who, what, and
+     * when in different turns), so a unit whose session holds the other rare terms too is the likelier answer. The
+     * session weighs as much as the unit: on LoCoMo the answering session came first for 59 % of the questions by the
+     * units alone, and with the second look's share of the terms for 70.8 % at a weight of 0.3, 71.9 % at 0.5, 72.1 %
+     * at 1; the coding sessions of bench/recall-eval keep their first hits at each.
+     */
+    context: 1,
+    /**
+     * A conversation answers in the turn beside the one that holds the question's other words ("where did you go?"
+     * then "the lake"): a unit's best neighbour (a message before or after: a message is its header and its text)
+     * lifts it. On LoCoMo that took the answering turn into the first five from 59.9 % to 63.7 % of the questions,
+     * and the answering session first from 72.1 % to 73.4 % (weights of 0.3 to 2 were tried; past 1.5 a neighbour
+     * starts to outweigh the unit, and spans past a message either side lose sessions).
+     */
+    neighbour: 1.2,
+    neighbourSpan: 2,
+    /**
+     * A word in every session of the scope (a person's or a project's name, in a search of that project) is rare in
+     * the index but tells none of the scope's units from another, and holding it made a greeting ("Hey Nate!") look
+     * like the answer to a question about Nate; the prior keeps a scope of a few sessions from saying much. The
+     * session's own lift keeps the index's weights (weighing the sessions by the scope too lost sessions). On LoCoMo
+     * the answering session came first for 75.1 % of the questions and the answering turn was among the first five
+     * for 66.7 %, against 74.0 % and 64.8 % with the index's weights; with a prior of 0, the scope of two sessions in
+     * ranked-questions.test.ts showed the line of the one word only one session holds instead of the line that holds
+     * the question.
+     */
+    scopePrior: 5,
+    scopeFloor: 0.05,
+    /**
+     * A session that answers a question often does so in more than one message. On LoCoMo that took the answering
+     * session first for 75.1 % of the questions instead of 74.7 % (0.25: 75.0 %, 0.35: 74.9 %, 0.5: 73.6 % with
+     * earlier weights), and the answering turn among the first five for 66.7 % instead of 66.0 %.
+     */
+    lift: 0.2,
+    /**
+     * A session's second-best unit stands after another session's nearly as good best one, so the first five hits
+     * name more of the sessions that may answer; the first hit is the best unit either way. On LoCoMo that put an
+     * answering session among the first five for 90.6 % of the questions instead of 88.2 %, and the answering turn
+     * for 66.7 % instead of 67.6 % (0.8: 91.0 % and 66.5 %; 0.6: 92.1 % and 56.4 % with earlier weights).
+     */
+    repeat: 0.85,
+    /** One session cannot fill the answer of a search over several. */
+    perSession: 3,
+  },
+  reading: {
+    /**
+     * Generating reads every unit a term holds with its BM25 (about 3.5 µs a unit): at 4,000 a quoted phrase held by
+     * 2,943 units of a 500 MB index took 15 ms; at 2,000 such a phrase is looked for among the newest units
+     * (ranked-plan.ts), in 2 ms, and the recall evaluations give the same figures.
+     */
+    probeUnits: 2_000,
+    /** About 25 MB of transcript: a phrase of common words, or a query of common words only, is looked for there. */
+    windowUnits: 10_000,
+    /** Enough for any limit, few enough to read in a millisecond or two. */
+    candidates: 200,
+    /** Ids and sessions only, cheap; of those at most `newestCandidates`, a few per session, are read and scored. */
+    newestLooked: 1_000,
+    newestCandidates: 24,
+    /**
+     * Reading and scoring a unit's lines is most of a query's time, and the boosts it adds rarely lift a unit from
+     * further down. On the coding recall evaluation's questions to tune on (project-wide, limit 5), 60 showed a
+     * needle among the first five hits for one question more (25.9 % against 25.0 %), 100 the same; not worth the
+     * reads.
+     *
+     * A hit is a unit, not a message: scoring messages instead (each generating term's best unit in the message,
+     * summed, lifted by the share of the terms held, the session, the neighbouring messages and the best unit) put
+     * the answering message among the first five for 48 % of those questions against 39 %, and the needle for 26.9 %
+     * against 24.1 %, but at rank 1 for 9.3 % against 13.9 %, at 2,675 bytes against 2,469, with LoCoMo's answering
+     * turn among the first five for 65.5 % against 66.7 %, and a fetched page above the request about it. With a
+     * hit's lines numbered alone (no transcript name on each), scoring messages (as first tried, before the
+     * bare-number and line-order changes of answer-kind.ts and answer-lines.ts) showed a needle among the first five
+     * for 31.5 % at 360 bytes a hit (median 2,458 bytes), 32.4 % at 400 (2,636), 36.1 % at 600 (3,068), but at rank
+     * 1 for 10.2-12.0 %; units at 600 bytes a hit: 31.5 %, at rank 1 16.7 %, median 2,469 bytes.
+     */
+    maxRead: 40,
+  },
+  /**
+   * On the coding recall evaluation's questions to tune on (project-wide, limit 5): 400 / 200 / 140 bytes showed a
+   * needle in the first five hits for 25.0 % at a median of 2,463 bytes a question; 440 / 240 / 140 the same 25.0 %
+   * at 2,625 bytes, 620 / 300 / 160 24.1 % at 3,233 bytes, 400 / 240 / 140 23.1 %, 420 / 220 / 130 23.1 %. Two
+   * answer lines and two outcome lines: a number or an error line is rarely the only one of its kind. Ranking all
+   * the other lines by one value instead (the words' share, plus one per asked kind held, plus nearness to the best
+   * line) showed a needle for 25.0 % project-wide but 38.9 % with the session named, against 25.0 % and 41.7 % taken
+   * in turn (with `[ahead 7]` a number, answer-kind.ts); cut to 140 / 90 bytes, 38.0 % named.
+   *
+   * Those figures were taken with every line prefixed by its transcript's name (`ses_….md-12- `, about 40 bytes).
+   * With the name once in the hit's header and `12- ` on the lines, the hit's 400 bytes showed a needle for the same
+   * 25.0 % (hit@1 13.9 -> 15.7 %) at a median of 2,266 bytes instead of 2,480; given back to the lines as hitBytes,
+   * 440 bytes gave 26.9 % at 2,333, 520 29.6 % at 2,436, 560 30.6 % at 2,459, 600 31.5 % (hit@1 16.7 %) at 2,469,
+   * 640 the same 31.5 % at 2,482.
+   */
+  lines: { hitBytes: 600, bestBytes: 200, lineBytes: 140, answers: 2, outcomes: 2 },
+};
+
+/** FTS5's score of a unit for the MATCH of its query, with the profile's column weights (lower is better). */
+export const bm25Sql = (columns: RankingProfile["columns"]): string =>
+  `bm25(unit_text, ${columns.words}, ${columns.whole})`;
