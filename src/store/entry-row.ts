@@ -78,7 +78,7 @@ export function requireRow(db: LedgerDatabase, id: string): Entry {
     throw new NotFoundError(
       "memory entry",
       id,
-      "check the id with memory_list or memory_search (it may have been purged: memory_history shows its trail)",
+      "check the id with memory_search (it may have been purged: memory_history shows its trail)",
     );
   }
   return row;

@@ -212,7 +212,7 @@ function requireLive(db: LedgerDatabase, id: string): Entry {
   const row = requireRow(db, id);
   if (row.trashedAt !== null) {
     throw new ConflictError(
-      `entry ${id} ("${row.title}") is in the trash; restore it first (memory_restore, or "opencode-ledger restore ${id}")`,
+      `entry ${id} ("${row.title}") is in the trash; restore it first ("opencode-ledger restore ${id}", or memory_restore, offered with the option tools: "all")`,
     );
   }
   return row;

@@ -38,6 +38,16 @@ async function setup(retention: Record<string, unknown>) {
 }
 
 describe("the /memory-cleanup report", () => {
+  it("says nothing of applying when nothing is eligible, and 'them' for more than one", async () => {
+    const none = await (await setup({ retentionDays: 30, keepRecent: 2 })).report(false);
+    expect(none.split("\n")[0]).toMatch(
+      /^Dry run: 0 of 3 transcripts of this project are eligible \(0 B\); nothing was removed\.$/,
+    );
+    expect(none).toContain("; the newest 2 are always kept.");
+    const two = await (await setup({ maxSessions: 1, keepRecent: 0 })).report(false);
+    expect(two.split("\n")[0]).toMatch(/\/memory-cleanup apply removes them\.$/);
+  });
+
   it("says that no rule is set, and removes nothing", async () => {
     const { report, files } = await setup({});
     for (const apply of [false, true]) expect(await report(apply)).toContain("No retention rule is set");
@@ -50,6 +60,9 @@ describe("the /memory-cleanup report", () => {
     expect(dry.split("\n")[0]).toMatch(/^Dry run: 1 of 3 transcripts of this project is eligible/);
     expect(dry).toContain("ses_sweep000000000002");
     expect(dry).toContain("not used for over 1 day");
+    // One eligible, one always kept: the words agree with the counts.
+    expect(dry.split("\n")[0]).toMatch(/nothing was removed\. \/memory-cleanup apply removes it\.$/);
+    expect(dry).toContain("; the newest one is always kept.");
     expect(files.every((f) => fs.existsSync(f))).toBe(true);
     const applied = await report(true);
     expect(applied.split("\n")[0]).toMatch(/^Removed 1 of 1 eligible transcript of this project \(/);
