@@ -113,11 +113,16 @@ export type GroupedFieldName = {
   [K in EntryFieldName]: Fields[K] extends { group: object } ? K : never;
 }[EntryFieldName];
 
+/** The columns of a declaration, by field name. */
+export function declaredColumns(fields: Record<string, EntryField>): Record<string, SQLiteColumnBuilderBase> {
+  const columns: Record<string, SQLiteColumnBuilderBase> = {};
+  for (const [name, field] of Object.entries(fields)) columns[name] = field.column;
+  return columns;
+}
+
 /** The columns for `sqliteTable`, with their builders' types (so the row type is derived from them too). */
 export function entryColumns(): { [K in EntryFieldName]: Fields[K]["column"] } {
-  const columns: Record<string, SQLiteColumnBuilderBase> = {};
-  for (const [name, field] of Object.entries(ENTRY_FIELDS)) columns[name] = field.column;
-  return columns as { [K in EntryFieldName]: Fields[K]["column"] };
+  return declaredColumns(ENTRY_FIELDS) as { [K in EntryFieldName]: Fields[K]["column"] };
 }
 
 /** A declaration's fields in declaration order (loops read this rather than the object's keys). */
