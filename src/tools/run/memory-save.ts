@@ -14,10 +14,11 @@ import { agentActor, scopeLabel, sessionProject, writableScopes, writeScope } fr
 
 /**
  * How a rejected or superseded entry is made active again, by what this agent may call: memory_review when the tool
- * set offers it, a save with status "active" otherwise; with candidate saves, a person decides (review refuses).
+ * set offers it, a save with status "active" otherwise; with candidate saves, a person decides (review refuses an
+ * agent's active), so a changed rewrite proposes it again.
  */
 function reactivation(options: MemoryToolsDeps["options"]): string {
-  if (options.agentSaves === "candidate") return 'only a person can make it active again (agentSaves = "candidate")';
+  if (options.agentSaves === "candidate") return "a rewrite that changes it makes it a candidate for a person's review";
   return options.tools === "all"
     ? "memory_review can mark it active"
     : 'saving it again with status "active" marks it active';
