@@ -1,9 +1,11 @@
 /**
  * A memory entry's fields, declared once. Each names its column (the row), how the view the store hands out holds it
- * (the view is also the export line), and, for the fields that travel with a repository, its key and place in a team
- * line. The table (`schema.ts`), the view (`entry-row.ts`), the team line and its reader (`team/team-entry.ts`,
- * `team/team-read.ts`) and the export line's check (`entry-line.ts`) are derived from this; a new field is one more
- * line here, plus whatever a person may set it through (save, edit) and a migration (`npm run db:generate`).
+ * (the view is also the export line), and, as it applies: its key and place in a team line, its place in the audit
+ * log, whether a save or an edit writes it, and its label where an entry is shown in full. The table (`schema.ts`),
+ * the view (`entry-row.ts`), the export line's check (`entry-line.ts`), the team line and its reader
+ * (`team/team-entry.ts`, `team/team-read.ts`), the audit log's fields (`entry-audit.ts`), what the save's checks read
+ * and give back (`memory-validate.ts`) and an entry shown in full are derived from this; docs/architecture.md ("A
+ * memory field") lists what else a new field touches.
  * Like the schema, this file knows no driver: it imports only `drizzle-orm/sqlite-core`.
  */
 import { integer, type SQLiteColumnBuilderBase, text } from "drizzle-orm/sqlite-core";
