@@ -20,3 +20,8 @@ export function formatAge(ms: number): string {
 export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 }
+
+/** The pronoun for a count of things: "removes it" for one, "removes them" for more. */
+export function them(n: number): string {
+  return n === 1 ? "it" : "them";
+}

@@ -8,6 +8,8 @@ import fs from "node:fs";
 import { parseOptions } from "../options.js";
 import type { Finding } from "./doctor-files.js";
 import { configFiles, readConfig } from "./opencode-config.js";
+import { ownVersion } from "./own-package.js";
+import { setupCommand } from "./setup-config.js";
 
 export function optionFindings(env: NodeJS.ProcessEnv, project?: string): Finding[] {
   const findings: Finding[] = [];
@@ -45,7 +47,7 @@ export function optionFindings(env: NodeJS.ProcessEnv, project?: string): Findin
         entries > 0
           ? `${entries === 1 ? "1 plugin entry" : `${entries} plugin entries`} checked, all options valid`
           : "no OpenCode configuration here names opencode-ledger",
-      ...(entries > 0 ? {} : { fix: "run: npx opencode-ledger setup" }),
+      ...(entries > 0 ? {} : { fix: `run: ${setupCommand(ownVersion())}` }),
     });
   }
   return findings;

@@ -2,7 +2,8 @@
  * How entries read for people on the command line: table rows for lists, a full block for one entry.
  */
 
-import { formatTime, renderChanges } from "../store/change-text.js";
+import { formatTime, renderChanges, shownValue } from "../store/change-text.js";
+import { shownFields } from "../store/entry-fields.js";
 import type { EntryView, HistoryRow, Page } from "../store/memory-types.js";
 import type { CliContext } from "./context.js";
 import { scopeText } from "./project.js";
@@ -64,12 +65,11 @@ export function entryBlock(entry: EntryView, ctx: CliContext): string {
     ["status", entry.status],
     ["scope", entry.scope],
   ];
-  if (entry.tags.length > 0) lines.push(["tags", entry.tags.join(", ")]);
-  lines.push(["created", formatTime(entry.createdAt)], ["updated", formatTime(entry.updatedAt)]);
-  if (entry.validFrom !== null) lines.push(["valid from", formatTime(entry.validFrom)]);
-  if (entry.validUntil !== null) lines.push(["valid until", formatTime(entry.validUntil)]);
-  if (entry.expiresAt !== null) lines.push(["expires", formatTime(entry.expiresAt)]);
-  if (entry.trashedAt !== null) lines.push(["trashed", formatTime(entry.trashedAt)]);
+  const values = entry as unknown as Record<string, unknown>;
+  for (const field of shownFields()) {
+    const value = shownValue(values[field.name], field.value);
+    if (value !== undefined) lines.push([field.label, value]);
+  }
   if (entry.supersededBy !== null) lines.push(["superseded by", entry.supersededBy]);
   if (entry.supersedes.length > 0) lines.push(["supersedes", entry.supersedes.join(", ")]);
   const source = [entry.source.agent, entry.source.session].filter(Boolean).join(", ");

@@ -25,6 +25,18 @@ export function ownSpec(version: string, root: string = OWN_ROOT): string {
   return pathToFileURL(root).href;
 }
 
+/**
+ * The command that runs `setup` of this very copy, for a fix to point to. A copy from npx's cache is named by its
+ * version (a bare `npx opencode-ledger` takes whatever copy npx finds first, or the registry's newest, or fails for a
+ * version not published there); any other copy by its own script, which runs wherever it is installed (globally, in
+ * a project, in OpenCode's plugin cache, in a checkout).
+ */
+export function setupCommand(version: string, root: string = OWN_ROOT): string {
+  if (root.split(path.sep).includes("_npx")) return `npx ${PACKAGE_NAME}@${version} setup`;
+  const script = path.join(root, "dist", "cli-tool", "cli.js");
+  return `node ${/^[\w@%+=:,./-]+$/.test(script) ? script : JSON.stringify(script)} setup`;
+}
+
 /** The config file of `base` in `dir`: the .jsonc when that is the one there, else the .json. */
 function configFile(dir: string, base: string): string {
   const jsonc = path.join(dir, `${base}.jsonc`);

@@ -47,7 +47,7 @@ export function layoutBlock(sections: { heading: string; lines: string[] }[], ma
   if (total === 0) return undefined;
   const footer = (omitted: number) =>
     omitted > 0
-      ? `(${omitted} more not shown: memory_list or memory_search; memory_history <id> reads an entry in full)`
+      ? `(${omitted} more not shown: memory_search finds them; memory_history <id> reads an entry in full)`
       : "(memory_history <id> reads an entry in full)";
   // Reserve room for the longest footer so the bound holds whatever is left out.
   const reserve = OPEN.length + CLOSE.length + footer(total).length + 3;

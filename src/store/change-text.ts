@@ -3,13 +3,24 @@
  * minutes, `field: old → new`, bodies as lengths when long.
  */
 import { escapeBlockTags } from "../one-line.js";
+import { AUDIT_TIME_KEYS } from "./entry-audit.js";
+import type { EntryField } from "./entry-fields.js";
 import type { Changes } from "./memory-types.js";
 
 export function formatTime(ms: number): string {
   return new Date(ms).toISOString().replace(/:\d{2}\.\d{3}Z$/, "Z");
 }
 
-const TIME_FIELDS = new Set(["valid_from", "valid_until", "expires_at", "trashed_at"]);
+/**
+ * A field's value where an entry is shown in full: a time as an ISO minute, a list joined by commas, text as it is;
+ * undefined when it holds nothing (null, an empty list or text), which is then not shown.
+ */
+export function shownValue(value: unknown, kind: EntryField["value"]): string | undefined {
+  if (value === null || value === undefined || value === "") return undefined;
+  if (kind === "time") return formatTime(value as number);
+  if (Array.isArray(value)) return value.length === 0 ? undefined : value.join(", ");
+  return String(value);
+}
 
 function short(value: unknown, max: number, isTime: boolean): string {
   if (value === null || value === undefined) return "none";
@@ -26,7 +37,7 @@ function short(value: unknown, max: number, isTime: boolean): string {
 export function renderChanges(changes: Changes, max = 80, created = false): string {
   const parts = Object.entries(changes).flatMap(([field, [before, after]]) => {
     if (created && (field === "scope" || after === null)) return [];
-    const isTime = TIME_FIELDS.has(field);
+    const isTime = AUDIT_TIME_KEYS.has(field);
     if (field === "body") {
       // Short bodies read best as text; long ones as lengths (memory_history shows the whole entry).
       const [b, a] = [String(before ?? ""), String(after ?? "")];

@@ -4,7 +4,7 @@
  * statuses), null where the column allows it, grouped fields as their object, back links optional (they are derived
  * from the other side). Strict: a field this version does not know would be dropped silently, so the line is refused.
  */
-import { getTableColumns } from "drizzle-orm";
+import { getTableColumns, type Table } from "drizzle-orm";
 import type { ZodType } from "zod";
 import { z } from "../zod.js";
 import { FIELD_LIST } from "./entry-fields.js";
@@ -21,13 +21,14 @@ const oneOf = (values: readonly string[]) => `${values.slice(0, -1).join(", ")} 
 /** An entry as an export line holds it (`supersedes` is derived from the other side's link and not needed). */
 export type EntryLine = Omit<EntryView, "supersedes"> & { supersedes?: string[] };
 
-/** The schema of one export line. */
-export function entryLineSchema(): ZodType<EntryLine> {
-  const columns = getTableColumns(entries);
+/** The schema of one export line (of the declaration `fields`, whose columns `table` holds). */
+export function entryLineSchema(fields = FIELD_LIST, table: Table = entries): ZodType<EntryLine> {
+  const columns = getTableColumns(table);
   const shape: Record<string, ZodType> = {};
   const groups = new Map<string, Record<string, ZodType>>();
-  for (const [name, field] of FIELD_LIST) {
+  for (const [name, field] of fields) {
     const column = columns[name];
+    if (column === undefined) throw new Error(`the field ${name} has no column in the table`);
     let value: ZodType;
     if (field.value === "list") value = z.array(text(), missing("a list of tags"));
     else if (column.enumValues !== undefined)

@@ -19,13 +19,13 @@ export function parseTags(json: string): string[] {
 }
 
 /**
- * The view of a row, field by field as `ENTRY_FIELDS` declares them (so in the declaration's order, which an export
+ * The view of a row, field by field as `ENTRY_FIELDS` (or the declaration `fields` lists) declares them (so in the declaration's order, which an export
  * line keeps): lists parsed, grouped fields gathered, the back links placed after the link they answer.
  */
-export function toView(row: Entry, supersedes: string[] = []): EntryView {
+export function toView(row: Entry, supersedes: string[] = [], fields = FIELD_LIST): EntryView {
   const view: Record<string, unknown> = {};
   const values = row as unknown as Record<string, unknown>;
-  for (const [name, field] of FIELD_LIST) {
+  for (const [name, field] of fields) {
     const value = values[name];
     if (field.group) {
       let group = view[field.group.name] as Record<string, unknown> | undefined;
@@ -43,10 +43,10 @@ export function toView(row: Entry, supersedes: string[] = []): EntryView {
 }
 
 /** The row of a view, as `toView` would read it back (the key and the back links are not part of it). */
-export function rowOf(view: Omit<EntryView, "supersedes">): Omit<Entry, "seq"> {
+export function rowOf(view: Omit<EntryView, "supersedes">, fields = FIELD_LIST): Omit<Entry, "seq"> {
   const row: Record<string, unknown> = {};
   const values = view as unknown as Record<string, unknown>;
-  for (const [name, field] of FIELD_LIST) {
+  for (const [name, field] of fields) {
     const value = field.group ? (values[field.group.name] as Record<string, unknown>)[field.group.key] : values[name];
     row[name] = field.value === "list" ? JSON.stringify(value) : value;
   }
@@ -78,7 +78,7 @@ export function requireRow(db: LedgerDatabase, id: string): Entry {
     throw new NotFoundError(
       "memory entry",
       id,
-      "check the id with memory_list or memory_search (it may have been purged: memory_history shows its trail)",
+      "check the id with memory_search (it may have been purged: memory_history shows its trail)",
     );
   }
   return row;

@@ -53,6 +53,6 @@ export function matchExpressions(words: readonly string[]): MatchExpressions {
 export function noQueryWords(): InvalidInputError {
   return new InvalidInputError(
     "query",
-    "has no words to search for (letters or digits); give a few keywords (or browse with memory_list where it is offered)",
+    'has no words to search for (letters or digits); give a few keywords (or browse with "opencode-ledger list", or memory_list, offered with the option tools: "all")',
   );
 }

@@ -137,14 +137,12 @@ export function createMemoryStore(deps: MemoryStoreDeps): MemoryStore {
       if (!database.exists()) throw notFound(id);
       return database.write((db) => {
         const current = toView(requireRow(db, id));
+        // What the patch leaves out keeps its value: the text the checks require from the entry, the rest unchanged.
         const merged: EntryFields = {
+          ...patch,
           kind: patch.kind ?? current.kind,
           title: patch.title ?? current.title,
           body: patch.body ?? current.body,
-          tags: patch.tags,
-          validFrom: patch.validFrom,
-          validUntil: patch.validUntil,
-          expiresAt: patch.expiresAt,
         };
         // Checked inside the transaction: a refusal throws before anything is written and rolls it all back.
         return editEntry(db, id, cleanFields(merged, now), actor, now);

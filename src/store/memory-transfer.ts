@@ -12,11 +12,12 @@ import { assertNoSecrets } from "../secret-guard/secret-guard.js";
 import { appendAudit, diff } from "./audit.js";
 import type { Database } from "./database.js";
 import type { LedgerDatabase } from "./driver.js";
+import { AUDIT_FIELDS, auditedFields } from "./entry-audit.js";
 import { ENTRY_STATUSES, type EntryStatus } from "./entry-fields.js";
 import type { EntryLine } from "./entry-line.js";
 import { findByTitle, findRow, notExpired, rowOf, toView } from "./entry-row.js";
 import type { Actor, EntryView } from "./memory-types.js";
-import { cleanFields, cleanScope } from "./memory-validate.js";
+import { cleanFields, cleanScope, contentOf, contentValues } from "./memory-validate.js";
 import { entries } from "./schema.js";
 
 /** An entry as an export line holds it (`supersedes` is derived from the other side's link and not needed). */
@@ -88,18 +89,7 @@ export function cleanTransferEntry(input: TransferEntry, now: number): TransferE
     "source.agent": input.source.agent,
     "source.session": input.source.session,
   });
-  const fields = cleanFields(
-    {
-      kind: input.kind,
-      title: input.title,
-      body: input.body,
-      tags: input.tags,
-      validFrom: input.validFrom,
-      validUntil: input.validUntil,
-      expiresAt: input.expiresAt,
-    },
-    now,
-  );
+  const fields = contentValues(cleanFields(contentOf(input), now));
   if (!(ENTRY_STATUSES as readonly string[]).includes(input.status)) {
     throw new InvalidInputError("status", `must be one of ${ENTRY_STATUSES.join(", ")}`);
   }
@@ -126,24 +116,24 @@ export function cleanTransferEntry(input: TransferEntry, now: number): TransferE
       "team entries travel in the project's .opencode/memory/team.jsonl, not by import",
     );
   }
+  const source = {
+    agent: sourceText("source.agent", input.source.agent),
+    session: sourceText("source.session", input.source.session),
+  };
+  // Stored as they come, the content's times are checked as every stored time is: milliseconds, 1970 to 9999.
+  const values: Record<string, unknown> = fields;
+  for (const field of AUDIT_FIELDS) {
+    if (field.value === "time" && field.name in values) time(field.key, values[field.name] as number | null);
+  }
   return {
     id,
     scope,
-    kind: fields.kind,
-    title: fields.title,
-    body: fields.body,
-    tags: fields.tags ?? [],
+    ...fields,
     status: input.status as EntryStatus,
     supersededBy,
-    source: {
-      agent: sourceText("source.agent", input.source.agent),
-      session: sourceText("source.session", input.source.session),
-    },
+    source,
     createdAt,
     updatedAt,
-    validFrom: time("valid_from", fields.validFrom ?? null),
-    validUntil: time("valid_until", fields.validUntil ?? null),
-    expiresAt: time("expires_at", fields.expiresAt ?? null),
     trashedAt: pastTime("trashed_at", input.trashedAt, now),
   };
 }
@@ -200,22 +190,7 @@ function importOne(
     }
   }
   db.insert(entries).values(rowOf(entry)).run();
-  const changes = diff(
-    {},
-    {
-      scope: entry.scope,
-      kind: entry.kind,
-      title: entry.title,
-      body: entry.body,
-      tags: entry.tags,
-      status: entry.status,
-      valid_from: entry.validFrom,
-      valid_until: entry.validUntil,
-      expires_at: entry.expiresAt,
-      superseded_by: entry.supersededBy,
-      trashed_at: entry.trashedAt,
-    },
-  );
+  const changes = diff({}, auditedFields(entry));
   appendAudit(db, {
     entryId: entry.id,
     scope: entry.scope,

@@ -6,7 +6,8 @@ import path from "node:path";
 import { InvalidInputError } from "../errors.js";
 import { GLOBAL_SCOPE, normalizeScopePath, teamProject, teamScope } from "../scope.js";
 import { assertNoSecrets } from "../secret-guard/secret-guard.js";
-import { type EntryFields, LIMITS } from "./memory-types.js";
+import { CONTENT_FIELDS, type ContentFieldName, ENTRY_FIELDS, type EntryField } from "./entry-fields.js";
+import { type EntryFields, type EntryView, LIMITS } from "./memory-types.js";
 
 export interface CleanFields {
   kind: string;
@@ -97,21 +98,51 @@ function time(field: string, value: number | null | undefined): number | null | 
 }
 
 /**
+ * How each field a save or an edit writes (declared `content` in src/store/entry-fields.ts) is checked and
+ * normalised: a new such field needs its line here, which the type asks for.
+ */
+const CLEAN: { [K in ContentFieldName]: (value: EntryFields[K]) => CleanFields[K] } = {
+  kind: cleanKind,
+  title: cleanTitle,
+  body: cleanBody,
+  tags: (tags) => (tags === undefined ? undefined : cleanTags(tags)),
+  validFrom: (value) => time("valid_from", value),
+  validUntil: (value) => time("valid_until", value),
+  expiresAt: (value) => time("expires_at", value),
+};
+
+/** The content of anything holding an entry's fields (a view, an import line, a team line), as a save takes it. */
+export function contentOf(source: EntryFields): EntryFields {
+  const content: Record<string, unknown> = {};
+  for (const name of CONTENT_FIELDS) content[name] = source[name];
+  return content as unknown as EntryFields;
+}
+
+/** Checked content as an entry's view holds it: an absent list empty, an absent value null. */
+export function contentValues(fields: CleanFields): Pick<EntryView, ContentFieldName> {
+  const values: Record<string, unknown> = {};
+  for (const name of CONTENT_FIELDS) {
+    const field: EntryField = ENTRY_FIELDS[name];
+    values[name] = fields[name] ?? (field.value === "list" ? [] : null);
+  }
+  return values as Pick<EntryView, ContentFieldName>;
+}
+
+/**
  * Checks and normalises the fields of a save or an edit. `now` is used to refuse an expiry in the past, which would
  * make the entry vanish at once.
  */
 export function cleanFields(input: EntryFields, now: number): CleanFields {
-  // Scanned as given, before normalising: lowercasing a kind would hide an upper-case key shape.
-  assertNoSecrets({ kind: input.kind, title: input.title, body: input.body, tags: input.tags });
-  const fields: CleanFields = {
-    kind: cleanKind(input.kind),
-    title: cleanTitle(input.title),
-    body: cleanBody(input.body),
-    tags: input.tags === undefined ? undefined : cleanTags(input.tags),
-    validFrom: time("valid_from", input.validFrom),
-    validUntil: time("valid_until", input.validUntil),
-    expiresAt: time("expires_at", input.expiresAt),
-  };
+  // Scanned as given, before normalising: lowercasing a kind would hide an upper-case key shape. Times hold none.
+  const scanned: Record<string, string | readonly string[] | null | undefined> = {};
+  for (const name of CONTENT_FIELDS) {
+    const field: EntryField = ENTRY_FIELDS[name];
+    if (field.value !== "time") scanned[name] = input[name] as string | readonly string[] | undefined;
+  }
+  assertNoSecrets(scanned);
+  const clean: Record<string, unknown> = {};
+  for (const name of CONTENT_FIELDS) clean[name] = (CLEAN[name] as (value: unknown) => unknown)(input[name]);
+  const fields = clean as unknown as CleanFields;
   if (fields.expiresAt != null && fields.expiresAt <= now) {
     throw new InvalidInputError("expires_at", "is in the past; give a future date or leave it out");
   }

@@ -7,10 +7,17 @@ import { customAlphabet } from "nanoid";
 import { ConflictError, InvalidInputError } from "../errors.js";
 import { appendAudit, diff } from "./audit.js";
 import type { LedgerDatabase } from "./driver.js";
-import type { EntryStatus } from "./entry-fields.js";
+import { auditedFields, changedColumns } from "./entry-audit.js";
+import {
+  CONTENT_FIELDS,
+  type ContentFieldName,
+  ENTRY_FIELDS,
+  type EntryField,
+  type EntryStatus,
+} from "./entry-fields.js";
 import { findByTitle, findRow, requireRow, requireWithin, toView, viewWithLinks } from "./entry-row.js";
 import type { Actor, ChangeResult, Changes, EntryView, StatusInput } from "./memory-types.js";
-import type { CleanFields } from "./memory-validate.js";
+import { type CleanFields, contentValues } from "./memory-validate.js";
 import { type Entry, entries } from "./schema.js";
 
 // Short, lowercase, unambiguous to type back: 12 characters of 36 give ~62 bits, plenty for one person's store.
@@ -21,47 +28,20 @@ function audited(row: Entry): Record<string, unknown> {
   return auditedFields(toView(row));
 }
 
-/** The audited fields of an entry's view (also of a team file's line, which has the same fields). */
-export function auditedFields(view: Omit<EntryView, "scope" | "supersedes" | "source" | "trashedAt">) {
-  return {
-    kind: view.kind,
-    title: view.title,
-    body: view.body,
-    tags: view.tags,
-    status: view.status,
-    valid_from: view.validFrom,
-    valid_until: view.validUntil,
-    expires_at: view.expiresAt,
-    superseded_by: view.supersededBy,
-  };
-}
-
+/** What a save or an edit writes, under the audited names (a value left undefined keeps the entry's). */
 function contentOf(fields: CleanFields): Record<string, unknown> {
-  return {
-    kind: fields.kind,
-    title: fields.title,
-    body: fields.body,
-    tags: fields.tags,
-    valid_from: fields.validFrom,
-    valid_until: fields.validUntil,
-    expires_at: fields.expiresAt,
-  };
+  return auditedFields(fields);
 }
 
-/** Column values from audited field names (undefined keeps the column as it is). */
-function columns(changes: Changes): Partial<Entry> {
-  const value = <T>(field: string): T | undefined => (field in changes ? (changes[field]?.[1] as T) : undefined);
-  return {
-    kind: value("kind"),
-    title: value("title"),
-    body: value("body"),
-    tags: "tags" in changes ? JSON.stringify(value("tags")) : undefined,
-    status: value("status"),
-    validFrom: value("valid_from"),
-    validUntil: value("valid_until"),
-    expiresAt: value("expires_at"),
-    supersededBy: value("superseded_by"),
-  };
+/** The columns of checked content as a new entry holds it: an absent list empty, an absent value null. */
+function contentColumns(fields: CleanFields): Pick<Entry, ContentFieldName> {
+  const values: Record<string, unknown> = contentValues(fields);
+  const row: Record<string, unknown> = {};
+  for (const name of CONTENT_FIELDS) {
+    const field: EntryField = ENTRY_FIELDS[name];
+    row[name] = field.value === "list" ? JSON.stringify(values[name]) : values[name];
+  }
+  return row as Pick<Entry, ContentFieldName>;
 }
 
 function sourceOf(actor: Actor): { sourceAgent: string; sourceSession: string | null } {
@@ -119,21 +99,15 @@ export function saveEntry(db: LedgerDatabase, input: SaveWrite, actor: Actor, no
       .values({
         id,
         scope: input.scope,
-        kind: f.kind,
-        title: f.title,
-        body: f.body,
-        tags: JSON.stringify(f.tags ?? []),
+        ...contentColumns(f),
         status,
         ...sourceOf(actor),
         createdAt: now,
         updatedAt: now,
-        validFrom: f.validFrom ?? null,
-        validUntil: f.validUntil ?? null,
-        expiresAt: f.expiresAt ?? null,
       })
       .run();
     row = requireRow(db, id);
-    changes = diff({}, { scope: input.scope, ...audited(row) });
+    changes = diff({}, audited(row));
     action = "created";
   } else {
     const next: Record<string, unknown> = contentOf(input.fields);
@@ -149,7 +123,7 @@ export function saveEntry(db: LedgerDatabase, input: SaveWrite, actor: Actor, no
     }
     if (Object.keys(changes).length > 0) {
       db.update(entries)
-        .set({ ...columns(changes), updatedAt: now })
+        .set({ ...changedColumns(changes), updatedAt: now })
         .where(eq(entries.id, existing.id))
         .run();
     }
@@ -200,7 +174,7 @@ function applyChange(
 ): ChangeResult {
   if (Object.keys(changes).length > 0) {
     db.update(entries)
-      .set({ ...columns(changes), updatedAt: now })
+      .set({ ...changedColumns(changes), updatedAt: now })
       .where(eq(entries.id, row.id))
       .run();
     appendAudit(db, { entryId: row.id, scope: row.scope, action, actor, at: now, changes, reason });
@@ -212,7 +186,7 @@ function requireLive(db: LedgerDatabase, id: string): Entry {
   const row = requireRow(db, id);
   if (row.trashedAt !== null) {
     throw new ConflictError(
-      `entry ${id} ("${row.title}") is in the trash; restore it first (memory_restore, or "opencode-ledger restore ${id}")`,
+      `entry ${id} ("${row.title}") is in the trash; restore it first ("opencode-ledger restore ${id}", or memory_restore, offered with the option tools: "all")`,
     );
   }
   return row;

@@ -34,10 +34,13 @@ export function isEntryStatus(value: unknown): value is EntryStatus {
   return typeof value === "string" && (ENTRY_STATUSES as readonly string[]).includes(value);
 }
 
-/** The line of one entry (without its newline): a time as an ISO date; an absent value or an empty list left out. */
-export function formatLine(entry: TeamEntry): string {
+/**
+ * The line of one entry (without its newline): a time as an ISO date; an absent value or an empty list left out.
+ * `fields`: the team fields of the declaration (any object holding them, such as a view, may be given).
+ */
+export function formatLine(entry: TeamEntry, fields = TEAM_FIELDS): string {
   const line: Record<string, unknown> = {};
-  for (const field of TEAM_FIELDS) {
+  for (const field of fields) {
     const value = entry[field.name];
     if (value === null || (Array.isArray(value) && value.length === 0)) continue;
     line[field.key] = field.value === "time" ? new Date(value as number).toISOString() : value;

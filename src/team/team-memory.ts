@@ -15,7 +15,7 @@ import { formatTeamFile, type TeamEntry, teamEntryOf } from "./team-entry.js";
 import { fileSignature, readTeamFile, writeTeamFile } from "./team-file.js";
 import { headCommit } from "./team-git.js";
 import { createTeamLock, type TeamLock } from "./team-lock.js";
-import { moveEntry } from "./team-move.js";
+import { moveEntries } from "./team-move.js";
 import { TEAM_FILE_LABEL, teamFilePath } from "./team-path.js";
 import { readTeamText, type TeamProblem, type TeamRead } from "./team-read.js";
 import { type SyncOutcome, syncTeamIndex } from "./team-sync.js";
@@ -52,10 +52,13 @@ export interface TeamReport {
 export interface TeamMemory extends MemoryStore {
   /** Reads the team file of `project` now and brings the index in line with it. */
   syncTeam(project: string): Promise<TeamReport>;
-  /** Moves a live entry of `project` into its team memory (the file gains its line). */
-  promote(id: string, project: string, actor: Actor, reason?: string): Promise<ChangeResult>;
-  /** Moves a team entry of `project` back to the project's own memory (its line leaves the file). */
-  demote(id: string, project: string, actor: Actor, reason?: string): Promise<ChangeResult>;
+  /**
+   * Moves live entries of `project` into its team memory (the file gains their lines), all of them or none: an entry
+   * linked by supersession to one left outside the team memory is refused (`moveEntries`).
+   */
+  promote(ids: readonly string[], project: string, actor: Actor, reason?: string): Promise<ChangeResult[]>;
+  /** Moves team entries of `project` back to the project's own memory (their lines leave the file), all or none. */
+  demote(ids: readonly string[], project: string, actor: Actor, reason?: string): Promise<ChangeResult[]>;
 }
 
 interface ProjectState {
@@ -259,8 +262,8 @@ export function createTeamMemory(deps: TeamMemoryDeps): TeamMemory {
     return project === undefined ? change() : teamChange([project], change);
   };
 
-  const move = (id: string, from: string, to: string, project: string, actor: Actor, reason?: string) =>
-    teamChange([project], () => memory.database.write((db) => moveEntry(db, id, from, to, actor, clock(), reason)));
+  const move = (ids: readonly string[], from: string, to: string, project: string, actor: Actor, reason?: string) =>
+    teamChange([project], () => memory.database.write((db) => moveEntries(db, ids, from, to, actor, clock(), reason)));
 
   return {
     database: memory.database,
@@ -316,7 +319,7 @@ export function createTeamMemory(deps: TeamMemoryDeps): TeamMemory {
           ? sync(project, true)
           : lock.hold(() => sync(project, true)),
       ),
-    promote: (id, project, actor, reason) => move(id, project, teamScope(project), project, actor, reason),
-    demote: (id, project, actor, reason) => move(id, teamScope(project), project, project, actor, reason),
+    promote: (ids, project, actor, reason) => move(ids, project, teamScope(project), project, actor, reason),
+    demote: (ids, project, actor, reason) => move(ids, teamScope(project), project, project, actor, reason),
   };
 }

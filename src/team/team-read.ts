@@ -11,7 +11,7 @@ import { describeError } from "../errors.js";
 import { parseIsoDate } from "../iso-date.js";
 import { findSecret } from "../secret-guard/secret-guard.js";
 import { TEAM_FIELDS } from "../store/entry-fields.js";
-import { cleanFields } from "../store/memory-validate.js";
+import { cleanFields, contentOf, contentValues } from "../store/memory-validate.js";
 import { entries } from "../store/schema.js";
 import { formatLine, isEntryStatus, LINE_KEYS, type TeamEntry } from "./team-entry.js";
 
@@ -99,28 +99,7 @@ function entryOf(record: Record<string, unknown>, now: number): TeamEntry | "exp
   if (expiresAt !== null && expiresAt <= now) return "expired";
   const line = decodeLine(record, now);
   // The content goes through a save's own checks and comes back normalised.
-  const fields = cleanFields(
-    {
-      kind: line.kind,
-      title: line.title,
-      body: line.body,
-      tags: line.tags,
-      validFrom: line.validFrom,
-      validUntil: line.validUntil,
-      expiresAt: line.expiresAt,
-    },
-    now,
-  );
-  return {
-    ...line,
-    kind: fields.kind,
-    title: fields.title,
-    body: fields.body,
-    tags: fields.tags ?? [],
-    validFrom: fields.validFrom ?? null,
-    validUntil: fields.validUntil ?? null,
-    expiresAt: fields.expiresAt ?? null,
-  };
+  return { ...line, ...contentValues(cleanFields(contentOf(line), now)) };
 }
 
 const COLUMNS = getTableColumns(entries);

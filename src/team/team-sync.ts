@@ -8,9 +8,9 @@
 import { and, eq, ne } from "drizzle-orm";
 import { appendAudit, diff } from "../store/audit.js";
 import type { LedgerDatabase } from "../store/driver.js";
+import { auditedFields } from "../store/entry-audit.js";
 import { toView } from "../store/entry-row.js";
 import type { Actor } from "../store/memory-types.js";
-import { auditedFields } from "../store/memory-write.js";
 import { type Entry, entries } from "../store/schema.js";
 import { titleKey } from "../store/title-key.js";
 import { type TeamEntry, teamColumns, teamEntryOf } from "./team-entry.js";

@@ -11,9 +11,12 @@ export interface MemoryDeps {
   memory: MemoryStore;
 }
 
-/** The memory tools whose calls follow options too: save and review (agentSaves), forget (the trash's days). */
+/**
+ * The memory tools whose calls follow options too: save and review (agentSaves), forget (the trash's days), and save
+ * and forget name memory_review and memory_restore only when the tool set (`tools`) offers them.
+ */
 export interface MemoryToolsDeps extends MemoryDeps {
-  options: Pick<Options, "agentSaves" | "retention">;
+  options: Pick<Options, "agentSaves" | "retention" | "tools">;
 }
 
 export interface TranscriptToolDeps {

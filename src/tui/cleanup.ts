@@ -26,7 +26,7 @@ type Retention = Pick<Options["retention"], "retentionDays" | "keepRecent" | "ma
 function rulesLine(r: Retention): string {
   const age = r.retentionDays > 0 ? `untouched > ${r.retentionDays} d` : "no age rule";
   const cap = r.maxSessions > 0 ? `at most ${r.maxSessions} per project` : "no cap";
-  return `Rules: ${age}, ${cap}, sessions OpenCode no longer has; the newest ${r.keepRecent} are always kept.`;
+  return `Rules: ${age}, ${cap}, sessions OpenCode no longer has; ${r.keepRecent === 1 ? "the newest one is" : `the newest ${r.keepRecent} are`} always kept.`;
 }
 
 function line(d: SweepDecision, now: number): string {
@@ -58,7 +58,9 @@ export async function planCleanup(
       : `${plural(report.eligible.length, "transcript", "transcripts")} of ${report.considered} can go (${formatBytes(bytes)}):`;
   const kept =
     report.protected.length > 0
-      ? [`${report.protected.length} more would qualify but are among the newest (kept).`]
+      ? [
+          `${report.protected.length} more would qualify but ${report.protected.length === 1 ? "is" : "are"} among the newest (kept).`,
+        ]
       : [];
   return {
     sessionIDs: report.eligible.map((d) => d.sessionID),
@@ -102,7 +104,7 @@ export async function applyCleanup(
     );
   }
   const skipped = report.protected.length + report.unknown.length;
-  if (skipped > 0) parts.push(`${skipped} changed since the list was made and were kept.`);
+  if (skipped > 0) parts.push(`${skipped} changed since the list was made and ${skipped === 1 ? "was" : "were"} kept.`);
   return { report, message: parts.join(" ") };
 }
 

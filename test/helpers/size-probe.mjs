@@ -49,118 +49,99 @@ async function read(file, offset, maxBytes) {
   return { before, bytes: Buffer.byteLength(window.lines.join("\n")), lines: window.lines.length, cut: window.cutLine };
 }
 
-async function exportSession(dataDir, outputBytes) {
+const T = 1_771_200_000_000;
+
+/** A user message of one text part. */
+function userMessage(sessionID, id, text) {
+  return {
+    info: {
+      id,
+      sessionID,
+      role: "user",
+      time: { created: T },
+      agent: "build",
+      model: { providerID: "p", modelID: "m" },
+    },
+    parts: [{ id: id.replace("msg_", "prt_"), sessionID, messageID: id, type: "text", text }],
+  };
+}
+
+/**
+ * Exports one session of `messages` into a fresh data context of `dataDir`; the resident set is taken after the
+ * modules are loaded and the session is built, so the growth is the export's own.
+ */
+async function exportMeasured(dataDir, session, messages) {
   const { createDataContext } = await import("../../dist/services.js");
   const { createMemoryLogger } = await import("../../dist/log.js");
   const { parseOptions } = await import("../../dist/options.js");
   const { createMemorySource } = await import("../../dist/transcripts/source/export-file-source.js");
   const { exportTranscript } = await import("../../dist/transcripts/export/export-transcript.js");
   const data = createDataContext(parseOptions({ dataDir }).options, createMemoryLogger());
+  const info = { id: session.id, title: session.title, directory: "/p", time: { created: T, updated: T } };
+  const source = createMemorySource([{ info, messages }]);
+  const before = rssBefore();
+  const result = await exportTranscript({ data, source, sessionID: session.id, scope: "/p" });
+  data.searchIndex.close();
+  data.database.close();
+  return { before, transcriptBytes: fs.statSync(result.path).size, lines: result.totalLines };
+}
+
+/** A session whose one tool call printed `outputBytes` of output. */
+function exportSession(dataDir, outputBytes) {
   const sessionID = "ses_sizeprobe0000001";
-  const t = 1_771_200_000_000;
   // Lines of 100 bytes, made flat in one allocation: the session holds its output before the export starts.
   const output = Buffer.alloc(
     Number(outputBytes),
     `${"output line of a huge command ".repeat(4).slice(0, 99)}\n`,
   ).toString("latin1");
   const base = { sessionID, messageID: "msg_sizeprobe0000002" };
-  const messages = [
-    {
-      info: {
-        id: "msg_sizeprobe0000001",
-        sessionID,
-        role: "user",
-        time: { created: t },
-        agent: "build",
-        model: { providerID: "p", modelID: "m" },
-      },
-      parts: [
-        {
-          id: "prt_sizeprobe0000001",
-          sessionID,
-          messageID: "msg_sizeprobe0000001",
-          type: "text",
-          text: "run the huge command",
-        },
-      ],
+  const assistant = {
+    info: {
+      id: "msg_sizeprobe0000002",
+      sessionID,
+      role: "assistant",
+      time: { created: T + 1, completed: T + 2 },
+      parentID: "msg_sizeprobe0000001",
+      modelID: "m",
+      providerID: "p",
+      mode: "build",
+      agent: "build",
+      path: { cwd: "/p", root: "/p" },
+      cost: 0,
+      tokens: { input: 1, output: 1, reasoning: 0, cache: { read: 0, write: 0 } },
     },
-    {
-      info: {
-        id: "msg_sizeprobe0000002",
-        sessionID,
-        role: "assistant",
-        time: { created: t + 1, completed: t + 2 },
-        parentID: "msg_sizeprobe0000001",
-        modelID: "m",
-        providerID: "p",
-        mode: "build",
-        agent: "build",
-        path: { cwd: "/p", root: "/p" },
-        cost: 0,
-        tokens: { input: 1, output: 1, reasoning: 0, cache: { read: 0, write: 0 } },
-      },
-      parts: [
-        {
-          ...base,
-          id: "prt_sizeprobe0000002",
-          type: "tool",
-          callID: "call_1",
-          tool: "bash",
-          state: {
-            status: "completed",
-            input: { command: "huge" },
-            output,
-            title: "huge",
-            metadata: {},
-            time: { start: t, end: t + 1 },
-          },
+    parts: [
+      {
+        ...base,
+        id: "prt_sizeprobe0000002",
+        type: "tool",
+        callID: "call_1",
+        tool: "bash",
+        state: {
+          status: "completed",
+          input: { command: "huge" },
+          output,
+          title: "huge",
+          metadata: {},
+          time: { start: T, end: T + 1 },
         },
-        { ...base, id: "prt_sizeprobe0000003", type: "text", text: "done", time: { start: t, end: t + 1 } },
-      ],
-    },
-  ];
-  const source = createMemorySource([
-    { info: { id: sessionID, title: "Size probe", directory: "/p", time: { created: t, updated: t } }, messages },
+      },
+      { ...base, id: "prt_sizeprobe0000003", type: "text", text: "done", time: { start: T, end: T + 1 } },
+    ],
+  };
+  return exportMeasured(dataDir, { id: sessionID, title: "Size probe" }, [
+    userMessage(sessionID, "msg_sizeprobe0000001", "run the huge command"),
+    assistant,
   ]);
-  const before = rssBefore();
-  const result = await exportTranscript({ data, source, sessionID, scope: "/p" });
-  data.database.close();
-  return { before, transcriptBytes: fs.statSync(result.path).size, lines: result.totalLines };
 }
 
-/** The session of `exportSession` with one user message that is a single line of `lineBytes` (a big paste). */
-async function exportLine(dataDir, lineBytes) {
-  const { createDataContext } = await import("../../dist/services.js");
-  const { createMemoryLogger } = await import("../../dist/log.js");
-  const { parseOptions } = await import("../../dist/options.js");
-  const { createMemorySource } = await import("../../dist/transcripts/source/export-file-source.js");
-  const { exportTranscript } = await import("../../dist/transcripts/export/export-transcript.js");
-  const data = createDataContext(parseOptions({ dataDir }).options, createMemoryLogger());
+/** A session with one user message that is a single line of `lineBytes` (a big paste). */
+function exportLine(dataDir, lineBytes) {
   const sessionID = "ses_sizeprobeline001";
-  const t = 1_771_200_000_000;
   const words = "pasted words of a long line ".repeat(Math.ceil(Number(lineBytes) / 28)).slice(0, Number(lineBytes));
-  const text = `${words} needlefound at its end`;
-  const messages = [
-    {
-      info: {
-        id: "msg_sizeprobeline001",
-        sessionID,
-        role: "user",
-        time: { created: t },
-        agent: "build",
-        model: { providerID: "p", modelID: "m" },
-      },
-      parts: [{ id: "prt_sizeprobeline001", sessionID, messageID: "msg_sizeprobeline001", type: "text", text }],
-    },
-  ];
-  const source = createMemorySource([
-    { info: { id: sessionID, title: "Long line", directory: "/p", time: { created: t, updated: t } }, messages },
+  return exportMeasured(dataDir, { id: sessionID, title: "Long line" }, [
+    userMessage(sessionID, "msg_sizeprobeline001", `${words} needlefound at its end`),
   ]);
-  const before = rssBefore();
-  const result = await exportTranscript({ data, source, sessionID, scope: "/p" });
-  data.searchIndex.close();
-  data.database.close();
-  return { before, transcriptBytes: fs.statSync(result.path).size, lines: result.totalLines };
 }
 
 async function ranked(dataDir, scope, query) {

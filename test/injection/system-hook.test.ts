@@ -112,7 +112,7 @@ describe("memory injection", () => {
     const block = (await systemOf(hookFor(fx, new Set(), 1200), "ses_session0001"))[1] as string;
     const injected = block.slice(MEMORY_NUDGE.length + 1);
     expect(injected.length).toBeLessThanOrEqual(1200);
-    expect(injected).toMatch(/\((\d+) more not shown: memory_list or memory_search/);
+    expect(injected).toMatch(/\((\d+) more not shown: memory_search finds them/);
     expect(injected.startsWith('<memory source="opencode-ledger">')).toBe(true);
     expect(injected.endsWith("</memory>")).toBe(true);
   });

@@ -5,9 +5,10 @@
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { Database } from "../../src/store/database.js";
+import { createMemoryStore } from "../../src/store/memory-store.js";
 import type { TransferEntry } from "../../src/store/memory-transfer.js";
 import { importEntries, readExport } from "../../src/store/memory-transfer.js";
-import type { EntryView } from "../../src/store/memory-types.js";
+import type { Actor, EntryView } from "../../src/store/memory-types.js";
 import { tempDir } from "../helpers/temp-dir.js";
 
 export const FIXTURES = path.join(import.meta.dirname, "..", "fixtures", "entry-formats");
@@ -87,4 +88,64 @@ export async function fixtureStore(): Promise<FixtureStore> {
   const views = await readExport(database, undefined, NOW);
   const rows = await database.read((db) => db.all(sql`SELECT * FROM entries ORDER BY seq`), []);
   return { database, views, rows };
+}
+
+const DAY = 86_400_000;
+
+/**
+ * Every kind of write over the fixture store, one second apart: import (by `fixtureStore`), create, rewrite, edit,
+ * review, supersede, reopen, trash, restore, a rewrite awaiting review. Returns the audit log as the table holds it
+ * (the changes as their stored JSON text) and the views at the end, the trash included.
+ */
+export async function fixtureHistory(): Promise<{ audit: string; views: EntryView[] }> {
+  const { database } = await fixtureStore();
+  let now = NOW;
+  const memory = createMemoryStore({ database, clock: () => (now += 1000) });
+  const agent: Actor = { kind: "agent", agent: "build", session: "ses_fixture02" };
+  const person: Actor = { kind: "person" };
+  const first = await memory.save(
+    {
+      scope: "global",
+      kind: "Decision ",
+      title: "Cache",
+      body: "redis",
+      tags: ["a"],
+      validFrom: T0,
+      expiresAt: NOW + 400 * DAY,
+    },
+    agent,
+  );
+  const id = first.entry.id;
+  await memory.save(
+    { scope: "global", kind: "decision", title: "cache", body: "memcached", tags: ["a", "B"], validFrom: null },
+    agent,
+  );
+  await memory.edit(id, { title: "Cache layer", validUntil: NOW + DAY }, person);
+  await memory.setStatus(id, { status: "rejected", reason: "wrong" }, person);
+  await memory.setStatus(id, { status: "active" }, person);
+  const next = await memory.save(
+    { scope: "global", kind: "decision", title: "Cache v2", body: "valkey", supersedes: id, status: "active" },
+    agent,
+    { reason: "moved on" },
+  );
+  await memory.setStatus(id, { status: "active", reason: "both hold" }, person);
+  await memory.trash(id, person, "tidy");
+  await memory.restore(id, person);
+  await memory.save({ scope: "global", kind: "decision", title: "Cache v2", body: "valkey 8" }, agent, {
+    changesAwaitReview: true,
+  });
+  await memory.supersede(id, next.entry.id, person, "for good");
+  const rows = await database.read(
+    (db) =>
+      db.all<Record<string, unknown>>(
+        sql`SELECT seq, entry_id, scope, action, actor_kind, actor_agent, actor_session, at, changes, reason FROM audit_log ORDER BY seq`,
+      ),
+    [],
+  );
+  const views = await readExport(database, undefined, now);
+  database.close();
+  // Entry ids are random: named by their place so the fixture holds still.
+  const named = (text: string) => text.replaceAll(id, "new000000001").replaceAll(next.entry.id, "new000000002");
+  const audit = named(rows.map((r) => `${JSON.stringify(r)}\n`).join(""));
+  return { audit, views: JSON.parse(named(JSON.stringify(views))) as EntryView[] };
 }

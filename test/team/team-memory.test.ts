@@ -219,18 +219,50 @@ describe("team memory through memory_save and the other tools", () => {
     const a = repo.developer("alice");
     const id = idOf(await a.tools.memory_save.execute({ kind: "decision", title: "Tabs", body: "b" }, a.ctx));
     const person = { kind: "person" as const };
-    const up = await a.memory.promote(id, a.project, person, "the team agrees");
-    expect(up.entry.scope).toBe(teamScope(a.project));
+    const [up] = await a.memory.promote([id], a.project, person, "the team agrees");
+    expect(up?.entry.scope).toBe(teamScope(a.project));
     expect(readTeamText(fs.readFileSync(a.file, "utf8"), repo.now.value).entries.map((e) => e.id)).toEqual([id]);
-    await expect(a.memory.promote(id, a.project, person)).rejects.toThrow(/is not in scope/);
-    const down = await a.memory.demote(id, a.project, person);
-    expect(down.entry.scope).toBe(a.project);
+    await expect(a.memory.promote([id], a.project, person)).rejects.toThrow(/is not in scope/);
+    const [down] = await a.memory.demote([id], a.project, person);
+    expect(down?.entry.scope).toBe(a.project);
     expect(fileLines(a.file)).toEqual([]);
     expect((await a.memory.history(id)).rows.map((r) => r.changes?.scope ?? null).filter(Boolean)).toEqual([
       [null, a.project],
       [a.project, teamScope(a.project)],
       [teamScope(a.project), a.project],
     ]);
+    a.close();
+  });
+
+  it("never leaves a team entry and one outside it superseding each other: linked entries move together or not at all", async () => {
+    const repo = teamRepo();
+    const a = repo.developer("alice");
+    const person = { kind: "person" as const };
+    const save = async (title: string, supersedes?: string) =>
+      idOf(await a.tools.memory_save.execute({ kind: "decision", title, body: title, supersedes }, a.ctx));
+    const old = await save("Spaces");
+    const current = await save("Tabs", old);
+    const alone = await save("Unrelated");
+    // The replacement alone, or the replaced entry alone, would link across: refused, nothing moved, no line written.
+    for (const ids of [[current], [old], [alone, current]]) {
+      await expect(a.memory.promote(ids, a.project, person)).rejects.toThrow(/supersedes|is superseded by/);
+    }
+    await expect(a.memory.promote([current], a.project, person)).rejects.toThrow(
+      `entry ${current} ("Tabs") supersedes ${old} ("Spaces") in ${a.project}: a team entry and an entry outside that team memory cannot supersede each other, so nothing was moved`,
+    );
+    expect(fs.existsSync(a.file) ? fileLines(a.file) : []).toEqual([]);
+    expect((await a.memory.get(alone))?.scope).toBe(a.project);
+    // Both together: the file holds both lines, the link intact on each side.
+    const moved = await a.memory.promote([current, old], a.project, person, "the team agrees");
+    expect(moved.map((m) => m.entry.scope)).toEqual([teamScope(a.project), teamScope(a.project)]);
+    const lines = readTeamText(fs.readFileSync(a.file, "utf8"), repo.now.value).entries;
+    expect(lines.find((e) => e.id === old)?.supersededBy).toBe(current);
+    expect(lines.map((e) => e.id).sort()).toEqual([current, old].sort());
+    // Demoting one of them back alone is refused the same way; both together go.
+    await expect(a.memory.demote([old], a.project, person)).rejects.toThrow(/is superseded by/);
+    await a.memory.demote([old, current], a.project, person);
+    expect(fileLines(a.file)).toEqual([]);
+    expect((await a.memory.get(old))?.supersededBy).toBe(current);
     a.close();
   });
 });

@@ -9,7 +9,7 @@ describe("memory_forget and memory_restore", () => {
     const id = idOf(await f.tools.memory_save.execute({ kind: "fact", title: "Old CI", body: "travis" }, f.ctx));
     const out = await f.tools.memory_forget.execute({ id, reason: "moved to actions" }, f.ctx);
     expect(out).toBe(
-      `Moved 1 entry to the trash (restorable for 30 days with memory_restore or "opencode-ledger restore <id>", then deleted):\n- [${id}] "Old CI" (fact, this project)`,
+      `Moved 1 entry to the trash (restorable for 30 days with "opencode-ledger restore <id>" (or memory_restore, offered with the option tools: "all"), then deleted):\n- [${id}] "Old CI" (fact, this project)`,
     );
     expect((await f.memory.history(id)).rows.at(-1)).toMatchObject({ action: "trash", reason: "moved to actions" });
     expect(await f.tools.memory_restore.execute({ id }, f.ctx)).toBe(
@@ -82,7 +82,9 @@ describe("memory_forget and memory_restore", () => {
   it("names the configured trash retention", async () => {
     const f = memoryFixture({ retention: { trashDays: 7 } });
     const id = idOf(await f.tools.memory_save.execute({ kind: "fact", title: "T", body: "b" }, f.ctx));
-    expect(await f.tools.memory_forget.execute({ id }, f.ctx)).toMatch(/restorable for 7 days with memory_restore/);
+    expect(await f.tools.memory_forget.execute({ id }, f.ctx)).toMatch(
+      /restorable for 7 days with "opencode-ledger restore <id>"/,
+    );
     f.close();
   });
 });
@@ -138,7 +140,7 @@ describe("memory_review", () => {
     const id = idOf(await f.tools.memory_save.execute({ kind: "fact", title: "A", body: "a" }, f.ctx));
     await f.tools.memory_forget.execute({ id }, f.ctx);
     expect(await f.tools.memory_review.execute({ id, status: "rejected" }, f.ctx)).toBe(
-      `Error: [opencode-ledger] entry ${id} ("A") is in the trash; restore it first (memory_restore, or "opencode-ledger restore ${id}")`,
+      `Error: [opencode-ledger] entry ${id} ("A") is in the trash; restore it first ("opencode-ledger restore ${id}", or memory_restore, offered with the option tools: "all")`,
     );
     f.close();
   });

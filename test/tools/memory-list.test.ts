@@ -147,7 +147,7 @@ describe("memory_search", () => {
     const f = memoryFixture();
     for (const query of ["", "   ", '"', "*", "-- ( ) :"]) {
       expect(await f.tools.memory_search.execute({ query }, f.ctx)).toBe(
-        "Error: [opencode-ledger] query: has no words to search for (letters or digits); give a few keywords (or browse with memory_list where it is offered)",
+        'Error: [opencode-ledger] query: has no words to search for (letters or digits); give a few keywords (or browse with "opencode-ledger list", or memory_list, offered with the option tools: "all")',
       );
     }
     f.close();

@@ -227,6 +227,18 @@ describe("candidate mode (agentSaves: candidate)", () => {
     f.close();
   });
 
+  it("says how a rejected entry is proposed again, with no tool that would refuse it", async () => {
+    const f = memoryFixture({ agentSaves: "candidate", tools: "all" });
+    const id = idOf(await f.tools.memory_save.execute({ kind: "fact", title: "Port", body: "8080" }, f.ctx));
+    await f.tools.memory_review.execute({ id, status: "rejected", reason: "wrong port" }, f.ctx);
+    const again = String(await f.tools.memory_save.execute({ kind: "fact", title: "Port", body: "8080" }, f.ctx));
+    expect(again).toContain(
+      "Note: this entry is rejected; if it holds again, a rewrite that changes it makes it a candidate for a person's review.",
+    );
+    expect(again).not.toContain("memory_review");
+    f.close();
+  });
+
   it("refuses an agent's review to active, and allows a rejection", async () => {
     const f = memoryFixture({ agentSaves: "candidate" });
     const id = idOf(await f.tools.memory_save.execute({ kind: "fact", title: "Port", body: "8080" }, f.ctx));

@@ -57,7 +57,7 @@ describe(`TUI /memory-cleanup (${isBun ? "bun:sqlite" : "better-sqlite3"})`, () 
     const plan = await planCleanup(transcripts, retention, HERE, NOW);
     expect(plan.sessionIDs).toEqual([ids[3]]);
     expect(plan.message).toContain("OpenCode no longer has this session");
-    expect(plan.message).toContain("1 more would qualify but are among the newest (kept).");
+    expect(plan.message).toContain("1 more would qualify but is among the newest (kept).");
   });
 
   it("says there is nothing to remove when nothing qualifies", async () => {
@@ -87,6 +87,9 @@ describe(`TUI /memory-cleanup (${isBun ? "bun:sqlite" : "better-sqlite3"})`, () 
     const { transcripts, ids, rows, retention, data } = await setup(4, { retentionDays: 2, keepRecent: 1 });
     const plan = await planCleanup(transcripts, retention, HERE, NOW);
     expect(plan.sessionIDs.sort()).toEqual([ids[3]].sort());
+    expect(plan.message.split("\n").at(-1)).toBe(
+      "Rules: untouched > 2 d, no cap, sessions OpenCode no longer has; the newest one is always kept.",
+    );
     // ids[3] gets new activity: re-exported now, it is the newest transcript of the project
     const touched = ids[3] as string;
     await data.database.write((db) =>
@@ -95,7 +98,7 @@ describe(`TUI /memory-cleanup (${isBun ? "bun:sqlite" : "better-sqlite3"})`, () 
       ),
     );
     const { message } = await applyCleanup(transcripts, plan, retention, HERE);
-    expect(message).toBe("Removed 0 transcripts (0 B). 1 changed since the list was made and were kept.");
+    expect(message).toBe("Removed 0 transcripts (0 B). 1 changed since the list was made and was kept.");
     expect(await rows()).toContain(ids[3]);
   });
 

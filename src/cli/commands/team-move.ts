@@ -9,8 +9,8 @@ function moveCommand(direction: "promote" | "demote"): CommandSpec {
   return defineCommand({
     name: `team ${direction}`,
     description: promote
-      ? "Moves entries of the current project into its team memory: each gets its line in .opencode/memory/team.jsonl, which teammates receive when it is committed and pushed. Refused while the file has bad lines (team check lists them), or when the team memory already holds the title."
-      : "Moves team entries of the current project back into its own memory: their lines leave .opencode/memory/team.jsonl. Refused while the file has bad lines, or when the project's own memory already holds the title.",
+      ? "Moves entries of the current project into its team memory: each gets its line in .opencode/memory/team.jsonl, which teammates receive when it is committed and pushed. The ids given move together or not at all: refused while the file has bad lines (team check lists them), when the team memory already holds a title, or when an entry supersedes (or is superseded by) one that would stay behind; give both ids to move them together."
+      : "Moves team entries of the current project back into its own memory: their lines leave .opencode/memory/team.jsonl. The ids given move together or not at all: refused while the file has bad lines, when the project's own memory already holds a title, or when an entry supersedes (or is superseded by) a team entry that would stay behind; give both ids to move them together.",
     positionals: [{ name: "id", description: `Entries to ${direction}`, required: true, variadic: true }],
     flags: { reason: { type: "string", value: "<text>", description: "Why, kept in the audit log" } },
     examples: [`opencode-ledger team ${direction} k3v9q2m0x7ab --reason "agreed in review"`],
@@ -18,21 +18,21 @@ function moveCommand(direction: "promote" | "demote"): CommandSpec {
       s.input({ reason: z.string().optional(), _: z.array(s.id).min(1, `give the ids to ${direction}`) }),
     async run(input, ctx) {
       const { withMemory, PERSON_ACTOR } = await import("../open-store.js");
-      const { eachId, reportIds } = await import("../id-batch.js");
+      const { reportIds } = await import("../id-batch.js");
       const { missingEntry } = await import("../not-found.js");
       const { scopeText } = await import("../project.js");
+      const ids = [...new Set(input._)];
       let where = "";
-      const outcomes = await withMemory(ctx, ({ memory, project }) => {
+      const moved = await withMemory(ctx, async ({ memory, project }) => {
         where = scopeText(project, ctx.env.HOME);
-        return eachId(input._, async (id) => {
-          if (!(await memory.get(id))) throw missingEntry(id);
-          // Deciding what the whole team should know is a person's judgement, as a review is.
-          const moved = promote
-            ? await memory.promote(id, project, PERSON_ACTOR, input.reason)
-            : await memory.demote(id, project, PERSON_ACTOR, input.reason);
-          return moved.entry;
-        });
+        for (const id of ids) if (!(await memory.get(id))) throw missingEntry(id);
+        // Deciding what the whole team should know is a person's judgement, as a review is. One move for all the ids:
+        // entries linked by supersession must land on the same side.
+        return promote
+          ? memory.promote(ids, project, PERSON_ACTOR, input.reason)
+          : memory.demote(ids, project, PERSON_ACTOR, input.reason);
       });
+      const outcomes = moved.map(({ entry }) => ({ id: entry.id, ok: true, entry }));
       return reportIds(ctx, outcomes, promote ? `Promoted to the team memory of ${where}:` : `Demoted to ${where}:`);
     },
   });

@@ -83,7 +83,7 @@ export const command = defineCommand({
       return failed ? EXIT.failure : EXIT.ok;
     }
     const { renderTable } = await import("../table.js");
-    const { formatBytes } = await import("../../human-units.js");
+    const { formatBytes, them } = await import("../../human-units.js");
     const { eligibleOf, removedOf } = await import("../../transcripts/retention/sweep-headline.js");
     const { formatTime } = await import("../entry-text.js");
     const removed = new Set(report.removed.map((d) => d.sessionID));
@@ -119,7 +119,7 @@ export const command = defineCommand({
     ctx.print(
       apply
         ? `${removedOf(report.removed.length, report.eligible.length)} (${bytes(report.removed)}); ${report.considered} considered. Scope: ${label}.`
-        : `Dry run: ${eligibleOf(report.eligible.length, report.considered)} (${bytes(report.eligible)}); nothing was removed. Run again with --apply to remove them. Scope: ${label}.`,
+        : `Dry run: ${eligibleOf(report.eligible.length, report.considered)} (${bytes(report.eligible)}); nothing was removed.${report.eligible.length > 0 ? ` Run again with --apply to remove ${them(report.eligible.length)}.` : ""} Scope: ${label}.`,
     );
     return failed ? EXIT.failure : EXIT.ok;
   },

@@ -12,7 +12,11 @@ import { agentActor, assertOwnTeam, scopeLabel, scopesLabel, sessionProject, wri
 
 export function memoryForget({ memory, options }: MemoryToolsDeps): CallOf<typeof memoryForgetTool> {
   // memory_restore is offered only with `tools: "all"`; the command line restores whatever the tool set.
-  const kept = `restorable for ${options.retention.trashDays} days with memory_restore or "opencode-ledger restore <id>", then deleted`;
+  const restore =
+    options.tools === "all"
+      ? 'memory_restore or "opencode-ledger restore <id>"'
+      : '"opencode-ledger restore <id>" (or memory_restore, offered with the option tools: "all")';
+  const kept = `restorable for ${options.retention.trashDays} days with ${restore}, then deleted`;
   const render = (trashed: EntryView[], project: string) =>
     [
       `Moved ${trashed.length} ${trashed.length === 1 ? "entry" : "entries"} to the trash (${kept}):`,

@@ -12,7 +12,19 @@ import type { memorySaveTool } from "../memory-save.js";
 import { entryRef } from "./render-entry.js";
 import { agentActor, scopeLabel, sessionProject, writableScopes, writeScope } from "./tool-scope.js";
 
-function render(result: SaveResult, project: string, notes: string[]): string {
+/**
+ * How a rejected or superseded entry is made active again, by what this agent may call: memory_review when the tool
+ * set offers it, a save with status "active" otherwise; with candidate saves, a person decides (review refuses an
+ * agent's active), so a changed rewrite proposes it again.
+ */
+function reactivation(options: MemoryToolsDeps["options"]): string {
+  if (options.agentSaves === "candidate") return "a rewrite that changes it makes it a candidate for a person's review";
+  return options.tools === "all"
+    ? "memory_review can mark it active"
+    : 'saving it again with status "active" marks it active';
+}
+
+function render(result: SaveResult, project: string, notes: string[], reactivate: string): string {
   const { entry } = result;
   const where = scopeLabel(entry.scope, project);
   const lines: string[] = [];
@@ -33,7 +45,7 @@ function render(result: SaveResult, project: string, notes: string[]): string {
     lines.push(`It supersedes ${entryRef(old)}, now marked superseded${until}.`);
   }
   if (result.action !== "created" && (entry.status === "rejected" || entry.status === "superseded")) {
-    lines.push(`Note: this entry is ${entry.status}; if it holds again, memory_review can mark it active.`);
+    lines.push(`Note: this entry is ${entry.status}; if it holds again, ${reactivate}.`);
   }
   if (entry.status === "candidate") {
     lines.push("It is a candidate awaiting a person's review; searches show it marked as a candidate.");
@@ -80,6 +92,6 @@ export function memorySave({ memory, options }: MemoryToolsDeps): CallOf<typeof 
       agentActor(ctx),
       { changesAwaitReview: candidateMode },
     );
-    return render(result, project, notes);
+    return render(result, project, notes, reactivation(options));
   };
 }

@@ -5,7 +5,7 @@
 
 import { joinWithinBudget, MAX_RESULT_BYTES } from "../../bounded-output.js";
 import { InvalidInputError } from "../../errors.js";
-import { formatAge, formatBytes } from "../../human-units.js";
+import { formatAge, formatBytes, them } from "../../human-units.js";
 import { projectScope } from "../../scope.js";
 import { checkSessionId } from "../../session-id.js";
 import type { SweepDecision } from "../../transcripts/retention/retention.js";
@@ -46,7 +46,7 @@ export function transcriptCleanup({
     const blocks = [
       apply
         ? `${removedOf(report.removed.length, report.eligible.length)} (${formatBytes(sum(report.removed))}); ${report.considered} considered.`
-        : `Dry run: ${eligibleOf(report.eligible.length, report.considered)} (${formatBytes(sum(report.eligible))}); nothing was removed. Run again with apply=true to remove them.`,
+        : `Dry run: ${eligibleOf(report.eligible.length, report.considered)} (${formatBytes(sum(report.eligible))}); nothing was removed.${report.eligible.length > 0 ? ` Run again with apply=true to remove ${them(report.eligible.length)}.` : ""}`,
       ...report.eligible.map((d) =>
         line(d, `${apply && report.removed.includes(d) ? "removed" : "eligible"}: ${d.reasons.join("; ")}`),
       ),

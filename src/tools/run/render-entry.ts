@@ -5,7 +5,8 @@
 
 import { BODY_PREVIEW_CHARS, blocksWithin, byteLength, MAX_RESULT_BYTES, preview } from "../../bounded-output.js";
 import { escapeBlockTags } from "../../one-line.js";
-import { formatTime } from "../../store/change-text.js";
+import { shownValue } from "../../store/change-text.js";
+import { shownFields } from "../../store/entry-fields.js";
 import type { EntryView } from "../../store/memory-types.js";
 import { scopeLabel } from "./tool-scope.js";
 
@@ -15,17 +16,23 @@ export function entryRef(entry: Pick<EntryView, "id" | "title">): string {
 
 export function entryHeader(entry: EntryView, project: string): string {
   const flags = [entry.kind, entry.status, scopeLabel(entry.scope, project)];
-  if (entry.trashedAt !== null) flags.push(`in the trash since ${formatTime(entry.trashedAt)}`);
+  if (entry.trashedAt !== null) flags.push(`in the trash since ${shownValue(entry.trashedAt, "time")}`);
   return `${entryRef(entry)} (${flags.join(", ")})`;
 }
 
+/** The header says the trash; the agent is shown when an entry last changed, not when it was made. */
+const SHOWN_ELSEWHERE: ReadonlySet<string> = new Set(["createdAt", "trashedAt"]);
+const META_FIELDS = shownFields().filter((f) => !SHOWN_ELSEWHERE.has(f.name));
+
 function metaLine(entry: EntryView): string {
   const meta: string[] = [];
-  if (entry.tags.length > 0) meta.push(`tags: ${escapeBlockTags(entry.tags.join(", "))}`);
-  meta.push(`updated ${formatTime(entry.updatedAt)}`);
-  if (entry.validFrom !== null) meta.push(`valid from ${formatTime(entry.validFrom)}`);
-  if (entry.validUntil !== null) meta.push(`valid until ${formatTime(entry.validUntil)}`);
-  if (entry.expiresAt !== null) meta.push(`expires ${formatTime(entry.expiresAt)}`);
+  const values = entry as unknown as Record<string, unknown>;
+  // A date reads as a phrase ("expires 2031-06-30T14:00Z"), any other value after its label and a colon.
+  for (const field of META_FIELDS) {
+    const value = shownValue(values[field.name], field.value);
+    if (value === undefined) continue;
+    meta.push(field.value === "time" ? `${field.label} ${value}` : `${field.label}: ${escapeBlockTags(value)}`);
+  }
   if (entry.supersededBy !== null) meta.push(`superseded by [${entry.supersededBy}]`);
   if (entry.supersedes.length > 0) meta.push(`supersedes ${entry.supersedes.map((id) => `[${id}]`).join(", ")}`);
   return meta.join(" · ");

@@ -2,10 +2,12 @@
  * doctor reads the plugin's options where OpenCode reads them (opencode.json and tui.json, global and the project's,
  * JSON with comments) and fails on one that does not validate, naming the closest valid option.
  */
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { cliFixture } from "../../helpers/cli.js";
+import { setupCommand } from "../../../src/cli/setup-config.js";
+import { CLI, cliFixture, REPO_ROOT } from "../../helpers/cli.js";
 
 interface Report {
   ok: boolean;
@@ -57,6 +59,31 @@ describe("opencode-ledger doctor: the plugin's options", () => {
     expect(optionRows(ok.json<Report>())).toEqual([
       { check: "options", status: "ok", detail: "1 plugin entry checked, all options valid", fixable: false },
     ]);
+  });
+
+  it("when no configuration names the plugin, its fix is a command that sets this copy up", () => {
+    const f = cliFixture();
+    const [row] = optionRows(f.run(["doctor", "--json"]).json<Report>());
+    expect(row?.status).toBe("warn");
+    // Not a bare `npx opencode-ledger setup`: npx would take whatever copy it finds first, or the registry's newest.
+    expect(row?.fix).toBe(`run: node ${CLI} setup`);
+    const fixed = spawnSync("sh", ["-c", (row?.fix ?? "").replace(/^run: /, "")], {
+      cwd: f.project,
+      env: { PATH: process.env.PATH, HOME: path.join(f.root, "home"), LANG: "C.UTF-8" },
+      encoding: "utf8",
+    });
+    expect(fixed.status, fixed.stderr).toBe(0);
+    expect(optionRows(f.run(["doctor", "--json"]).json<Report>())[0]?.status).toBe("ok");
+  });
+
+  it("names a copy run from npx's cache by its version, and quotes a path that needs it", () => {
+    expect(setupCommand("0.1.0", "/home/u/.npm/_npx/1a2b/node_modules/opencode-ledger")).toBe(
+      "npx opencode-ledger@0.1.0 setup",
+    );
+    expect(setupCommand("0.1.0", REPO_ROOT)).toBe(`node ${CLI} setup`);
+    expect(setupCommand("0.1.0", "/opt/my tools/opencode-ledger")).toBe(
+      'node "/opt/my tools/opencode-ledger/dist/cli-tool/cli.js" setup',
+    );
   });
 
   it("says so when no configuration names the plugin, and fails on a file that is not JSON", () => {

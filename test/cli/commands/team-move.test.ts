@@ -50,4 +50,25 @@ describe("opencode-ledger team promote and demote, and the memory commands over 
     expect(blocked.stderr).toContain("has 1 bad line (line 2: not valid JSON)");
     f.close();
   }, 60_000);
+
+  it("moves linked entries together or not at all, and says which link stopped it", async () => {
+    const f = cliFixture();
+    const memory = f.memory();
+    const old = await memory.save({ scope: f.project, kind: "decision", title: "Spaces", body: "b" }, AGENT);
+    const now = await memory.save(
+      { scope: f.project, kind: "decision", title: "Tabs", body: "b", supersedes: old.entry.id },
+      AGENT,
+    );
+    f.close();
+    const file = teamFilePath(f.project);
+    const refused = f.run(["team", "promote", now.entry.id]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`supersedes ${old.entry.id} ("Spaces")`);
+    expect(refused.stderr).toContain("give both ids");
+    expect(fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "").toBe("");
+    const both = f.run(["team", "promote", now.entry.id, old.entry.id]);
+    expect(both.code, both.stderr).toBe(0);
+    expect(both.stdout.match(/Promoted to the team memory of/g)).toHaveLength(2);
+    expect(fs.readFileSync(file, "utf8").trimEnd().split("\n")).toHaveLength(2);
+  }, 60_000);
 });

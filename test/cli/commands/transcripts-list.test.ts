@@ -114,6 +114,13 @@ describe("opencode-ledger transcripts", () => {
     const dry = f.run(["transcripts", "cleanup", "--older-than", "90", "--keep-recent", "1"]);
     expect(dry.code).toBe(0);
     expect(dry.stdout).toMatch(/Dry run: 3 of 4 transcripts are eligible \([\d.]+ [kM]?B\); nothing was removed\./);
+    expect(dry.stdout).toContain("Run again with --apply to remove them.");
+    const one = f.run(["transcripts", "cleanup", "--older-than", "90", "--keep-recent", "3"]);
+    expect(one.stdout).toMatch(
+      /Dry run: 1 of 4 transcripts is eligible .*; nothing was removed\. Run again with --apply to remove it\./,
+    );
+    const none = f.run(["transcripts", "cleanup", "--older-than", "900"]);
+    expect(none.stdout).toMatch(/Dry run: 0 of 4 transcripts are eligible \(0 B\); nothing was removed\. Scope: /);
     expect(dry.stdout).toMatch(/kept\s+among the 1 newest transcripts of its project/);
     expect(dry.stdout).toMatch(/eligible\s+not used for 10\d days \(retentionDays 90\)/);
     expect(listJson(f).transcripts).toHaveLength(4);
