@@ -66,6 +66,12 @@ export interface RankedQuery {
   match: string;
 }
 
+/**
+ * A term as the index splits its words. A camelCase word of the query is one word, as the index has it beside its
+ * parts (index-tokens.ts, `storedColumns`): tried on the coding-recall questions to tune on (hit@1 / hit@5 / MRR /
+ * median bytes; before, 16.7 % / 31.5 % / 0.230 / 2,476 B), its parts in a row as a term of their own gave 15.7 % /
+ * 31.5 % / 0.225 / 2,483 B, and its parts in a row in its place 15.7 % / 30.6 % / 0.221 / 2,476 B.
+ */
 function termOf(text: string, phrase: boolean): RankedTerm | undefined {
   const words = wordsOf(text);
   if (words.length === 0) return undefined;
