@@ -1,0 +1,90 @@
+/**
+ * The lines a ranked hit shows, on a real session of another project (corpus/more, pi-welpy: a refactor in Python with
+ * its tests run by pytest): the number that answers, lines below the heading holding the question's words in the
+ * same message; and, for any question of the session's own words, whatever the limit, context and byte budget, one
+ * best line a hit, its lines each once and in order, within the hit's bytes and the search's.
+ */
+import fs from "node:fs";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { byteLength } from "../../../src/bounded-output.js";
+import { SHOWN_LINES } from "../../../src/search/ranked/answer-lines.js";
+import { numberBytes } from "../../../src/search/ranked/shown-line.js";
+import { wordsOf } from "../../../src/transcripts/index/index-tokens.js";
+import type { SessionExport } from "../../../src/transcripts/source/export-file-source.js";
+import { indexedSessions, PROJECT } from "../../helpers/indexed-sessions.js";
+import { sharedSessionFile } from "../../helpers/transcripts.js";
+
+const WELPY = "ses_187if9h6vqhp4pcyza8k";
+/** The bytes a hit's lines take as rendered: `<line>- text` and a newline each. */
+const bytesOf = (lines: readonly { line: number; text: string }[]) =>
+  lines.reduce((sum, l) => sum + numberBytes(l.line) + byteLength(l.text) + 1, 0);
+
+/** The session exported and indexed into a fresh data folder (removed after each test), and words of its text. */
+async function welpy() {
+  const session = JSON.parse(fs.readFileSync(sharedSessionFile("more", WELPY), "utf8")) as SessionExport;
+  const { search } = await indexedSessions([session]);
+  const text = session.messages.flatMap((m) => m.parts.map((p) => ("text" in p ? String(p.text ?? "") : "")));
+  // Every 7th distinct word of 4 letters or more: rare and common ones alike, in the order the session has them.
+  const words = new Set(text.flatMap((t) => wordsOf(t)).filter((w) => w.length >= 4 && /[a-z]/.test(w)));
+  return { search, vocabulary: [...words].filter((_, i) => i % 7 === 0) };
+}
+
+describe("what a ranked hit shows, on a real session", () => {
+  it("shows the count a question asks for, eight lines below the heading holding its words in one message", async () => {
+    const { search } = await welpy();
+    // The closing report: `## Implementation complete` (line 7789) ... `**Gates**: pytest → **536 passed**` (7797).
+    const out = await search({
+      query: "how many tests passed once the implementation was complete?",
+      mode: "ranked",
+      scope: PROJECT,
+      sessionID: WELPY,
+      limit: 5,
+    });
+    const first = out.ranked?.hits[0];
+    expect(first?.role).toBe("assistant");
+    const best = first?.lines.find((l) => l.match);
+    expect(best?.text).toBe("## Implementation complete");
+    const answer = first?.lines.find((l) => l.text.includes("**536 passed**"));
+    expect(answer?.line).toBe((best?.line as number) + 8);
+  });
+
+  it("shows one best line a hit, each line once and in order, within the hit's bytes and the budget", async () => {
+    const { search, vocabulary } = await welpy();
+    expect(vocabulary.length).toBeGreaterThan(100);
+    const asked = fc.record({
+      words: fc.subarray(vocabulary, { minLength: 1, maxLength: 6 }),
+      lead: fc.constantFrom("", "how many", "what error", "which file", "what command"),
+      limit: fc.integer({ min: 1, max: 20 }),
+      contextLines: fc.integer({ min: 0, max: 10 }),
+      maxBytes: fc.integer({ min: 1_000, max: 30_000 }),
+    });
+    let withHits = 0;
+    await fc.assert(
+      fc.asyncProperty(asked, async ({ words, lead, limit, contextLines, maxBytes }) => {
+        const query = `${lead} ${words.join(" ")}`.trim();
+        const out = await search({
+          query,
+          mode: "ranked",
+          scope: PROJECT,
+          sessionID: WELPY,
+          limit,
+          contextLines,
+          maxBytes,
+        });
+        expect(byteLength(out.text)).toBeLessThanOrEqual(maxBytes);
+        expect(out.text).not.toContain("\u001b");
+        if ((out.ranked?.hits.length ?? 0) > 0) withHits++;
+        for (const hit of out.ranked?.hits ?? []) {
+          expect(hit.lines.filter((l) => l.match)).toHaveLength(1);
+          const numbers = hit.lines.map((l) => l.line);
+          expect(numbers).toEqual([...new Set(numbers)].sort((a, b) => a - b));
+          expect(bytesOf(hit.lines)).toBeLessThanOrEqual(SHOWN_LINES.hitBytes);
+        }
+      }),
+      { numRuns: 60 },
+    );
+    // The session's own words: most questions find something, so the property is about shown hits.
+    expect(withHits).toBeGreaterThan(40);
+  }, 120_000);
+});
