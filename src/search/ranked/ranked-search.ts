@@ -305,7 +305,7 @@ export function inOrder<T extends InSession>(scored: readonly T[], repeat: numbe
 
 /** What each stage gave a unit of the second look that became a hit weighed `order` in the order of the hits. */
 function explained(s: ScoredUnit, order: number): HitExplain {
-  const index = s.row.parts ?? { bm25: -s.row.score, neighbours: 0, session: 0 };
+  const index = s.row.parts ?? { bm25: -s.row.score, neighbours: 0, session: 0, message: 0 };
   return { ...index, ...s.parts, lift: s.lift, order, score: s.score };
 }
 
