@@ -9,14 +9,15 @@ import type { RescoreParts } from "./rerank.js";
 export interface HitExplain extends RescoreParts {
   /** FTS5's bm25() of the unit for the terms that generated the candidates (0 on the newest-first way). */
   bm25: number;
-  /** Added by the unit's best neighbour of its session, and by its session's BM25 over the same terms. */
+  /** Added by the unit's best neighbour of its session, by its session's and its message's BM25 over the same terms. */
   neighbours: number;
   session: number;
+  message: number;
   /** Added after the second look by the best other unit of its session. */
   lift: number;
   /** What its score weighed in the order of the hits: the repeat weight once per hit of its session ahead of it. */
   order: number;
-  /** The hit's score: (bm25 + neighbours + session + terms) times the factors, plus the lift. */
+  /** The hit's score: (bm25 + neighbours + session + message + terms) times the factors, plus the lift. */
   score: number;
 }
 
@@ -25,6 +26,7 @@ export interface IndexParts {
   bm25: number;
   neighbours: number;
   session: number;
+  message: number;
 }
 
 /** Three significant figures, without trailing zeros. */
@@ -47,7 +49,7 @@ const FACTORS = ["kind", "asks", "phrase", "coverage", "proximity", "date", "rec
  */
 export function explainLine(e: HitExplain): string {
   const added = [`bm25 ${figure(e.bm25)}`];
-  for (const name of ["neighbours", "session", "terms"] as const) {
+  for (const name of ["neighbours", "session", "message", "terms"] as const) {
     if (e[name] !== 0) added.push(`${name} ${figure(e[name])}`);
   }
   const factors = FACTORS.filter((name) => e[name] !== 1).map((name) => ` × ${name} ${figure(e[name])}`);

@@ -101,6 +101,26 @@ interface Scored {
   own?: number;
   neighbours?: number;
   session?: number;
+  message?: number;
+}
+
+/** The generating terms the units of one message hold (how many units each), and the bytes those units span. */
+interface MessageTerms {
+  start: number;
+  end: number;
+  held: Map<RankedTerm, number>;
+}
+
+/** A message is its session's units written at one time (a message's parts all carry its time); none without one. */
+const messageKey = (unit: { sid: number; time: number | null }) =>
+  unit.time === null ? undefined : `${unit.sid}:${unit.time}`;
+
+/** A message's BM25 over the terms its units hold, as one document of `bytes` against a mean of `meanBytes`. */
+function messageScore(message: MessageTerms, weights: ReadonlyMap<RankedTerm, number>, meanBytes: number): number {
+  const bytes = Math.max(meanBytes, message.end - message.start);
+  let score = 0;
+  for (const [term, count] of message.held) score += termScore(weights.get(term) ?? 0, count, bytes, meanBytes);
+  return score;
 }
 
 /**
@@ -137,14 +157,20 @@ function bestInContext(
 ): { rows: UnitRow[]; weights: Map<RankedTerm, number> } {
   const { where, params } = filtersOf(req);
   const { sessions: weighs, reading } = req.profile;
-  const sql = `SELECT u.id, u.sid, u.time, s.bytes AS session_bytes, ${bm25Sql(req.profile.columns)} AS score FROM unit_text
+  const sql = `SELECT u.id, u.sid, u.time, u.byte_start, u.byte_end, s.bytes AS session_bytes,
+    ${bm25Sql(req.profile.columns)} AS score FROM unit_text
     JOIN units u ON u.id = unit_text.rowid JOIN sessions s ON s.sid = u.sid
     WHERE unit_text MATCH ?${where.length > 0 ? ` AND ${where.join(" AND ")}` : ""}`;
   const units = new Map<number, Scored>();
   const sessions = new Map<number, { bytes: number; held: Map<RankedTerm, number> }>();
+  const messages = new Map<string, MessageTerms>();
   for (const term of plan.generating) {
-    type Row = Omit<Scored, "held"> & { session_bytes: number };
-    for (const { session_bytes, ...unit } of connection.all<Row>(sql, clauseOf(term), ...params)) {
+    type Row = Omit<Scored, "held"> & { session_bytes: number; byte_start: number; byte_end: number };
+    for (const { session_bytes, byte_start, byte_end, ...unit } of connection.all<Row>(
+      sql,
+      clauseOf(term),
+      ...params,
+    )) {
       const known = units.get(unit.id);
       if (known) {
         known.score += unit.score;
@@ -153,6 +179,13 @@ function bestInContext(
       const session = sessions.get(unit.sid) ?? { bytes: session_bytes, held: new Map<RankedTerm, number>() };
       session.held.set(term, (session.held.get(term) ?? 0) + 1);
       sessions.set(unit.sid, session);
+      const key = messageKey(unit);
+      if (key === undefined) continue;
+      const message = messages.get(key) ?? { start: byte_start, end: byte_end, held: new Map<RankedTerm, number>() };
+      message.held.set(term, (message.held.get(term) ?? 0) + 1);
+      message.start = Math.min(message.start, byte_start);
+      message.end = Math.max(message.end, byte_end);
+      messages.set(key, message);
     }
   }
   const required = plan.generating.filter((t) => req.query.required.includes(t));
@@ -185,7 +218,10 @@ function bestInContext(
   for (const row of rows) {
     row.neighbours = row.score - (row.own as number);
     row.session = weighs.context * (context.get(row.sid) ?? 0);
-    row.score -= row.session;
+    const key = messageKey(row);
+    const message = key === undefined ? undefined : messages.get(key);
+    row.message = message ? weighs.message * messageScore(message, plan.weights, weighs.messageBytes) : 0;
+    row.score -= row.session + row.message;
   }
   // The units of a date the query names are kept before others, as the second look will weigh them.
   const dates = req.dates ?? [];
@@ -203,7 +239,12 @@ function bestInContext(
   const found = chosen.flatMap((c) => {
     const row = full.get(c.id);
     if (!row) return [];
-    const parts = { bm25: -(c.own ?? 0), neighbours: -(c.neighbours ?? 0), session: c.session ?? 0 };
+    const parts = {
+      bm25: -(c.own ?? 0),
+      neighbours: -(c.neighbours ?? 0),
+      session: c.session ?? 0,
+      message: c.message ?? 0,
+    };
     return [{ ...row, score: c.score, held: c.held, parts }];
   });
   return { rows: found, weights };

@@ -222,6 +222,28 @@ function termsIn(text: string, terms: readonly RankedTerm[]): number {
   return terms.filter((t) => t.words.every((w) => words.some((word) => sameTerm(word, w)))).length;
 }
 
+/** Whether a unit is of the message a hit before it is of (a message's parts all carry its time). */
+const sameMessage = (hit: RankedHit, s: ScoredUnit) =>
+  hit.time !== null && hit.time === s.row.time && hit.file.sessionID === s.row.session_id;
+
+/**
+ * A hit's lines with those of another unit of its message that it does not show yet, the other's best line first,
+ * within `bytes` (each line with its number), in line order.
+ */
+function withLinesOf(shown: readonly HitLine[], more: readonly HitLine[], bytes: number): HitLine[] {
+  const have = new Set(shown.map((l) => l.line));
+  let left = bytes;
+  const added: HitLine[] = [];
+  for (const l of [...more].sort((a, b) => Number(b.match) - Number(a.match))) {
+    if (have.has(l.line)) continue;
+    const size = numberBytes(l.line) + Buffer.byteLength(l.text) + 1;
+    if (size > left) continue;
+    left -= size;
+    added.push(l);
+  }
+  return [...shown, ...added].sort((a, b) => a.line - b.line);
+}
+
 /** What a hit's lines say, without their numbers and spacing: two hits saying the same are one. */
 const sameText = (lines: readonly HitLine[]) =>
   lines
@@ -305,7 +327,7 @@ export function inOrder<T extends InSession>(scored: readonly T[], repeat: numbe
 
 /** What each stage gave a unit of the second look that became a hit weighed `order` in the order of the hits. */
 function explained(s: ScoredUnit, order: number): HitExplain {
-  const index = s.row.parts ?? { bm25: -s.row.score, neighbours: 0, session: 0 };
+  const index = s.row.parts ?? { bm25: -s.row.score, neighbours: 0, session: 0, message: 0 };
   return { ...index, ...s.parts, lift: s.lift, order, score: s.score };
 }
 
@@ -426,6 +448,12 @@ function search(connection: IndexRows, req: RankedRequest, files: OpenFiles): Ra
     const text = sameText(lines);
     if ((text.length >= REPEAT_CHARS && said.has(text)) || lines.every((l) => ATTACHMENT_NOTE.test(l.text))) {
       repeated++;
+      continue;
+    }
+    // Another unit of a message a hit shows (a call's input, then its output) adds its lines to that hit.
+    const same = profile.lines.sameMessage > 0 ? hits.find((h) => sameMessage(h, s)) : undefined;
+    if (same) {
+      same.lines = withLinesOf(same.lines, lines, profile.lines.sameMessage);
       continue;
     }
     said.add(text);

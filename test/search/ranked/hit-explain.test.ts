@@ -24,7 +24,7 @@ function rollout() {
 
 /** The score the parts add up to, as the ranking added them. */
 const rebuilt = (e: HitExplain) =>
-  (e.bm25 + e.neighbours + e.session + e.terms) *
+  (e.bm25 + e.neighbours + e.session + e.message + e.terms) *
     e.kind *
     e.asks *
     e.phrase *
@@ -101,6 +101,7 @@ describe("the explain line", () => {
       bm25: 4.2,
       neighbours: 0,
       session: 1.05,
+      message: 0,
       terms: 0,
       kind: 1,
       asks: 1,

@@ -285,7 +285,13 @@ describe("ranked search", () => {
       (await search({ query: "invoices", mode: "ranked", scope: PROJECT, role })).ranked?.hits.map((h) => h.role);
     expect(await roles("user")).toEqual(["user"]);
     expect(await roles("reasoning")).toEqual(["reasoning"]);
-    expect(new Set(await roles("tool"))).toEqual(new Set(["tool-input", "tool-output"]));
+    // A call's input and its output are one message: one hit, showing both.
+    expect(await roles("tool")).toEqual(["tool-input"]);
+    const tool = await search({ query: "invoices", mode: "ranked", scope: PROJECT, role: "tool" });
+    expect(tool.ranked?.hits[0]?.lines.map((l) => l.text)).toEqual(
+      expect.arrayContaining(["command: psql -c 'alter table invoices'", "ALTER TABLE invoices done"]),
+    );
+    expect(await roles("tool-output")).toEqual(["tool-output"]);
     const created = s.data.messages[0]?.info.time.created as number;
     const day = new Date(created).toISOString().slice(0, 10);
     expect(
