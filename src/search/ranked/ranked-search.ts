@@ -227,7 +227,8 @@ const sameMessage = (hit: RankedHit, s: ScoredUnit) =>
   hit.time !== null && hit.time === s.row.time && hit.file.sessionID === s.row.session_id;
 
 /**
- * A hit's lines with those of another unit of its message that it does not show yet, the other's best line first,
+ * A hit's lines with those of another unit of its message that it does not show yet (as context: a hit has one
+ * answering line), the other's best line first,
  * within `bytes` (each line with its number), in line order.
  */
 function withLinesOf(shown: readonly HitLine[], more: readonly HitLine[], bytes: number): HitLine[] {
@@ -239,7 +240,7 @@ function withLinesOf(shown: readonly HitLine[], more: readonly HitLine[], bytes:
     const size = numberBytes(l.line) + Buffer.byteLength(l.text) + 1;
     if (size > left) continue;
     left -= size;
-    added.push(l);
+    added.push({ ...l, match: false });
   }
   return [...shown, ...added].sort((a, b) => a.line - b.line);
 }
