@@ -229,9 +229,13 @@ const sameMessage = (hit: RankedHit, s: ScoredUnit) =>
 /**
  * A hit's lines with those of another unit of its message that it does not show yet (as context: a hit has one
  * answering line), the other's best line first,
- * within `bytes` (each line with its number), in line order.
+ * within `bytes` (each line with its number), in line order; and the bytes added.
  */
-function withLinesOf(shown: readonly HitLine[], more: readonly HitLine[], bytes: number): HitLine[] {
+function withLinesOf(
+  shown: readonly HitLine[],
+  more: readonly HitLine[],
+  bytes: number,
+): { lines: HitLine[]; bytes: number } {
   const have = new Set(shown.map((l) => l.line));
   let left = bytes;
   const added: HitLine[] = [];
@@ -242,7 +246,7 @@ function withLinesOf(shown: readonly HitLine[], more: readonly HitLine[], bytes:
     left -= size;
     added.push({ ...l, match: false });
   }
-  return [...shown, ...added].sort((a, b) => a.line - b.line);
+  return { lines: [...shown, ...added].sort((a, b) => a.line - b.line), bytes: bytes - left };
 }
 
 /** What a hit's lines say, without their numbers and spacing: two hits saying the same are one. */
@@ -429,6 +433,8 @@ function search(connection: IndexRows, req: RankedRequest, files: OpenFiles): Ra
   const perSession = new Map<string, number>();
   const hits: RankedHit[] = [];
   const said = new Set<string>();
+  // Bytes of lines other units of its message added to a hit, at most profile.lines.sameMessage.
+  const added = new Map<RankedHit, number>();
   const asked = asksFor(req.query.source);
   let cappedBySession = 0;
   let repeated = 0;
@@ -454,7 +460,9 @@ function search(connection: IndexRows, req: RankedRequest, files: OpenFiles): Ra
     // Another unit of a message a hit shows (a call's input, then its output) adds its lines to that hit.
     const same = profile.lines.sameMessage > 0 ? hits.find((h) => sameMessage(h, s)) : undefined;
     if (same) {
-      same.lines = withLinesOf(same.lines, lines, profile.lines.sameMessage);
+      const merged = withLinesOf(same.lines, lines, profile.lines.sameMessage - (added.get(same) ?? 0));
+      same.lines = merged.lines;
+      added.set(same, (added.get(same) ?? 0) + merged.bytes);
       continue;
     }
     said.add(text);

@@ -254,14 +254,15 @@ export const DEFAULT_PROFILE: RankingProfile = {
    *
    * With the message lift (sessions.message), a unit of a message a hit already shows (a call's input, then its
    * output; a text and the call after it) took a place of its own and showed some of the same lines again: adding
-   * its lines to that hit instead, up to `sameMessage` bytes, showed a needle among the first five for 38.9 % of the
-   * questions to tune on (hit@1 25.0 %) at 520 bytes a hit and 300 added, median 2,633 bytes, against 36.1 % (hit@1
-   * 21.3 %) at 2,436 without; 450 added at 600 a hit: 40.7 % at 2,744; 200 at 520: 38.0 % at 2,572; 300 at 420:
-   * 38.0 % at 2,589. Taking its place away without its lines: 34.3 %. Reading on past a session's full share of the
-   * hits so that five are shown (39 of the 108 questions showed fewer) took more bytes than it gained (38.0 % at
-   * 2,639).
+   * its lines to that hit instead (as context), the units of a message together up to `sameMessage` bytes, showed a
+   * needle among the first five for 38.0 % of the questions to tune on (hit@1 24.1 %) at 520 bytes a hit and 450
+   * added, median 2,572 bytes, against 36.1 % (hit@1 21.3 %) at 600 a hit and 2,436 without; 300 added: 36.1 % at
+   * 2,531; 600: 38.0 % at 2,638; 300 for each unit added (not for them together): 38.9 % at 2,633, but a hit could
+   * grow past 1,200 bytes. Taking its place away without its lines: 34.3 %. Reading on past a session's full share
+   * of the hits so that five are shown (39 of the 108 questions showed fewer) took more bytes than it gained (38.0 %
+   * at 2,639).
    */
-  lines: { hitBytes: 520, bestBytes: 200, lineBytes: 140, answers: 2, outcomes: 2, sameMessage: 300 },
+  lines: { hitBytes: 520, bestBytes: 200, lineBytes: 140, answers: 2, outcomes: 2, sameMessage: 450 },
 };
 
 /** FTS5's score of a unit for the MATCH of its query, with the profile's column weights (lower is better). */
