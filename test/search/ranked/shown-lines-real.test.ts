@@ -8,13 +8,14 @@ import fs from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { byteLength } from "../../../src/bounded-output.js";
-import { SHOWN_LINES } from "../../../src/search/ranked/answer-lines.js";
+import { DEFAULT_PROFILE } from "../../../src/search/ranked/ranking-profile.js";
 import { numberBytes } from "../../../src/search/ranked/shown-line.js";
 import { wordsOf } from "../../../src/transcripts/index/index-tokens.js";
 import type { SessionExport } from "../../../src/transcripts/source/export-file-source.js";
 import { indexedSessions, PROJECT } from "../../helpers/indexed-sessions.js";
 import { sharedSessionFile } from "../../helpers/transcripts.js";
 
+const SHOWN = DEFAULT_PROFILE.lines;
 const WELPY = "ses_187if9h6vqhp4pcyza8k";
 /** The bytes a hit's lines take as rendered: `<line>- text` and a newline each. */
 const bytesOf = (lines: readonly { line: number; text: string }[]) =>
@@ -79,7 +80,8 @@ describe("what a ranked hit shows, on a real session", () => {
           expect(hit.lines.filter((l) => l.match)).toHaveLength(1);
           const numbers = hit.lines.map((l) => l.line);
           expect(numbers).toEqual([...new Set(numbers)].sort((a, b) => a - b));
-          expect(bytesOf(hit.lines)).toBeLessThanOrEqual(SHOWN_LINES.hitBytes);
+          // A hit's own lines, and those another unit of its message adds to it.
+          expect(bytesOf(hit.lines)).toBeLessThanOrEqual(SHOWN.hitBytes + SHOWN.sameMessage);
         }
       }),
       { numRuns: 60 },
