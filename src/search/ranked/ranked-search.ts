@@ -249,19 +249,34 @@ function withLinesOf(
   return { lines: [...shown, ...added].sort((a, b) => a.line - b.line), bytes: bytes - left };
 }
 
-/** What a hit's lines say, without their numbers and spacing: two hits saying the same are one. */
-const sameText = (lines: readonly HitLine[]) =>
-  lines
-    .map((l) =>
-      l.text
-        .replace(/^\s*[+-]?\s*\d+[:|]\s?/, "")
-        .replace(/\s+/g, " ")
-        .trim(),
-    )
-    .join("\n");
+/** A shown line's text without its number (an attachment's `12: `, a read tool's `00012| `) and spacing. */
+const lineText = (text: string) =>
+  text
+    .replace(/^\s*[+-]?\s*\d+[:|]\s?/, "")
+    .replace(/\s+/g, " ")
+    .trim();
 
-/** Shown text this long that a hit before showed is a repeat (a paste, a file read again), not a second answer. */
+/** Shown text this long that hits before showed is a repeat (a paste, a file read again), not a second answer. */
 const REPEAT_CHARS = 60;
+
+/** The share of a hit's text that hits before showed for it to be a repeat: a copy with a line more or a call above. */
+const REPEAT_SHARE = 0.75;
+
+/**
+ * Whether a hit shows what hits before it showed (`said`, their lines' text): each line holding the query's words, and
+ * most of its text, at least REPEAT_CHARS of it. A short line said twice ("Thanks!") may well be two answers.
+ */
+function repeats(lines: readonly HitLine[], said: ReadonlySet<string>): boolean {
+  let shared = 0;
+  let all = 0;
+  for (const l of lines) {
+    const text = lineText(l.text);
+    all += text.length;
+    if (said.has(text)) shared += text.length;
+    else if (l.match) return false;
+  }
+  return shared >= REPEAT_CHARS && shared >= all * REPEAT_SHARE;
+}
 
 /** A line that is only an attachment's note ("Called the Read tool with the following input: {…}"). */
 const ATTACHMENT_NOTE = /^Called the \S+ tool with the following input: /;
@@ -452,8 +467,7 @@ function search(connection: IndexRows, req: RankedRequest, files: OpenFiles): Ra
     const lines = shownLines(files, s, req, asked);
     // The same text pasted or read again (in this session or another), or an attachment's bare note, takes no
     // second place among the hits; a short line said twice ("Thanks!") may well be two answers.
-    const text = sameText(lines);
-    if ((text.length >= REPEAT_CHARS && said.has(text)) || lines.every((l) => ATTACHMENT_NOTE.test(l.text))) {
+    if (repeats(lines, said) || lines.every((l) => ATTACHMENT_NOTE.test(l.text))) {
       repeated++;
       continue;
     }
@@ -465,7 +479,7 @@ function search(connection: IndexRows, req: RankedRequest, files: OpenFiles): Ra
       added.set(same, (added.get(same) ?? 0) + merged.bytes);
       continue;
     }
-    said.add(text);
+    for (const l of lines) said.add(lineText(l.text));
     perSession.set(s.row.session_id, n + 1);
     hits.push({
       file: s.file,

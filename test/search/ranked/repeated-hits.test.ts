@@ -1,0 +1,119 @@
+/**
+ * What takes no place among the hits, on real sessions of the corpus: the same document read or attached in several
+ * sessions (AGENTS.md attached in two real sessions, in two versions, and read once more with a read tool's
+ * numbering), the bare note that an attachment was read, and a directory listing whose paths hold the query's words.
+ */
+import fs from "node:fs";
+import { describe, expect, it } from "vitest";
+import type { RankedHit } from "../../../src/search/ranked/ranked-search.js";
+import { exportTranscript } from "../../../src/transcripts/export/export-transcript.js";
+import { createMemorySource, type SessionExport } from "../../../src/transcripts/source/export-file-source.js";
+import { PROJECT, searchOver } from "../../helpers/indexed-sessions.js";
+import { SessionBuilder } from "../../helpers/synthetic-session.js";
+import { corpusFiles, testDataContext } from "../../helpers/transcripts.js";
+
+const HIDDEN_RIVER = "ses_39b709b7fffea1aT6PAuEvX6Zq";
+const CRISP_GARDEN = "ses_39bc72f63ffeQb8egYBpyTrCNr";
+
+const real = (id: string) =>
+  JSON.parse(fs.readFileSync(corpusFiles().find((f) => f.includes(id)) as string, "utf8")) as SessionExport;
+
+/** Sessions exported and indexed into a fresh data folder, and the plugin's search over them. */
+async function indexed(sessions: readonly SessionExport[]) {
+  const data = testDataContext();
+  const source = createMemorySource(sessions);
+  for (const s of sessions) await exportTranscript({ data, source, sessionID: s.info.id, scope: PROJECT });
+  return searchOver(data);
+}
+
+/** The text of a real part: the AGENTS.md attached in a real session, as the host put it in the message. */
+function attached(session: SessionExport, endsWith: string): string {
+  for (const m of session.messages)
+    for (const p of m.parts)
+      if (p.type === "text" && p.text.startsWith("<path>") && p.text.split("\n")[0]?.endsWith(`${endsWith}</path>`))
+        return p.text;
+  throw new Error(`no attachment of ${endsWith} in ${session.info.id}`);
+}
+
+/** A shown line without its number (`24: `, `00024| `) and spacing. */
+const bare = (text: string) => text.replace(/^\s*\d+[:|]\s?/, "").trim();
+const showing = (hits: readonly RankedHit[] | undefined, line: string) =>
+  (hits ?? []).filter((h) => h.lines.some((l) => bare(l.text) === line));
+
+/** The AGENTS.md a real session attached, read once more by a read tool in a session of its own (`00024| ` lines). */
+function readAgain(doc: string): SessionExport {
+  const body = /<content>([\s\S]*)<\/content>/.exec(doc)?.[1] ?? "";
+  const numbered = body
+    .split("\n")
+    .map((l) => l.replace(/^(\d+): /, (_, n: string) => `${n.padStart(5, "0")}| `))
+    .join("\n");
+  const b = new SessionBuilder("ses_zzreadsagentsmd0001", "Reads the guide", PROJECT, "RDG");
+  b.user("Read the agent guide first, then fix the logging format.");
+  b.assistant((a) => {
+    a.step();
+    a.tool("read", { filePath: "/Users/alex/repos/vfp/dark-factory/AGENTS.md" }, `<file>\n${numbered}\n</file>`);
+    a.text("The guide asks for `System // Sub system // Message` log lines; I will follow it.");
+  });
+  return b.data;
+}
+
+const allCorpus = () => corpusFiles().map((f) => JSON.parse(fs.readFileSync(f, "utf8")) as SessionExport);
+
+describe("what takes no second place among the hits, on real sessions", () => {
+  it("shows a document attached or read in several sessions once, in two versions and with a read tool's numbers", async () => {
+    // Two real sessions attached AGENTS.md in two versions (the later one two lines longer, its numbers shifted).
+    const crisp = real(CRISP_GARDEN);
+    const sessions = [real(HIDDEN_RIVER), crisp, readAgain(attached(crisp, "AGENTS.md"))];
+    const search = await indexed(sessions);
+    const out = await search({ query: "cursor copilot rules", mode: "ranked", scope: PROJECT, limit: 5 });
+    expect(showing(out.ranked?.hits, "## 3) Cursor and Copilot Rules")).toHaveLength(1);
+    expect(out.ranked?.repeated).toBeGreaterThanOrEqual(2);
+    // The places left go to other messages: what was said and done about those rules.
+    expect(out.ranked?.hits.length).toBe(5);
+  });
+
+  it("keeps a short line said twice: two sessions thanking for different things are two answers", async () => {
+    const thanks = (id: string, tag: string, done: string) => {
+      const b = new SessionBuilder(id, "Thanks", PROJECT, tag);
+      b.user(done);
+      b.assistant((a) => a.text("Done."));
+      b.user("Thanks! That works.");
+      return b.data;
+    };
+    const search = await indexed([
+      thanks("ses_zzthanks00000001", "THA", "Bump the zebracorn timeout to 30 s."),
+      thanks("ses_zzthanks00000002", "THB", "Rename the zebracorn queue to jobs."),
+    ]);
+    const out = await search({ query: "thanks that works", mode: "ranked", scope: PROJECT, limit: 5 });
+    expect(showing(out.ranked?.hits, "Thanks! That works.")).toHaveLength(2);
+  });
+
+  it("never gives a place to the bare note that an attachment was read", async () => {
+    // The notes name real paths ("Called the Read tool with the following input: {"filePath":…/README.md"}").
+    const search = await indexed(allCorpus());
+    for (const query of ["read tool input filePath dark-factory README", "called the read tool agents md"]) {
+      const out = await search({ query, mode: "ranked", scope: PROJECT, limit: 5 });
+      expect(out.ranked?.hits.length).toBe(5);
+      const notes = (out.ranked?.hits ?? []).filter((h) =>
+        h.lines.some((l) => l.text.startsWith("Called the Read tool with the following input:")),
+      );
+      expect(notes).toEqual([]);
+    }
+  });
+
+  it("gives a directory listing of the query's path parts one place, not several", async () => {
+    // The moonrepo docs folder was listed twice in one real session (attached), and globbed in another.
+    const search = await indexed(allCorpus());
+    const out = await search({
+      query: "docs external moonrepo commands docker",
+      mode: "ranked",
+      scope: PROJECT,
+      limit: 5,
+    });
+    const listings = (out.ranked?.hits ?? []).filter(
+      (h) => h.lines.filter((l) => /^\S*docs__commands__\S*\.ext\.md$/.test(l.text.trim())).length >= 3,
+    );
+    expect(listings.length).toBeLessThanOrEqual(1);
+    expect(out.ranked?.hits.length).toBe(5);
+  });
+});
