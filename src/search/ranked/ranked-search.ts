@@ -278,6 +278,18 @@ function repeats(lines: readonly HitLine[], said: ReadonlySet<string>): boolean 
   return shared >= REPEAT_CHARS && shared >= all * REPEAT_SHARE;
 }
 
+/** A line that is only a path (an entry of a glob's, an `ls`'s or an attached folder's listing). */
+const PATH_ENTRY = /^[\w@.~/-]*[/.][\w@.~/-]*$/;
+
+/**
+ * Whether a hit shows a directory listing: three paths or more, and most of its lines. Its entries hold every path
+ * part of a question about files, so a second listing (another part of it, a copy, another folder's) takes no place.
+ */
+function isListing(lines: readonly HitLine[]): boolean {
+  const paths = lines.filter((l) => PATH_ENTRY.test(lineText(l.text))).length;
+  return paths >= 3 && paths >= lines.length * REPEAT_SHARE;
+}
+
 /** A line that is only an attachment's note ("Called the Read tool with the following input: {…}"). */
 const ATTACHMENT_NOTE = /^Called the \S+ tool with the following input: /;
 
@@ -467,7 +479,11 @@ function search(connection: IndexRows, req: RankedRequest, files: OpenFiles): Ra
     const lines = shownLines(files, s, req, asked);
     // The same text pasted or read again (in this session or another), or an attachment's bare note, takes no
     // second place among the hits; a short line said twice ("Thanks!") may well be two answers.
-    if (repeats(lines, said) || lines.every((l) => ATTACHMENT_NOTE.test(l.text))) {
+    if (
+      repeats(lines, said) ||
+      lines.every((l) => ATTACHMENT_NOTE.test(l.text)) ||
+      (isListing(lines) && hits.some((h) => isListing(h.lines)))
+    ) {
       repeated++;
       continue;
     }
@@ -476,6 +492,8 @@ function search(connection: IndexRows, req: RankedRequest, files: OpenFiles): Ra
     if (same) {
       const merged = withLinesOf(same.lines, lines, profile.lines.sameMessage - (added.get(same) ?? 0));
       same.lines = merged.lines;
+      // What it adds is shown as well: a listing attached twice shows its entries once.
+      for (const l of merged.lines) said.add(lineText(l.text));
       added.set(same, (added.get(same) ?? 0) + merged.bytes);
       continue;
     }

@@ -14,6 +14,8 @@ import { corpusFiles, testDataContext } from "../../helpers/transcripts.js";
 
 const HIDDEN_RIVER = "ses_39b709b7fffea1aT6PAuEvX6Zq";
 const CRISP_GARDEN = "ses_39bc72f63ffeQb8egYBpyTrCNr";
+const NEON_RIVER = "ses_39b623ce7ffeILPe9UgDcyGicH";
+const CURIOUS_HARBOR = "ses_39b4b4b3bffeXCkbhNdUgsq5wv";
 
 const real = (id: string) =>
   JSON.parse(fs.readFileSync(corpusFiles().find((f) => f.includes(id)) as string, "utf8")) as SessionExport;
@@ -57,6 +59,9 @@ function readAgain(doc: string): SessionExport {
   return b.data;
 }
 
+/** A hit showing at least three lines that are only a path (a glob's, an `ls`'s or an attached folder's entries). */
+const listing = (h: RankedHit) => h.lines.filter((l) => /^[\w@./-]*[/.][\w@./-]*$/.test(l.text.trim())).length >= 3;
+
 const allCorpus = () => corpusFiles().map((f) => JSON.parse(fs.readFileSync(f, "utf8")) as SessionExport);
 
 describe("what takes no second place among the hits, on real sessions", () => {
@@ -89,31 +94,48 @@ describe("what takes no second place among the hits, on real sessions", () => {
   });
 
   it("never gives a place to the bare note that an attachment was read", async () => {
-    // The notes name real paths ("Called the Read tool with the following input: {"filePath":…/README.md"}").
+    // Real notes: "Called the Read tool with the following input: {"filePath":…/README.md"}" and the like, each a
+    // unit of its own beside the attached text; with the session named, nothing caps them by session.
     const search = await indexed(allCorpus());
-    for (const query of ["read tool input filePath dark-factory README", "called the read tool agents md"]) {
-      const out = await search({ query, mode: "ranked", scope: PROJECT, limit: 5 });
-      expect(out.ranked?.hits.length).toBe(5);
-      const notes = (out.ranked?.hits ?? []).filter((h) =>
-        h.lines.some((l) => l.text.startsWith("Called the Read tool with the following input:")),
-      );
-      expect(notes).toEqual([]);
-    }
+    const notes: string[] = [];
+    for (const sessionID of [HIDDEN_RIVER, NEON_RIVER, CURIOUS_HARBOR])
+      for (const query of ["read tool input filePath README", "logging ts read input"]) {
+        const out = await search({ query, mode: "ranked", scope: PROJECT, sessionID, limit: 5 });
+        expect(out.ranked?.hits.length).toBeGreaterThan(0);
+        for (const h of out.ranked?.hits ?? [])
+          notes.push(...h.lines.filter((l) => l.text.startsWith("Called the Read tool")).map((l) => l.text));
+      }
+    expect(notes).toEqual([]);
   });
 
   it("gives a directory listing of the query's path parts one place, not several", async () => {
-    // The moonrepo docs folder was listed twice in one real session (attached), and globbed in another.
     const search = await indexed(allCorpus());
+    // A glob of a hundred paths is several units of one output: one place, the others add their lines to it.
+    const glob = await search({
+      query: "docs external moonrepo guides examples",
+      mode: "ranked",
+      scope: PROJECT,
+      sessionID: HIDDEN_RIVER,
+      limit: 5,
+    });
+    expect(glob.ranked?.hits.filter((h) => h.tool === "glob")).toHaveLength(1);
+    expect(glob.ranked?.hits.length).toBe(5);
+    // The moonrepo docs folder attached twice in one session, and globbed in another, project-wide.
     const out = await search({
       query: "docs external moonrepo commands docker",
       mode: "ranked",
       scope: PROJECT,
       limit: 5,
     });
-    const listings = (out.ranked?.hits ?? []).filter(
-      (h) => h.lines.filter((l) => /^\S*docs__commands__\S*\.ext\.md$/.test(l.text.trim())).length >= 3,
-    );
-    expect(listings.length).toBeLessThanOrEqual(1);
+    expect(out.ranked?.hits.filter((h) => listing(h)).length).toBeLessThanOrEqual(1);
     expect(out.ranked?.hits.length).toBe(5);
+    const attached = await search({
+      query: "docs commands docker scaffold ext md",
+      mode: "ranked",
+      scope: PROJECT,
+      sessionID: NEON_RIVER,
+      limit: 5,
+    });
+    expect(attached.ranked?.hits.filter((h) => listing(h)).length).toBeLessThanOrEqual(1);
   });
 });
