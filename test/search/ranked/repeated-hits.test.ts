@@ -2,6 +2,7 @@
  * What takes no place among the hits, on real sessions of the corpus: the same document read or attached in several
  * sessions (AGENTS.md attached in two real sessions, in two versions, and read once more with a read tool's
  * numbering), the bare note that an attachment was read, and a directory listing whose paths hold the query's words.
+ * And what still does: a short line said twice, and a run of a command whose result differs from another run's.
  */
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -91,6 +92,29 @@ describe("what takes no second place among the hits, on real sessions", () => {
     ]);
     const out = await search({ query: "thanks that works", mode: "ranked", scope: PROJECT, limit: 5 });
     expect(showing(out.ranked?.hits, "Thanks! That works.")).toHaveLength(2);
+  });
+
+  it("keeps two runs of one command whose outcome differs: the same lines around another result are two answers", async () => {
+    const run = (id: string, tag: string, result: string) => {
+      const b = new SessionBuilder(id, "Parser tests", PROJECT, tag);
+      b.user("Run the parser tests.");
+      b.assistant((a) => {
+        a.step();
+        const lines = Array.from(
+          { length: 8 },
+          (_, i) => `test/parser/case-${i + 1}.test.ts: tokenizes nested brackets`,
+        );
+        a.tool("bash", { command: "bun test test/parser" }, [...lines, result].join("\n"));
+      });
+      return b.data;
+    };
+    const search = await indexed([
+      run("ses_zzparser00000001", "PRA", "7 pass 1 fail: case-3 expected ']' got EOF"),
+      run("ses_zzparser00000002", "PRB", "8 pass 0 fail"),
+    ]);
+    const out = await search({ query: "did the parser tests pass", mode: "ranked", scope: PROJECT, limit: 5 });
+    const results = (out.ranked?.hits ?? []).flatMap((h) => h.lines.filter((l) => / pass \d+ fail/.test(l.text)));
+    expect(results.map((l) => l.text).sort()).toEqual(["7 pass 1 fail: case-3 expected ']' got EOF", "8 pass 0 fail"]);
   });
 
   it("never gives a place to the bare note that an attachment was read", async () => {
