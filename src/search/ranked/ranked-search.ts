@@ -59,7 +59,7 @@ export interface RankedResult {
   candidates: number;
   /** Hits left out by the per-session cap. */
   cappedBySession: number;
-  /** Hits left out because they would show what a hit before them shows (or only an attachment's note). */
+  /** Hits left out because they would show what hits before them show (or only an attachment's note, or a second listing). */
   repeated: number;
   /** Hits whose transcript no longer holds the indexed lines (indexed again on the next export or search). */
   stale: number;
@@ -477,8 +477,8 @@ function search(connection: IndexRows, req: RankedRequest, files: OpenFiles): Ra
       continue;
     }
     const lines = shownLines(files, s, req, asked);
-    // The same text pasted or read again (in this session or another), or an attachment's bare note, takes no
-    // second place among the hits; a short line said twice ("Thanks!") may well be two answers.
+    // The same text pasted or read again (in this session or another), an attachment's bare note, or a second
+    // directory listing takes no place among the hits; a short line said twice ("Thanks!") may well be two answers.
     if (
       repeats(lines, said) ||
       lines.every((l) => ATTACHMENT_NOTE.test(l.text)) ||
