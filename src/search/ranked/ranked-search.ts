@@ -59,7 +59,10 @@ export interface RankedResult {
   candidates: number;
   /** Hits left out by the per-session cap. */
   cappedBySession: number;
-  /** Hits left out because they would show what hits before them show (or only an attachment's note, or a second listing). */
+  /**
+   * Hits left out because they would show what hits before them show (or only an attachment's note, or a second
+   * directory listing).
+   */
   repeated: number;
   /** Hits whose transcript no longer holds the indexed lines (indexed again on the next export or search). */
   stale: number;
