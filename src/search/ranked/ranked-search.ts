@@ -375,7 +375,7 @@ function search(connection: IndexRows, req: RankedRequest, files: OpenFiles): Ra
   const unreadable = new Set<TranscriptFile>();
   const scored: ScoredUnit[] = [];
   // Units are read best first; once enough are scored, one that cannot reach them even fully boosted stops the reading.
-  const enough = req.limit * 2;
+  const enough = req.limit * profile.reading.readEnough;
   const floor: number[] = [];
   let read = 0;
   const asking = req.asking;
