@@ -91,3 +91,8 @@ export function inOrder(since: string | undefined, until: string | undefined): b
   if (since === undefined || until === undefined || !isWhen(since) || !isWhen(until)) return true;
   return whenMs("since", since) <= whenMs("until", until);
 }
+
+/** `value` (or `fallback` when not given) as a whole number within `min` and `max`. */
+export function clampTo(value: number | undefined, fallback: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, Math.floor(value ?? fallback)));
+}

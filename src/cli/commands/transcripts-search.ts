@@ -14,14 +14,14 @@ import {
   SEARCH_LIMITS,
   WHEN_MESSAGE,
 } from "../../search/limits.js";
+import { DEFAULT_PROFILE } from "../../search/ranked/ranking-profile.js";
 import { NOT_A_SESSION_ID, SESSION_ID } from "../../session-id.js";
 import { defineCommand, EXIT } from "../command.js";
 import { TRANSCRIPT_SCOPE_FLAG } from "./transcripts-list.js";
 
 export const command = defineCommand({
   name: "transcripts search",
-  description:
-    "Searches transcripts. --mode ranked (the default) takes words or a question, with \"quoted phrases\" that must appear, and prints the best-matching lines first from the full-text search index (at most 3 per session), narrowed by --role, --since and --until; it falls back to the scan, and says so, when the index cannot answer. --mode literal prints every line containing the text, --mode regex (or --regex) every line matching a JavaScript regular expression, case-insensitive unless --case-sensitive, grouped per session, newest sessions first. Values that look like secrets are shown as [redacted: <kind>] unless --raw is given. Ranked hits name their session in a header and show lines as <line>: text (context <line>- text); the other modes as <file>:<line>: text (context <file>-<line>- text); a last line says what was searched and what was left out. The current project's transcripts by default; --scope all searches every project's, --session one session's (in any project).",
+  description: `Searches transcripts. --mode ranked (the default) takes words or a question, with "quoted phrases" that must appear, and prints the best-matching lines first from the full-text search index (at most ${DEFAULT_PROFILE.sessions.perSession} per session), narrowed by --role, --since and --until; it falls back to the scan, and says so, when the index cannot answer. --mode literal prints every line containing the text, --mode regex (or --regex) every line matching a JavaScript regular expression, case-insensitive unless --case-sensitive, grouped per session, newest sessions first. Values that look like secrets are shown as [redacted: <kind>] unless --raw is given. Ranked hits name their session in a header and show lines as <line>: text (context <line>- text); the other modes as <file>:<line>: text (context <file>-<line>- text); a last line says what was searched and what was left out. The current project's transcripts by default; --scope all searches every project's, --session one session's (in any project).`,
   positionals: [
     {
       name: "query",

@@ -49,10 +49,6 @@ const sizeOf = (text: string, line: number, prefix: (line: number) => number) =>
 
 /** The most a cut adds to a line: `[…N bytes] ` before and ` […N bytes]` after. */
 const CUT_MARKS = 36;
-/** Bytes of the call line shown above an output: its tool and the head of its command name it. */
-const CALL_BYTES = 96;
-/** A line cut to fewer bytes than this says nothing: it is left out (never the best line). */
-const MIN_LINE = 48;
 
 /**
  * The shown lines of one hit, in line order: the best line first in priority and always (cut to `bestBytes` if
@@ -72,8 +68,8 @@ export function chooseLines(wanted: LinesWanted): ShownLine[] {
     const whole = byteLength(text);
     const room = Math.min(max, left - wanted.prefixBytes(l.line) - 1);
     const cut = whole <= room ? whole : room - CUT_MARKS;
-    if (i !== best && (cut < Math.min(MIN_LINE, whole) || text.trim() === "")) return false;
-    const shown = i === best ? answerWindow(text, wanted.words, Math.max(cut, MIN_LINE)) : clip(text, cut);
+    if (i !== best && (cut < Math.min(profile.minLine, whole) || text.trim() === "")) return false;
+    const shown = i === best ? answerWindow(text, wanted.words, Math.max(cut, profile.minLine)) : clip(text, cut);
     const size = sizeOf(shown, l.line, wanted.prefixBytes);
     if (i !== best && size > left) return false;
     chosen.set(i, shown);
@@ -83,15 +79,15 @@ export function chooseLines(wanted: LinesWanted): ShownLine[] {
   // The call a tool output came from names what produced it.
   const call = lines.findIndex((l) => l.call);
   take(best, profile.bestBytes);
-  if (call >= 0) take(call, CALL_BYTES);
+  if (call >= 0) take(call, profile.callBytes);
   const maxWeight = Math.max(...lines.map((l) => l.weight), 1e-9);
   const span = Math.max(1, lines.length);
   const errorAsked = wanted.asked.includes("error");
   const value = (l: LineChoice, i: number) => {
     const plain = l.text.replace(READ_PREFIX, "");
-    const kind = answerValue(plain, wanted.asked) + (errorAsked && strongError(plain) ? 1 : 0);
+    const kind = answerValue(plain, wanted.asked) + (errorAsked && strongError(plain) ? profile.strongError : 0);
     const near = 1 - Math.min(1, Math.abs(i - best) / span);
-    return kind * (1 + near) + l.weight / maxWeight;
+    return kind * (1 + profile.nearness * near) + l.weight / maxWeight;
   };
   // The outcome of a call: its lines that hold what is asked (an error by default) and the question's words, a
   // tool's own error line first; else its last lines.
@@ -102,7 +98,7 @@ export function chooseLines(wanted: LinesWanted): ShownLine[] {
       .map((i) => {
         const l = lines[i] as LineChoice;
         const kind = answerValue(l.text, asked);
-        const strong = asked.includes("error") && strongError(l.text) ? 1 : 0;
+        const strong = asked.includes("error") && strongError(l.text) ? profile.strongError : 0;
         return { i, kind, v: kind + strong + l.weight / maxWeight };
       })
       .filter((o) => o.kind > 0 || o.v >= 1)

@@ -15,7 +15,8 @@
 import type { IndexReader } from "../../transcripts/index/index-reader.js";
 import { MAX_WORD_CHARS } from "../../transcripts/index/index-tokens.js";
 import type { TranscriptFile } from "../../transcripts/listing.js";
-import { countTerm, indexTotals } from "./term-stats.js";
+import { DEFAULT_PROFILE } from "./ranking-profile.js";
+import { countTerm, indexTotals, type TermProbe } from "./term-stats.js";
 
 export type IndexCoverage = { ruledOut: number } | { unused: string };
 
@@ -53,6 +54,11 @@ interface Covered {
 
 /** A literal whose rarest word stands in this many indexed units or more is not ruled out by the index: it would rule out little. */
 const RULE_OUT_UNITS = 4_000;
+/**
+ * Counted as the ranked search counts (the default profile's first look), to the rule-out's own bound: how a term is
+ * counted changes only whether the index is asked, never what a literal or regex search finds.
+ */
+const RULE_OUT_PROBE: TermProbe = { ...DEFAULT_PROFILE.reading, probeUnits: RULE_OUT_UNITS };
 
 /**
  * Which of `files` may hold a line containing every piece of `required`; `keep` is undefined when the index was not
@@ -72,7 +78,7 @@ export async function ruleOutByIndex(
     const c = health.connection;
     const clauses = words.map((w) => `words : "${w}"`);
     const totals = indexTotals(c);
-    const rarest = Math.min(...clauses.map((clause) => countTerm(c, clause, totals, RULE_OUT_UNITS).units));
+    const rarest = Math.min(...clauses.map((clause) => countTerm(c, clause, totals, RULE_OUT_PROBE).units));
     if (rarest >= RULE_OUT_UNITS) return { coverage: { unused: "its words stand in too many indexed units" } };
     const ids = JSON.stringify(files.map((f) => f.sessionID));
     const sessionsHolding = (match: string) =>

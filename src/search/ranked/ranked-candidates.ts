@@ -303,7 +303,7 @@ export function candidates(
   const perSession = new Map<number, number>();
   const wanted = req.profile.reading.newestCandidates;
   // Units of one transcript stand together in the index: without a cap the newest session would fill the candidates.
-  const cap = req.perSession === undefined ? wanted : req.perSession * 2;
+  const cap = req.perSession === undefined ? wanted : req.perSession * req.profile.reading.newestPerSession;
   const look = (from: number) => {
     for (const match of plan.newest) {
       newest(connection, req, match, from, ({ id, sid }) => {

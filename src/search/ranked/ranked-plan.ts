@@ -15,7 +15,14 @@ import type { IndexRows } from "../../transcripts/index/index-reader.js";
 import { ftsPhrase } from "../../transcripts/index/index-tokens.js";
 import { clauseOf, matchOf, type RankedQuery, type RankedTerm } from "./ranked-query.js";
 import type { RankingProfile } from "./ranking-profile.js";
-import { countTerm, type IndexTotals, indexTotals, inverseFrequency, type TermCount } from "./term-stats.js";
+import {
+  countTerm,
+  type IndexTotals,
+  indexTotals,
+  inverseFrequency,
+  type TermCount,
+  type TermProbe,
+} from "./term-stats.js";
 
 export interface WeighedTerm {
   term: RankedTerm;
@@ -45,7 +52,7 @@ export interface RankedPlan {
  * Counts each term: a single word as it stands (at most `probe` units are walked), a run of words over the whole
  * index only when one of its words is rare, else among the units from `from` on.
  */
-function termCounter(connection: IndexRows, totals: IndexTotals, probe: number, from: number) {
+function termCounter(connection: IndexRows, totals: IndexTotals, probe: TermProbe, from: number) {
   const words = new Map<string, TermCount>();
   const word = (w: string) => {
     let count = words.get(w);
@@ -70,13 +77,13 @@ function termCounter(connection: IndexRows, totals: IndexTotals, probe: number, 
 export function planRanked(
   connection: IndexRows,
   query: RankedQuery,
-  reading: Pick<RankingProfile["reading"], "probeUnits" | "windowUnits">,
+  reading: TermProbe & Pick<RankingProfile["reading"], "windowUnits">,
 ): RankedPlan {
   const probe = reading.probeUnits;
   const window = reading.windowUnits;
   const totals = indexTotals(connection);
   const from = Math.max(totals.oldest, totals.newest - window + 1);
-  const count = termCounter(connection, totals, probe, from);
+  const count = termCounter(connection, totals, reading, from);
   const counted = query.terms
     .map((term) => ({ term, count: count(term) }))
     .sort((a, b) => a.count.units - b.count.units);

@@ -10,6 +10,7 @@ import { type UnitWords, unitWordsOfBytes, withCall } from "../../transcripts/in
 import type { TranscriptFile } from "../../transcripts/listing.js";
 import { LONG_LINE_BYTES, readCondensedLine } from "../../transcripts/long-line.js";
 import { numberedLines } from "../../transcripts/numbered-line.js";
+import type { HitLine } from "../found.js";
 import { OWN_TOOLS } from "../own-tools.js";
 import { type AnswerKind, asksFor } from "./answer-kind.js";
 import { chooseLines, type LineChoice } from "./answer-lines.js";
@@ -32,12 +33,6 @@ import {
 import { numberBytes } from "./shown-line.js";
 import { maxTermScore } from "./term-stats.js";
 import { callOf, outcomeBefore, outcomeOf } from "./tool-call-lines.js";
-
-export interface HitLine {
-  line: number;
-  text: string;
-  match: boolean;
-}
 
 export interface RankedHit {
   file: TranscriptFile;
@@ -405,7 +400,7 @@ function search(connection: IndexRows, req: RankedRequest, files: OpenFiles): Ra
   const unreadable = new Set<TranscriptFile>();
   const scored: ScoredUnit[] = [];
   // Units are read best first; once enough are scored, one that cannot reach them even fully boosted stops the reading.
-  const enough = req.limit * 2;
+  const enough = req.limit * profile.reading.readEnough;
   const floor: number[] = [];
   let read = 0;
   const asking = req.asking;

@@ -11,12 +11,15 @@ import { DEFAULT_PROFILE, type RankingProfile } from "./ranking-profile.js";
 /** Profile groups whose values are counts (of units, lines, hits, bytes): whole numbers, at least 1. */
 const COUNT_GROUPS = new Set(["reading", "lines"]);
 const COUNTS = new Set(["sessions.neighbourSpan", "sessions.perSession", "boosts.proximitySpan"]);
+/** Values of those groups that are weights or multiples, not counts. */
+const WEIGHTS = new Set(["reading.surelyCommon", "lines.nearness", "lines.strongError"]);
 
 /** The schema of overrides of `value`: every key optional, no other key, each number finite and not negative. */
 function overridesOf(value: unknown, path: string): ZodType {
   if (typeof value === "number") {
     const group = path.split(".")[0] ?? "";
-    return COUNT_GROUPS.has(group) || COUNTS.has(path) ? z.number().int().min(1) : z.number().min(0);
+    const count = (COUNT_GROUPS.has(group) && !WEIGHTS.has(path)) || COUNTS.has(path);
+    return count ? z.number().int().min(1) : z.number().min(0);
   }
   const shape: Record<string, ZodType> = {};
   for (const [key, inner] of Object.entries(value as object)) {

@@ -14,12 +14,23 @@ export interface ShownLinesProfile {
   bestBytes: number;
   /** Bytes of any other line. */
   lineBytes: number;
+  /** Bytes of the call line shown above a tool's output. */
+  callBytes: number;
+  /** Bytes below which a line cut to fit is left out (never the best line, which is shown at least this wide). */
+  minLine: number;
   /** Lines holding what the question asks for (or more of its words), shown besides the best. */
   answers: number;
   /** Lines of a tool call's outcome shown with the call. */
   outcomes: number;
   /** Bytes of lines another unit of a hit's message adds to that hit, instead of taking a place of its own (0: none). */
   sameMessage: number;
+  /**
+   * A line's value among the answer lines is its asked kinds times (1 + nearness times how near it stands to the best
+   * line, 0 to 1), plus its share of the query's weight.
+   */
+  nearness: number;
+  /** Added to a line's asked kinds when an error is asked for (by default, in a call's outcome) and it is a tool's own error line. */
+  strongError: number;
 }
 
 export interface RankingProfile {
@@ -77,6 +88,10 @@ export interface RankingProfile {
   reading: {
     /** Units below which a term is rare and generates candidates. */
     probeUnits: number;
+    /** The newest units holding a term walked first, before walking to `probeUnits` (term-stats.ts). */
+    firstLook: number;
+    /** How many times `probeUnits` a first look's estimate must reach for the term to be taken as common from it. */
+    surelyCommon: number;
     /** The newest units a look that could walk the whole index is kept to. */
     windowUnits: number;
     /** Candidates BM25 hands to the second look. */
@@ -86,6 +101,10 @@ export interface RankingProfile {
     newestCandidates: number;
     /** Units the second look reads at most. */
     maxRead: number;
+    /** Units scored, in times the limit, before a unit that cannot reach them even fully boosted stops the reading. */
+    readEnough: number;
+    /** On the newest-first way, a session's candidates at most, in times the hits one session may have. */
+    newestPerSession: number;
   };
   /** The lines a hit shows (answer-lines.ts). */
   lines: ShownLinesProfile;
@@ -212,6 +231,18 @@ export const DEFAULT_PROFILE: RankingProfile = {
      * (ranked-plan.ts), in 2 ms, and the recall evaluations give the same figures.
      */
     probeUnits: 2_000,
+    /**
+     * Most common words stand so densely in the newest units that the first 1,000 of them say the term is common
+     * (their span of ids estimates its count), without walking to probeUnits; only a term that may be rare is walked
+     * on. Half of probeUnits, chosen for cost; not measured against other values.
+     */
+    firstLook: 1_000,
+    /**
+     * An estimate from the first look is taken only when it is far past the rare count: a term nearly rare is walked
+     * to probeUnits and counted, so a rare term is never taken as common from a dense stretch of new units. A margin,
+     * not measured against other values.
+     */
+    surelyCommon: 4,
     /** About 25 MB of transcript: a phrase of common words, or a query of common words only, is looked for there. */
     windowUnits: 10_000,
     /** Enough for any limit, few enough to read in a millisecond or two. */
@@ -236,6 +267,18 @@ export const DEFAULT_PROFILE: RankingProfile = {
      * 1 for 10.2-12.0 %; units at 600 bytes a hit: 31.5 %, at rank 1 16.7 %, median 2,469 bytes.
      */
     maxRead: 40,
+    /**
+     * The reading stops once twice the limit of units are scored and the next cannot pass them even with every boost:
+     * the session's share of the hits (sessions.perSession, sessions.repeat) may drop some of the best ones, so more
+     * than the limit are scored. Not measured against other values.
+     */
+    readEnough: 2,
+    /**
+     * Units of one transcript stand together in the index, so without a cap the newest session would fill the
+     * candidates of a query of common words: a session gives at most twice the hits it may have, so its best ones
+     * can still be chosen by the second look. Not measured against other values.
+     */
+    newestPerSession: 2,
   },
   /**
    * On the coding recall evaluation's questions to tune on (project-wide, limit 5): 400 / 200 / 140 bytes showed a
@@ -261,8 +304,24 @@ export const DEFAULT_PROFILE: RankingProfile = {
    * grow past 1,200 bytes. Taking its place away without its lines: 34.3 %. Reading on past a session's full share
    * of the hits so that five are shown (39 of the 108 questions showed fewer) took more bytes than it gained (38.0 %
    * at 2,639).
+   *
+   * The call line above an output is cut to 96 bytes: its tool and the head of its command name it. A line cut to
+   * fewer than 48 bytes says nothing, so it is left out. A line's nearness to the best one counts once more than its
+   * asked kinds (nearness 1), and a tool's own error line counts as one asked kind more (strongError 1) when an error
+   * is asked for: the "taken in turn" figures above were taken with these; they were not swept on their own.
    */
-  lines: { hitBytes: 520, bestBytes: 200, lineBytes: 140, answers: 2, outcomes: 2, sameMessage: 450 },
+  lines: {
+    hitBytes: 520,
+    bestBytes: 200,
+    lineBytes: 140,
+    answers: 2,
+    outcomes: 2,
+    sameMessage: 450,
+    callBytes: 96,
+    minLine: 48,
+    nearness: 1,
+    strongError: 1,
+  },
 };
 
 /** FTS5's score of a unit for the MATCH of its query, with the profile's column weights (lower is better). */

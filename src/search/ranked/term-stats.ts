@@ -5,6 +5,7 @@
  * index's unit count and mean unit length, read from FTS5's own totals record.
  */
 import type { IndexRows } from "../../transcripts/index/index-reader.js";
+import type { RankingProfile } from "./ranking-profile.js";
 
 export interface IndexTotals {
   /** Units in the index. */
@@ -59,25 +60,23 @@ export function indexTotals(connection: IndexRows): IndexTotals {
 }
 
 /**
- * The newest units holding a term walked first: a term they hold so densely that it must stand in many times the
- * rare count is counted from them (most common words), and only one that may be rare is walked to `probe`.
+ * How a term is counted (the ranking profile's reading): at most `probeUnits` of its units are walked, newest first;
+ * the first `firstLook` of them, when they hold it so densely that it must stand in `surelyCommon` times the rare
+ * count, say it is common (most common words), and only a term that may be rare is walked on.
  */
-const FIRST_LOOK = 1_000;
-/** How many times the rare count a first look's estimate must reach for the term to be taken as common from it. */
-const SURELY_COMMON = 4;
+export type TermProbe = Pick<RankingProfile["reading"], "probeUnits" | "firstLook" | "surelyCommon">;
 
 /**
- * Units holding `match` (an FTS5 expression), looked for newest first and at most `probe` of them (a term held by
- * fewer is rare: the ranking profile's probeUnits): fewer is the
- * exact count; as many is a common term, whose count is estimated from the span of ids those newest units cover.
- * With `from`, only units from that id on are looked at (a window of the newest): fewer than `probe` there is an
- * estimate too, unless the window holds every unit.
+ * Units holding `match` (an FTS5 expression), looked for newest first and at most `probe.probeUnits` of them (a term
+ * held by fewer is rare): fewer is the exact count; as many is a common term, whose count is estimated from the span
+ * of ids those newest units cover. With `from`, only units from that id on are looked at (a window of the newest):
+ * fewer than `probeUnits` there is an estimate too, unless the window holds every unit.
  */
 export function countTerm(
   connection: IndexRows,
   match: string,
   totals: IndexTotals,
-  probe: number,
+  { probeUnits: probe, firstLook, surelyCommon }: TermProbe,
   from = 0,
 ): TermCount {
   const look = (limit: number) => {
@@ -94,10 +93,10 @@ export function countTerm(
     const span = Math.max(1, totals.newest - lowest + 1);
     return Math.min(totals.units, Math.round((n / span) * totals.units));
   };
-  let seen = look(Math.min(probe, FIRST_LOOK));
-  if (seen.n === FIRST_LOOK && FIRST_LOOK < probe) {
+  let seen = look(Math.min(probe, firstLook));
+  if (seen.n === firstLook && firstLook < probe) {
     const early = estimate(seen.n, seen.oldest);
-    if (early >= probe * SURELY_COMMON) return { units: early, exact: false };
+    if (early >= probe * surelyCommon) return { units: early, exact: false };
     seen = look(probe);
   }
   if (seen.n < probe && from <= totals.oldest) return { units: seen.n, exact: true };

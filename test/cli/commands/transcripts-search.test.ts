@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { createMemoryLogger } from "../../../src/log.js";
 import { parseOptions } from "../../../src/options.js";
 import { SEARCH_LIMITS } from "../../../src/search/limits.js";
+import { DEFAULT_PROFILE } from "../../../src/search/ranked/ranking-profile.js";
 import { createDataContext } from "../../../src/services.js";
 import { exportTranscript } from "../../../src/transcripts/export/export-transcript.js";
 import { createExportFileSource, readExportFile } from "../../../src/transcripts/source/export-file-source.js";
@@ -41,6 +42,8 @@ describe("opencode-ledger transcripts search", () => {
     expect(limit).toContain(
       `default ${SEARCH_LIMITS.defaultHits} ranked, ${SEARCH_LIMITS.defaultMatches} matching lines`,
     );
+    // The hits one session may have are the ranking profile's, said as the profile says.
+    expect(help.stdout.replace(/\s+/g, " ")).toContain(`at most ${DEFAULT_PROFILE.sessions.perSession} per session`);
     const group = f.run(["transcripts", "--help"]).stdout;
     const summary = group.split("\n").find((l) => /^\s+search\s/.test(l)) as string;
     expect(summary).toContain("best-matching lines first");

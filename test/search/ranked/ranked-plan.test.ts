@@ -23,6 +23,7 @@ const index = () =>
 
 /** The profile's reading bounds with a probe (and a window) of the test's own: the tests' indexes are small. */
 const reading = (probeUnits: number, windowUnits = DEFAULT_PROFILE.reading.windowUnits) => ({
+  ...DEFAULT_PROFILE.reading,
   probeUnits,
   windowUnits,
 });

@@ -10,6 +10,10 @@ describe("a ranking profile from overrides", () => {
     expect(profile.boosts).toEqual({ ...DEFAULT_PROFILE.boosts, coverage: 2 });
     expect(profile.units.roles).toEqual({ ...DEFAULT_PROFILE.units.roles, user: 1.2 });
     expect(profile.units.document).toBe(DEFAULT_PROFILE.units.document);
+    // The weights among the counts of reading and lines may be fractions.
+    const swept = profileWith({ reading: { surelyCommon: 2.5 }, lines: { nearness: 0.5, strongError: 0 } }, "test");
+    expect(swept.reading.surelyCommon).toBe(2.5);
+    expect(swept.lines).toEqual({ ...DEFAULT_PROFILE.lines, nearness: 0.5, strongError: 0 });
     expect(profile.sessions).toEqual(DEFAULT_PROFILE.sessions);
     expect(profileWith({}, "test")).toEqual(DEFAULT_PROFILE);
     // The default is left as it was.
@@ -25,6 +29,9 @@ describe("a ranking profile from overrides", () => {
     expect(refused({ boosts: { phrase: "1.5" } })).toThrow(/boosts\.phrase: .*expected number/);
     expect(refused({ sessions: { lift: -0.2 } })).toThrow(/sessions\.lift: /);
     expect(refused({ reading: { maxRead: 40.5 } })).toThrow(/reading\.maxRead: .*expected int/);
+    expect(refused({ reading: { firstLook: 0 } })).toThrow(/reading\.firstLook: /);
+    expect(refused({ lines: { callBytes: 96.5 } })).toThrow(/lines\.callBytes: .*expected int/);
+    expect(refused({ lines: { nearness: -1 } })).toThrow(/lines\.nearness: /);
     expect(refused({ units: { roles: { admin: 1 } } })).toThrow(/units\.roles: Unrecognized key: "admin"/);
     expect(refused([1, 2])).toThrow(/expected object/);
     expect(() => profileFromJson("{boosts: 1}", "profile.json")).toThrow(/profile\.json: not JSON/);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DEFAULT_PROFILE } from "../../../src/search/ranked/ranking-profile.js";
 import {
   countTerm,
   indexTotals,
@@ -7,6 +8,9 @@ import {
   termScore,
 } from "../../../src/search/ranked/term-stats.js";
 import { indexOfWords } from "../../helpers/index-rows.js";
+
+/** The profile's way of counting, with a rare count of the test's own: the tests' indexes are small. */
+const probing = (probeUnits: number) => ({ ...DEFAULT_PROFILE.reading, probeUnits });
 
 /** 200 units, every one holding "unit", every other one "even" (the rest "odd"), unit 18 "rare". */
 const evenOdd = () =>
@@ -28,13 +32,13 @@ describe("term stats", () => {
   it("counts a rare term exactly and estimates a common one from its newest units", async () => {
     const { connection, close } = await evenOdd();
     const totals = indexTotals(connection);
-    expect(countTerm(connection, 'words : "rare"', totals, 10)).toEqual({ units: 1, exact: true });
-    expect(countTerm(connection, 'words : "absent"', totals, 10)).toEqual({ units: 0, exact: true });
-    const even = countTerm(connection, 'words : "even"', totals, 10);
+    expect(countTerm(connection, 'words : "rare"', totals, probing(10))).toEqual({ units: 1, exact: true });
+    expect(countTerm(connection, 'words : "absent"', totals, probing(10))).toEqual({ units: 0, exact: true });
+    const even = countTerm(connection, 'words : "even"', totals, probing(10));
     expect(even.exact).toBe(false);
     expect(even.units).toBeGreaterThan(80);
     expect(even.units).toBeLessThan(120);
-    expect(countTerm(connection, 'words : "unit"', totals, 10)).toEqual({ units: 200, exact: false });
+    expect(countTerm(connection, 'words : "unit"', totals, probing(10))).toEqual({ units: 200, exact: false });
     close();
   });
 
@@ -42,12 +46,15 @@ describe("term stats", () => {
     const { connection, close } = await evenOdd();
     const totals = indexTotals(connection);
     // The rare word stands in unit 18, before the window of units 101 to 200: not found there, and not called absent.
-    expect(countTerm(connection, 'words : "rare"', totals, 1000, 101)).toEqual({ units: 0, exact: false });
+    expect(countTerm(connection, 'words : "rare"', totals, probing(1000), 101)).toEqual({ units: 0, exact: false });
     // Half the window holds "even": the estimate for the index is half of it.
-    expect(countTerm(connection, 'words : "even"', totals, 1000, 101)).toEqual({ units: 100, exact: false });
+    expect(countTerm(connection, 'words : "even"', totals, probing(1000), 101)).toEqual({ units: 100, exact: false });
     // A window from the oldest unit is the whole index: exact again.
-    expect(countTerm(connection, 'words : "even"', totals, 1000, 1)).toEqual({ units: 100, exact: true });
-    expect(countTerm(connection, 'words : "rare"', totals, 1000, totals.oldest)).toEqual({ units: 1, exact: true });
+    expect(countTerm(connection, 'words : "even"', totals, probing(1000), 1)).toEqual({ units: 100, exact: true });
+    expect(countTerm(connection, 'words : "rare"', totals, probing(1000), totals.oldest)).toEqual({
+      units: 1,
+      exact: true,
+    });
     close();
   });
 
@@ -78,7 +85,8 @@ describe("term stats", () => {
     );
     const { connection, close } = await indexOfWords(texts);
     const totals = indexTotals(connection);
-    const probe = 1200;
+    // The mechanism with a first look of its own (the profile's may be swept): 1,000 units, 4 times the rare count.
+    const probe = { probeUnits: 1200, firstLook: 1000, surelyCommon: 4 };
     // Dense enough in the newest 1,000 to be several times the rare count: taken as common from them.
     expect(countTerm(connection, 'words : "everywhere"', totals, probe)).toEqual({ units: 6000, exact: false });
     // 1,500 units: more than the rare count, but not surely from a first look; walked to it, and estimated.
