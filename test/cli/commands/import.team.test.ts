@@ -45,10 +45,18 @@ describe("export and import of a whole store with team memory", () => {
       AGENT,
     );
     f.close();
-    // Promoting the replacement leaves the replaced entry in the project's own memory, linked to a team entry.
-    expect(f.run(["team", "promote", next.entry.id]).code).toBe(0);
+    // The replaced entry in the project's own memory, linked to a team entry: a backup written before `team promote`
+    // refused to move one of two linked entries alone. Both are promoted, and the backup's line of the replaced entry
+    // is given back its project scope, as such a backup has it.
+    expect(f.run(["team", "promote", next.entry.id, old.entry.id]).code).toBe(0);
     const backup = path.join(f.root, "mem.jsonl");
     expect(f.run(["export", "-o", backup]).code).toBe(0);
+    const lines = fs.readFileSync(backup, "utf8").trimEnd().split("\n");
+    const older = lines.map((l) => {
+      const entry = JSON.parse(l) as { id: string; scope: string };
+      return entry.id === old.entry.id ? JSON.stringify({ ...entry, scope: f.project }) : l;
+    });
+    fs.writeFileSync(backup, `${older.join("\n")}\n`);
 
     const copy = path.join(f.root, "copy");
     const restored = f.runBare(["--data-dir", copy, "import", backup, "--json"]);
