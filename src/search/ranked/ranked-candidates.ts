@@ -7,6 +7,7 @@
 import type { IndexRows, SqlValue } from "../../transcripts/index/index-reader.js";
 import type { Role } from "../../transcripts/index/transcript-units.js";
 import type { IndexParts } from "./hit-explain.js";
+import { messageOf } from "./message-of.js";
 import { dateWeight } from "./named-dates.js";
 import type { RankedPlan } from "./ranked-plan.js";
 import { clauseOf, type RankedTerm } from "./ranked-query.js";
@@ -91,6 +92,7 @@ function best(connection: IndexRows, req: RankedRequest, match: string): UnitRow
 interface Scored {
   id: number;
   sid: number;
+  role: Role;
   time: number | null;
   /** Of a tool's output: the bytes of its call's first lines. */
   call_start: number | null;
@@ -111,9 +113,8 @@ interface MessageTerms {
   held: Map<RankedTerm, number>;
 }
 
-/** A message is its session's units written at one time (a message's parts all carry its time); none without one. */
-const messageKey = (unit: { sid: number; time: number | null }) =>
-  unit.time === null ? undefined : `${unit.sid}:${unit.time}`;
+const messageKey = (unit: { sid: number; time: number | null; role: Role }) =>
+  messageOf(unit.sid, unit.time, unit.role);
 
 /** A message's BM25 over the terms its units hold, as one document of `bytes` against a mean of `meanBytes`. */
 function messageScore(message: MessageTerms, weights: ReadonlyMap<RankedTerm, number>, meanBytes: number): number {
@@ -157,7 +158,7 @@ function bestInContext(
 ): { rows: UnitRow[]; weights: Map<RankedTerm, number> } {
   const { where, params } = filtersOf(req);
   const { sessions: weighs, reading } = req.profile;
-  const sql = `SELECT u.id, u.sid, u.time, u.byte_start, u.byte_end, s.bytes AS session_bytes,
+  const sql = `SELECT u.id, u.sid, u.time, u.role, u.byte_start, u.byte_end, s.bytes AS session_bytes,
     ${bm25Sql(req.profile.columns)} AS score FROM unit_text
     JOIN units u ON u.id = unit_text.rowid JOIN sessions s ON s.sid = u.sid
     WHERE unit_text MATCH ?${where.length > 0 ? ` AND ${where.join(" AND ")}` : ""}`;

@@ -16,6 +16,7 @@ import { type AnswerKind, asksFor } from "./answer-kind.js";
 import { chooseLines, type LineChoice } from "./answer-lines.js";
 import { currentTurnStart } from "./current-turn.js";
 import type { HitExplain } from "./hit-explain.js";
+import { messageOf } from "./message-of.js";
 import { dateWeight } from "./named-dates.js";
 import { candidates, type UnitRow } from "./ranked-candidates.js";
 import { planRanked } from "./ranked-plan.js";
@@ -220,9 +221,11 @@ function termsIn(text: string, terms: readonly RankedTerm[]): number {
   return terms.filter((t) => t.words.every((w) => words.some((word) => sameTerm(word, w)))).length;
 }
 
-/** Whether a unit is of the message a hit before it is of (a message's parts all carry its time). */
-const sameMessage = (hit: RankedHit, s: ScoredUnit) =>
-  hit.time !== null && hit.time === s.row.time && hit.file.sessionID === s.row.session_id;
+/** Whether a unit is of the message a hit before it is of (message-of.ts). */
+const sameMessage = (hit: RankedHit, s: ScoredUnit) => {
+  const message = messageOf(s.row.session_id, s.row.time, s.row.role);
+  return message !== undefined && message === messageOf(hit.file.sessionID, hit.time, hit.role);
+};
 
 /**
  * A hit's lines with those of another unit of its message that it does not show yet (as context: a hit has one
