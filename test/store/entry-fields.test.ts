@@ -58,7 +58,9 @@ function otherValue(name: EntryFieldName): unknown {
 }
 
 describe("a field declared once shows in all four", () => {
-  const base = (): EntryView => ({ ...(FIXTURE_ENTRIES[0] as EntryView), supersedes: [] });
+  // A deep copy: a group (source) is an object of its own, and the fixture entries are shared by every test file (one
+  // process under Bun).
+  const base = (): EntryView => ({ ...structuredClone(FIXTURE_ENTRIES[0] as EntryView), supersedes: [] });
 
   it.each(FIELD_LIST.map(([name]) => name))(
     "%s: in the row, the view, the export line and (if it travels) the team line",
