@@ -37,15 +37,15 @@ export function rankedCoverageLine(
   maxBytes: number,
 ) {
   const parts = [
-    `ranked: searched ${plural(c.inScope - c.leftOut, "transcript")} of ${plural(c.inScope, "transcript")} in ${c.where} (${formatBytes(c.inScopeBytes)}) with the search index in ${(c.elapsedMs / 1000).toFixed(2)} s`,
-    `${plural(shown, "hit")} shown, best first, of ${plural(result.candidates, "matching unit")} ranked`,
+    `ranked: searched ${(c.inScope - c.leftOut).toLocaleString("en-US")} of ${plural(c.inScope, "transcript")} in ${c.where} (${formatBytes(c.inScopeBytes)}) with the index in ${(c.elapsedMs / 1000).toFixed(2)} s`,
+    `${plural(shown, "hit")}, best first, of ${plural(result.candidates, "matching unit")}`,
   ];
   if (result.window) {
     parts.push(
       `common words only: looked for among the newest ${plural(result.window.units, "indexed unit")} of ${result.window.of.toLocaleString("en-US")}; add a rarer word, or pass ${c.args.session}, ${c.args.filters}, to reach older ones`,
     );
   }
-  if (c.dropped.length > 0) parts.push(`common words not searched for: ${c.dropped.slice(0, 10).join(", ")}`);
+  if (c.dropped.length > 0) parts.push(`common words left out: ${c.dropped.slice(0, 10).join(", ")}`);
   if (c.filters.length > 0) parts.push(`filtered by ${c.filters.join(", ")}`);
   if (c.dates.length > 0) {
     parts.push(`weighed toward what was written on ${c.dates.join(", ")} (the dates named, a day either side)`);
@@ -59,13 +59,13 @@ export function rankedCoverageLine(
   if (c.failed > 0) parts.push(`${plural(c.failed, "transcript")} could not be indexed and were not searched`);
   if (result.cappedBySession > 0 && c.perSession !== undefined) {
     parts.push(
-      `${plural(result.cappedBySession, "more hit")} in sessions shown (${c.perSession} each at most): pass ${c.args.session}`,
+      `${plural(result.cappedBySession, "more hit")} in sessions shown: pass ${c.args.session} for one session's`,
     );
   }
   if (result.stale > 0)
     parts.push(`${plural(result.stale, "hit")} skipped: the transcript changed since it was indexed`);
   if (result.repeated > 0) parts.push(`${plural(result.repeated, "hit")} repeating one shown left out`);
-  if (shown >= c.limit) parts.push(`limit of ${plural(c.limit, "hit")} reached: raise ${c.args.limit} for more`);
+  if (shown >= c.limit) parts.push(`limit ${c.limit} reached: raise ${c.args.limit} for more`);
   if (hidden > 0) {
     parts.push(
       `output cut at ${maxBytes.toLocaleString("en-US")} bytes: ${plural(hidden, "more hit")} not shown; ${smallerOutput(c.args)}`,

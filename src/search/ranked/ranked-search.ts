@@ -405,6 +405,7 @@ function search(connection: IndexRows, req: RankedRequest, files: OpenFiles): Ra
   // Units are read best first; once enough are scored, one that cannot reach them even fully boosted stops the reading.
   const enough = req.limit * profile.reading.readEnough;
   const floor: number[] = [];
+  const floored = new Map<string, number>();
   let read = 0;
   const asking = req.asking;
   let turn: number | undefined | null = null;
@@ -448,8 +449,13 @@ function search(connection: IndexRows, req: RankedRequest, files: OpenFiles): Ra
     if (!s) continue;
     const line = row.first_line + s.bestLine;
     scored.push({ row, file, score: s.score, line, weights: s.lineWeights, parts: s.parts, lift: 0 });
-    floor.push(s.score);
-    floor.sort((a, b) => b - a);
+    // A session's units past its share of the hits cannot keep another session's from being read.
+    const inFloor = floored.get(row.session_id) ?? 0;
+    if (req.perSession === undefined || inFloor < req.perSession) {
+      floored.set(row.session_id, inFloor + 1);
+      floor.push(s.score);
+      floor.sort((a, b) => b - a);
+    }
   }
   // Several sessions searched: a session is lifted by its other units, and the order mixes the sessions.
   if (req.perSession !== undefined) {
@@ -464,19 +470,11 @@ function search(connection: IndexRows, req: RankedRequest, files: OpenFiles): Ra
   // Bytes of lines other units of its message added to a hit, at most profile.lines.sameMessage.
   const added = new Map<RankedHit, number>();
   const asked = asksFor(req.query.source);
-  let cappedBySession = 0;
   let repeated = 0;
   // Units of its session ahead of each in the order: what the repeat weight weighed it by.
   const ahead = new Map<string, number>();
-  for (const s of req.perSession === undefined ? scored : inOrder(scored, profile.sessions.repeat)) {
-    const before = ahead.get(s.row.session_id) ?? 0;
-    ahead.set(s.row.session_id, before + 1);
-    if (hits.length >= req.limit) break;
-    const n = perSession.get(s.row.session_id) ?? 0;
-    if (req.perSession !== undefined && n >= req.perSession) {
-      cappedBySession++;
-      continue;
-    }
+  // A hit of `s`, or its lines added to the hit of its message; none when it repeats what hits before show.
+  const place = (s: ScoredUnit, before: number) => {
     const lines = shownLines(files, s, req, asked);
     // The same text pasted or read again (in this session or another), an attachment's bare note, or a second
     // directory listing takes no place among the hits; a short line said twice ("Thanks!") may well be two answers.
@@ -486,7 +484,7 @@ function search(connection: IndexRows, req: RankedRequest, files: OpenFiles): Ra
       (isListing(lines) && hits.some((h) => isListing(h.lines)))
     ) {
       repeated++;
-      continue;
+      return;
     }
     // Another unit of a message a hit shows (a call's input, then its output) adds its lines to that hit.
     const same = profile.lines.sameMessage > 0 ? hits.find((h) => sameMessage(h, s)) : undefined;
@@ -496,10 +494,10 @@ function search(connection: IndexRows, req: RankedRequest, files: OpenFiles): Ra
       // What it adds is shown as well: a listing attached twice shows its entries once.
       for (const l of merged.lines) said.add(lineText(l.text));
       added.set(same, (added.get(same) ?? 0) + merged.bytes);
-      continue;
+      return;
     }
     for (const l of lines) said.add(lineText(l.text));
-    perSession.set(s.row.session_id, n + 1);
+    perSession.set(s.row.session_id, (perSession.get(s.row.session_id) ?? 0) + 1);
     hits.push({
       file: s.file,
       score: s.score,
@@ -514,7 +512,26 @@ function search(connection: IndexRows, req: RankedRequest, files: OpenFiles): Ra
         ? { explain: explained(s, req.perSession === undefined ? 1 : profile.sessions.repeat ** before) }
         : {}),
     });
+  };
+  // Units past their session's share wait: they take the places the other sessions leave, best first.
+  const waiting: { s: ScoredUnit; before: number }[] = [];
+  for (const s of req.perSession === undefined ? scored : inOrder(scored, profile.sessions.repeat)) {
+    const before = ahead.get(s.row.session_id) ?? 0;
+    ahead.set(s.row.session_id, before + 1);
+    if (hits.length >= req.limit) break;
+    if (req.perSession !== undefined && (perSession.get(s.row.session_id) ?? 0) >= req.perSession) {
+      waiting.push({ s, before });
+      continue;
+    }
+    place(s, before);
   }
+  let waited = 0;
+  for (const w of waiting) {
+    if (hits.length >= req.limit) break;
+    waited++;
+    place(w.s, w.before);
+  }
+  const cappedBySession = waiting.length - waited;
   // Only the newest-first way leaves units unread: a generator is asked of the whole index.
   const window =
     from > plan.totals.oldest

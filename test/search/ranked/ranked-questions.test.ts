@@ -119,7 +119,7 @@ describe("ranked search, questions in people's words", () => {
       scope: PROJECT,
     });
     expect(out.ranked?.hits[0]?.lines.find((l) => l.match)?.text, out.text).toContain("We pinned esbuild to 0.21");
-    expect(out.text.split("\n").at(-1)).toMatch(/common words not searched for: Why, did, and, what, it/);
+    expect(out.text.split("\n").at(-1)).toMatch(/common words left out: Why, did, and, what, it/);
   });
 
   it("finds something for any question holding one word the transcripts hold, among words they do not", async () => {

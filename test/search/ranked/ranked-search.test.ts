@@ -189,7 +189,7 @@ describe("ranked search", () => {
     expect(out.text).toMatch(/^## 1 · ses_decision00000001 · "Throttling" · assistant · 2026-/m);
     expect(out.text).toMatch(/^\d+: Decision: the rate limiter uses a token bucket/m);
     expect(out.text.split("\n").at(-1)).toMatch(
-      /^\[search\] ranked: searched 7 transcripts of 7 transcripts in this project .* with the search index .* common words not searched for: what, did, we, about, the/,
+      /^\[search\] ranked: searched 7 of 7 transcripts in this project .* with the index .* common words left out: what, did, we, about, the/,
     );
   });
 
@@ -246,7 +246,7 @@ describe("ranked search", () => {
     expect(out.ranked?.hits[0]?.file.sessionID).toBe("ses_strongold0000001");
   });
 
-  it("caps the hits of one session unless that session is named, and says what it left out", async () => {
+  it("caps the hits of one session while others have hits, and says what it left out", async () => {
     const loud = new SessionBuilder("ses_loudsession00001", "Loud");
     for (let i = 0; i < 8; i++) {
       loud.user(`Cache eviction question ${i}`);
@@ -254,13 +254,22 @@ describe("ranked search", () => {
     }
     const quiet = decision("ses_quietsession0001", "Cache eviction: we evict by size, not by age.");
     const { search } = await indexedSessions([loud.data, quiet.data]);
-    const out = await search({ query: "cache eviction", mode: "ranked", scope: PROJECT, limit: 20 });
-    const bySession = (id: string) => out.ranked?.hits.filter((h) => h.file.sessionID === id).length;
-    expect(bySession("ses_loudsession00001")).toBe(PER_SESSION);
-    expect(bySession("ses_quietsession0001")).toBeGreaterThan(0);
-    expect(out.text).toMatch(
-      new RegExp(`\\d+ more hits in sessions shown \\(${PER_SESSION} each at most\\): pass sessionID(?:$| )`),
-    );
+    const ofSessions = async (limit: number) => {
+      const out = await search({ query: "cache eviction", mode: "ranked", scope: PROJECT, limit });
+      return { text: out.text, sessions: out.ranked?.hits.map((h) => h.file.sessionID) ?? [] };
+    };
+    const loudIn = (sessions: string[]) => sessions.filter((id) => id === "ses_loudsession00001").length;
+    // The places the other sessions leave go to the capped session's next units, after every other session's.
+    const all = await ofSessions(20);
+    const quietHits = all.sessions.length - loudIn(all.sessions);
+    expect(quietHits).toBeGreaterThan(0);
+    expect(loudIn(all.sessions)).toBeGreaterThan(PER_SESSION);
+    expect(loudIn(all.sessions.slice(0, PER_SESSION + quietHits))).toBe(PER_SESSION);
+    expect(all.text).not.toMatch(/more hits? in sessions shown/);
+    // A limit the capped session's next units would pass: they wait, and the last line says so.
+    const few = await ofSessions(PER_SESSION + quietHits + 1);
+    expect(few.sessions).toEqual(all.sessions.slice(0, PER_SESSION + quietHits + 1));
+    expect(few.text).toMatch(/\d+ more hits? in sessions shown: pass sessionID for one session's(?:$| )/);
     const one = await search({
       query: "cache eviction",
       mode: "ranked",
