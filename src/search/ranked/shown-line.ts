@@ -25,6 +25,10 @@ export function numbered(line: number, text: string, match: boolean): string {
 /** Bytes of a shown line's number prefix, `12- `. */
 export const numberBytes = (line: number) => String(line).length + 2;
 
+/** Bytes a shown line takes as rendered: its prefix (`numberBytes` unless told), its text and its newline. */
+export const lineBytes = (line: number, text: string, prefix: (line: number) => number = numberBytes) =>
+  prefix(line) + byteLength(text) + 1;
+
 /**
  * A line as a hit shows it: without terminal escape sequences, a call's marker without its call id (it says nothing
  * to the reader; the line number finds it).
