@@ -62,19 +62,12 @@ export function redactFound(found: Found): Redacted {
   let redacted = 0;
   const kinds = new Set<string>();
   const hits = hitsOf(found);
-  // The edges of the scan's windows are redacted. A ranked hit's lines are cut to theirs when the hit is chosen
-  // (ranked/answer-lines.ts) and keep their edges as they are, as they always have: redacting them too changed the
-  // shown bytes of 11 of the coding recall evaluation's 108 questions, a change of its own to weigh.
-  const cutBySearch = found.kind === "lines";
+  // Every hit's lines are cut to their windows already (the scan's, ranked-mode.ts's): the edges are those shown.
   for (const hit of hits) {
     const shown = redactShownLines(hit.file.path, hit.lines);
     redacted += shown.redacted;
     for (const kind of shown.kinds) kinds.add(kind);
     for (const [i, line] of hit.lines.entries()) {
-      if (!cutBySearch) {
-        line.text = shown.texts[i] ?? line.text;
-        continue;
-      }
       const edges = redactEdges(shown.texts[i] ?? line.text);
       line.text = edges.text;
       redacted += edges.redacted;

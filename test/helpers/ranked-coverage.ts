@@ -8,7 +8,6 @@ import type { RankedCoverage } from "../../src/search/ranked/ranked-coverage.js"
 export function rankedCoverage(set: Partial<RankedCoverage> = {}): RankedCoverage {
   return {
     query: "deploy",
-    words: ["deploy"],
     dropped: [],
     where: "this project",
     inScope: 1,

@@ -179,7 +179,6 @@ async function fullSearcher() {
 
 const coverage = rankedCoverage({
   query: "server upstream",
-  words: ["server", "upstream"],
   where: "every project",
   inScope: 6,
   perSession: 3,
