@@ -1,6 +1,7 @@
 /**
  * The `/memory` dialog: the store's figures, the newest entries, a page of candidates, each approved (a) or
- * rejected (r) with one key, or (x) a page of the rejected entries, each made active again (a), and the last session map of the session it was opened from. Its keys live in a keymap layer that exists only while the dialog is open.
+ * rejected (r) with one key, or (x) a page of the rejected entries, each made active again (a), and the last session
+ * map of the session it was opened from. Its keys live in a keymap layer that exists only while the dialog is open.
  * It fits the terminal (review-layout.ts): the candidates scroll with the cursor and the key line stays the last line.
  */
 import type { TuiPluginApi } from "@opencode-ai/plugin/tui";
