@@ -43,6 +43,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: async () => (await import("./commands/review.js")).command,
   },
   {
+    name: "activate",
+    summary: "Make entries active again (a rejected one that holds after all)",
+    load: async () => (await import("./commands/activate.js")).command,
+  },
+  {
     name: "forget",
     summary: "Move entries to the trash (restorable)",
     load: async () => (await import("./commands/forget.js")).command,

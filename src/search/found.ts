@@ -1,8 +1,8 @@
 /**
- * What a search found, before it is text: a ranked search's hits (units, best first, their lines read whole from the
- * transcript) or a literal or regex search's matching lines per transcript, each already cut to its window (also what
- * a ranked search the scan answered found). One redaction step (redact-hits.ts) and one renderer (render.ts) serve
- * every kind.
+ * What a search found, before it is text: a ranked search's hits (units, best first, their lines read from the
+ * transcript) or a literal or regex search's matching lines per transcript (also what a ranked search the scan
+ * answered found), each line already cut to its window, so the redaction sees the edges the reader will see. One
+ * redaction step (redact-hits.ts) and one renderer (render.ts) serve every kind.
  */
 import type { TranscriptFile } from "../transcripts/listing.js";
 import type { RankedCoverage } from "./ranked/ranked-coverage.js";

@@ -4,7 +4,7 @@
  * and the rows of a key whose BEGIN line is above the lines shown are found from the transcript. A long line is shown
  * as a window with `[…N bytes]` where it was cut; a random-looking run touching a cut is redacted too, since the part
  * of a secret that made it recognisable may be on the far side of the cut. The sessions' titles are redacted with
- * them.
+ * them, and so is what the result says back of the request (a query holding a secret is not echoed).
  */
 import { PRIVATE_KEY } from "../secret-guard/private-keys.js";
 import { CUT_TOKEN, redactCutEdge, redactLines, redactSecrets } from "../secret-guard/redact.js";
@@ -41,6 +41,28 @@ function redactEdges(text: string): { text: string; redacted: number } {
 }
 
 /**
+ * What a result says back of its request, through `redact`: the query (its "No matches" line), and the free text of
+ * its last line (a ranked search's words left out and dates; a scan's reasons, which an error's message may fill
+ * with the query's words).
+ */
+function redactEchoed(found: Found, redact: (text: string) => string): void {
+  const c = found.coverage;
+  c.query = redact(c.query);
+  if (found.kind === "ranked") {
+    found.coverage.dropped = found.coverage.dropped.map(redact);
+    found.coverage.dates = found.coverage.dates.map(redact);
+    found.coverage.filters = found.coverage.filters.map(redact);
+    return;
+  }
+  const scan = found.coverage;
+  if (scan.fallback !== undefined) scan.fallback = redact(scan.fallback);
+  if (scan.fallbackFix !== undefined) scan.fallbackFix = redact(scan.fallbackFix);
+  if (scan.engineNote !== undefined) scan.engineNote = redact(scan.engineNote);
+  if ("unused" in scan.sketch) scan.sketch = { unused: redact(scan.sketch.unused) };
+  if (scan.index && "unused" in scan.index) scan.index = { unused: redact(scan.index.unused) };
+}
+
+/**
  * The hit lines of one transcript (`path`) redacted: secrets in the lines read together, then rows of a private key
  * whose BEGIN line is above the lines shown (src/transcripts/key-block-lines.ts).
  */
@@ -57,24 +79,27 @@ export function redactShownLines(
   return { texts: rows.texts, redacted: found.redacted + rows.redacted, kinds };
 }
 
-/** Redacts the lines and the titles `found` shows, in place; returns how many values were replaced, and their kinds. */
+/**
+ * Redacts the lines and the titles `found` shows, and what it says back of the request, in place; returns how many
+ * values were replaced, and their kinds.
+ */
 export function redactFound(found: Found): Redacted {
   let redacted = 0;
   const kinds = new Set<string>();
+  const echo = (text: string) => {
+    const r = redactSecrets(text);
+    redacted += r.redacted;
+    for (const kind of r.kinds) kinds.add(kind);
+    return r.text;
+  };
+  redactEchoed(found, echo);
   const hits = hitsOf(found);
-  // The edges of the scan's windows are redacted. A ranked hit's lines are cut to theirs when the hit is chosen
-  // (ranked/answer-lines.ts) and keep their edges as they are, as they always have: redacting them too changed the
-  // shown bytes of 11 of the coding recall evaluation's 108 questions, a change of its own to weigh.
-  const cutBySearch = found.kind === "lines";
+  // Every hit's lines are cut to their windows already (the scan's, ranked-mode.ts's): the edges are those shown.
   for (const hit of hits) {
     const shown = redactShownLines(hit.file.path, hit.lines);
     redacted += shown.redacted;
     for (const kind of shown.kinds) kinds.add(kind);
     for (const [i, line] of hit.lines.entries()) {
-      if (!cutBySearch) {
-        line.text = shown.texts[i] ?? line.text;
-        continue;
-      }
       const edges = redactEdges(shown.texts[i] ?? line.text);
       line.text = edges.text;
       redacted += edges.redacted;

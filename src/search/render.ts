@@ -16,11 +16,11 @@ import { redactionNote } from "../secret-guard/redact.js";
 import type { TranscriptFile } from "../transcripts/listing.js";
 import { iso } from "../transcripts/render/message.js";
 import type { Found } from "./found.js";
-import { COVERAGE_RESERVE_BYTES, SHOWN_LINE_BYTES } from "./limits.js";
+import { COVERAGE_RESERVE_BYTES } from "./limits.js";
 import { explainLine } from "./ranked/hit-explain.js";
 import { type RankedCoverage, rankedCoverageLine } from "./ranked/ranked-coverage.js";
 import type { RankedHit, RankedResult } from "./ranked/ranked-search.js";
-import { answerWindow, clip, numbered } from "./ranked/shown-line.js";
+import { numbered } from "./ranked/shown-line.js";
 import type { Redacted } from "./redact-hits.js";
 import type { ScanResult } from "./scan/scanner.js";
 import { type Coverage, scanCoverageLine } from "./scan-coverage.js";
@@ -67,15 +67,8 @@ function renderRanked(result: RankedResult, coverage: RankedCoverage, maxBytes: 
     const block = [
       rankedHeader(i + 1, hit.file, showScope, !named.has(hit.file.sessionID), unitTail(hit)),
       ...(hit.explain ? [explainLine(hit.explain)] : []),
-      ...hit.lines.map((l) =>
-        numbered(
-          l.line,
-          l.match
-            ? answerWindow(l.text, coverage.words, SHOWN_LINE_BYTES.match)
-            : clip(l.text, SHOWN_LINE_BYTES.context),
-          l.match,
-        ),
-      ),
+      // Each line already within a shown line's bytes (ranked-mode.ts), and redacted at its edges.
+      ...hit.lines.map((l) => numbered(l.line, l.text, l.match)),
     ];
     const size = block.reduce((sum, line) => sum + byteLength(line) + 1, 0);
     if (used + size > budget) {

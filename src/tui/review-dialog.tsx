@@ -1,6 +1,7 @@
 /**
  * The `/memory` dialog: the store's figures, the newest entries, a page of candidates, each approved (a) or
- * rejected (r) with one key, and the last session map of the session it was opened from. Its keys live in a keymap layer that exists only while the dialog is open.
+ * rejected (r) with one key, or (x) a page of the rejected entries, each made active again (a), and the last session
+ * map of the session it was opened from. Its keys live in a keymap layer that exists only while the dialog is open.
  * It fits the terminal (review-layout.ts): the candidates scroll with the cursor and the key line stays the last line.
  */
 import type { TuiPluginApi } from "@opencode-ai/plugin/tui";
@@ -8,7 +9,15 @@ import { createSignal, onCleanup } from "solid-js";
 import type { MemoryStore } from "../store/memory-store.js";
 import { followTerminalWidth } from "./dialog-width.js";
 import { mapPreview } from "./last-map.js";
-import { loadReview, type ReviewDecision, type ReviewRow, type ReviewView, reviewCandidate } from "./review.js";
+import {
+  loadReview,
+  makeActiveAgain,
+  type ReviewDecision,
+  type ReviewList,
+  type ReviewRow,
+  type ReviewView,
+  reviewCandidate,
+} from "./review.js";
 import { dialogRoom, fitLine, fitReview, windowStart } from "./review-layout.js";
 
 export interface ReviewDialogProps {
@@ -32,6 +41,7 @@ export function ReviewDialog(props: ReviewDialogProps) {
   const [view, setView] = createSignal<ReviewView | undefined>();
   const [cursor, setCursor] = createSignal(0);
   const [said, setSaid] = createSignal("");
+  const [list, setList] = createSignal<ReviewList>("candidates");
   let busy = false;
   const renderer = props.api.renderer;
   const [room, setRoom] = createSignal(dialogRoom(renderer.terminalHeight, renderer.terminalWidth));
@@ -42,7 +52,7 @@ export function ReviewDialog(props: ReviewDialogProps) {
 
   const load = async (page: number) => {
     try {
-      const next = await loadReview(props.memory, { project: props.project }, page);
+      const next = await loadReview(props.memory, { project: props.project }, page, list());
       setView(next);
       setCursor((c) => Math.max(0, Math.min(c, next.candidates.length - 1)));
     } catch (error) {
@@ -54,10 +64,16 @@ export function ReviewDialog(props: ReviewDialogProps) {
     const current = view();
     const row = current?.candidates[cursor()];
     if (!current || !row || busy) return;
+    // A rejected entry is made active again; it is not rejected twice.
+    if (current.list === "rejected" && decision === "reject") return;
     busy = true;
     try {
-      const entry = await reviewCandidate(props.memory, row.id, decision, props.session);
-      setSaid(`${decision === "approve" ? "Approved" : "Rejected"} "${row.title}": now ${entry.status}.`);
+      const again = current.list === "rejected";
+      const entry = again
+        ? await makeActiveAgain(props.memory, row.id, props.session)
+        : await reviewCandidate(props.memory, row.id, decision, props.session);
+      const done = again ? "Made active again" : decision === "approve" ? "Approved" : "Rejected";
+      setSaid(`${done} "${row.title}": now ${entry.status}.`);
       props.onChanged();
     } catch (error) {
       props.onError(decision, error);
@@ -67,6 +83,12 @@ export function ReviewDialog(props: ReviewDialogProps) {
     }
   };
 
+  const toggle = () => {
+    setList((l) => (l === "candidates" ? "rejected" : "candidates"));
+    setCursor(0);
+    setSaid("");
+    void load(0);
+  };
   const move = (by: number) => setCursor((c) => Math.max(0, Math.min(c + by, (view()?.candidates.length ?? 1) - 1)));
   const page = (by: number) => {
     const current = view();
@@ -89,8 +111,9 @@ export function ReviewDialog(props: ReviewDialogProps) {
   const dispose = props.api.keymap.registerLayer({
     priority: KEY_PRIORITY,
     bindings: [
-      key("a", "Approve candidate", () => void decide("approve")),
+      key("a", "Approve candidate (or make a rejected entry active again)", () => void decide("approve")),
       key("r", "Reject candidate", () => void decide("reject")),
+      key("x", "List the rejected entries (or the candidates)", toggle),
       key("up", "Previous candidate", () => move(-1)),
       key("down", "Next candidate", () => move(1)),
       key("k", "Previous candidate", () => move(-1)),
@@ -164,7 +187,10 @@ export function ReviewDialog(props: ReviewDialogProps) {
             ...v.teamProblems.slice(0, fit.teamProblems).map((text) => line(theme.warning, `  team file ${text}`)),
           ]),
       line(theme.text, " "),
-      line(theme.accent, `Waiting for review (${v.candidateTotal})`),
+      line(
+        theme.accent,
+        v.list === "candidates" ? `Waiting for review (${v.candidateTotal})` : `Rejected (${v.candidateTotal})`,
+      ),
       ...shown.map((r) =>
         line(r === selected ? theme.primary : theme.text, `${r === selected ? "›" : " "} ${entry(r)}`),
       ),
@@ -177,10 +203,7 @@ export function ReviewDialog(props: ReviewDialogProps) {
       ),
       line(theme.textMuted, note),
       ...(said() ? [line(theme.success, said())] : []),
-      line(
-        theme.textMuted,
-        v.candidates.length > 0 ? "a approve · r reject · ↑/↓ move · n/p page · esc close" : "esc close",
-      ),
+      line(theme.textMuted, keyLine(v)),
     ];
   };
 
@@ -193,4 +216,12 @@ export function ReviewDialog(props: ReviewDialogProps) {
       <box flexDirection="column">{() => body()}</box>
     </box>
   );
+}
+
+/** The dialog's last line: the keys of the list shown. */
+function keyLine(v: ReviewView): string {
+  const other = v.list === "candidates" ? "x rejected" : "x candidates";
+  if (v.candidates.length === 0) return `${other} · esc close`;
+  const decide = v.list === "candidates" ? "a approve · r reject" : "a make active again";
+  return `${decide} · ↑/↓ move · n/p page · ${other} · esc close`;
 }

@@ -1,7 +1,8 @@
 /**
  * What the `/memory` dialog shows and what its keys do, without any UI: the store's figures, the newest entries,
- * and one page of the candidates waiting for a person's review. Approving or rejecting writes the audit log with the
- * person as the actor. Every list is bounded; a cut list says what was left out.
+ * and one page of the candidates waiting for a person's review, or of the rejected entries. Approving, rejecting or
+ * making a rejected entry active again writes the audit log with the person as the actor. Every list is bounded; a
+ * cut list says what was left out.
  */
 import { ConflictError } from "../errors.js";
 import { formatBytes, plural } from "../human-units.js";
@@ -41,10 +42,14 @@ export interface ReviewView {
   /** How many live entries the team memory holds; and its file's bad lines, each "line N: why" (bounded). */
   teamTotal: number;
   teamProblems: string[];
+  /** Which entries the list below holds: the candidates, or the rejected entries. */
+  list: ReviewList;
+  /** The page of the list: candidates, or rejected entries. */
   candidates: ReviewRow[];
-  /** Zero-based page of the candidates shown, and how many pages there are (at least 1). */
+  /** Zero-based page of the list shown, and how many pages there are (at least 1). */
   page: number;
   pages: number;
+  /** How many entries the list holds. */
   candidateTotal: number;
   /** What was left out, or that there is nothing to review. */
   note: string;
@@ -56,6 +61,9 @@ export interface ReviewScope {
 }
 
 export type ReviewDecision = "approve" | "reject";
+
+/** What the dialog lists for a decision: candidates (approve, reject), or rejected entries (make one active again). */
+export type ReviewList = "candidates" | "rejected";
 
 function scopesOf({ project }: ReviewScope): string[] {
   return [project, teamScope(project), GLOBAL_SCOPE];
@@ -80,19 +88,25 @@ export function figureLines(stats: Stats): string[] {
   ];
 }
 
-/** Loads one page of the dialog; a page past the end shows the last page. */
-export async function loadReview(memory: MemoryStore, scope: ReviewScope, page = 0): Promise<ReviewView> {
+/** Loads one page of the dialog's list (the candidates unless told); a page past the end shows the last page. */
+export async function loadReview(
+  memory: MemoryStore,
+  scope: ReviewScope,
+  page = 0,
+  list: ReviewList = "candidates",
+): Promise<ReviewView> {
   const scopes = scopesOf(scope);
   const stats = await memory.stats(scopes);
   const recent = await memory.list({ scopes: [scope.project, GLOBAL_SCOPE], status: "active", limit: RECENT_COUNT });
   const team = await memory.list({ scopes: [teamScope(scope.project)], status: "active", limit: RECENT_COUNT });
   const teamAll = await memory.list({ scopes: [teamScope(scope.project)], status: "all", limit: 1 });
-  const total = stats.byStatus.candidate;
+  const status = list === "candidates" ? "candidate" : "rejected";
+  const total = stats.byStatus[status];
   const pages = Math.max(1, Math.ceil(total / REVIEW_PAGE_SIZE));
   const current = Math.min(Math.max(0, page), pages - 1);
   const candidates = await memory.list({
     scopes,
-    status: "candidate",
+    status,
     limit: REVIEW_PAGE_SIZE,
     offset: current * REVIEW_PAGE_SIZE,
   });
@@ -102,11 +116,15 @@ export async function loadReview(memory: MemoryStore, scope: ReviewScope, page =
     team: team.items.map((e) => toRow(e, scope.project)),
     teamTotal: teamAll.total,
     teamProblems: await teamFileProblems(scope.project),
+    list,
     candidates: candidates.items.map((e) => toRow(e, scope.project)),
     page: current,
     pages,
     candidateTotal: candidates.total,
-    note: candidateNote(candidates.total, current, candidates.items.length),
+    note:
+      list === "candidates"
+        ? candidateNote(candidates.total, current, candidates.items.length)
+        : rejectedNote(candidates.total, current, candidates.items.length),
   };
 }
 
@@ -133,6 +151,13 @@ function candidateNote(total: number, page: number, shown: number): string {
   return `Candidates ${first}-${first + shown - 1} of ${total}.`;
 }
 
+function rejectedNote(total: number, page: number, shown: number): string {
+  if (total === 0) return "No rejected entries.";
+  const first = page * REVIEW_PAGE_SIZE + 1;
+  if (total <= REVIEW_PAGE_SIZE) return `${plural(total, "rejected entry", "rejected entries")}.`;
+  return `Rejected ${first}-${first + shown - 1} of ${total}.`;
+}
+
 /** The person's decision on a candidate: `approve` makes it active, `reject` rejected; the audit row names a person. */
 export async function reviewCandidate(
   memory: MemoryStore,
@@ -140,15 +165,33 @@ export async function reviewCandidate(
   decision: ReviewDecision,
   session?: string,
 ): Promise<EntryView> {
+  const status = decision === "approve" ? "active" : "rejected";
+  return decide(memory, id, { from: "candidate", to: status, reason: `${decision}d in the TUI review` }, session);
+}
+
+/**
+ * A rejected entry made active again (it holds after all): the store call and the audit row of memory_review with
+ * status "active", the person as the actor.
+ */
+export function makeActiveAgain(memory: MemoryStore, id: string, session?: string): Promise<EntryView> {
+  return decide(memory, id, { from: "rejected", to: "active", reason: "made active again in the TUI review" }, session);
+}
+
+async function decide(
+  memory: MemoryStore,
+  id: string,
+  change: { from: "candidate" | "rejected"; to: "active" | "rejected"; reason: string },
+  session?: string,
+): Promise<EntryView> {
   const current = await memory.get(id);
-  if (current && current.status !== "candidate") {
+  if (current && current.status !== change.from) {
     // Another process (an agent, the CLI) decided first; say so instead of rewriting its decision.
+    const was = change.from === "candidate" ? "a candidate" : "rejected";
     throw new ConflictError(
-      `"${oneLine(current.title, TITLE_CHARS)}" is no longer a candidate (it is ${current.status}); the list is reloaded`,
+      `"${oneLine(current.title, TITLE_CHARS)}" is no longer ${was} (it is ${current.status}); the list is reloaded`,
     );
   }
   const actor: Actor = session ? { kind: "person", session } : { kind: "person" };
-  const status = decision === "approve" ? "active" : "rejected";
-  const { entry } = await memory.setStatus(id, { status, reason: `${decision}d in the TUI review` }, actor);
+  const { entry } = await memory.setStatus(id, { status: change.to, reason: change.reason }, actor);
   return entry;
 }

@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { normalizeScopePath } from "../../src/scope.js";
 import { Database } from "../../src/store/database.js";
 import { createMemoryStore, type MemoryStore } from "../../src/store/memory-store.js";
-import type { Actor } from "../../src/store/memory-types.js";
+import type { Actor, SaveResult } from "../../src/store/memory-types.js";
 import { SAMPLES, seeded } from "./secret-samples.js";
 import { tempDir } from "./temp-dir.js";
 
@@ -138,6 +138,21 @@ export function cliFixture(): CliFixture {
       store = undefined;
     },
   };
+}
+
+/**
+ * Two decisions of the fixture's project saved through the store, `next` superseding `old`: linked entries, which
+ * `team promote` moves together or not at all. The store is closed afterwards, for the tool to write.
+ */
+export async function linkedEntries(f: CliFixture): Promise<{ old: SaveResult; next: SaveResult }> {
+  const memory = f.memory();
+  const old = await memory.save({ scope: f.project, kind: "decision", title: "Old way", body: "before" }, AGENT);
+  const next = await memory.save(
+    { scope: f.project, kind: "decision", title: "New way", body: "after", supersedes: old.entry.id },
+    AGENT,
+  );
+  f.close();
+  return { old, next };
 }
 
 /** Collects a child's output and resolves with its exit code. */

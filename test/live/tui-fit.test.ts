@@ -1,7 +1,7 @@
 /**
  * /memory at 80x24 in the real OpenCode TUI under tmux, with more candidates and entries than fit: the dialog ends
  * with its key line on screen, the cursor's candidate stays in view as it moves down the page, and no line runs past
- * the dialog's right edge.
+ * the dialog's right edge; a candidate rejected by keystroke is made active again from the list of rejected entries.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Database } from "../../src/store/database.js";
@@ -10,10 +10,9 @@ import { type StubModel, startStubModel } from "./stub-model.js";
 import { startTui, type TuiRun } from "./tui-harness.js";
 
 const agent = { kind: "agent", agent: "build", session: "ses_seedagent0001" } as const;
-const KEY_LINE = "a approve · r reject · ↑/↓ move · n/p page · esc close";
+const KEY_LINE = "a approve · r reject · ↑/↓ move · n/p page · x rejected · esc close";
 /** The selected candidate with the key line below it, in one capture. */
-const selectedThenKeys = (n: string) =>
-  new RegExp(`› lesson\\s+Candidate ${n}[\\s\\S]*a approve · r reject · ↑/↓ move · n/p page · esc close`);
+const selectedThenKeys = (n: string) => new RegExp(`› lesson\\s+Candidate ${n}[\\s\\S]*${KEY_LINE}`);
 /** The server part's log lines that OpenCode's process writes straight over the pane now and then (not the dialog). */
 const strayLog = (line: string) => /opencode-ledger\]|^ *ncode-ledger|^ +the OpenCode/.test(line);
 
@@ -92,6 +91,30 @@ describe("/memory at 80x24", () => {
     expect(last).toContain("Candidates 1-8 of 12");
     pane.keys("n");
     await pane.waitFor(selectedThenKeys("04"), 10_000, "the second page, keys below");
+
+    // Rejected by keystroke, listed among the rejected entries (x), and made active again (a).
+    pane.keys("r");
+    await pane.waitFor(/Rejected "Candidate 04/, 10_000, "the rejection");
+    pane.keys("x");
+    const rejected = await pane.waitFor("Rejected (1)", 10_000, "the rejected entries");
+    expect(rejected).toMatch(/› lesson\s+Candidate 04/);
+    expect(rejected).toContain("a make active again · ↑/↓ move · n/p page · x candidates · esc close");
+    pane.keys("a");
+    await pane.waitFor(/Made active again "Candidate 04/, 10_000, "made active again");
+    await pane.waitFor("Rejected (0)", 10_000, "the rejected entries after");
+    const database = new Database({ dataDir: run.dataDir });
+    const memory = createMemoryStore({ database, clock: Date.now });
+    const all = await memory.list({ status: "all", limit: 100 });
+    const entry = all.items.find((e) => e.title.startsWith("Candidate 04"));
+    expect(entry?.status).toBe("active");
+    const id = entry?.id as string;
+    expect((await memory.history(id)).rows.at(-1)).toMatchObject({
+      action: "status",
+      actor: { kind: "person" },
+      changes: { status: ["rejected", "active"] },
+      reason: "made active again in the TUI review",
+    });
+    database.close();
     pane.keys("Escape");
-  }, 60_000);
+  }, 90_000);
 });

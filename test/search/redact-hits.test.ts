@@ -3,13 +3,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Found } from "../../src/search/found.js";
-import { TOOL_ARG_NAMES } from "../../src/search/limits.js";
 import { redactFound } from "../../src/search/redact-hits.js";
 import { renderFound } from "../../src/search/render.js";
 import { createRipgrepLocator } from "../../src/search/ripgrep/locate.js";
 import { createTranscriptSearch } from "../../src/search/search.js";
 import { createSessionSearchTool } from "../../src/tools/memory-session-search.js";
 import { PROVIDER_SAMPLES } from "../helpers/provider-samples.js";
+import { rankedCoverage } from "../helpers/ranked-coverage.js";
 import { pemBlock, seeded } from "../helpers/secret-samples.js";
 import { tempDir } from "../helpers/temp-dir.js";
 import { toolContext } from "../helpers/tool-context.js";
@@ -149,23 +149,7 @@ describe("the one redaction step, on a ranked search's hits", () => {
       stale: 0,
       changed: [],
     };
-    const coverage = {
-      query: "deploy",
-      words: ["deploy"],
-      dropped: [],
-      where: "this project",
-      inScope: 1,
-      inScopeBytes: transcript.size,
-      indexedNow: 0,
-      leftOut: 0,
-      leftOutBytes: 0,
-      failed: 0,
-      filters: [],
-      dates: [],
-      limit: 5,
-      elapsedMs: 1,
-      args: TOOL_ARG_NAMES,
-    };
+    const coverage = rankedCoverage({ inScopeBytes: transcript.size, limit: 5 });
     const found: Found = { kind: "ranked", result, coverage };
     const redacted = redactFound(found);
     expect(redacted).toEqual({ redacted: 2, kinds: ["Docker Hub token", "Grafana token"] });

@@ -1,41 +1,23 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { createCleanupReport } from "../../src/slash-commands/cleanup-report.js";
-import { exportTranscript } from "../../src/transcripts/export/export-transcript.js";
 import type { SweepReport } from "../../src/transcripts/retention/retention.js";
-import { createMemorySource, type SessionExport } from "../../src/transcripts/source/export-file-source.js";
+import { createMemorySource } from "../../src/transcripts/source/export-file-source.js";
 import { createTranscripts } from "../../src/transcripts/transcript-service.js";
-import { lastUsedAt, syntheticSession } from "../helpers/synthetic-session.js";
+import { agedTranscripts, DAY } from "../helpers/aged-transcripts.js";
 import { testDataContext } from "../helpers/transcripts.js";
 
-const DAY = 86_400_000;
 const HERE = "/projects/here";
 const NOW = Date.UTC(2026, 5, 1);
 
 /** Three transcripts of this project on a real store, the i-th last touched i days ago. */
 async function setup(retention: Record<string, unknown>) {
-  let now = NOW;
-  const data = testDataContext({ retention: { autoSweep: false, ...retention } }, () => now);
-  const sessions: SessionExport[] = [];
-  const files: string[] = [];
-  for (let i = 2; i >= 0; i--) {
-    const session = syntheticSession(1, `ses_sweep${String(i).padStart(12, "0")}`, 200).data;
-    session.info.directory = HERE;
-    sessions.push(session);
-    now = NOW - i * DAY;
-    lastUsedAt(session, now);
-    const result = await exportTranscript({
-      data,
-      source: createMemorySource([session]),
-      sessionID: session.info.id,
-      scope: HERE,
-    });
-    files[i] = result.path;
-  }
-  now = NOW;
+  const options = { retention: { autoSweep: false, ...retention } };
+  const aged = await agedTranscripts({ count: 3, prefix: "ses_sweep", scope: HERE, now: NOW, options });
+  const { data, sessions, ids, files } = aged;
   const transcripts = createTranscripts({ data, source: createMemorySource(sessions), scope: HERE });
   const report = createCleanupReport({ data, transcripts });
-  return { report, files };
+  return { report, ids, files };
 }
 
 /** A sweep's report of `n` eligible transcripts: far more lines than a result holds. */
@@ -84,10 +66,10 @@ describe("the /memory-cleanup report", () => {
   });
 
   it("dry run by the retention options, then apply", async () => {
-    const { report, files } = await setup({ retentionDays: 1, keepRecent: 1 });
+    const { report, ids, files } = await setup({ retentionDays: 1, keepRecent: 1 });
     const dry = await report(false);
     expect(dry.split("\n")[0]).toMatch(/^Dry run: 1 of 3 transcripts of this project is eligible/);
-    expect(dry).toContain("ses_sweep000000000002");
+    expect(dry).toContain(`- ${ids[2]} "Synthetic session"`);
     expect(dry).toContain("not used for over 1 day");
     // One eligible, one always kept: the words agree with the counts.
     expect(dry.split("\n")[0]).toMatch(/nothing was removed\. \/memory-cleanup apply removes it\.$/);

@@ -3,31 +3,17 @@
  */
 import { describe, expect, it } from "vitest";
 import { createTranscriptCleanupTool } from "../../src/tools/memory-transcript-cleanup.js";
-import { exportTranscript } from "../../src/transcripts/export/export-transcript.js";
-import { createMemorySource, type SessionExport } from "../../src/transcripts/source/export-file-source.js";
+import { createMemorySource } from "../../src/transcripts/source/export-file-source.js";
 import { createTranscripts } from "../../src/transcripts/transcript-service.js";
-import { lastUsedAt, syntheticSession } from "../helpers/synthetic-session.js";
+import { agedTranscripts } from "../helpers/aged-transcripts.js";
 import { toolContext } from "../helpers/tool-context.js";
-import { testDataContext } from "../helpers/transcripts.js";
 
-const DAY = 86_400_000;
 const HERE = "/projects/here";
 const NOW = Date.UTC(2026, 5, 1);
 
 /** Three transcripts of this project on a real store, the i-th last used i days ago, and the tool over them. */
 async function setup() {
-  let now = NOW;
-  const data = testDataContext({ retention: { autoSweep: false } }, () => now);
-  const sessions: SessionExport[] = [];
-  for (let i = 2; i >= 0; i--) {
-    const session = syntheticSession(1, `ses_tool${String(i).padStart(13, "0")}`, 200).data;
-    session.info.directory = HERE;
-    sessions.push(session);
-    now = NOW - i * DAY;
-    lastUsedAt(session, now);
-    await exportTranscript({ data, source: createMemorySource([session]), sessionID: session.info.id, scope: HERE });
-  }
-  now = NOW;
+  const { data, sessions } = await agedTranscripts({ count: 3, prefix: "ses_tool", scope: HERE, now: NOW });
   const transcripts = createTranscripts({ data, source: createMemorySource(sessions), scope: HERE });
   const tool = createTranscriptCleanupTool({ data, transcripts });
   return async (args: Parameters<typeof tool.execute>[0]) =>

@@ -2,35 +2,20 @@ import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { isBun } from "../../src/store/driver.js";
-import { exportTranscript } from "../../src/transcripts/export/export-transcript.js";
-import { createMemorySource, type SessionExport } from "../../src/transcripts/source/export-file-source.js";
+import { createMemorySource } from "../../src/transcripts/source/export-file-source.js";
 import { createTranscripts } from "../../src/transcripts/transcript-service.js";
 import { applyCleanup, CLEANUP_LIST_MAX, planCleanup } from "../../src/tui/cleanup.js";
-import { lastUsedAt, syntheticSession } from "../helpers/synthetic-session.js";
-import { testDataContext } from "../helpers/transcripts.js";
+import { agedTranscripts } from "../helpers/aged-transcripts.js";
 
-const DAY = 86_400_000;
 const HERE = "/projects/here";
 const NOW = Date.UTC(2026, 5, 1);
 
 /** `count` transcripts of HERE, session i last touched i days ago; `gone` of them no longer known to OpenCode. */
 async function setup(count: number, retention: Record<string, number>, gone = 0) {
-  let now = NOW;
-  const data = testDataContext({ retention }, () => now);
-  const sessions: SessionExport[] = [];
-  const ids: string[] = [];
-  for (let i = count - 1; i >= 0; i--) {
-    const id = `ses_tuiclean${String(i).padStart(8, "0")}`;
-    const session = syntheticSession(1, id, 100).data;
-    session.info.directory = HERE;
-    ids[i] = id;
-    now = NOW - i * DAY;
-    lastUsedAt(session, now);
-    await exportTranscript({ data, source: createMemorySource([session]), sessionID: id, scope: HERE });
-    if (i >= count - gone) continue; // the oldest `gone` sessions were deleted in OpenCode
-    sessions.push(session);
-  }
-  now = NOW;
+  const aged = await agedTranscripts({ count, prefix: "ses_tuiclean", scope: HERE, now: NOW, options: { retention } });
+  const { data, ids } = aged;
+  // The oldest `gone` sessions were deleted in OpenCode.
+  const sessions = aged.sessions.slice(0, count - gone);
   const transcripts = createTranscripts({ data, source: createMemorySource(sessions), scope: HERE });
   const r = data.options.retention;
   const rows = async () => (await transcripts.list([HERE])).map((row) => row.sessionId);

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ConflictError, NotFoundError } from "../../src/errors.js";
 import { isBun } from "../../src/store/driver.js";
-import { figureLines, loadReview, REVIEW_PAGE_SIZE, reviewCandidate } from "../../src/tui/review.js";
+import { figureLines, loadReview, makeActiveAgain, REVIEW_PAGE_SIZE, reviewCandidate } from "../../src/tui/review.js";
 import { memoryFixture } from "../helpers/memory.js";
 
 const agent = { kind: "agent", agent: "build", session: "ses_agent00001" } as const;
@@ -34,6 +34,7 @@ describe(`TUI review (${isBun ? "bun:sqlite" : "better-sqlite3"})`, () => {
       team: [],
       teamTotal: 0,
       teamProblems: [],
+      list: "candidates",
       candidates: [],
       page: 0,
       pages: 1,
@@ -139,6 +140,45 @@ describe(`TUI review (${isBun ? "bun:sqlite" : "better-sqlite3"})`, () => {
     );
     expect((await f.memory.history(a as string)).rows).toHaveLength(before);
     await expect(reviewCandidate(f.memory, "nosuchid0000", "approve")).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it("lists the rejected entries and makes one active again, with memory_review's audit row, the person as actor", async () => {
+    const f = memoryFixture();
+    const [a, b, c] = (await seed(f, 3)) as [string, string, string];
+    for (const id of [a, b]) await reviewCandidate(f.memory, id, "reject");
+    const rejected = await loadReview(f.memory, { project: f.project }, 0, "rejected");
+    expect(rejected.list).toBe("rejected");
+    expect(rejected.candidates.map((r) => r.id).sort()).toEqual([a, b].sort());
+    expect(rejected.candidateTotal).toBe(2);
+    expect(rejected.note).toBe("2 rejected entries.");
+    expect((await loadReview(f.memory, { project: f.project })).candidates.map((r) => r.id)).toEqual([c]);
+
+    f.now.value += 5_000;
+    expect((await makeActiveAgain(f.memory, a, "ses_tuireview02")).status).toBe("active");
+    // The agent's memory_review with status active, on the other one.
+    const reason = "made active again in the TUI review";
+    await f.tools.memory_review.execute({ id: b, status: "active", reason }, f.ctx);
+    const byPerson = (await f.memory.history(a)).rows.at(-1);
+    const byTool = (await f.memory.history(b)).rows.at(-1);
+    expect(byPerson).toMatchObject({
+      action: "status",
+      actor: { kind: "person", session: "ses_tuireview02" },
+      changes: { status: ["rejected", "active"] },
+      reason,
+    });
+    expect(byTool).toMatchObject({
+      action: byPerson?.action,
+      changes: byPerson?.changes,
+      reason,
+      actor: { kind: "agent" },
+    });
+    expect((await loadReview(f.memory, { project: f.project }, 0, "rejected")).note).toBe("No rejected entries.");
+    // Made active meanwhile: refused, nothing written; a candidate is not "made active again".
+    const before = (await f.memory.history(a)).rows.length;
+    await expect(makeActiveAgain(f.memory, a)).rejects.toThrow(/"Candidate 0" is no longer rejected \(it is active\)/);
+    await expect(makeActiveAgain(f.memory, c)).rejects.toBeInstanceOf(ConflictError);
+    expect((await f.memory.history(a)).rows).toHaveLength(before);
+    expect((await f.memory.get(c))?.status).toBe("candidate");
   });
 
   it("figure lines read every status", () => {

@@ -7,7 +7,7 @@
 import { byteLength } from "../../bounded-output.js";
 import { type AnswerKind, answerValue, strongError } from "./answer-kind.js";
 import type { ShownLinesProfile } from "./ranking-profile.js";
-import { answerWindow, clip, shownText } from "./shown-line.js";
+import { answerWindow, clip, lineBytes, shownText } from "./shown-line.js";
 
 /** A line of the unit (or of a tool call's output) that may be shown. */
 export interface LineChoice {
@@ -45,8 +45,6 @@ export interface LinesWanted {
 /** A file read's own numbering (`  12: `, `+ 12: `) says nothing of what a line holds. */
 const READ_PREFIX = /^\s*[+-]?\s*\d+[:|]\s?/;
 
-const sizeOf = (text: string, line: number, prefix: (line: number) => number) => prefix(line) + byteLength(text) + 1;
-
 /** The most a cut adds to a line: `[…N bytes] ` before and ` […N bytes]` after. */
 const CUT_MARKS = 36;
 
@@ -70,7 +68,7 @@ export function chooseLines(wanted: LinesWanted): ShownLine[] {
     const cut = whole <= room ? whole : room - CUT_MARKS;
     if (i !== best && (cut < Math.min(profile.minLine, whole) || text.trim() === "")) return false;
     const shown = i === best ? answerWindow(text, wanted.words, Math.max(cut, profile.minLine)) : clip(text, cut);
-    const size = sizeOf(shown, l.line, wanted.prefixBytes);
+    const size = lineBytes(l.line, shown, wanted.prefixBytes);
     if (i !== best && size > left) return false;
     chosen.set(i, shown);
     left -= size;

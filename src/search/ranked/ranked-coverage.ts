@@ -7,8 +7,6 @@ import type { RankedResult } from "./ranked-search.js";
 
 export interface RankedCoverage {
   query: string;
-  /** The query's words, folded: where a long answering line is shown from. */
-  words: readonly string[];
   dropped: readonly string[];
   where: string;
   inScope: number;

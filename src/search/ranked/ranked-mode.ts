@@ -15,6 +15,7 @@ import { parseRankedQuery } from "./ranked-query.js";
 import type { AskingMessage, RankedFilters } from "./ranked-request.js";
 import { type RankedResult, rankedSearch } from "./ranked-search.js";
 import type { RankingProfile } from "./ranking-profile.js";
+import { shownWindow } from "./shown-line.js";
 
 export { ROLE_FILTERS, type RoleFilter } from "../limits.js";
 
@@ -171,9 +172,12 @@ export async function searchRanked(index: IndexReader, req: RankedModeRequest): 
     return { fallback: `the search index failed (${error instanceof Error ? error.message : String(error)})` };
   }
   await req.titles?.([...new Set(result.hits.map((h) => h.file))]);
+  // Each line cut to what is shown here, not when rendered: the redaction (../redact-hits.ts) sees the edges the
+  // reader will see, and a secret cut at one is redacted.
+  const words = query.terms.flatMap((t) => t.words);
+  for (const hit of result.hits) for (const l of hit.lines) l.text = shownWindow(l, words);
   const coverage: RankedCoverage = {
     query: req.query,
-    words: query.terms.flatMap((t) => t.words),
     dropped: query.dropped,
     where: req.where,
     inScope: inScope.count,

@@ -31,7 +31,7 @@ import {
   unitWeight,
   wantedWords,
 } from "./rerank.js";
-import { numberBytes } from "./shown-line.js";
+import { lineBytes, numberBytes } from "./shown-line.js";
 import { maxTermScore } from "./term-stats.js";
 import { callOf, outcomeBefore, outcomeOf } from "./tool-call-lines.js";
 
@@ -242,7 +242,7 @@ function withLinesOf(
   const added: HitLine[] = [];
   for (const l of [...more].sort((a, b) => Number(b.match) - Number(a.match))) {
     if (have.has(l.line)) continue;
-    const size = numberBytes(l.line) + Buffer.byteLength(l.text) + 1;
+    const size = lineBytes(l.line, l.text);
     if (size > left) continue;
     left -= size;
     added.push({ ...l, match: false });

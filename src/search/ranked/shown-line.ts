@@ -5,6 +5,7 @@
  */
 import { byteLength } from "../../bounded-output.js";
 import { withoutCallID } from "../../transcripts/transcript-format.js";
+import { SHOWN_LINE_BYTES } from "../limits.js";
 
 /**
  * CSI sequences (colours, cursor moves: ESC [ … final byte), OSC sequences (titles, links: ESC ] … BEL or ESC \),
@@ -24,6 +25,10 @@ export function numbered(line: number, text: string, match: boolean): string {
 
 /** Bytes of a shown line's number prefix, `12- `. */
 export const numberBytes = (line: number) => String(line).length + 2;
+
+/** Bytes a shown line takes as rendered: its prefix (`numberBytes` unless told), its text and its newline. */
+export const lineBytes = (line: number, text: string, prefix: (line: number) => number = numberBytes) =>
+  prefix(line) + byteLength(text) + 1;
 
 /**
  * A line as a hit shows it: without terminal escape sequences, a call's marker without its call id (it says nothing
@@ -63,4 +68,14 @@ export function answerWindow(text: string, words: readonly string[], max: number
   if (!Number.isFinite(at) || at < max / 2) return clip(text, max);
   const start = Math.max(0, at - Math.floor(max / 5));
   return `[…${byteLength(text.slice(0, start))} bytes] ${clip(text.slice(start), max)}`;
+}
+
+/**
+ * A hit's line within the bytes a shown line may take (limits.ts SHOWN_LINE_BYTES, as a literal or regex search's):
+ * the line that answers as a window from the first of `words` it holds, a line of context cut at its end.
+ */
+export function shownWindow(line: { text: string; match: boolean }, words: readonly string[]): string {
+  return line.match
+    ? answerWindow(line.text, words, SHOWN_LINE_BYTES.match)
+    : clip(line.text, SHOWN_LINE_BYTES.context);
 }

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { GLOBAL_SCOPE } from "../../../src/scope.js";
-import { AGENT, cliFixture } from "../../helpers/cli.js";
+import { AGENT, cliFixture, linkedEntries } from "../../helpers/cli.js";
 
 describe("export and import of a whole store with team memory", () => {
   it("round-trips every entry but the team's, which are skipped and counted, never refused", async () => {
@@ -38,13 +38,7 @@ describe("export and import of a whole store with team memory", () => {
 
   it("keeps the link of an entry a team entry superseded, where the copy's project file holds the target", async () => {
     const f = cliFixture();
-    const m = f.memory();
-    const old = await m.save({ scope: f.project, kind: "decision", title: "Old way", body: "before" }, AGENT);
-    const next = await m.save(
-      { scope: f.project, kind: "decision", title: "New way", body: "after", supersedes: old.entry.id },
-      AGENT,
-    );
-    f.close();
+    const { old, next } = await linkedEntries(f);
     // The replaced entry in the project's own memory, linked to a team entry: a backup written before `team promote`
     // refused to move one of two linked entries alone. Both are promoted, and the backup's line of the replaced entry
     // is given back its project scope, as such a backup has it.

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { teamScope } from "../../../src/scope.js";
 import { teamFilePath } from "../../../src/team/team-path.js";
-import { AGENT, cliFixture } from "../../helpers/cli.js";
+import { AGENT, cliFixture, linkedEntries } from "../../helpers/cli.js";
 import { teamLine as line } from "../../helpers/team.js";
 
 describe("opencode-ledger team promote and demote, and the memory commands over team entries", () => {
@@ -53,20 +53,14 @@ describe("opencode-ledger team promote and demote, and the memory commands over 
 
   it("moves linked entries together or not at all, and says which link stopped it", async () => {
     const f = cliFixture();
-    const memory = f.memory();
-    const old = await memory.save({ scope: f.project, kind: "decision", title: "Spaces", body: "b" }, AGENT);
-    const now = await memory.save(
-      { scope: f.project, kind: "decision", title: "Tabs", body: "b", supersedes: old.entry.id },
-      AGENT,
-    );
-    f.close();
+    const { old, next } = await linkedEntries(f);
     const file = teamFilePath(f.project);
-    const refused = f.run(["team", "promote", now.entry.id]);
+    const refused = f.run(["team", "promote", next.entry.id]);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain(`supersedes ${old.entry.id} ("Spaces")`);
+    expect(refused.stderr).toContain(`supersedes ${old.entry.id} ("Old way")`);
     expect(refused.stderr).toContain("give both ids");
     expect(fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "").toBe("");
-    const both = f.run(["team", "promote", now.entry.id, old.entry.id]);
+    const both = f.run(["team", "promote", next.entry.id, old.entry.id]);
     expect(both.code, both.stderr).toBe(0);
     expect(both.stdout.match(/Promoted to the team memory of/g)).toHaveLength(2);
     expect(fs.readFileSync(file, "utf8").trimEnd().split("\n")).toHaveLength(2);

@@ -1,6 +1,4 @@
 import { describe, expect, it } from "vitest";
-import { TOOL_ARG_NAMES } from "../../../src/search/limits.js";
-import type { RankedCoverage } from "../../../src/search/ranked/ranked-coverage.js";
 import { planRanked } from "../../../src/search/ranked/ranked-plan.js";
 import { parseRankedQuery } from "../../../src/search/ranked/ranked-query.js";
 import { type RankedHit, rankedSearch } from "../../../src/search/ranked/ranked-search.js";
@@ -9,6 +7,7 @@ import { renderFound } from "../../../src/search/render.js";
 import { listTranscripts } from "../../../src/transcripts/listing.js";
 import { indexOfWords } from "../../helpers/index-rows.js";
 import { indexedSessions } from "../../helpers/indexed-sessions.js";
+import { rankedCoverage } from "../../helpers/ranked-coverage.js";
 import { SessionBuilder } from "../../helpers/synthetic-session.js";
 
 /** 60 units: "build" and "server" in every one, "deploy" in every third, "rollout" in two, "canary" in one. */
@@ -178,24 +177,12 @@ async function fullSearcher() {
   return Object.assign(search, { connection, files });
 }
 
-const coverage: RankedCoverage = {
-  args: TOOL_ARG_NAMES,
+const coverage = rankedCoverage({
   query: "server upstream",
-  words: ["server", "upstream"],
-  dropped: [],
   where: "every project",
   inScope: 6,
-  inScopeBytes: 1000,
-  indexedNow: 0,
-  leftOut: 0,
-  leftOutBytes: 0,
-  failed: 0,
-  filters: [],
-  dates: [],
-  limit: 10,
   perSession: 3,
-  elapsedMs: 1,
-};
+});
 
 const answering = (hits: RankedHit[]) => hits.map((h) => h.lines.find((l) => l.match)?.text ?? "");
 

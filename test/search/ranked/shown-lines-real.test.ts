@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { byteLength } from "../../../src/bounded-output.js";
 import { DEFAULT_PROFILE } from "../../../src/search/ranked/ranking-profile.js";
-import { numberBytes } from "../../../src/search/ranked/shown-line.js";
+import { lineBytes } from "../../../src/search/ranked/shown-line.js";
 import { wordsOf } from "../../../src/transcripts/index/index-tokens.js";
 import type { SessionExport } from "../../../src/transcripts/source/export-file-source.js";
 import { indexedSessions, PROJECT } from "../../helpers/indexed-sessions.js";
@@ -19,7 +19,7 @@ const SHOWN = DEFAULT_PROFILE.lines;
 const WELPY = "ses_187if9h6vqhp4pcyza8k";
 /** The bytes a hit's lines take as rendered: `<line>- text` and a newline each. */
 const bytesOf = (lines: readonly { line: number; text: string }[]) =>
-  lines.reduce((sum, l) => sum + numberBytes(l.line) + byteLength(l.text) + 1, 0);
+  lines.reduce((sum, l) => sum + lineBytes(l.line, l.text), 0);
 
 /** The session exported and indexed into a fresh data folder (removed after each test), and words of its text. */
 async function welpy() {

@@ -3,43 +3,27 @@ import { describe, expect, it } from "vitest";
 import { transcriptMessages, transcripts as transcriptsTable } from "../../../src/store/schema.js";
 import { createTranscriptCleanupTool } from "../../../src/tools/memory-transcript-cleanup.js";
 import { createTranscriptListTool } from "../../../src/tools/memory-transcript-list.js";
-import { exportTranscript } from "../../../src/transcripts/export/export-transcript.js";
 import { autoSweep } from "../../../src/transcripts/retention/retention.js";
-import { createMemorySource, type SessionExport } from "../../../src/transcripts/source/export-file-source.js";
+import { createMemorySource } from "../../../src/transcripts/source/export-file-source.js";
 import { createTranscripts } from "../../../src/transcripts/transcript-service.js";
-import { lastUsedAt, syntheticSession } from "../../helpers/synthetic-session.js";
+import { agedTranscripts, DAY } from "../../helpers/aged-transcripts.js";
+import { syntheticSession } from "../../helpers/synthetic-session.js";
 import { toolContext } from "../../helpers/tool-context.js";
-import { testDataContext } from "../../helpers/transcripts.js";
 
-const DAY = 86_400_000;
 const HERE = "/projects/here";
 const THERE = "/projects/there";
 const NOW = Date.UTC(2026, 5, 1);
 
 /** `count` transcripts in HERE, session i last touched i days ago, plus two in THERE. */
 async function setup(count = 14, options: Record<string, unknown> = {}) {
-  let now = NOW;
-  const data = testDataContext(options, () => now);
-  const sessions: SessionExport[] = [];
-  const ids: string[] = [];
-  for (let i = count - 1; i >= 0; i--) {
-    const id = `ses_here${String(i).padStart(12, "0")}`;
-    const session = syntheticSession(1, id, 200).data;
-    session.info.directory = HERE;
-    sessions.push(session);
-    ids[i] = id;
-    now = NOW - i * DAY;
-    lastUsedAt(session, now);
-    await exportTranscript({ data, source: createMemorySource([session]), sessionID: id, scope: HERE });
-  }
+  const aged = await agedTranscripts({ count, prefix: "ses_here", scope: HERE, now: NOW, options });
+  const { data, ids } = aged;
+  const sessions = [...aged.sessions];
   for (const n of [1, 2]) {
     const session = syntheticSession(1, `ses_there00000000000${n}`, 200).data;
     sessions.push(session);
-    now = NOW - 100 * DAY;
-    lastUsedAt(session, now);
-    await exportTranscript({ data, source: createMemorySource([session]), sessionID: session.info.id, scope: THERE });
+    await aged.exportAt(session, NOW - 100 * DAY, THERE);
   }
-  now = NOW;
   const transcripts = createTranscripts({ data, source: createMemorySource(sessions), scope: HERE });
   const cleanup = createTranscriptCleanupTool({ data, transcripts });
   const list = createTranscriptListTool({ data, transcripts });
