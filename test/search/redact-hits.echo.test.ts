@@ -59,7 +59,7 @@ describe("what a search echoes of its request", () => {
     const redacted = redactFound(found);
     expect(redacted).toEqual({ redacted: 2, kinds: ["Docker Hub token"] });
     const text = renderFound(found, 10_000, redacted);
-    expect(text).toContain("common words not searched for: the, [redacted: Docker Hub token]");
+    expect(text).toContain("common words left out: the, [redacted: Docker Hub token]");
     expect(text).not.toContain(docker);
   });
 });
