@@ -43,7 +43,10 @@ export function rankedCoverageLine(
       `common words only: looked for among the newest ${plural(result.window.units, "indexed unit")} of ${result.window.of.toLocaleString("en-US")}; add a rarer word, or pass ${c.args.session}, ${c.args.filters}, to reach older ones`,
     );
   }
-  if (c.dropped.length > 0) parts.push(`common words left out: ${c.dropped.slice(0, 10).join(", ")}`);
+  // Each word once, as the query first wrote it: "the" said twice is left out once.
+  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+  const dropped = c.dropped.filter((w, i) => c.dropped.findIndex((x) => same(x, w)) === i);
+  if (dropped.length > 0) parts.push(`common words left out: ${dropped.slice(0, 10).join(", ")}`);
   if (c.filters.length > 0) parts.push(`filtered by ${c.filters.join(", ")}`);
   if (c.dates.length > 0) {
     parts.push(`weighed toward what was written on ${c.dates.join(", ")} (the dates named, a day either side)`);

@@ -191,6 +191,9 @@ describe("ranked search", () => {
     expect(out.text.split("\n").at(-1)).toMatch(
       /^\[search\] ranked: searched 7 of 7 transcripts in this project .* with the index .* common words left out: what, did, we, about, the/,
     );
+    // A common word the question says twice is named once among those left out.
+    const twice = await search({ query: "What did the limiter say about the rate", mode: "ranked", scope: PROJECT });
+    expect(twice.text.split("\n").at(-1)).toMatch(/common words left out: What, did, the, say, about$/);
   });
 
   it("requires quoted phrases, and finds words that never stand on one line", async () => {
