@@ -117,9 +117,11 @@ export function chooseLines(wanted: LinesWanted): ShownLine[] {
     if (taken >= profile.answers) break;
     if (take(i, profile.lineBytes)) taken++;
   }
-  // Context: the nearest lines around the best one, after it first (an answer follows what it answers).
-  for (let d = 1; d <= wanted.context; d++) {
-    for (const i of [best + d, best - d]) {
+  // Context: the nearest lines around the best one. An answer follows what it answers (a heading, then the list
+  // under it): a line after the best stands one nearer than a line before it, so `context` lines go before it and
+  // one more after it, the nearer first and, at the same nearness, the one after.
+  for (let d = 1; wanted.context > 0 && d <= wanted.context + 1; d++) {
+    for (const i of d === 1 ? [best + 1] : [best + d, best - d + 1]) {
       const l = lines[i];
       if (l && !l.call) take(i, profile.lineBytes);
     }
