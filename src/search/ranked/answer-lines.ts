@@ -90,7 +90,7 @@ export function chooseLines(wanted: LinesWanted): ShownLine[] {
     return kind * (1 + profile.nearness * near) + l.weight / maxWeight;
   };
   // The outcome of a call: its lines that hold what is asked (an error by default) and the question's words, a
-  // tool's own error line first; else its last lines.
+  // tool's own error line first; else its last lines, cut shorter.
   const outcomes = lines.flatMap((l, i) => (l.outcome ? [i] : []));
   if (outcomes.length > 0) {
     const asked = wanted.asked.length > 0 ? wanted.asked : (["error"] as const);
@@ -104,8 +104,10 @@ export function chooseLines(wanted: LinesWanted): ShownLine[] {
       .filter((o) => o.kind > 0 || o.v >= 1)
       .sort((a, b) => b.v - a.v || a.i - b.i)
       .map((o) => o.i);
-    const pick = (telling.length > 0 ? telling : outcomes.slice().reverse()).slice(0, profile.outcomes);
-    for (const i of pick) take(i, profile.lineBytes);
+    // Nothing in it tells: its last lines say only that it ran (`File created successfully at: …`), in a few bytes.
+    const quiet = telling.length === 0;
+    const pick = (quiet ? outcomes.slice().reverse() : telling).slice(0, profile.outcomes);
+    for (const i of pick) take(i, quiet ? profile.quietBytes : profile.lineBytes);
   }
   // Lines that hold what the question asks for, or more of its words, best first.
   const answers = lines
