@@ -58,18 +58,6 @@ export function strongError(text: string): boolean {
   return STRONG_ERROR.test(text);
 }
 
-/**
- * A number with its unit (`12 files changed`, `536 passed`, `3.2 s`, `pages=34`), which measures what it counts better
- * than a bare number, a mode (`100644`) or a commit's hash beside it.
- */
-const STRONG_NUMBER =
-  /(?:^|[^\w.#/-])\d+(?:[.,]\d+)?\s?(?:%|ms|s|kb|mb|gb|files?|lines?|tests?|pages?|passed|failed|errors?|warnings?|insertions?|deletions?|callsites?|occurrences|users?)(?![\w])|=\s?\d/i;
-
-/** Whether a line holds a number with its unit (more telling, for a question of how many or how big, than a bare one). */
-export function strongNumber(text: string): boolean {
-  return STRONG_NUMBER.test(text);
-}
-
 /** How many of the asked kinds a line holds (0 when none were asked). */
 export function answerValue(text: string, asked: readonly AnswerKind[]): number {
   let value = 0;

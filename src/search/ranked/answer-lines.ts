@@ -5,7 +5,7 @@
  * sentence that names the pages; a tool call's error stands in its output, not in its command.
  */
 import { byteLength } from "../../bounded-output.js";
-import { type AnswerKind, answerValue, strongError, strongNumber } from "./answer-kind.js";
+import { type AnswerKind, answerValue, strongError } from "./answer-kind.js";
 import type { ShownLinesProfile } from "./ranking-profile.js";
 import { answerWindow, clip, shownText } from "./shown-line.js";
 
@@ -82,13 +82,10 @@ export function chooseLines(wanted: LinesWanted): ShownLine[] {
   if (call >= 0) take(call, profile.callBytes);
   const maxWeight = Math.max(...lines.map((l) => l.weight), 1e-9);
   const span = Math.max(1, lines.length);
-  // A tool's own error line, or a number with its unit, counts as more than a line that merely holds the kind.
-  const strong = (text: string, asked: readonly AnswerKind[]) =>
-    (asked.includes("error") && strongError(text) ? profile.strongError : 0) +
-    (asked.includes("number") && strongNumber(text) ? profile.strongNumber : 0);
+  const errorAsked = wanted.asked.includes("error");
   const value = (l: LineChoice, i: number) => {
     const plain = l.text.replace(READ_PREFIX, "");
-    const kind = answerValue(plain, wanted.asked) + strong(plain, wanted.asked);
+    const kind = answerValue(plain, wanted.asked) + (errorAsked && strongError(plain) ? profile.strongError : 0);
     const near = 1 - Math.min(1, Math.abs(i - best) / span);
     return kind * (1 + profile.nearness * near) + l.weight / maxWeight;
   };
@@ -101,7 +98,8 @@ export function chooseLines(wanted: LinesWanted): ShownLine[] {
       .map((i) => {
         const l = lines[i] as LineChoice;
         const kind = answerValue(l.text, asked);
-        return { i, kind, v: kind + strong(l.text, asked) + l.weight / maxWeight };
+        const strong = asked.includes("error") && strongError(l.text) ? profile.strongError : 0;
+        return { i, kind, v: kind + strong + l.weight / maxWeight };
       })
       .filter((o) => o.kind > 0 || o.v >= 1)
       .sort((a, b) => b.v - a.v || a.i - b.i)

@@ -33,8 +33,6 @@ export interface ShownLinesProfile {
   nearness: number;
   /** Added to a line's asked kinds when an error is asked for (by default, in a call's outcome) and it is a tool's own error line. */
   strongError: number;
-  /** Added to a line's asked kinds when a number is asked for and it holds one with its unit (`12 files changed`). */
-  strongNumber: number;
 }
 
 export interface RankingProfile {
@@ -323,11 +321,6 @@ export const DEFAULT_PROFILE: RankingProfile = {
    * (hit@1 30.6 %) instead of 53.7 % (29.6 %), the bytes going to a line of the message the output stands beside;
    * 72 bytes: the same at 2,671; 96: 2,726; 48: 2,658.
    *
-   * A number with its unit (`12 files changed, 260 insertions(+)`) counts as one asked kind more when a number is
-   * asked for (strongNumber 1), above a commit's hash or a file mode in the same output: a needle among the first five
-   * hits for 42.6 % of the questions to tune on against 41.7 %, with the session named 56.5 % against 55.6 %, hit@1
-   * and bytes unchanged.
-   *
    * The call line above an output is cut to 96 bytes: its tool and the head of its command name it. A line cut to
    * fewer than 48 bytes says nothing, so it is left out. A line's nearness to the best one counts once more than its
    * asked kinds (nearness 1), and a tool's own error line counts as one asked kind more (strongError 1) when an error
@@ -345,7 +338,6 @@ export const DEFAULT_PROFILE: RankingProfile = {
     minLine: 48,
     nearness: 1,
     strongError: 1,
-    strongNumber: 1,
   },
 };
 

@@ -50,21 +50,6 @@ describe("what a ranked hit shows, on a real session", () => {
     expect(answer?.line).toBe((best?.line as number) + 8);
   });
 
-  it("shows a commit's size, a number with its unit, over the hash and file modes of the same output", async () => {
-    const { search } = await welpy();
-    // `git commit` printed `[master 963eef2] refactor(reflow): …` (line 8043), ` 12 files changed, 260 insertions(+),
-    // 176 deletions(-)` (8044), then `create mode 100644 …` lines; the reply after it comments on the output.
-    const out = await search({
-      query: "how large was the commit that extracted the reflow family?",
-      mode: "ranked",
-      scope: PROJECT,
-      sessionID: WELPY,
-      limit: 5,
-    });
-    const size = out.ranked?.hits.flatMap((h) => h.lines).find((l) => l.text.includes("12 files changed"));
-    expect(size?.line).toBe(8044);
-  });
-
   it("shows one best line a hit, each line once and in order, within the hit's bytes and the budget", async () => {
     const { search, vocabulary } = await welpy();
     expect(vocabulary.length).toBeGreaterThan(100);
