@@ -88,7 +88,7 @@ export function chooseLines(wanted: LinesWanted): ShownLine[] {
     return kind * (1 + profile.nearness * near) + l.weight / maxWeight;
   };
   // The outcome of a call: its lines that hold what is asked (an error by default) and the question's words, a
-  // tool's own error line first; else its last lines.
+  // tool's own error line first; else its last lines, cut shorter.
   const outcomes = lines.flatMap((l, i) => (l.outcome ? [i] : []));
   if (outcomes.length > 0) {
     const asked = wanted.asked.length > 0 ? wanted.asked : (["error"] as const);
@@ -102,8 +102,10 @@ export function chooseLines(wanted: LinesWanted): ShownLine[] {
       .filter((o) => o.kind > 0 || o.v >= 1)
       .sort((a, b) => b.v - a.v || a.i - b.i)
       .map((o) => o.i);
-    const pick = (telling.length > 0 ? telling : outcomes.slice().reverse()).slice(0, profile.outcomes);
-    for (const i of pick) take(i, profile.lineBytes);
+    // Nothing in it tells: its last lines say only that it ran (`File created successfully at: …`), in a few bytes.
+    const quiet = telling.length === 0;
+    const pick = (quiet ? outcomes.slice().reverse() : telling).slice(0, profile.outcomes);
+    for (const i of pick) take(i, quiet ? profile.quietBytes : profile.lineBytes);
   }
   // Lines that hold what the question asks for, or more of its words, best first.
   const answers = lines
@@ -115,9 +117,11 @@ export function chooseLines(wanted: LinesWanted): ShownLine[] {
     if (taken >= profile.answers) break;
     if (take(i, profile.lineBytes)) taken++;
   }
-  // Context: the nearest lines around the best one, after it first (an answer follows what it answers).
-  for (let d = 1; d <= wanted.context; d++) {
-    for (const i of [best + d, best - d]) {
+  // Context: the nearest lines around the best one. An answer follows what it answers (a heading, then the list
+  // under it): a line after the best stands one nearer than a line before it, so `context` lines go before it and
+  // one more after it, the nearer first and, at the same nearness, the one after.
+  for (let d = 1; wanted.context > 0 && d <= wanted.context + 1; d++) {
+    for (const i of d === 1 ? [best + 1] : [best + d, best - d + 1]) {
       const l = lines[i];
       if (l && !l.call) take(i, profile.lineBytes);
     }

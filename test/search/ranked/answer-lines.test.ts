@@ -58,8 +58,22 @@ describe("the lines a hit shows", () => {
       prefixBytes,
       profile,
     });
-    expect(shown.map((l) => l.line)).toEqual([10, 11, 15]);
+    // One line of context: the line after the best and the next (an answer follows what it answers), and the count.
+    expect(shown.map((l) => l.line)).toEqual([10, 11, 12, 15]);
     expect(shown.find((l) => l.match)?.line).toBe(10);
+  });
+
+  it("shows one line more after the best line than before it, the nearer first, none with no context", () => {
+    const lines = [20, 21, 22, 23, 24, 25, 26, 27, 28].map((n) => choice(n, `Line ${n} of the report.`));
+    const around = (context: number) =>
+      chooseLines({ lines, best: 4, asked: [], words: [], context, prefixBytes, profile }).map((l) => l.line);
+    expect(around(0)).toEqual([24]);
+    expect(around(1)).toEqual([23, 24, 25, 26]);
+    expect(around(2)).toEqual([22, 23, 24, 25, 26, 27]);
+    // Cut by the hit's bytes, the nearer lines stay: after the best, then before it, then further after.
+    const tight = { ...profile, hitBytes: 4 * (prefixBytes(20) + byteLength("Line 20 of the report.") + 1) };
+    const shown = chooseLines({ lines, best: 4, asked: [], words: [], context: 2, prefixBytes, profile: tight });
+    expect(shown.map((l) => l.line)).toEqual([23, 24, 25, 26]);
   });
 
   it("shows a call's error from its output, and its last lines when nothing failed", () => {

@@ -1,0 +1,37 @@
+/**
+ * A question for a line number, on a real session (corpus/more, a SWE-agent run on pydicom): "at which line …" asks for
+ * a number, so of the traceback the agent comments on (just before its message), the frame holding the question's
+ * words and a line number is shown, not only the traceback's head and its error lines.
+ */
+import fs from "node:fs";
+import { describe, expect, it } from "vitest";
+import { asksFor } from "../../../src/search/ranked/answer-kind.js";
+import type { SessionExport } from "../../../src/transcripts/source/export-file-source.js";
+import { indexedSessions, PROJECT } from "../../helpers/indexed-sessions.js";
+import { sharedSessionFile } from "../../helpers/transcripts.js";
+
+const PYDICOM = "ses_roycsgc7r3enyoal36rp";
+
+describe("a question for a line number, on a real session", () => {
+  it("asks for a number: a line, a port, a host", () => {
+    expect(asksFor("at which line of the handler did it stop?")).toContain("number");
+    expect(asksFor("what line threw?")).toContain("number");
+    expect(asksFor("which host did the server bind to?")).toContain("number");
+    expect(asksFor("the dev server came up on which port?")).toContain("number");
+  });
+
+  it("shows the traceback's frame of the handler with its line number", async () => {
+    const session = JSON.parse(fs.readFileSync(sharedSessionFile("more", PYDICOM), "utf8")) as SessionExport;
+    const { search } = await indexedSessions([session]);
+    const out = await search({
+      query: "at which line of the numpy handler did the reproduce script stop?",
+      mode: "ranked",
+      scope: PROJECT,
+      sessionID: PYDICOM,
+      limit: 5,
+    });
+    const frame = 'pixel_data_handlers/numpy_handler.py", line 293, in get_pixeldata';
+    const first = out.ranked?.hits[0];
+    expect(first?.lines.some((l) => l.text.includes(frame))).toBe(true);
+  });
+});
