@@ -367,13 +367,30 @@ function explained(s: ScoredUnit, order: number): HitExplain {
 export function rankedSearch(connection: IndexRows, req: RankedRequest): RankedResult {
   const files = new OpenFiles();
   try {
-    return search(connection, req, files);
+    let { result, unread } = search(connection, req, files);
+    // One session searched: units that add their lines to a hit of their message, or repeat one, take no place, and
+    // in a session of long outputs (a glob's listing is several units of one message) they can be most of the units
+    // scored; it reads on, twice as many each time, until its limit is filled or there is nothing left to read (the
+    // profile's maxRead bounds it). Several sessions searched stop at their first reading: a session's share of the
+    // hits leaves places to the others, and reading on took more bytes than it gained (ranking-profile.ts, lines).
+    for (let readEnough = req.profile.reading.readEnough; req.perSession === undefined && unread; ) {
+      if (result.hits.length >= req.limit) break;
+      readEnough *= 2;
+      const reading = { ...req.profile.reading, readEnough };
+      ({ result, unread } = search(connection, { ...req, profile: { ...req.profile, reading } }, files));
+    }
+    return result;
   } finally {
     files.close();
   }
 }
 
-function search(connection: IndexRows, req: RankedRequest, files: OpenFiles): RankedResult {
+/** The result, and whether units were left unread because enough were scored (more may be read on). */
+function search(
+  connection: IndexRows,
+  req: RankedRequest,
+  files: OpenFiles,
+): { result: RankedResult; unread: boolean } {
   const byId = req.indexed ? undefined : new Map(req.files.map((f) => [f.sessionID, f]));
   const fileOf = (sessionID: string) => (byId ? byId.get(sessionID) : req.indexed?.fileOf(sessionID));
   const { profile } = req;
@@ -420,9 +437,13 @@ function search(connection: IndexRows, req: RankedRequest, files: OpenFiles): Ra
     return turn ?? Number.POSITIVE_INFINITY;
   };
 
+  let unread = false;
   for (const row of rows) {
     if (read >= profile.reading.maxRead) break;
-    if (floor.length >= enough && ceiling(row) < (floor[enough - 1] as number)) break;
+    if (floor.length >= enough && ceiling(row) < (floor[enough - 1] as number)) {
+      unread = true;
+      break;
+    }
     // The plugin's own results are what it read back, never an answer.
     if (row.tool !== null && OWN_TOOLS.has(row.tool) && !(row.role === "tool-input" && row.tool === KEPT_INPUT))
       continue;
@@ -520,5 +541,8 @@ function search(connection: IndexRows, req: RankedRequest, files: OpenFiles): Ra
     from > plan.totals.oldest
       ? { units: Math.min(plan.totals.units, plan.totals.newest - from + 1), of: plan.totals.units }
       : undefined;
-  return { hits, candidates: rows.length, cappedBySession, repeated, stale, changed: [...changed], window };
+  return {
+    result: { hits, candidates: rows.length, cappedBySession, repeated, stale, changed: [...changed], window },
+    unread,
+  };
 }

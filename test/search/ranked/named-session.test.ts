@@ -1,0 +1,45 @@
+/**
+ * A ranked search with its session named, on real long sessions of the shared data: its units are chosen by each
+ * term's BM25 lifted by their neighbours and their message, as a search of several sessions chooses them (the
+ * session's own lift, the same for every unit, left out), and it fills its limit even where most of the units it
+ * scores add their lines to a hit before them.
+ */
+import fs from "node:fs";
+import { describe, expect, it } from "vitest";
+import type { RankedHit } from "../../../src/search/ranked/ranked-search.js";
+import { exportTranscript } from "../../../src/transcripts/export/export-transcript.js";
+import { createExportFileSource, type SessionExport } from "../../../src/transcripts/source/export-file-source.js";
+import { PROJECT, searchOver } from "../../helpers/indexed-sessions.js";
+import { sharedSessionFile, testDataContext } from "../../helpers/transcripts.js";
+
+const NIGHTLY = "ses_loreCliNightly0001";
+
+/** Real sessions exported and indexed into a fresh data folder, and the plugin's search over them. */
+async function realSessions(files: readonly string[]) {
+  const data = testDataContext();
+  const source = createExportFileSource(files);
+  for (const f of files) {
+    const id = (JSON.parse(fs.readFileSync(f, "utf8")) as SessionExport).info.id;
+    await exportTranscript({ data, source, sessionID: id, scope: PROJECT });
+  }
+  return searchOver(data);
+}
+
+const shown = (hits: readonly RankedHit[] | undefined) => (hits ?? []).flatMap((h) => h.lines.map((l) => l.text));
+
+describe("a ranked search with its session named, on real sessions", () => {
+  it("finds the message that answers among many holding the question's rarer words", async () => {
+    // A 1.7 MB session about a nightly release channel: "nightly" and "version" stand in hundreds of its units. By
+    // the FTS5 BM25 of the rarer words' OR the example version was among none of the five hits; by each word's BM25
+    // lifted by the unit's neighbours and its message it is shown.
+    const search = await realSessions([sharedSessionFile("lore", "CliNightly"), sharedSessionFile("lore", "Sentry")]);
+    const out = await search({
+      query: "nightly version string example unix timestamp",
+      mode: "ranked",
+      scope: PROJECT,
+      sessionID: NIGHTLY,
+      limit: 5,
+    });
+    expect(shown(out.ranked?.hits).some((l) => l.includes("0.12.0-dev.1740393600"))).toBe(true);
+  });
+});
