@@ -19,7 +19,7 @@ import type { HitExplain } from "./hit-explain.js";
 import { messageOf } from "./message-of.js";
 import { dateWeight } from "./named-dates.js";
 import { candidates, type UnitRow } from "./ranked-candidates.js";
-import { planRanked } from "./ranked-plan.js";
+import { planRanked, type RankedPlan } from "./ranked-plan.js";
 import type { RankedTerm } from "./ranked-query.js";
 import type { RankedRequest } from "./ranked-request.js";
 import {
@@ -367,7 +367,9 @@ function explained(s: ScoredUnit, order: number): HitExplain {
 export function rankedSearch(connection: IndexRows, req: RankedRequest): RankedResult {
   const files = new OpenFiles();
   try {
-    let { result, unread } = search(connection, req, files);
+    const plan = planRanked(connection, req.query, req.profile.reading);
+    const found = candidates(connection, req, plan);
+    let { result, unread } = search(req, files, plan, found);
     // One session searched: units that add their lines to a hit of their message, or repeat one, take no place, and
     // in a session of long outputs (a glob's listing is several units of one message) they can be most of the units
     // scored; it reads on, twice as many each time, until its limit is filled or there is nothing left to read (the
@@ -377,7 +379,7 @@ export function rankedSearch(connection: IndexRows, req: RankedRequest): RankedR
       if (result.hits.length >= req.limit) break;
       readEnough *= 2;
       const reading = { ...req.profile.reading, readEnough };
-      ({ result, unread } = search(connection, { ...req, profile: { ...req.profile, reading } }, files));
+      ({ result, unread } = search({ ...req, profile: { ...req.profile, reading } }, files, plan, found));
     }
     return result;
   } finally {
@@ -385,17 +387,20 @@ export function rankedSearch(connection: IndexRows, req: RankedRequest): RankedR
   }
 }
 
-/** The result, and whether units were left unread because enough were scored (more may be read on). */
+/**
+ * The hits of the plan's candidates (`found`), and whether units were left unread because enough were scored (more
+ * may be read on).
+ */
 function search(
-  connection: IndexRows,
   req: RankedRequest,
   files: OpenFiles,
+  plan: RankedPlan,
+  found: ReturnType<typeof candidates>,
 ): { result: RankedResult; unread: boolean } {
   const byId = req.indexed ? undefined : new Map(req.files.map((f) => [f.sessionID, f]));
   const fileOf = (sessionID: string) => (byId ? byId.get(sessionID) : req.indexed?.fileOf(sessionID));
   const { profile } = req;
-  const plan = planRanked(connection, req.query, profile.reading);
-  const { rows, from, weights } = candidates(connection, req, plan);
+  const { rows, from, weights } = found;
   const dates = req.dates ?? [];
   const left: LeftToRescore = { ...plan, weights, meanTokens: plan.totals.meanTokens, dates };
   const wanted = wantedWords(req.query.terms, left);
