@@ -250,6 +250,27 @@ function withLinesOf(
   return { lines: [...shown, ...added].sort((a, b) => a.line - b.line), bytes: bytes - left };
 }
 
+/** A unit's own BM25, before its neighbours and its message lifted it (higher is better). */
+const ownScore = (s: ScoredUnit) => s.row.parts?.bm25 ?? -s.row.score;
+
+/**
+ * Of the units scored, the one of a hit's message whose own BM25 passes the hit's unit's, the best such: with one
+ * session searched, every unit of a long message is lifted by the message and its neighbours alike, and the hit may
+ * be a unit holding fewer of the question's words than another of its message scored below the last place (an issue's
+ * details, `**Occurrences**: 33`, in the output above the paragraph that matched). Its lines are added to the hit's as
+ * another unit of its message adds them.
+ */
+function denserOfMessage(hit: RankedHit, scored: readonly ScoredUnit[]): ScoredUnit | undefined {
+  const own = scored.find((s) => s.row.session_id === hit.file.sessionID && s.row.first_line === hit.firstLine);
+  if (!own) return undefined;
+  let best: ScoredUnit | undefined;
+  for (const s of scored) {
+    if (s === own || !sameMessage(hit, s) || ownScore(s) <= ownScore(own)) continue;
+    if (!best || ownScore(s) > ownScore(best)) best = s;
+  }
+  return best;
+}
+
 /** A shown line's text without its number (an attachment's `12: `, a read tool's `00012| `) and spacing. */
 const lineText = (text: string) =>
   text
@@ -540,6 +561,17 @@ function search(
         ? { explain: explained(s, req.perSession === undefined ? 1 : profile.sessions.repeat ** before) }
         : {}),
     });
+  }
+  if (req.perSession === undefined) {
+    for (const h of hits) {
+      const best = denserOfMessage(h, scored);
+      if (!best || h.lines.some((l) => l.line >= best.row.first_line && l.line <= best.row.last_line)) continue;
+      const lines = shownLines(files, best, req, asked);
+      if (repeats(lines, said) || lines.every((l) => ATTACHMENT_NOTE.test(l.text))) continue;
+      const merged = withLinesOf(h.lines, lines, profile.lines.sameMessage - (added.get(h) ?? 0));
+      h.lines = merged.lines;
+      added.set(h, (added.get(h) ?? 0) + merged.bytes);
+    }
   }
   // Only the newest-first way leaves units unread: a generator is asked of the whole index.
   const window =

@@ -10,9 +10,10 @@ import type { RankedHit } from "../../../src/search/ranked/ranked-search.js";
 import { exportTranscript } from "../../../src/transcripts/export/export-transcript.js";
 import { createExportFileSource, type SessionExport } from "../../../src/transcripts/source/export-file-source.js";
 import { PROJECT, searchOver } from "../../helpers/indexed-sessions.js";
-import { sharedSessionFile, testDataContext } from "../../helpers/transcripts.js";
+import { corpusFiles, sharedSessionFile, testDataContext } from "../../helpers/transcripts.js";
 
 const NIGHTLY = "ses_loreCliNightly0001";
+const SENTRY = "ses_loreCliSentryIssue0001";
 
 /** Real sessions exported and indexed into a fresh data folder, and the plugin's search over them. */
 async function realSessions(files: readonly string[]) {
@@ -41,5 +42,24 @@ describe("a ranked search with its session named, on real sessions", () => {
       limit: 5,
     });
     expect(shown(out.ranked?.hits).some((l) => l.includes("0.12.0-dev.1740393600"))).toBe(true);
+  });
+
+  it("shows the unit of a hit's message that holds the question's words most densely, scored below the last place", async () => {
+    // The session's first message: a Sentry issue's details as a tool listed them (`**Occurrences**: 33`), then pages
+    // of analysis quoting the error. Lifted by their message and neighbours alike, a unit of the analysis is the hit;
+    // the details, whose own BM25 is the message's best, were scored below the fifth place and not shown.
+    const search = await realSessions([
+      ...corpusFiles(),
+      sharedSessionFile("lore", "CliNightly"),
+      sharedSessionFile("lore", "Sentry"),
+    ]);
+    const out = await search({
+      query: "how many occurrences did the confusing ContextError sentry issue have, and its short ID?",
+      mode: "ranked",
+      scope: PROJECT,
+      sessionID: SENTRY,
+      limit: 5,
+    });
+    expect(shown(out.ranked?.hits)).toContain("**Occurrences**: 33");
   });
 });
