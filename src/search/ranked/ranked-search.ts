@@ -12,7 +12,7 @@ import { LONG_LINE_BYTES, readCondensedLine } from "../../transcripts/long-line.
 import { numberedLines } from "../../transcripts/numbered-line.js";
 import type { HitLine } from "../found.js";
 import { OWN_TOOLS } from "../own-tools.js";
-import { type AnswerKind, asksFor } from "./answer-kind.js";
+import { type AnswerKind, answerValue, asksFor } from "./answer-kind.js";
 import { chooseLines, type LineChoice } from "./answer-lines.js";
 import { currentTurnStart } from "./current-turn.js";
 import type { HitExplain } from "./hit-explain.js";
@@ -436,9 +436,13 @@ function search(
   const share = (row: UnitRow) => (row.held === undefined || all === 0 ? 1 : (weight(row.held) + unscored) / all);
   const weightOf = (row: UnitRow) => unitWeight(row.role, row.tool, profile.units);
   const prior = (row: UnitRow) => -row.score * weightOf(row) * dateWeight(dates, row.time, profile.boosts.namedDate);
+  // With one session searched, a unit holding what the question asks for weighs more (a number for "how many").
+  const wants = asksFor(req.query.source);
+  const kindBoost = req.perSession === undefined && wants.length > 0 ? 1 + profile.boosts.askedKind : 1;
   const ceiling = (row: UnitRow) =>
     (more - row.score) *
     weightOf(row) *
+    kindBoost *
     maxBoost(req.query.terms, row.time, req.now, dates, profile.boosts, share(row));
   rows.sort((a, b) => prior(b) - prior(a));
   let stale = 0;
@@ -494,6 +498,13 @@ function search(
     const s = rescore(row.score, words, lineCount, weightOf(row), row.time, req.query.terms, req.now, profile, left);
     if (!s) continue;
     const line = row.first_line + s.bestLine;
+    if (
+      kindBoost > 1 &&
+      readLines(files, file.path, row.byte_start, row.byte_end).some((l) => answerValue(l.text, wants) > 0)
+    ) {
+      s.score *= kindBoost;
+      s.parts.answers = kindBoost;
+    }
     scored.push({ row, file, score: s.score, line, weights: s.lineWeights, parts: s.parts, lift: 0 });
     floor.push(s.score);
     floor.sort((a, b) => b - a);

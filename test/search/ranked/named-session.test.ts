@@ -7,6 +7,7 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { RankedHit } from "../../../src/search/ranked/ranked-search.js";
+import { DEFAULT_PROFILE } from "../../../src/search/ranked/ranking-profile.js";
 import { exportTranscript } from "../../../src/transcripts/export/export-transcript.js";
 import { createExportFileSource, type SessionExport } from "../../../src/transcripts/source/export-file-source.js";
 import { PROJECT, searchOver } from "../../helpers/indexed-sessions.js";
@@ -61,5 +62,30 @@ describe("a ranked search with its session named, on real sessions", () => {
       limit: 5,
     });
     expect(shown(out.ranked?.hits)).toContain("**Occurrences**: 33");
+  });
+
+  it('weighs up a unit holding what the question asks for (a path for "where was it saved")', async () => {
+    // The plan was saved to `.opencode/plans/ghcr-nightly-distribution.md`, said in short messages near the end of a
+    // 1.7 MB session where "plan" and "file" stand in hundreds of units and "GHCR/ORAS" nowhere as written: shown
+    // with the boost of the profile, not without it.
+    const search = await realSessions([
+      ...corpusFiles(),
+      sharedSessionFile("lore", "CliNightly"),
+      sharedSessionFile("lore", "Sentry"),
+    ]);
+    const ask = (askedKind: number) =>
+      search({
+        query: "Where was the GHCR/ORAS plan written, and why into a file?",
+        mode: "ranked",
+        scope: PROJECT,
+        sessionID: NIGHTLY,
+        limit: 5,
+        profile: { ...DEFAULT_PROFILE, boosts: { ...DEFAULT_PROFILE.boosts, askedKind } },
+      });
+    const saved = (hits: readonly RankedHit[] | undefined) =>
+      shown(hits).some((l) => l.includes("plans/ghcr-nightly-distribution.md"));
+    expect(DEFAULT_PROFILE.boosts.askedKind).toBeGreaterThan(0);
+    expect(saved((await ask(DEFAULT_PROFILE.boosts.askedKind)).ranked?.hits)).toBe(true);
+    expect(saved((await ask(0)).ranked?.hits)).toBe(false);
   });
 });
