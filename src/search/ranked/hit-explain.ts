@@ -41,7 +41,7 @@ const figure = (n: number) =>
           .replace(/\.$/, "");
 
 /** The factors of the second look by name, as they multiply. */
-const FACTORS = ["kind", "asks", "phrase", "coverage", "proximity", "date", "recency"] as const;
+const FACTORS = ["kind", "asks", "answers", "phrase", "coverage", "proximity", "date", "recency"] as const;
 
 /**
  * One line: the score as the sum and products that made it, each part by name; the parts that gave nothing (0 added,

@@ -12,14 +12,14 @@ import { LONG_LINE_BYTES, readCondensedLine } from "../../transcripts/long-line.
 import { numberedLines } from "../../transcripts/numbered-line.js";
 import type { HitLine } from "../found.js";
 import { OWN_TOOLS } from "../own-tools.js";
-import { type AnswerKind, asksFor } from "./answer-kind.js";
+import { type AnswerKind, answerValue, asksFor } from "./answer-kind.js";
 import { chooseLines, type LineChoice } from "./answer-lines.js";
 import { currentTurnStart } from "./current-turn.js";
 import type { HitExplain } from "./hit-explain.js";
 import { messageOf } from "./message-of.js";
 import { dateWeight } from "./named-dates.js";
 import { candidates, type UnitRow } from "./ranked-candidates.js";
-import { planRanked } from "./ranked-plan.js";
+import { planRanked, type RankedPlan } from "./ranked-plan.js";
 import type { RankedTerm } from "./ranked-query.js";
 import type { RankedRequest } from "./ranked-request.js";
 import {
@@ -250,6 +250,27 @@ function withLinesOf(
   return { lines: [...shown, ...added].sort((a, b) => a.line - b.line), bytes: bytes - left };
 }
 
+/** A unit's own BM25, before its neighbours and its message lifted it (higher is better). */
+const ownScore = (s: ScoredUnit) => s.row.parts?.bm25 ?? -s.row.score;
+
+/**
+ * Of the units scored, the one of a hit's message whose own BM25 passes the hit's unit's, the best such: with one
+ * session searched, every unit of a long message is lifted by the message and its neighbours alike, and the hit may
+ * be a unit holding fewer of the question's words than another of its message scored below the last place (an issue's
+ * details, `**Occurrences**: 33`, in the output above the paragraph that matched). Its lines are added to the hit's as
+ * another unit of its message adds them.
+ */
+function denserOfMessage(hit: RankedHit, scored: readonly ScoredUnit[]): ScoredUnit | undefined {
+  const own = scored.find((s) => s.row.session_id === hit.file.sessionID && s.row.first_line === hit.firstLine);
+  if (!own) return undefined;
+  let best: ScoredUnit | undefined;
+  for (const s of scored) {
+    if (s === own || !sameMessage(hit, s) || ownScore(s) <= ownScore(own)) continue;
+    if (!best || ownScore(s) > ownScore(best)) best = s;
+  }
+  return best;
+}
+
 /** A shown line's text without its number (an attachment's `12: `, a read tool's `00012| `) and spacing. */
 const lineText = (text: string) =>
   text
@@ -367,18 +388,40 @@ function explained(s: ScoredUnit, order: number): HitExplain {
 export function rankedSearch(connection: IndexRows, req: RankedRequest): RankedResult {
   const files = new OpenFiles();
   try {
-    return search(connection, req, files);
+    const plan = planRanked(connection, req.query, req.profile.reading);
+    const found = candidates(connection, req, plan);
+    let { result, unread } = search(req, files, plan, found);
+    // One session searched: units that add their lines to a hit of their message, or repeat one, take no place, and
+    // in a session of long outputs (a glob's listing is several units of one message) they can be most of the units
+    // scored; it reads on, twice as many each time, until its limit is filled or there is nothing left to read (the
+    // profile's maxRead bounds it). Several sessions searched stop at their first reading: a session's share of the
+    // hits leaves places to the others, and reading on took more bytes than it gained (ranking-profile.ts, lines).
+    for (let readEnough = req.profile.reading.readEnough; req.perSession === undefined && unread; ) {
+      if (result.hits.length >= req.limit) break;
+      readEnough *= 2;
+      const reading = { ...req.profile.reading, readEnough };
+      ({ result, unread } = search({ ...req, profile: { ...req.profile, reading } }, files, plan, found));
+    }
+    return result;
   } finally {
     files.close();
   }
 }
 
-function search(connection: IndexRows, req: RankedRequest, files: OpenFiles): RankedResult {
+/**
+ * The hits of the plan's candidates (`found`), and whether units were left unread because enough were scored (more
+ * may be read on).
+ */
+function search(
+  req: RankedRequest,
+  files: OpenFiles,
+  plan: RankedPlan,
+  found: ReturnType<typeof candidates>,
+): { result: RankedResult; unread: boolean } {
   const byId = req.indexed ? undefined : new Map(req.files.map((f) => [f.sessionID, f]));
   const fileOf = (sessionID: string) => (byId ? byId.get(sessionID) : req.indexed?.fileOf(sessionID));
   const { profile } = req;
-  const plan = planRanked(connection, req.query, profile.reading);
-  const { rows, from, weights } = candidates(connection, req, plan);
+  const { rows, from, weights } = found;
   const dates = req.dates ?? [];
   const left: LeftToRescore = { ...plan, weights, meanTokens: plan.totals.meanTokens, dates };
   const wanted = wantedWords(req.query.terms, left);
@@ -393,9 +436,13 @@ function search(connection: IndexRows, req: RankedRequest, files: OpenFiles): Ra
   const share = (row: UnitRow) => (row.held === undefined || all === 0 ? 1 : (weight(row.held) + unscored) / all);
   const weightOf = (row: UnitRow) => unitWeight(row.role, row.tool, profile.units);
   const prior = (row: UnitRow) => -row.score * weightOf(row) * dateWeight(dates, row.time, profile.boosts.namedDate);
+  // With one session searched, a unit holding what the question asks for weighs more (a number for "how many").
+  const wants = asksFor(req.query.source);
+  const kindBoost = req.perSession === undefined && wants.length > 0 ? 1 + profile.boosts.askedKind : 1;
   const ceiling = (row: UnitRow) =>
     (more - row.score) *
     weightOf(row) *
+    kindBoost *
     maxBoost(req.query.terms, row.time, req.now, dates, profile.boosts, share(row));
   rows.sort((a, b) => prior(b) - prior(a));
   let stale = 0;
@@ -421,9 +468,13 @@ function search(connection: IndexRows, req: RankedRequest, files: OpenFiles): Ra
     return turn ?? Number.POSITIVE_INFINITY;
   };
 
+  let unread = false;
   for (const row of rows) {
     if (read >= profile.reading.maxRead) break;
-    if (floor.length >= enough && ceiling(row) < (floor[enough - 1] as number)) break;
+    if (floor.length >= enough && ceiling(row) < (floor[enough - 1] as number)) {
+      unread = true;
+      break;
+    }
     // The plugin's own results are what it read back, never an answer.
     if (row.tool !== null && OWN_TOOLS.has(row.tool) && !(row.role === "tool-input" && row.tool === KEPT_INPUT))
       continue;
@@ -448,6 +499,13 @@ function search(connection: IndexRows, req: RankedRequest, files: OpenFiles): Ra
     const s = rescore(row.score, words, lineCount, weightOf(row), row.time, req.query.terms, req.now, profile, left);
     if (!s) continue;
     const line = row.first_line + s.bestLine;
+    if (
+      kindBoost > 1 &&
+      readLines(files, file.path, row.byte_start, row.byte_end).some((l) => answerValue(l.text, wants) > 0)
+    ) {
+      s.score *= kindBoost;
+      s.parts.answers = kindBoost;
+    }
     scored.push({ row, file, score: s.score, line, weights: s.lineWeights, parts: s.parts, lift: 0 });
     // A session's units past its share of the hits cannot keep another session's from being read.
     const inFloor = floored.get(row.session_id) ?? 0;
@@ -532,10 +590,24 @@ function search(connection: IndexRows, req: RankedRequest, files: OpenFiles): Ra
     place(w.s, w.before);
   }
   const cappedBySession = waiting.length - waited;
+  if (req.perSession === undefined) {
+    for (const h of hits) {
+      const best = denserOfMessage(h, scored);
+      if (!best || h.lines.some((l) => l.line >= best.row.first_line && l.line <= best.row.last_line)) continue;
+      const lines = shownLines(files, best, req, asked);
+      if (repeats(lines, said) || lines.every((l) => ATTACHMENT_NOTE.test(l.text))) continue;
+      const merged = withLinesOf(h.lines, lines, profile.lines.sameMessage - (added.get(h) ?? 0));
+      h.lines = merged.lines;
+      added.set(h, (added.get(h) ?? 0) + merged.bytes);
+    }
+  }
   // Only the newest-first way leaves units unread: a generator is asked of the whole index.
   const window =
     from > plan.totals.oldest
       ? { units: Math.min(plan.totals.units, plan.totals.newest - from + 1), of: plan.totals.units }
       : undefined;
-  return { hits, candidates: rows.length, cappedBySession, repeated, stale, changed: [...changed], window };
+  return {
+    result: { hits, candidates: rows.length, cappedBySession, repeated, stale, changed: [...changed], window },
+    unread,
+  };
 }

@@ -93,6 +93,8 @@ export interface RescoreParts {
   kind: number;
   /** A message asking a question. */
   asks: number;
+  /** A unit holding what the question asks for, one session searched (ranked-search.ts; 1 here). */
+  answers: number;
   phrase: number;
   coverage: number;
   proximity: number;
@@ -231,6 +233,16 @@ export function rescore(
     }
   }
   const bestLine = Math.max(0, counts.indexOf(Math.max(...counts)));
-  const parts = { terms: common, kind: weight, asks, phrase, coverage: covered, proximity, date, recency: recent };
+  const parts = {
+    terms: common,
+    kind: weight,
+    asks,
+    answers: 1,
+    phrase,
+    coverage: covered,
+    proximity,
+    date,
+    recency: recent,
+  };
   return { score, bestLine, lineWeights: counts, parts };
 }

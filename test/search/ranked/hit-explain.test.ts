@@ -105,6 +105,7 @@ describe("the explain line", () => {
       terms: 0,
       kind: 1,
       asks: 1,
+      answers: 1,
       phrase: 1.5,
       coverage: 2.5,
       proximity: 1,
@@ -121,5 +122,6 @@ describe("the explain line", () => {
       "explain: score 4.2 = bm25 4.2",
     );
     expect(explainLine({ ...e, lift: 0.5, order: 0.85, score: 20.2 })).toMatch(/\+ lift 0\.5 · order × 0\.85$/);
+    expect(explainLine({ ...e, answers: 2, score: 39.4 })).toContain("× answers 2 × phrase 1.5");
   });
 });
