@@ -436,9 +436,10 @@ function search(
   const share = (row: UnitRow) => (row.held === undefined || all === 0 ? 1 : (weight(row.held) + unscored) / all);
   const weightOf = (row: UnitRow) => unitWeight(row.role, row.tool, profile.units);
   const prior = (row: UnitRow) => -row.score * weightOf(row) * dateWeight(dates, row.time, profile.boosts.namedDate);
-  // With one session searched, a unit holding what the question asks for weighs more (a number for "how many").
+  // A unit holding what the question asks for weighs more (a number for "how many").
   const wants = asksFor(req.query.source);
-  const kindBoost = req.perSession === undefined && wants.length > 0 ? 1 + profile.boosts.askedKind : 1;
+  const kindWeight = req.perSession === undefined ? profile.boosts.askedKind : profile.boosts.askedKindAcross;
+  const kindBoost = wants.length > 0 ? 1 + kindWeight : 1;
   const ceiling = (row: UnitRow) =>
     (more - row.score) *
     weightOf(row) *
@@ -527,13 +528,12 @@ function search(
   const said = new Set<string>();
   // Bytes of lines other units of its message added to a hit, at most profile.lines.sameMessage.
   const added = new Map<RankedHit, number>();
-  const asked = asksFor(req.query.source);
   let repeated = 0;
   // Units of its session ahead of each in the order: what the repeat weight weighed it by.
   const ahead = new Map<string, number>();
   // A hit of `s`, or its lines added to the hit of its message; none when it repeats what hits before show.
   const place = (s: ScoredUnit, before: number) => {
-    const lines = shownLines(files, s, req, asked);
+    const lines = shownLines(files, s, req, wants);
     // The same text pasted or read again (in this session or another), an attachment's bare note, or a second
     // directory listing takes no place among the hits; a short line said twice ("Thanks!") may well be two answers.
     if (
@@ -594,7 +594,7 @@ function search(
     for (const h of hits) {
       const best = denserOfMessage(h, scored);
       if (!best || h.lines.some((l) => l.line >= best.row.first_line && l.line <= best.row.last_line)) continue;
-      const lines = shownLines(files, best, req, asked);
+      const lines = shownLines(files, best, req, wants);
       if (repeats(lines, said) || lines.every((l) => ATTACHMENT_NOTE.test(l.text))) continue;
       const merged = withLinesOf(h.lines, lines, profile.lines.sameMessage - (added.get(h) ?? 0));
       h.lines = merged.lines;
