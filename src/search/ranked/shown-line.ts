@@ -75,7 +75,10 @@ export function answerWindow(text: string, words: readonly string[], max: number
  * the line that answers as a window from the first of `words` it holds, a line of context cut at its end.
  */
 export function shownWindow(line: { text: string; match: boolean }, words: readonly string[]): string {
-  return line.match
+  const shown = line.match
     ? answerWindow(line.text, words, SHOWN_LINE_BYTES.match)
     : clip(line.text, SHOWN_LINE_BYTES.context);
+  // A line a little past the size, or cut already (its count of what was left out with it), would grow by the count:
+  // the hit's lines were chosen within their bytes as they are.
+  return byteLength(shown) < byteLength(line.text) ? shown : line.text;
 }

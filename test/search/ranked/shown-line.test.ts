@@ -4,7 +4,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { byteLength } from "../../../src/bounded-output.js";
-import { lineBytes, numbered } from "../../../src/search/ranked/shown-line.js";
+import { SHOWN_LINE_BYTES } from "../../../src/search/limits.js";
+import { lineBytes, numbered, shownWindow } from "../../../src/search/ranked/shown-line.js";
 
 describe("a shown line's bytes", () => {
   it("are the bytes of the line as rendered, answer or context, with its newline", () => {
@@ -20,5 +21,22 @@ describe("a shown line's bytes", () => {
 
   it("count a prefix it is given instead of the line's number", () => {
     expect(lineBytes(12, "é", () => 10)).toBe(10 + 2 + 1);
+  });
+});
+
+describe("a hit's line as shown", () => {
+  it("is cut to the size a shown line may take, and never grows by the count of what was cut", () => {
+    const long = "word ".repeat(100);
+    const cut = shownWindow({ text: long, match: false }, []);
+    expect(byteLength(cut)).toBeLessThan(byteLength(long));
+    expect(cut).toMatch(/ \[…\d+ bytes\]$/);
+    // A few bytes past the size: cut, it would be longer than it is.
+    for (const extra of [1, 5, 10]) {
+      const near = "x".repeat(SHOWN_LINE_BYTES.context + extra);
+      expect(shownWindow({ text: near, match: false }, [])).toBe(near);
+    }
+    // Cut already by the line choice: cut again, it would count the first cut's mark as text.
+    const chosen = `${"y".repeat(SHOWN_LINE_BYTES.context)} […36 bytes]`;
+    expect(shownWindow({ text: chosen, match: false }, [])).toBe(chosen);
   });
 });
