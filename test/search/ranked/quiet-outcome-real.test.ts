@@ -22,7 +22,7 @@ describe("the quiet output beside a ranked hit, on a real session", () => {
     const session = JSON.parse(fs.readFileSync(sharedSessionFile("more", MARINE), "utf8")) as SessionExport;
     const { search } = await indexedSessions([session]);
     const out = await search({
-      query: "how was the Turbopack problem with Windows junction points fixed?",
+      query: "Turbopack has known issues with Windows junction points",
       mode: "ranked",
       scope: PROJECT,
       sessionID: MARINE,
