@@ -14,7 +14,8 @@ import type { SearchMode } from "../src/search/search.js";
 import { createDataContext } from "../src/services.js";
 import { exportTranscript } from "../src/transcripts/export/export-transcript.js";
 import { searchOver } from "../test/helpers/search-over.js";
-import { CORPUS_CASES, generatedSessions, OTHER_PROJECT, PROJECT, type RecallCase, sourceOf } from "./recall-cases.js";
+import { CORPUS_CASES, generatedSessions, OTHER_PROJECT, PROJECT, sourceOf } from "./recall-cases.js";
+import { type Scored, score } from "./recall-eval-score.js";
 import { type Figure, loadAverage, table, writeFigures, writeSection } from "./report.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -39,30 +40,6 @@ for (const id of [...corpusIds, ...generated.mine.map((s) => s.info.id)]) {
 for (const s of generated.other) await exportTranscript({ data, source, sessionID: s.info.id, scope: OTHER_PROJECT });
 
 const search = searchOver(data, { clock: () => Date.parse("2026-03-01T00:00:00Z") });
-
-interface Scored {
-  rank: number | undefined;
-  bytesBefore: number;
-  bytes: number;
-}
-
-/** Rank (1-based, over the result's match lines in order) of the first answering line, and the bytes before it. */
-function score(text: string, c: RecallCase): Scored {
-  let rank = 0;
-  let bytes = 0;
-  for (const line of text.split("\n")) {
-    const m = /^(ses_\w+)\.md:\d+: (.*)$/.exec(line);
-    if (m) {
-      rank++;
-      const text = m[2] as string;
-      const holds = typeof c.holds === "string" ? [c.holds] : c.holds;
-      if (m[1] === c.session && holds.some((h) => text.includes(h)))
-        return { rank, bytesBefore: bytes, bytes: Buffer.byteLength(text) };
-    }
-    bytes += Buffer.byteLength(line) + 1;
-  }
-  return { rank: undefined, bytesBefore: Buffer.byteLength(text), bytes: Buffer.byteLength(text) };
-}
 
 const cases = [...CORPUS_CASES, ...generated.cases];
 const modes: SearchMode[] = ["ranked", "literal"];
@@ -110,7 +87,7 @@ const totals = table(
       pct(ranked.hit5),
       ranked.mrr.toFixed(2),
       `${ranked.found} of ${cases.filter((c) => !c.absent).length}`,
-      ranked.medianBytes.toLocaleString("en-US"),
+      Number.isNaN(ranked.medianBytes) ? "–" : ranked.medianBytes.toLocaleString("en-US"),
     ],
     [
       "literal (before)",
@@ -143,7 +120,7 @@ const figures: Figure[] = [
   },
   {
     what: "recall eval: bytes returned before the answer (median)",
-    value: `${ranked.medianBytes.toLocaleString("en-US")} B ranked; literal found ${literal.found} answers`,
+    value: `${ranked.found === 0 ? "ranked found no answers" : `${ranked.medianBytes.toLocaleString("en-US")} B ranked`}; literal found ${literal.found} answers`,
   },
 ];
 writeSection("recall-eval", "Recall evaluation: ranked against literal search", body, {
