@@ -2,8 +2,13 @@
  * Sessions exported through the real exporter into a fresh data (transcript, store, sketch and search index), and
  * the plugin's search over them: what the ranked-search tests start from.
  */
+import fs from "node:fs";
 import { exportTranscript } from "../../src/transcripts/export/export-transcript.js";
-import { createMemorySource, type SessionExport } from "../../src/transcripts/source/export-file-source.js";
+import {
+  createExportFileSource,
+  createMemorySource,
+  type SessionExport,
+} from "../../src/transcripts/source/export-file-source.js";
 import { searchOver } from "./search-over.js";
 import { SessionBuilder } from "./synthetic-session.js";
 import { type TestDataContext, testDataContext } from "./transcripts.js";
@@ -49,4 +54,15 @@ export async function indexedSessions(sessions: readonly SessionExport[], scope 
   const data = testDataContext();
   const exported = await exportAll(data, sessions, scope);
   return { data, exported, search: searchOver(data) };
+}
+
+/** Real sessions (export files of the shared data) exported into PROJECT of a fresh data folder, and the search over them. */
+export async function realSessions(files: readonly string[]) {
+  const data = testDataContext();
+  const source = createExportFileSource(files);
+  for (const f of files) {
+    const id = (JSON.parse(fs.readFileSync(f, "utf8")) as SessionExport).info.id;
+    await exportTranscript({ data, source, sessionID: id, scope: PROJECT });
+  }
+  return searchOver(data);
 }

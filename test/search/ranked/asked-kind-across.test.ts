@@ -7,38 +7,26 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_PROFILE } from "../../../src/search/ranked/ranking-profile.js";
-import { exportTranscript } from "../../../src/transcripts/export/export-transcript.js";
-import { createExportFileSource, type SessionExport } from "../../../src/transcripts/source/export-file-source.js";
-import { PROJECT, searchOver } from "../../helpers/indexed-sessions.js";
-import { corpusFiles, sharedSessionFile, testDataContext } from "../../helpers/transcripts.js";
+import { PROJECT, realSessions } from "../../helpers/indexed-sessions.js";
+import { corpusFiles, sharedSessionFile } from "../../helpers/transcripts.js";
 
-/**
- * The shared corpus's sessions and those of other projects and agents (`more/`) exported and indexed into a fresh data
- * folder, and the plugin's search over them.
- */
-async function corpusSearch() {
+/** The shared corpus's sessions and those of other projects and agents (`more/`). */
+function corpusAndMore(): string[] {
   const more = path.dirname(sharedSessionFile("more", "sxftx35f4dl2gs9hb8fp"));
-  const files = [
+  return [
     ...corpusFiles(),
     ...fs
       .readdirSync(more)
       .filter((f) => /^session__.*\.json$/.test(f))
       .map((f) => path.join(more, f)),
   ];
-  const data = testDataContext();
-  const source = createExportFileSource(files);
-  for (const f of files) {
-    const id = (JSON.parse(fs.readFileSync(f, "utf8")) as SessionExport).info.id;
-    await exportTranscript({ data, source, sessionID: id, scope: PROJECT });
-  }
-  return searchOver(data);
 }
 
 describe("what a question asks for, across sessions", () => {
   it("weighs up the output holding the error a question about an error asks for", async () => {
     // A Next.js build failed on a timer's type in a real session: the words of the question stand in many units of
     // its session (the component, the build), the error line in the build's output only.
-    const search = await corpusSearch();
+    const search = await realSessions(corpusAndMore());
     const ask = (askedKindAcross: number) =>
       search({
         query: "what failed the next build in the safe image fallback",

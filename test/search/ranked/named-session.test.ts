@@ -1,31 +1,11 @@
-/**
- * A ranked search with its session named, on real long sessions of the shared data: its units are chosen by each
- * term's BM25 lifted by their neighbours and their message, as a search of several sessions chooses them (the
- * session's own lift, the same for every unit, left out), and it fills its limit even where most of the units it
- * scores add their lines to a hit before them.
- */
-import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { RankedHit } from "../../../src/search/ranked/ranked-search.js";
 import { DEFAULT_PROFILE } from "../../../src/search/ranked/ranking-profile.js";
-import { exportTranscript } from "../../../src/transcripts/export/export-transcript.js";
-import { createExportFileSource, type SessionExport } from "../../../src/transcripts/source/export-file-source.js";
-import { PROJECT, searchOver } from "../../helpers/indexed-sessions.js";
-import { corpusFiles, sharedSessionFile, testDataContext } from "../../helpers/transcripts.js";
+import { PROJECT, realSessions } from "../../helpers/indexed-sessions.js";
+import { corpusFiles, sharedSessionFile } from "../../helpers/transcripts.js";
 
 const NIGHTLY = "ses_loreCliNightly0001";
 const SENTRY = "ses_loreCliSentryIssue0001";
-
-/** Real sessions exported and indexed into a fresh data folder, and the plugin's search over them. */
-async function realSessions(files: readonly string[]) {
-  const data = testDataContext();
-  const source = createExportFileSource(files);
-  for (const f of files) {
-    const id = (JSON.parse(fs.readFileSync(f, "utf8")) as SessionExport).info.id;
-    await exportTranscript({ data, source, sessionID: id, scope: PROJECT });
-  }
-  return searchOver(data);
-}
 
 const shown = (hits: readonly RankedHit[] | undefined) => (hits ?? []).flatMap((h) => h.lines.map((l) => l.text));
 
