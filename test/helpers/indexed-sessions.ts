@@ -66,3 +66,10 @@ export async function realSessions(files: readonly string[]) {
   }
   return searchOver(data);
 }
+
+/** A real session (an export file of the shared data) exported alone and asked `query` ranked, with the session named. */
+export async function askRealSession(file: string, query: string, limit = 5) {
+  const sessionID = (JSON.parse(fs.readFileSync(file, "utf8")) as SessionExport).info.id;
+  const search = await realSessions([file]);
+  return search({ query, mode: "ranked", scope: PROJECT, sessionID, limit });
+}

@@ -38,6 +38,13 @@ export function corpusFiles(): string[] {
   return files;
 }
 
+/** One export of the corpus, by a part of its file name (its session id). */
+export function corpusFile(name: string): string {
+  const file = corpusFiles().find((f) => f.includes(name));
+  if (!file) throw new Error(`the session ${name} is missing from the corpus ${CORPUS_DIR}`);
+  return file;
+}
+
 export type TestDataContext = IndexedDataContext & { log: ReturnType<typeof createMemoryLogger> };
 
 /** A data context over a fresh data folder; `options` are plugin options as a user would write them. */

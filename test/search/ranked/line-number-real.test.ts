@@ -3,11 +3,9 @@
  * a number, so of the traceback the agent comments on (just before its message), the frame holding the question's
  * words and a line number is shown, not only the traceback's head and its error lines.
  */
-import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { asksFor } from "../../../src/search/ranked/answer-kind.js";
-import type { SessionExport } from "../../../src/transcripts/source/export-file-source.js";
-import { indexedSessions, PROJECT } from "../../helpers/indexed-sessions.js";
+import { askRealSession } from "../../helpers/indexed-sessions.js";
 import { sharedSessionFile } from "../../helpers/transcripts.js";
 
 const PYDICOM = "ses_roycsgc7r3enyoal36rp";
@@ -21,15 +19,10 @@ describe("a question for a line number, on a real session", () => {
   });
 
   it("shows the traceback's frame of the handler with its line number", async () => {
-    const session = JSON.parse(fs.readFileSync(sharedSessionFile("more", PYDICOM), "utf8")) as SessionExport;
-    const { search } = await indexedSessions([session]);
-    const out = await search({
-      query: "at which line of the numpy handler did the reproduce script stop?",
-      mode: "ranked",
-      scope: PROJECT,
-      sessionID: PYDICOM,
-      limit: 5,
-    });
+    const out = await askRealSession(
+      sharedSessionFile("more", PYDICOM),
+      "at which line of the numpy handler did the reproduce script stop?",
+    );
     const frame = 'pixel_data_handlers/numpy_handler.py", line 293, in get_pixeldata';
     const first = out.ranked?.hits[0];
     expect(first?.lines.some((l) => l.text.includes(frame))).toBe(true);

@@ -4,27 +4,18 @@
  * further than the lines before it. "Got it - we'll remove the variant namespace from the key." is followed by the
  * new scheme, a list whose second entry, three lines down, is the key asked about.
  */
-import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { SessionExport } from "../../../src/transcripts/source/export-file-source.js";
-import { indexedSessions, PROJECT } from "../../helpers/indexed-sessions.js";
-import { corpusFiles } from "../../helpers/transcripts.js";
+import { askRealSession } from "../../helpers/indexed-sessions.js";
+import { corpusFile } from "../../helpers/transcripts.js";
 
 const HIDDEN_RIVER = "ses_39b709b7fffea1aT6PAuEvX6Zq";
 
-const real = (id: string) =>
-  JSON.parse(fs.readFileSync(corpusFiles().find((f) => f.includes(id)) as string, "utf8")) as SessionExport;
-
 describe("the context a ranked hit shows, on a real session", () => {
   it("shows the list below the best line, one line further than above it", async () => {
-    const { search } = await indexedSessions([real(HIDDEN_RIVER)]);
-    const out = await search({
-      query: "what was the updated key scheme once the variant namespace came out of the key?",
-      mode: "ranked",
-      scope: PROJECT,
-      sessionID: HIDDEN_RIVER,
-      limit: 5,
-    });
+    const out = await askRealSession(
+      corpusFile(HIDDEN_RIVER),
+      "what was the updated key scheme once the variant namespace came out of the key?",
+    );
     const first = out.ranked?.hits[0];
     const best = first?.lines.find((l) => l.match);
     expect(best?.text).toBe("Got it - we’ll remove the variant namespace from the key.");

@@ -5,12 +5,10 @@
  * that the edit went through, so they are cut to `lines.quietBytes`, and the message's own line naming the change
  * fits the hit.
  */
-import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { byteLength } from "../../../src/bounded-output.js";
 import { DEFAULT_PROFILE } from "../../../src/search/ranked/ranking-profile.js";
-import type { SessionExport } from "../../../src/transcripts/source/export-file-source.js";
-import { indexedSessions, PROJECT } from "../../helpers/indexed-sessions.js";
+import { askRealSession } from "../../helpers/indexed-sessions.js";
 import { sharedSessionFile } from "../../helpers/transcripts.js";
 
 const MARINE = "ses_jqjcord7887x6tf19e20";
@@ -19,15 +17,10 @@ const CUT_MARKS = 36;
 
 describe("the quiet output beside a ranked hit, on a real session", () => {
   it("is cut short, and the line naming the change is shown", async () => {
-    const session = JSON.parse(fs.readFileSync(sharedSessionFile("more", MARINE), "utf8")) as SessionExport;
-    const { search } = await indexedSessions([session]);
-    const out = await search({
-      query: "Turbopack has known issues with Windows junction points",
-      mode: "ranked",
-      scope: PROJECT,
-      sessionID: MARINE,
-      limit: 5,
-    });
+    const out = await askRealSession(
+      sharedSessionFile("more", MARINE),
+      "Turbopack has known issues with Windows junction points",
+    );
     const hit = out.ranked?.hits.find((h) =>
       h.lines.some((l) => l.match && l.text.startsWith("Turbopack has known issues with Windows junction points.")),
     );

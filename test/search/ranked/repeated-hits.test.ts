@@ -11,15 +11,14 @@ import { exportTranscript } from "../../../src/transcripts/export/export-transcr
 import { createMemorySource, type SessionExport } from "../../../src/transcripts/source/export-file-source.js";
 import { PROJECT, searchOver } from "../../helpers/indexed-sessions.js";
 import { SessionBuilder } from "../../helpers/synthetic-session.js";
-import { corpusFiles, testDataContext } from "../../helpers/transcripts.js";
+import { corpusFile, corpusFiles, testDataContext } from "../../helpers/transcripts.js";
 
 const HIDDEN_RIVER = "ses_39b709b7fffea1aT6PAuEvX6Zq";
 const CRISP_GARDEN = "ses_39bc72f63ffeQb8egYBpyTrCNr";
 const NEON_RIVER = "ses_39b623ce7ffeILPe9UgDcyGicH";
 const CURIOUS_HARBOR = "ses_39b4b4b3bffeXCkbhNdUgsq5wv";
 
-const real = (id: string) =>
-  JSON.parse(fs.readFileSync(corpusFiles().find((f) => f.includes(id)) as string, "utf8")) as SessionExport;
+const real = (id: string) => JSON.parse(fs.readFileSync(corpusFile(id), "utf8")) as SessionExport;
 
 /** Sessions exported and indexed into a fresh data folder, and the plugin's search over them. */
 async function indexed(sessions: readonly SessionExport[]) {

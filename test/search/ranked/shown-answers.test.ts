@@ -13,9 +13,9 @@ import {
   createMemorySource,
   type SessionExport,
 } from "../../../src/transcripts/source/export-file-source.js";
-import { PROJECT, searchOver } from "../../helpers/indexed-sessions.js";
+import { askRealSession, PROJECT, searchOver } from "../../helpers/indexed-sessions.js";
 import { SessionBuilder } from "../../helpers/synthetic-session.js";
-import { corpusFiles, readTranscript, sharedSessionFile, testDataContext } from "../../helpers/transcripts.js";
+import { corpusFile, readTranscript, sharedSessionFile, testDataContext } from "../../helpers/transcripts.js";
 
 /** Real sessions exported and indexed into a fresh data folder, and the plugin's search over them. */
 async function realSessions(files: readonly string[], extra: readonly SessionExport[] = []) {
@@ -30,19 +30,14 @@ async function realSessions(files: readonly string[], extra: readonly SessionExp
 const shown = (hits: readonly RankedHit[] | undefined) => (hits ?? []).flatMap((h) => h.lines.map((l) => l.text));
 
 const LOGGING = "ses_39b4b4b3bffeXCkbhNdUgsq5wv";
-const corpusFile = (id: string) => corpusFiles().find((f) => f.includes(id)) as string;
 
 describe("what a ranked hit shows, on real sessions", () => {
   it("shows the number a question asks for, lines below the line holding its words", async () => {
     // An issue's details as a tool listed them: the words are on the description line, the count nine lines lower.
-    const { search } = await realSessions([sharedSessionFile("lore", "CliSentryIssue")]);
-    const out = await search({
-      query: "how many users were hit by the sentry issue saying the issue id is required",
-      mode: "ranked",
-      scope: PROJECT,
-      sessionID: "ses_loreCliSentryIssue0001",
-      limit: 5,
-    });
+    const out = await askRealSession(
+      sharedSessionFile("lore", "CliSentryIssue"),
+      "how many users were hit by the sentry issue saying the issue id is required",
+    );
     expect(shown(out.ranked?.hits)).toContain("**Users Impacted**: 5");
   });
 
@@ -89,14 +84,10 @@ describe("what a ranked hit shows, on real sessions", () => {
   });
 
   it("leaves terminal escape codes out of the lines shown, while the transcript keeps them", async () => {
-    const { search } = await realSessions([sharedSessionFile("more", "ses_4pbkvtzm5tu4miskfklt")]);
-    const out = await search({
-      query: "why did generating the markdown parser fail",
-      mode: "ranked",
-      scope: PROJECT,
-      sessionID: "ses_4pbkvtzm5tu4miskfklt",
-      limit: 5,
-    });
+    const out = await askRealSession(
+      sharedSessionFile("more", "ses_4pbkvtzm5tu4miskfklt"),
+      "why did generating the markdown parser fail",
+    );
     const lines = (out.ranked?.hits ?? []).flatMap((h) => h.lines);
     expect(lines.map((l) => l.text)).toContain("Error: Error when generating parser");
     expect(out.text).not.toContain("\u001b");

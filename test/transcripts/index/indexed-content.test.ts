@@ -9,10 +9,10 @@ import { describe, expect, it } from "vitest";
 import type { IndexConnection } from "../../../src/transcripts/index/index-connection.js";
 import type { SessionExport } from "../../../src/transcripts/source/export-file-source.js";
 import { indexedSessions, PROJECT } from "../../helpers/indexed-sessions.js";
-import { CORPUS_DIR, cloneExport, corpusFiles } from "../../helpers/transcripts.js";
+import { CORPUS_DIR, cloneExport, corpusFile, corpusFiles } from "../../helpers/transcripts.js";
 
 const exportOf = (file: string) => JSON.parse(fs.readFileSync(file, "utf8")) as SessionExport;
-const corpusSession = (name: string) => exportOf(corpusFiles().find((f) => f.includes(name)) as string);
+const corpusSession = (name: string) => exportOf(corpusFile(name));
 /** A session of another project and agent, converted to an OpenCode export (`corpus/more/`). */
 const moreSession = (name: string) => {
   const dir = path.join(path.dirname(CORPUS_DIR), "more");
