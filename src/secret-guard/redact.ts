@@ -3,7 +3,7 @@
  * recall hands back to the model (search results, transcript windows, pointers, reflection's transcript tail) goes
  * through here, and so can anything else that stores or returns transcript text (an index, a session map).
  */
-import { looksRandomToken } from "./randomness.js";
+import { isWordy, looksRandomToken } from "./randomness.js";
 import { secretSpans } from "./secret-guard.js";
 import type { SecretSpan } from "./secret-span.js";
 
@@ -79,12 +79,21 @@ const HEAD_RUN = /^[A-Za-z0-9_+/=.~-]{8,}/;
 const TAIL_RUN = /[A-Za-z0-9_+/=.~-]{8,}$/;
 
 /**
+ * Whether a run of token characters cut at an edge may be part of a secret: one of its path segments is random-looking
+ * (8 characters or more, mixed case or digits or a hex run, not readable as words). A word or identifier cut short
+ * (`timelineIte`, `PowerShel`) and a path of named folders (`/Users/ana/Projects/BusStopRepository.java`) are not.
+ */
+function mayBeSecretPart(run: string): boolean {
+  return run.split("/").some((part) => part.length >= 8 && looksRandomToken(part) && !isWordy(part));
+}
+
+/**
  * For text cut out of a longer line: a random-looking run of token characters touching the cut may be the rest (or
  * the start) of a secret whose recognisable part was cut away, so it is redacted too.
  */
 export function redactCutEdge(text: string, side: "start" | "end"): Redaction {
   const run = (side === "start" ? HEAD_RUN : TAIL_RUN).exec(text);
-  if (!run || !looksRandomToken(run[0])) return { text, redacted: 0, kinds: [] };
+  if (!run || !mayBeSecretPart(run[0])) return { text, redacted: 0, kinds: [] };
   const marker = redactionMarker(CUT_TOKEN);
   const cut = side === "start" ? marker + text.slice(run[0].length) : text.slice(0, run.index) + marker;
   return { text: cut, redacted: 1, kinds: [CUT_TOKEN] };

@@ -82,6 +82,27 @@ describe("redactCutEdge", () => {
       expect(redactCutEdge(text, "end")).toEqual({ text, redacted: 0, kinds: [] });
     }
   });
+
+  it("leaves an identifier or a path of named folders cut short, and redacts a path holding a random part", () => {
+    // Runs the ranked search cut at a hit's edge in real sessions: a camelCase name, a word, a path.
+    for (const run of [
+      "timelineIte",
+      "PowerShel",
+      "/Users/sarah/Desktop/projects/backend/src/main/java/com/citybus/platform/repository/BusStopRepository.java",
+      "ByteStreamReader.java",
+    ]) {
+      expect(redactCutEdge(`the list of ${run}`, "end").redacted).toBe(0);
+      expect(redactCutEdge(`${run} and the rest`, "start").redacted).toBe(0);
+    }
+    // The rest of an AWS-style secret key (base64 with slashes), and a token in a URL's path, are still redacted.
+    expect(redactCutEdge("secret K7MDENG/bPxRfiCYzQ9kLm2Vn", "end").text).toBe(
+      "secret [redacted: token cut at the edge]",
+    );
+    expect(redactCutEdge("9kLm2VnQx7RtBw/reset and more", "start").text).toBe(
+      "[redacted: token cut at the edge] and more",
+    );
+    expect(redactCutEdge("fetch /api/v1/reset/Xk9Tq2LmZ8vRmP2wQ", "end").redacted).toBe(1);
+  });
 });
 
 describe("redactionNote", () => {
