@@ -46,12 +46,12 @@ function redactEdges(text: string): { text: string; redacted: number } {
  * with the query's words).
  */
 function redactEchoed(found: Found, redact: (text: string) => string): void {
-  const c = found.coverage;
-  c.query = redact(c.query);
+  found.coverage.query = redact(found.coverage.query);
   if (found.kind === "ranked") {
-    found.coverage.dropped = found.coverage.dropped.map(redact);
-    found.coverage.dates = found.coverage.dates.map(redact);
-    found.coverage.filters = found.coverage.filters.map(redact);
+    const ranked = found.coverage;
+    ranked.dropped = ranked.dropped.map(redact);
+    ranked.dates = ranked.dates.map(redact);
+    ranked.filters = ranked.filters.map(redact);
     return;
   }
   const scan = found.coverage;
