@@ -128,7 +128,7 @@ function messageScore(message: MessageTerms, weights: ReadonlyMap<RankedTerm, nu
  * Each unit's score lifted by its best neighbour's own score (scores are BM25's, lower is better): a unit of its
  * session at most the profile's neighbourSpan ids before or after it, times its neighbour weight.
  */
-function liftedByNeighbours(rows: readonly Scored[], sessions: RankingProfile["sessions"]): void {
+function liftedByNeighbours(rows: readonly Scored[], sessions: RankingProfile["sessions"], weight: number): void {
   const own = new Map(rows.map((r) => [r.id, r]));
   const lifts = rows.map((row) => {
     let best = 0;
@@ -137,7 +137,7 @@ function liftedByNeighbours(rows: readonly Scored[], sessions: RankingProfile["s
         if (near && near.sid === row.sid) best = Math.min(best, near.score);
       }
     }
-    return sessions.neighbour * best;
+    return weight * best;
   });
   for (const [i, row] of rows.entries()) row.score += lifts[i] as number;
 }
@@ -155,7 +155,8 @@ function liftedByNeighbours(rows: readonly Scored[], sessions: RankingProfile["s
  * the scope's weights: the session is the same for every unit, and a lift the same for all only dilutes what tells
  * them apart. On the coding recall evaluation's questions to tune on, with the session named, the FTS5 BM25 of the
  * generating terms' OR put a needle among the first five hits for 56 of 108 questions; these per-term scores with the
- * neighbour and message lifts for 59, and without the session's lift for 60.
+ * neighbour and message lifts for 59, and without the session's lift for 60. The neighbours weigh less there
+ * (the profile's neighbourInSession).
  */
 function bestInContext(
   connection: IndexRows,
@@ -222,7 +223,7 @@ function bestInContext(
     if (required.every((t) => unit.held.includes(t))) rows.push(unit);
   }
   for (const row of rows) row.own = row.score;
-  liftedByNeighbours(rows, weighs);
+  liftedByNeighbours(rows, weighs, oneSession ? weighs.neighbourInSession : weighs.neighbour);
   for (const row of rows) {
     row.neighbours = row.score - (row.own as number);
     row.session = oneSession ? 0 : weighs.context * (context.get(row.sid) ?? 0);
