@@ -9,7 +9,7 @@ import type { Role } from "../../transcripts/index/transcript-units.js";
 import { type UnitWords, unitWordsOfBytes, withCall } from "../../transcripts/index/unit-words.js";
 import type { TranscriptFile } from "../../transcripts/listing.js";
 import { LONG_LINE_BYTES, readCondensedLine } from "../../transcripts/long-line.js";
-import { numberedLines } from "../../transcripts/numbered-line.js";
+import { decodeText, numberedLines, prefixLength } from "../../transcripts/numbered-line.js";
 import type { HitLine } from "../found.js";
 import { OWN_TOOLS } from "../own-tools.js";
 import { type AnswerKind, answerValue, asksFor } from "./answer-kind.js";
@@ -127,6 +127,13 @@ function readUnitBytes(
   return { bytes, read: fs.readSync(files.fd(path), bytes, 0, length, start) };
 }
 
+/** A unit read for the second look: its words, and its bytes [0, read) (valid until the next read of the search). */
+interface UnitRead {
+  words: UnitWords;
+  bytes: Uint8Array;
+  read: number;
+}
+
 /**
  * The unit's words, read from its bytes; undefined when the file no longer holds its lines where the index says,
  * "unreadable" when the file cannot be opened or read.
@@ -136,7 +143,7 @@ function readUnitWords(
   file: TranscriptFile,
   row: UnitRow,
   wanted: readonly string[],
-): UnitWords | undefined | "unreadable" {
+): UnitRead | undefined | "unreadable" {
   if (row.byte_end > file.size) return undefined;
   let read: { bytes: Uint8Array; read: number };
   try {
@@ -148,7 +155,8 @@ function readUnitWords(
   // The numbers written on its first and last lines, as the index recorded them (transcript-units.ts): a hand edit
   // that removed or added a line before the unit moves other lines (and their numbers) into its bytes.
   if (unit.lines === 0 || unit.firstLine !== row.first_line || unit.lastLine !== row.last_line) return undefined;
-  if (row.call_start === null || row.call_end === null || row.call_end > row.byte_start) return unit.words;
+  if (row.call_start === null || row.call_end === null || row.call_end > row.byte_start)
+    return { ...read, words: unit.words };
   // A tool's output is read with the start of its call, as the index holds it: its words stand on no line of the unit.
   // Its call's lines are read up to LONG_LINE_BYTES: the index holds only their first CALL_CHARS characters.
   const callLength = Math.min(row.call_end - row.call_start, LONG_LINE_BYTES);
@@ -160,7 +168,17 @@ function readUnitWords(
   }
   // A call cut inside its last line ends it there.
   callBuffer[callLength] = 0x0a;
-  return withCall(unitWordsOfBytes(callBuffer, callLength + 1, wanted).words, unit.words);
+  return { ...read, words: withCall(unitWordsOfBytes(callBuffer, callLength + 1, wanted).words, unit.words) };
+}
+
+/** Whether a line of bytes [0, end) of numbered lines (each ended by a newline) passes `test`, decoded one at a time. */
+function someLine(bytes: Uint8Array, end: number, test: (text: string) => boolean): boolean {
+  let from = 0;
+  for (let nl = bytes.indexOf(0x0a, from); nl !== -1 && nl < end; nl = bytes.indexOf(0x0a, from)) {
+    if (test(decodeText(bytes, from + prefixLength(bytes, from, nl), nl))) return true;
+    from = nl + 1;
+  }
+  return false;
 }
 
 /** What the user chose to keep, as given to the plugin's memory_save: the one call of its own that is content. */
@@ -485,25 +503,33 @@ function search(
       continue;
     }
     read++;
-    const words = readUnitWords(files, file, row, wanted);
-    if (words === "unreadable") {
+    const unit = readUnitWords(files, file, row, wanted);
+    if (unit === "unreadable") {
       unreadable.add(file);
       changed.add(file);
       continue;
     }
-    if (!words) {
+    if (!unit) {
       stale++;
       changed.add(file);
       continue;
     }
     const lineCount = row.last_line - row.first_line + 1;
-    const s = rescore(row.score, words, lineCount, weightOf(row), row.time, req.query.terms, req.now, profile, left);
+    const s = rescore(
+      row.score,
+      unit.words,
+      lineCount,
+      weightOf(row),
+      row.time,
+      req.query.terms,
+      req.now,
+      profile,
+      left,
+    );
     if (!s) continue;
     const line = row.first_line + s.bestLine;
-    if (
-      kindBoost > 1 &&
-      readLines(files, file.path, row.byte_start, row.byte_end).some((l) => answerValue(l.text, wants) > 0)
-    ) {
+    // Its lines as the words were read from them: the bytes are read once.
+    if (kindBoost > 1 && someLine(unit.bytes, unit.read, (text) => answerValue(text, wants) > 0)) {
       s.score *= kindBoost;
       s.parts.answers = kindBoost;
     }
