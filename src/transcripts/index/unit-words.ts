@@ -35,6 +35,27 @@ function isWideWordChar(codePoint: number): boolean {
   return is;
 }
 
+/** What a word is looked at for: the wanted words' first 4 letters, the shorter ones whole, their first letters. */
+interface Look {
+  heads: string[];
+  short: string[];
+  firsts: Set<number>;
+}
+
+/** The look of each list of wanted words, made once: a search reads its units' words for the same list. */
+const looks = new WeakMap<readonly string[], Look>();
+
+function lookOf(wanted: readonly string[]): Look {
+  let look = looks.get(wanted);
+  if (look === undefined) {
+    const heads = [...new Set(wanted.filter((w) => w.length >= 4).map((w) => w.slice(0, 4)))];
+    const short = [...new Set(wanted.filter((w) => w.length < 4))];
+    look = { heads, short, firsts: new Set([...heads, ...short].map((w) => w.charCodeAt(0))) };
+    looks.set(wanted, look);
+  }
+  return look;
+}
+
 /** The words kept of a unit, as they are found: `count` each word, then `keep` it if its first letter may be wanted. */
 class Collector {
   readonly unit: UnitWords = { count: 0, asks: false, at: [], word: new Map(), line: new Map() };
@@ -46,9 +67,7 @@ class Collector {
   private readonly joins: number[] = [];
 
   constructor(wanted: readonly string[]) {
-    this.heads = [...new Set(wanted.filter((w) => w.length >= 4).map((w) => w.slice(0, 4)))];
-    this.short = [...new Set(wanted.filter((w) => w.length < 4))];
-    this.firsts = new Set([...this.heads, ...this.short].map((w) => w.charCodeAt(0)));
+    ({ heads: this.heads, short: this.short, firsts: this.firsts } = lookOf(wanted));
   }
 
   /** Counts a word of `length` characters starting with `first`: its position if it may be wanted, else -1. */
