@@ -13,7 +13,7 @@ import type { RankedPlan } from "./ranked-plan.js";
 import { clauseOf, type RankedTerm } from "./ranked-query.js";
 import type { RankedRequest } from "./ranked-request.js";
 import { bm25Sql, type RankingProfile } from "./ranking-profile.js";
-import { termScore } from "./term-stats.js";
+import { termScore, type Walked } from "./term-stats.js";
 
 /**
  * The newest units are asked for this many at a time, each page below the last: the candidates are most often found
@@ -269,6 +269,7 @@ function newest(
   match: string,
   from: number,
   take: (unit: { id: number; sid: number }) => boolean,
+  walked?: Walked,
 ): void {
   // Without filters a page is FTS5's alone (joined to the units after it), so a short page is the end of the matches.
   const { where, params } = filtersOf(req);
@@ -279,16 +280,37 @@ function newest(
       : `SELECT u.id, u.sid FROM unit_text JOIN units u ON u.id = unit_text.rowid JOIN sessions s ON s.sid = u.sid
            WHERE unit_text MATCH ? AND unit_text.rowid >= ? AND unit_text.rowid < ? AND ${where.join(" AND ")}
            ORDER BY unit_text.rowid DESC LIMIT ?`;
+  // The ids a count walked from the same id on are the same pages, as long as they last: only their sessions are read.
+  const known = where.length === 0 && walked?.from === from ? walked : undefined;
+  const pageOf = (below: number, limit: number) => {
+    if (known) {
+      const start = known.ids.findIndex((id) => id < below);
+      const ids = start < 0 ? [] : known.ids.slice(start, start + limit);
+      if (ids.length === limit || known.all) return sessionsOf(connection, ids);
+    }
+    return connection.all<{ id: number; sid: number | null }>(sql, match, from, below, ...params, limit);
+  };
   let below = Number.MAX_SAFE_INTEGER;
   const { newestLooked } = req.profile.reading;
   for (let looked = 0; looked < newestLooked; ) {
     const limit = Math.min(NEWEST_PAGE, newestLooked - looked);
-    const page = connection.all<{ id: number; sid: number | null }>(sql, match, from, below, ...params, limit);
+    const page = pageOf(below, limit);
     for (const { id, sid } of page) if (sid !== null && take({ id, sid })) return;
     if (page.length < limit) return;
     looked += page.length;
     below = (page.at(-1) as { id: number }).id;
   }
+}
+
+/** The session of each unit of `ids`, in their order; null for a unit no longer in the index (as a LEFT JOIN gives). */
+function sessionsOf(connection: IndexRows, ids: readonly number[]): { id: number; sid: number | null }[] {
+  if (ids.length === 0) return [];
+  const rows = connection.all<{ id: number; sid: number }>(
+    "SELECT id, sid FROM units WHERE id IN (SELECT value FROM json_each(?))",
+    JSON.stringify(ids),
+  );
+  const sid = new Map(rows.map((r) => [r.id, r.sid]));
+  return ids.map((id) => ({ id, sid: sid.get(id) ?? null }));
 }
 
 /**
@@ -314,13 +336,20 @@ export function candidates(
   const cap = req.perSession === undefined ? wanted : req.perSession * req.profile.reading.newestPerSession;
   const look = (from: number) => {
     for (const match of plan.newest) {
-      newest(connection, req, match, from, ({ id, sid }) => {
-        const n = perSession.get(sid) ?? 0;
-        if (chosen.has(id) || n >= cap) return false;
-        perSession.set(sid, n + 1);
-        chosen.add(id);
-        return chosen.size >= wanted;
-      });
+      newest(
+        connection,
+        req,
+        match,
+        from,
+        ({ id, sid }) => {
+          const n = perSession.get(sid) ?? 0;
+          if (chosen.has(id) || n >= cap) return false;
+          perSession.set(sid, n + 1);
+          chosen.add(id);
+          return chosen.size >= wanted;
+        },
+        plan.walked.get(match),
+      );
       if (chosen.size >= wanted) return;
     }
   };

@@ -22,6 +22,7 @@ import {
   inverseFrequency,
   type TermCount,
   type TermProbe,
+  type Walked,
 } from "./term-stats.js";
 
 export interface WeighedTerm {
@@ -46,6 +47,8 @@ export interface RankedPlan {
   from: number;
   /** Every term's inverse document frequency: which of a unit's lines holds the rarer words. */
   weights: ReadonlyMap<RankedTerm, number>;
+  /** The units the counts walked among the newest (term-stats.ts, `Walked`), by the expression they hold. */
+  walked: ReadonlyMap<string, Walked>;
 }
 
 /**
@@ -65,7 +68,9 @@ function termCounter(connection: IndexRows, totals: IndexTotals, probe: TermProb
   return (term: RankedTerm): TermCount => {
     if (term.words.length === 1) return word(term.words[0] as string);
     const cheap = term.words.some((w) => word(w).exact);
-    return countTerm(connection, clauseOf(term), totals, probe, cheap ? 0 : from);
+    // Among the newest units, the walk is kept: with no rare term to generate the candidates, they are the newest
+    // units holding it, the units this walk went through.
+    return countTerm(connection, clauseOf(term), totals, probe, cheap ? 0 : from, !cheap);
   };
 }
 
@@ -88,7 +93,9 @@ export function planRanked(
     .map((term) => ({ term, count: count(term) }))
     .sort((a, b) => a.count.units - b.count.units);
   const weights = new Map(counted.map((c) => [c.term, inverseFrequency(totals.units, c.count.units)]));
-  const base = { totals, from, weights };
+  const walked = new Map<string, Walked>();
+  for (const { term, count } of counted) if (count.walked) walked.set(clauseOf(term), count.walked);
+  const base = { totals, from, weights, walked };
   // A quoted phrase no unit holds: nothing can match, and asking for it alone costs nothing.
   const absent = counted.find((c) => c.count.units === 0 && c.count.exact && query.required.includes(c.term));
   if (absent) {

@@ -9,7 +9,7 @@ import type { Role } from "../../transcripts/index/transcript-units.js";
 import { type UnitWords, unitWordsOfBytes, withCall } from "../../transcripts/index/unit-words.js";
 import type { TranscriptFile } from "../../transcripts/listing.js";
 import { LONG_LINE_BYTES, readCondensedLine } from "../../transcripts/long-line.js";
-import { numberedLines } from "../../transcripts/numbered-line.js";
+import { decodeText, numberedLines, prefixLength } from "../../transcripts/numbered-line.js";
 import type { HitLine } from "../found.js";
 import { OWN_TOOLS } from "../own-tools.js";
 import { type AnswerKind, answerValue, asksFor } from "./answer-kind.js";
@@ -127,6 +127,13 @@ function readUnitBytes(
   return { bytes, read: fs.readSync(files.fd(path), bytes, 0, length, start) };
 }
 
+/** A unit read for the second look: its words, and its bytes [0, read) (valid until the next read of the search). */
+interface UnitRead {
+  words: UnitWords;
+  bytes: Uint8Array;
+  read: number;
+}
+
 /**
  * The unit's words, read from its bytes; undefined when the file no longer holds its lines where the index says,
  * "unreadable" when the file cannot be opened or read.
@@ -136,7 +143,7 @@ function readUnitWords(
   file: TranscriptFile,
   row: UnitRow,
   wanted: readonly string[],
-): UnitWords | undefined | "unreadable" {
+): UnitRead | undefined | "unreadable" {
   if (row.byte_end > file.size) return undefined;
   let read: { bytes: Uint8Array; read: number };
   try {
@@ -148,7 +155,8 @@ function readUnitWords(
   // The numbers written on its first and last lines, as the index recorded them (transcript-units.ts): a hand edit
   // that removed or added a line before the unit moves other lines (and their numbers) into its bytes.
   if (unit.lines === 0 || unit.firstLine !== row.first_line || unit.lastLine !== row.last_line) return undefined;
-  if (row.call_start === null || row.call_end === null || row.call_end > row.byte_start) return unit.words;
+  if (row.call_start === null || row.call_end === null || row.call_end > row.byte_start)
+    return { ...read, words: unit.words };
   // A tool's output is read with the start of its call, as the index holds it: its words stand on no line of the unit.
   // Its call's lines are read up to LONG_LINE_BYTES: the index holds only their first CALL_CHARS characters.
   const callLength = Math.min(row.call_end - row.call_start, LONG_LINE_BYTES);
@@ -160,7 +168,17 @@ function readUnitWords(
   }
   // A call cut inside its last line ends it there.
   callBuffer[callLength] = 0x0a;
-  return withCall(unitWordsOfBytes(callBuffer, callLength + 1, wanted).words, unit.words);
+  return { ...read, words: withCall(unitWordsOfBytes(callBuffer, callLength + 1, wanted).words, unit.words) };
+}
+
+/** Whether a line of bytes [0, end) of numbered lines (each ended by a newline) passes `test`, decoded one at a time. */
+function someLine(bytes: Uint8Array, end: number, test: (text: string) => boolean): boolean {
+  let from = 0;
+  for (let nl = bytes.indexOf(0x0a, from); nl !== -1 && nl < end; nl = bytes.indexOf(0x0a, from)) {
+    if (test(decodeText(bytes, from + prefixLength(bytes, from, nl), nl))) return true;
+    from = nl + 1;
+  }
+  return false;
 }
 
 /** What the user chose to keep, as given to the plugin's memory_save: the one call of its own that is content. */
@@ -390,17 +408,17 @@ export function rankedSearch(connection: IndexRows, req: RankedRequest): RankedR
   try {
     const plan = planRanked(connection, req.query, req.profile.reading);
     const found = candidates(connection, req, plan);
-    let { result, unread } = search(req, files, plan, found);
+    const search = searcher(req, files, plan, found);
+    let readEnough = req.profile.reading.readEnough;
+    let { result, unread } = search(readEnough);
     // One session searched: units that add their lines to a hit of their message, or repeat one, take no place, and
     // in a session of long outputs (a glob's listing is several units of one message) they can be most of the units
     // scored; it reads on, twice as many each time, until its limit is filled or there is nothing left to read (the
     // profile's maxRead bounds it). Several sessions searched stop at their first reading: a session's share of the
     // hits leaves places to the others, and reading on took more bytes than it gained (ranking-profile.ts, lines).
-    for (let readEnough = req.profile.reading.readEnough; req.perSession === undefined && unread; ) {
-      if (result.hits.length >= req.limit) break;
+    while (req.perSession === undefined && unread && result.hits.length < req.limit) {
       readEnough *= 2;
-      const reading = { ...req.profile.reading, readEnough };
-      ({ result, unread } = search({ ...req, profile: { ...req.profile, reading } }, files, plan, found));
+      ({ result, unread } = search(readEnough));
     }
     return result;
   } finally {
@@ -409,15 +427,17 @@ export function rankedSearch(connection: IndexRows, req: RankedRequest): RankedR
 }
 
 /**
- * The hits of the plan's candidates (`found`), and whether units were left unread because enough were scored (more
- * may be read on).
+ * The search of the plan's candidates (`found`): given `readEnough` (the profile's, or more), their hits, and whether
+ * units were left unread because enough were scored (more may be read on). Asked again with more, it reads on from
+ * the unit it stopped at: the units before it are read and scored as they were (the same order, and a unit that did
+ * not stop the reading with fewer wanted stops it with more neither), and a unit's lines are chosen once.
  */
-function search(
+function searcher(
   req: RankedRequest,
   files: OpenFiles,
   plan: RankedPlan,
   found: ReturnType<typeof candidates>,
-): { result: RankedResult; unread: boolean } {
+): (readEnough: number) => { result: RankedResult; unread: boolean } {
   const byId = req.indexed ? undefined : new Map(req.files.map((f) => [f.sessionID, f]));
   const fileOf = (sessionID: string) => (byId ? byId.get(sessionID) : req.indexed?.fileOf(sessionID));
   const { profile } = req;
@@ -450,8 +470,6 @@ function search(
   const changed = new Set<TranscriptFile>();
   const unreadable = new Set<TranscriptFile>();
   const scored: ScoredUnit[] = [];
-  // Units are read best first; once enough are scored, one that cannot reach them even fully boosted stops the reading.
-  const enough = req.limit * profile.reading.readEnough;
   const floor: number[] = [];
   const floored = new Map<string, number>();
   let read = 0;
@@ -469,145 +487,172 @@ function search(
     return turn ?? Number.POSITIVE_INFINITY;
   };
 
-  let unread = false;
-  for (const row of rows) {
-    if (read >= profile.reading.maxRead) break;
-    if (floor.length >= enough && ceiling(row) < (floor[enough - 1] as number)) {
-      unread = true;
-      break;
+  // The lines each unit shows, chosen once.
+  const shown = new Map<ScoredUnit, HitLine[]>();
+  const linesOf = (s: ScoredUnit) => {
+    let lines = shown.get(s);
+    if (lines === undefined) {
+      lines = shownLines(files, s, req, wants);
+      shown.set(s, lines);
     }
-    // The plugin's own results are what it read back, never an answer.
-    if (row.tool !== null && OWN_TOOLS.has(row.tool) && !(row.role === "tool-input" && row.tool === KEPT_INPUT))
-      continue;
-    const file = fileOf(row.session_id);
-    if (!file || unreadable.has(file)) continue;
-    if (asking && row.session_id === asking.sessionID && row.first_line >= turnStart(file)) {
-      continue;
-    }
-    read++;
-    const words = readUnitWords(files, file, row, wanted);
-    if (words === "unreadable") {
-      unreadable.add(file);
-      changed.add(file);
-      continue;
-    }
-    if (!words) {
-      stale++;
-      changed.add(file);
-      continue;
-    }
-    const lineCount = row.last_line - row.first_line + 1;
-    const s = rescore(row.score, words, lineCount, weightOf(row), row.time, req.query.terms, req.now, profile, left);
-    if (!s) continue;
-    const line = row.first_line + s.bestLine;
-    if (
-      kindBoost > 1 &&
-      readLines(files, file.path, row.byte_start, row.byte_end).some((l) => answerValue(l.text, wants) > 0)
-    ) {
-      s.score *= kindBoost;
-      s.parts.answers = kindBoost;
-    }
-    scored.push({ row, file, score: s.score, line, weights: s.lineWeights, parts: s.parts, lift: 0 });
-    // A session's units past its share of the hits cannot keep another session's from being read.
-    const inFloor = floored.get(row.session_id) ?? 0;
-    if (req.perSession === undefined || inFloor < req.perSession) {
-      floored.set(row.session_id, inFloor + 1);
-      floor.push(s.score);
-      floor.sort((a, b) => b - a);
-    }
-  }
-  // Several sessions searched: a session is lifted by its other units, and the order mixes the sessions.
-  if (req.perSession !== undefined) {
-    const before = scored.map((s) => s.score);
-    liftedBySession(scored, profile.sessions.lift);
-    for (const [i, s] of scored.entries()) s.lift = s.score - (before[i] as number);
-  }
-  scored.sort((a, b) => b.score - a.score || a.row.session_id.localeCompare(b.row.session_id) || a.line - b.line);
-  const perSession = new Map<string, number>();
-  const hits: RankedHit[] = [];
-  const said = new Set<string>();
-  // Bytes of lines other units of its message added to a hit, at most profile.lines.sameMessage.
-  const added = new Map<RankedHit, number>();
-  let repeated = 0;
-  // Units of its session ahead of each in the order: what the repeat weight weighed it by.
-  const ahead = new Map<string, number>();
-  // A hit of `s`, or its lines added to the hit of its message; none when it repeats what hits before show.
-  const place = (s: ScoredUnit, before: number) => {
-    const lines = shownLines(files, s, req, wants);
-    // The same text pasted or read again (in this session or another), an attachment's bare note, or a second
-    // directory listing takes no place among the hits; a short line said twice ("Thanks!") may well be two answers.
-    if (
-      repeats(lines, said) ||
-      lines.every((l) => ATTACHMENT_NOTE.test(l.text)) ||
-      (isListing(lines) && hits.some((h) => isListing(h.lines)))
-    ) {
-      repeated++;
-      return;
-    }
-    // Another unit of a message a hit shows (a call's input, then its output) adds its lines to that hit.
-    const same = profile.lines.sameMessage > 0 ? hits.find((h) => sameMessage(h, s)) : undefined;
-    if (same) {
-      const merged = withLinesOf(same.lines, lines, profile.lines.sameMessage - (added.get(same) ?? 0));
-      same.lines = merged.lines;
-      // What it adds is shown as well: a listing attached twice shows its entries once.
-      for (const l of merged.lines) said.add(lineText(l.text));
-      added.set(same, (added.get(same) ?? 0) + merged.bytes);
-      return;
-    }
-    for (const l of lines) said.add(lineText(l.text));
-    perSession.set(s.row.session_id, (perSession.get(s.row.session_id) ?? 0) + 1);
-    hits.push({
-      file: s.file,
-      score: s.score,
-      role: s.row.role,
-      tool: s.row.tool,
-      time: s.row.time,
-      firstLine: s.row.first_line,
-      lastLine: s.row.last_line,
-      line: s.line,
-      lines,
-      ...(req.explain
-        ? { explain: explained(s, req.perSession === undefined ? 1 : profile.sessions.repeat ** before) }
-        : {}),
-    });
+    return lines;
   };
-  // Units past their session's share wait: they take the places the other sessions leave, best first.
-  const waiting: { s: ScoredUnit; before: number }[] = [];
-  for (const s of req.perSession === undefined ? scored : inOrder(scored, profile.sessions.repeat)) {
-    const before = ahead.get(s.row.session_id) ?? 0;
-    ahead.set(s.row.session_id, before + 1);
-    if (hits.length >= req.limit) break;
-    if (req.perSession !== undefined && (perSession.get(s.row.session_id) ?? 0) >= req.perSession) {
-      waiting.push({ s, before });
-      continue;
+  // The next unit to read.
+  let next = 0;
+  return (readEnough) => {
+    // Units are read best first; once enough are scored, one that cannot reach them even fully boosted stops the
+    // reading.
+    const enough = req.limit * readEnough;
+    let unread = false;
+    for (; next < rows.length; next++) {
+      const row = rows[next] as UnitRow;
+      if (read >= profile.reading.maxRead) break;
+      if (floor.length >= enough && ceiling(row) < (floor[enough - 1] as number)) {
+        unread = true;
+        break;
+      }
+      // The plugin's own results are what it read back, never an answer.
+      if (row.tool !== null && OWN_TOOLS.has(row.tool) && !(row.role === "tool-input" && row.tool === KEPT_INPUT))
+        continue;
+      const file = fileOf(row.session_id);
+      if (!file || unreadable.has(file)) continue;
+      if (asking && row.session_id === asking.sessionID && row.first_line >= turnStart(file)) {
+        continue;
+      }
+      read++;
+      const unit = readUnitWords(files, file, row, wanted);
+      if (unit === "unreadable") {
+        unreadable.add(file);
+        changed.add(file);
+        continue;
+      }
+      if (!unit) {
+        stale++;
+        changed.add(file);
+        continue;
+      }
+      const lineCount = row.last_line - row.first_line + 1;
+      const s = rescore(
+        row.score,
+        unit.words,
+        lineCount,
+        weightOf(row),
+        row.time,
+        req.query.terms,
+        req.now,
+        profile,
+        left,
+      );
+      if (!s) continue;
+      const line = row.first_line + s.bestLine;
+      // Its lines as the words were read from them: the bytes are read once.
+      if (kindBoost > 1 && someLine(unit.bytes, unit.read, (text) => answerValue(text, wants) > 0)) {
+        s.score *= kindBoost;
+        s.parts.answers = kindBoost;
+      }
+      scored.push({ row, file, score: s.score, line, weights: s.lineWeights, parts: s.parts, lift: 0 });
+      // A session's units past its share of the hits cannot keep another session's from being read.
+      const inFloor = floored.get(row.session_id) ?? 0;
+      if (req.perSession === undefined || inFloor < req.perSession) {
+        floored.set(row.session_id, inFloor + 1);
+        floor.push(s.score);
+        floor.sort((a, b) => b - a);
+      }
     }
-    place(s, before);
-  }
-  let waited = 0;
-  for (const w of waiting) {
-    if (hits.length >= req.limit) break;
-    waited++;
-    place(w.s, w.before);
-  }
-  const cappedBySession = waiting.length - waited;
-  if (req.perSession === undefined) {
-    for (const h of hits) {
-      const best = denserOfMessage(h, scored);
-      if (!best || h.lines.some((l) => l.line >= best.row.first_line && l.line <= best.row.last_line)) continue;
-      const lines = shownLines(files, best, req, wants);
-      if (repeats(lines, said) || lines.every((l) => ATTACHMENT_NOTE.test(l.text))) continue;
-      const merged = withLinesOf(h.lines, lines, profile.lines.sameMessage - (added.get(h) ?? 0));
-      h.lines = merged.lines;
-      added.set(h, (added.get(h) ?? 0) + merged.bytes);
+    // Several sessions searched: a session is lifted by its other units, and the order mixes the sessions (read once:
+    // only one session searched reads on).
+    if (req.perSession !== undefined) {
+      const before = scored.map((s) => s.score);
+      liftedBySession(scored, profile.sessions.lift);
+      for (const [i, s] of scored.entries()) s.lift = s.score - (before[i] as number);
     }
-  }
-  // Only the newest-first way leaves units unread: a generator is asked of the whole index.
-  const window =
-    from > plan.totals.oldest
-      ? { units: Math.min(plan.totals.units, plan.totals.newest - from + 1), of: plan.totals.units }
-      : undefined;
-  return {
-    result: { hits, candidates: rows.length, cappedBySession, repeated, stale, changed: [...changed], window },
-    unread,
+    scored.sort((a, b) => b.score - a.score || a.row.session_id.localeCompare(b.row.session_id) || a.line - b.line);
+    const perSession = new Map<string, number>();
+    const hits: RankedHit[] = [];
+    const said = new Set<string>();
+    // Bytes of lines other units of its message added to a hit, at most profile.lines.sameMessage.
+    const added = new Map<RankedHit, number>();
+    let repeated = 0;
+    // Units of its session ahead of each in the order: what the repeat weight weighed it by.
+    const ahead = new Map<string, number>();
+    // A hit of `s`, or its lines added to the hit of its message; none when it repeats what hits before show.
+    const place = (s: ScoredUnit, before: number) => {
+      const lines = linesOf(s);
+      // The same text pasted or read again (in this session or another), an attachment's bare note, or a second
+      // directory listing takes no place among the hits; a short line said twice ("Thanks!") may well be two answers.
+      if (
+        repeats(lines, said) ||
+        lines.every((l) => ATTACHMENT_NOTE.test(l.text)) ||
+        (isListing(lines) && hits.some((h) => isListing(h.lines)))
+      ) {
+        repeated++;
+        return;
+      }
+      // Another unit of a message a hit shows (a call's input, then its output) adds its lines to that hit.
+      const same = profile.lines.sameMessage > 0 ? hits.find((h) => sameMessage(h, s)) : undefined;
+      if (same) {
+        const merged = withLinesOf(same.lines, lines, profile.lines.sameMessage - (added.get(same) ?? 0));
+        same.lines = merged.lines;
+        // What it adds is shown as well: a listing attached twice shows its entries once.
+        for (const l of merged.lines) said.add(lineText(l.text));
+        added.set(same, (added.get(same) ?? 0) + merged.bytes);
+        return;
+      }
+      for (const l of lines) said.add(lineText(l.text));
+      perSession.set(s.row.session_id, (perSession.get(s.row.session_id) ?? 0) + 1);
+      hits.push({
+        file: s.file,
+        score: s.score,
+        role: s.row.role,
+        tool: s.row.tool,
+        time: s.row.time,
+        firstLine: s.row.first_line,
+        lastLine: s.row.last_line,
+        line: s.line,
+        lines,
+        ...(req.explain
+          ? { explain: explained(s, req.perSession === undefined ? 1 : profile.sessions.repeat ** before) }
+          : {}),
+      });
+    };
+    // Units past their session's share wait: they take the places the other sessions leave, best first.
+    const waiting: { s: ScoredUnit; before: number }[] = [];
+    for (const s of req.perSession === undefined ? scored : inOrder(scored, profile.sessions.repeat)) {
+      const before = ahead.get(s.row.session_id) ?? 0;
+      ahead.set(s.row.session_id, before + 1);
+      if (hits.length >= req.limit) break;
+      if (req.perSession !== undefined && (perSession.get(s.row.session_id) ?? 0) >= req.perSession) {
+        waiting.push({ s, before });
+        continue;
+      }
+      place(s, before);
+    }
+    let waited = 0;
+    for (const w of waiting) {
+      if (hits.length >= req.limit) break;
+      waited++;
+      place(w.s, w.before);
+    }
+    const cappedBySession = waiting.length - waited;
+    if (req.perSession === undefined) {
+      for (const h of hits) {
+        const best = denserOfMessage(h, scored);
+        if (!best || h.lines.some((l) => l.line >= best.row.first_line && l.line <= best.row.last_line)) continue;
+        const lines = linesOf(best);
+        if (repeats(lines, said) || lines.every((l) => ATTACHMENT_NOTE.test(l.text))) continue;
+        const merged = withLinesOf(h.lines, lines, profile.lines.sameMessage - (added.get(h) ?? 0));
+        h.lines = merged.lines;
+        added.set(h, (added.get(h) ?? 0) + merged.bytes);
+      }
+    }
+    // Only the newest-first way leaves units unread: a generator is asked of the whole index.
+    const window =
+      from > plan.totals.oldest
+        ? { units: Math.min(plan.totals.units, plan.totals.newest - from + 1), of: plan.totals.units }
+        : undefined;
+    return {
+      result: { hits, candidates: rows.length, cappedBySession, repeated, stale, changed: [...changed], window },
+      unread,
+    };
   };
 }

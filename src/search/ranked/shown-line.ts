@@ -43,18 +43,27 @@ export function withoutEscapes(text: string): string {
   return text.includes("\u001b") || text.includes("\u009b") ? text.replace(ESCAPES, "") : text;
 }
 
+/**
+ * Bytes of the UTF-8 character whose code point (or lone surrogate) is `codePoint`, as TextEncoder writes it (a lone
+ * surrogate as U+FFFD, 3 bytes).
+ */
+const charBytes = (codePoint: number) => (codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4);
+
 /** A line cut to `max` bytes (whole characters), with what was left out counted. */
 export function clip(text: string, max: number): string {
-  if (byteLength(text) <= max) return text;
-  let out = "";
+  const whole = byteLength(text);
+  if (whole <= max) return text;
+  // Character by character by its code point: a TextEncoder call for each was most of the time of a long line's cut.
+  let end = 0;
   let used = 0;
-  for (const ch of text) {
-    const size = byteLength(ch);
+  while (end < text.length) {
+    const codePoint = text.codePointAt(end) as number;
+    const size = charBytes(codePoint);
     if (used + size > max) break;
-    out += ch;
     used += size;
+    end += codePoint > 0xffff ? 2 : 1;
   }
-  return `${out} […${byteLength(text) - used} bytes]`;
+  return `${text.slice(0, end)} […${whole - used} bytes]`;
 }
 
 /**

@@ -22,6 +22,19 @@ export interface TermCount {
   /** Units that hold the term: exact when `exact`, else estimated. */
   units: number;
   exact: boolean;
+  /** The units the count walked, when asked to keep them (`countTerm`). */
+  walked?: Walked;
+}
+
+/**
+ * The ids of the newest units holding an expression from id `from` on, newest first, as a count walked them; `all`:
+ * no other unit from `from` on holds it. The newest-first way of the candidates takes them instead of walking the
+ * same units again (a phrase of common words walks thousands of units to find a hundred).
+ */
+export interface Walked {
+  from: number;
+  ids: number[];
+  all: boolean;
 }
 
 /** The integers of a SQLite varint sequence (big-endian groups of 7 bits, the ninth byte whole). */
@@ -70,7 +83,8 @@ export type TermProbe = Pick<RankingProfile["reading"], "probeUnits" | "firstLoo
  * Units holding `match` (an FTS5 expression), looked for newest first and at most `probe.probeUnits` of them (a term
  * held by fewer is rare): fewer is the exact count; as many is a common term, whose count is estimated from the span
  * of ids those newest units cover. With `from`, only units from that id on are looked at (a window of the newest):
- * fewer than `probeUnits` there is an estimate too, unless the window holds every unit.
+ * fewer than `probeUnits` there is an estimate too, unless the window holds every unit. With `keep`, the ids walked
+ * are kept (`walked`): a count of ids, a little dearer than SQLite's count, for a walk that is asked again.
  */
 export function countTerm(
   connection: IndexRows,
@@ -78,8 +92,22 @@ export function countTerm(
   totals: IndexTotals,
   { probeUnits: probe, firstLook, surelyCommon }: TermProbe,
   from = 0,
+  keep = false,
 ): TermCount {
+  let walked: Walked | undefined;
   const look = (limit: number) => {
+    if (keep) {
+      const ids = connection
+        .all<{ id: number }>(
+          "SELECT rowid AS id FROM unit_text WHERE unit_text MATCH ? AND rowid >= ? ORDER BY rowid DESC LIMIT ?",
+          match,
+          from,
+          limit,
+        )
+        .map((r) => r.id);
+      walked = { from, ids, all: ids.length < limit };
+      return { n: ids.length, oldest: ids.at(-1) ?? 0 };
+    }
     const row = connection.get<{ n: number; oldest: number | null }>(
       `SELECT count(*) AS n, min(rowid) AS oldest FROM
          (SELECT rowid FROM unit_text WHERE unit_text MATCH ? AND rowid >= ? ORDER BY rowid DESC LIMIT ?)`,
@@ -89,6 +117,7 @@ export function countTerm(
     );
     return { n: row?.n ?? 0, oldest: row?.oldest ?? 0 };
   };
+  const counted = (count: TermCount): TermCount => (walked ? { ...count, walked } : count);
   const estimate = (n: number, lowest: number) => {
     const span = Math.max(1, totals.newest - lowest + 1);
     return Math.min(totals.units, Math.round((n / span) * totals.units));
@@ -96,11 +125,11 @@ export function countTerm(
   let seen = look(Math.min(probe, firstLook));
   if (seen.n === firstLook && firstLook < probe) {
     const early = estimate(seen.n, seen.oldest);
-    if (early >= probe * surelyCommon) return { units: early, exact: false };
+    if (early >= probe * surelyCommon) return counted({ units: early, exact: false });
     seen = look(probe);
   }
-  if (seen.n < probe && from <= totals.oldest) return { units: seen.n, exact: true };
-  return { units: estimate(seen.n, seen.n < probe ? from : seen.oldest), exact: false };
+  if (seen.n < probe && from <= totals.oldest) return counted({ units: seen.n, exact: true });
+  return counted({ units: estimate(seen.n, seen.n < probe ? from : seen.oldest), exact: false });
 }
 
 /** FTS5's inverse document frequency (its bm25()): never below a millionth, so a word in most units adds nearly 0. */

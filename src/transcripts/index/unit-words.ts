@@ -35,6 +35,27 @@ function isWideWordChar(codePoint: number): boolean {
   return is;
 }
 
+/** What a word is looked at for: the wanted words' first 4 letters, the shorter ones whole, their first letters. */
+interface Look {
+  heads: string[];
+  short: string[];
+  firsts: Set<number>;
+}
+
+/** The look of each list of wanted words, made once: a search reads its units' words for the same list. */
+const looks = new WeakMap<readonly string[], Look>();
+
+function lookOf(wanted: readonly string[]): Look {
+  let look = looks.get(wanted);
+  if (look === undefined) {
+    const heads = [...new Set(wanted.filter((w) => w.length >= 4).map((w) => w.slice(0, 4)))];
+    const short = [...new Set(wanted.filter((w) => w.length < 4))];
+    look = { heads, short, firsts: new Set([...heads, ...short].map((w) => w.charCodeAt(0))) };
+    looks.set(wanted, look);
+  }
+  return look;
+}
+
 /** The words kept of a unit, as they are found: `count` each word, then `keep` it if its first letter may be wanted. */
 class Collector {
   readonly unit: UnitWords = { count: 0, asks: false, at: [], word: new Map(), line: new Map() };
@@ -42,11 +63,11 @@ class Collector {
   private readonly short: string[];
   /** The first letters of the wanted words: most words start with another, and are passed over by that look alone. */
   private readonly firsts: Set<number>;
+  /** Where an identifier is split (`asciiIdentifier`), reused from one identifier to the next. */
+  private readonly joins: number[] = [];
 
   constructor(wanted: readonly string[]) {
-    this.heads = [...new Set(wanted.filter((w) => w.length >= 4).map((w) => w.slice(0, 4)))];
-    this.short = [...new Set(wanted.filter((w) => w.length < 4))];
-    this.firsts = new Set([...this.heads, ...this.short].map((w) => w.charCodeAt(0)));
+    ({ heads: this.heads, short: this.short, firsts: this.firsts } = lookOf(wanted));
   }
 
   /** Counts a word of `length` characters starting with `first`: its position if it may be wanted, else -1. */
@@ -59,7 +80,23 @@ class Collector {
   /** Keeps the (folded) word counted at `at` if it may be one of the wanted words. */
   keep(at: number, word: string, line: number): void {
     const maybe = word.length >= 4 ? this.heads.some((h) => word.startsWith(h)) : this.short.some((w) => w === word);
-    if (!maybe) return;
+    if (maybe) this.kept(at, word, line);
+  }
+
+  /**
+   * `keep` of the ASCII word at bytes [start, stop), looked at in its bytes: the string is made only of a word that
+   * may be wanted (most words that pass the first letter are still not).
+   */
+  keepAscii(at: number, bytes: Uint8Array, start: number, stop: number, line: number): void {
+    const length = stop - start;
+    const maybe =
+      length >= 4
+        ? this.heads.some((h) => foldedAsciiIs(bytes, start, h, 4))
+        : this.short.some((w) => w.length === length && foldedAsciiIs(bytes, start, w, length));
+    if (maybe) this.kept(at, asciiWord(bytes, start, stop), line);
+  }
+
+  private kept(at: number, word: string, line: number): void {
     this.unit.at.push(at);
     this.unit.word.set(at, word);
     this.unit.line.set(at, line);
@@ -70,6 +107,27 @@ class Collector {
     for (const part of identifierParts(identifier)) {
       const at = this.count(part.charCodeAt(0), part.length);
       if (at >= 0) this.keep(at, part, line);
+    }
+  }
+
+  /**
+   * `identifier` of the ASCII camelCase identifier at bytes [start, stop), split where `identifierParts` splits it
+   * (CAMEL_JOIN) without a regular expression or a string of its own: the parts are counted, and only one whose first
+   * letter may be wanted is looked at further.
+   */
+  asciiIdentifier(bytes: Uint8Array, start: number, stop: number, line: number): void {
+    const joins = this.joins;
+    joins.length = 0;
+    for (let k = start + 1; k < stop; k++) if (camelJoin(bytes, k, stop)) joins.push(k);
+    const firstPart = (joins[0] ?? stop) - start;
+    // A name only written that way (`iPhone`, `YouTube`) is no identifier of code: it has no parts (identifierParts).
+    if (joins.length + 1 < 3 && !(isLower(bytes[start] as number) && firstPart >= 2)) return;
+    joins.push(stop);
+    let from = start;
+    for (const to of joins) {
+      const at = this.count((bytes[from] as number) | 0x20, to - from);
+      if (at >= 0) this.keepAscii(at, bytes, from, to, line);
+      from = to;
     }
   }
 
@@ -232,7 +290,7 @@ export function unitWordsOfBytes(bytes: Uint8Array, end: number, wanted: readonl
         collector.text(foldCase(text), line);
       } else {
         const at = collector.count((bytes[start] as number) | 0x20, stop - start);
-        if (at >= 0) collector.keep(at, asciiWord(bytes, start, stop), line);
+        if (at >= 0) collector.keepAscii(at, bytes, start, stop, line);
         // Only a word with a capital inside is looked at again: most have none.
         if (inner && stop - start <= MAX_WORD_CHARS && isIdentifier(bytes, start, stop)) {
           identifiers.push(start, stop, line);
@@ -244,8 +302,12 @@ export function unitWordsOfBytes(bytes: Uint8Array, end: number, wanted: readonl
     from = nl + 1;
   }
   for (let k = 0; k < identifiers.length; k += 3) {
-    const [start, stop, line] = identifiers.slice(k, k + 3) as [number, number, number];
-    collector.identifier(decodeText(bytes, start, stop), line);
+    collector.asciiIdentifier(
+      bytes,
+      identifiers[k] as number,
+      identifiers[k + 1] as number,
+      identifiers[k + 2] as number,
+    );
   }
   collector.unit.asks = lastChar === 0x3f;
   return { words: collector.unit, lines, firstLine, lastLine };
@@ -277,6 +339,29 @@ function isIdentifier(bytes: Uint8Array, start: number, end: number): boolean {
     if (k + 2 < end && isLower(bytes[k + 1] as number) && isLower(bytes[k + 2] as number)) return true;
   }
   return false;
+}
+
+const isLowerOrDigit = (b: number) => isLower(b) || (b >= 0x30 && b <= 0x39);
+
+/**
+ * Whether CAMEL_JOIN (index-tokens.ts) splits the ASCII identifier ending before `end` at byte `k`: a capital after a
+ * lower-case letter or digit, or a capital after a capital and before two lower-case letters.
+ */
+function camelJoin(bytes: Uint8Array, k: number, end: number): boolean {
+  const b = bytes[k] as number;
+  if (!isUpper(b)) return false;
+  const before = bytes[k - 1] as number;
+  if (isLowerOrDigit(before)) return true;
+  return isUpper(before) && k + 2 < end && isLower(bytes[k + 1] as number) && isLower(bytes[k + 2] as number);
+}
+
+/** Whether the first `n` bytes from `start`, ASCII folded to lower case, are the first `n` characters of `word`. */
+function foldedAsciiIs(bytes: Uint8Array, start: number, word: string, n: number): boolean {
+  for (let j = 0; j < n; j++) {
+    const b = bytes[start + j] as number;
+    if (word.charCodeAt(j) !== (b >= 65 && b <= 90 ? b | 0x20 : b)) return false;
+  }
+  return true;
 }
 
 /** The ASCII letters and digits of bytes [start, end), in lower case. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { candidates } from "../../../src/search/ranked/ranked-candidates.js";
 import { planRanked } from "../../../src/search/ranked/ranked-plan.js";
 import { parseRankedQuery } from "../../../src/search/ranked/ranked-query.js";
 import { type RankedHit, rankedSearch } from "../../../src/search/ranked/ranked-search.js";
@@ -285,6 +286,48 @@ describe("the newest units of common words, page by page", () => {
     // The newer session's share first, then the older session's unit, then the newer's next units in the places left.
     expect(sessions.slice(0, 4).filter((s) => s === "ses_pagenewer0000001")).toHaveLength(3);
     expect(sessions.slice(0, 4)).toContain("ses_pageolder0000001");
+  });
+});
+
+describe("a phrase of common words among the newest units", () => {
+  it("takes the units its count walked as the newest candidates, the same as walking them again", async () => {
+    for (const every of [1, 2]) {
+      const older = new SessionBuilder(`ses_walkolder000000${every}`, "Older");
+      older.user("The deploy pipeline waits for the canary.");
+      const newer = new SessionBuilder(`ses_walknewer000000${every}`, "Newer");
+      // The phrase in every unit, or in every other one (the words in all of them): more units than a page (100).
+      for (let i = 0; i < 160; i++) newer.user(i % every === 0 ? `deploy pipeline step ${i}` : `pipeline deploy ${i}`);
+      const { data } = await indexedSessions([older.data, newer.data]);
+      const health = await data.searchIndex.forReading();
+      if (!health.usable) throw new Error(health.reason);
+      const files = listTranscripts(data.transcriptsDir, "", true);
+      const req = {
+        query: parseRankedQuery('"deploy pipeline"'),
+        files,
+        everything: true,
+        filters: {},
+        limit: 10,
+        contextLines: 0,
+        perSession: 3,
+        now: Date.now(),
+        // The words are common (more than 150 units each); the phrase is counted among the newest units.
+        profile: withReading({ probeUnits: 150 }),
+      };
+      const plan = planRanked(health.connection, req.query, req.profile.reading);
+      const walked = plan.walked.get('words : "deploy pipeline"');
+      const holding = health.connection
+        .all<{ id: number }>(
+          "SELECT rowid AS id FROM unit_text WHERE unit_text MATCH ? ORDER BY rowid DESC",
+          'words : "deploy pipeline"',
+        )
+        .map((r) => r.id);
+      expect(walked?.ids).toEqual(holding.slice(0, 150));
+      expect(walked?.all).toBe(holding.length < 150);
+      const kept = candidates(health.connection, req, plan);
+      const again = candidates(health.connection, req, { ...plan, walked: new Map() });
+      expect(kept.rows.length).toBeGreaterThan(0);
+      expect(kept).toEqual(again);
+    }
   });
 });
 

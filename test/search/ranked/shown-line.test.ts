@@ -2,10 +2,11 @@
  * A shown line's measure: the bytes a ranked hit's line takes as rendered (`12: text` or `12- text` and a newline),
  * the one measure the line choice, the lines a same-message unit adds and the tests' budgets count with.
  */
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { byteLength } from "../../../src/bounded-output.js";
 import { SHOWN_LINE_BYTES } from "../../../src/search/limits.js";
-import { lineBytes, numbered, shownWindow } from "../../../src/search/ranked/shown-line.js";
+import { clip, lineBytes, numbered, shownWindow } from "../../../src/search/ranked/shown-line.js";
 
 describe("a shown line's bytes", () => {
   it("are the bytes of the line as rendered, answer or context, with its newline", () => {
@@ -38,5 +39,28 @@ describe("a hit's line as shown", () => {
     // Cut already by the line choice: cut again, it would count the first cut's mark as text.
     const chosen = `${"y".repeat(SHOWN_LINE_BYTES.context)} […36 bytes]`;
     expect(shownWindow({ text: chosen, match: false }, [])).toBe(chosen);
+  });
+});
+
+describe("a line cut to a byte budget", () => {
+  it("keeps the most whole characters that fit, and counts the bytes of the rest", () => {
+    const char = fc.constantFrom(..."ab é€\u{1F600}".split(/(?:)/u), "\ud800", "\udc00");
+    fc.assert(
+      fc.property(fc.array(char, { maxLength: 40 }), fc.integer({ min: 0, max: 60 }), (chars, max) => {
+        const text = chars.join("");
+        const cut = clip(text, max);
+        if (byteLength(text) <= max) {
+          expect(cut).toBe(text);
+          return;
+        }
+        const kept = [...text];
+        let n = 0;
+        while (n < kept.length && byteLength(kept.slice(0, n + 1).join("")) <= max) n++;
+        const head = kept.slice(0, n).join("");
+        expect(cut).toBe(`${head} […${byteLength(text) - byteLength(head)} bytes]`);
+      }),
+      { numRuns: 2000 },
+    );
+    expect(clip("héllo wörld", 6)).toBe("héllo […7 bytes]");
   });
 });

@@ -84,6 +84,41 @@ describe("a unit's words read from its bytes", () => {
     );
   });
 
+  it("splits camelCase identifiers into the text reading's parts, whatever their capitals and digits", () => {
+    const char = fc.constantFrom(..."aAbBzZ9Q0 _.·é".split(/(?:)/u));
+    const line = fc.array(char, { maxLength: 50 }).map((chars) => chars.join(""));
+    const head = fc.array(fc.constantFrom(..."abzq9".split("")), { minLength: 1, maxLength: 6 }).map((c) => c.join(""));
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 5 }), fc.array(head, { maxLength: 6 }), (lines, wanted) => {
+        const bytes = numbered(lines, 1);
+        const read = unitWordsOfBytes(bytes, bytes.length, wanted);
+        expect(plain(read.words)).toEqual(plain(unitWords(lines, wanted)));
+      }),
+      { numRuns: 1000 },
+    );
+    const lines = ["createLogysiaWriter, readHTTPConfig and iPhone", "ResolveTargetError at parseURLPath2x"];
+    const wanted = [
+      "create",
+      "writer",
+      "http",
+      "config",
+      "iphone",
+      "phone",
+      "resolve",
+      "error",
+      "parse",
+      "url",
+      "path2x",
+    ];
+    const bytes = numbered(lines, 1);
+    const read = unitWordsOfBytes(bytes, bytes.length, wanted);
+    expect(plain(read.words)).toEqual(plain(unitWords(lines, wanted)));
+    expect([...read.words.word.values()]).toEqual(
+      expect.arrayContaining(["create", "writer", "http", "config", "resolve", "error", "parse", "url", "path2x"]),
+    );
+    expect([...read.words.word.values()]).not.toContain("phone");
+  });
+
   it("pass over terminal escape sequences, as the index does: a coloured version is its words", () => {
     // As a terminal's output holds them (cargo, git diff --color, a release script): SGR, a charset, an OSC title.
     const lines = [
