@@ -5,7 +5,7 @@
  * sentence that names the pages; a tool call's error stands in its output, not in its command.
  */
 import { byteLength } from "../../bounded-output.js";
-import { type AnswerKind, answerValue, strongError } from "./answer-kind.js";
+import { type AnswerKind, answerValue, measured, strongError } from "./answer-kind.js";
 import type { ShownLinesProfile } from "./ranking-profile.js";
 import { answerWindow, clip, lineBytes, shownText } from "./shown-line.js";
 
@@ -81,9 +81,13 @@ export function chooseLines(wanted: LinesWanted): ShownLine[] {
   const maxWeight = Math.max(...lines.map((l) => l.weight), 1e-9);
   const span = Math.max(1, lines.length);
   const errorAsked = wanted.asked.includes("error");
+  const numberAsked = wanted.asked.includes("number");
   const value = (l: LineChoice, i: number) => {
     const plain = l.text.replace(READ_PREFIX, "");
-    const kind = answerValue(plain, wanted.asked) + (errorAsked && strongError(plain) ? profile.strongError : 0);
+    const kind =
+      answerValue(plain, wanted.asked) +
+      (errorAsked && strongError(plain) ? profile.strongError : 0) +
+      (numberAsked && measured(plain) ? profile.measured : 0);
     const near = 1 - Math.min(1, Math.abs(i - best) / span);
     return kind * (1 + profile.nearness * near) + l.weight / maxWeight;
   };
@@ -96,7 +100,9 @@ export function chooseLines(wanted: LinesWanted): ShownLine[] {
       .map((i) => {
         const l = lines[i] as LineChoice;
         const kind = answerValue(l.text, asked);
-        const strong = asked.includes("error") && strongError(l.text) ? profile.strongError : 0;
+        const strong =
+          (asked.includes("error") && strongError(l.text) ? profile.strongError : 0) +
+          (asked.includes("number") && measured(l.text) ? profile.measured : 0);
         return { i, kind, v: kind + strong + l.weight / maxWeight };
       })
       .filter((o) => o.kind > 0 || o.v >= 1)

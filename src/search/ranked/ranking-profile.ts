@@ -33,6 +33,8 @@ export interface ShownLinesProfile {
   nearness: number;
   /** Added to a line's asked kinds when an error is asked for (by default, in a call's outcome) and it is a tool's own error line. */
   strongError: number;
+  /** What a count with what it counts (`12 files changed`) adds to a line's asked kinds when a number is asked for. */
+  measured: number;
 }
 
 export interface RankingProfile {
@@ -363,6 +365,13 @@ export const DEFAULT_PROFILE: RankingProfile = {
    * fewer than 48 bytes says nothing, so it is left out. A line's nearness to the best one counts once more than its
    * asked kinds (nearness 1), and a tool's own error line counts as one asked kind more (strongError 1) when an error
    * is asked for: the "taken in turn" figures above were taken with these; they were not swept on their own.
+   *
+   * A count with what it counts (`12 files changed, 260 insertions(+)`, `pages=34`: answer-kind.ts, measured) counts
+   * as one asked kind more (measured 1) when a number is asked for: any number is a number (a file mode `100644`, a
+   * hash), and the commit's size stood below its hash line unshown. On the questions to tune on, project-wide: a
+   * needle among the first five for 47.2 % against 46.3 % (hit@1 29.6 % against 28.7 %; the number questions 38.9 %
+   * against 33.3 %), median 2,946 bytes against 2,924; session named 59.3 % against 58.3 % (hit@1 37.0 % against
+   * 36.1 %), 3,213 bytes both; opencode-lore 13 of 20 alone, 14 among the 30, as before. 0.5 gave the same.
    */
   lines: {
     hitBytes: 520,
@@ -376,6 +385,7 @@ export const DEFAULT_PROFILE: RankingProfile = {
     minLine: 48,
     nearness: 1,
     strongError: 1,
+    measured: 1,
   },
 };
 

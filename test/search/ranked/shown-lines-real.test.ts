@@ -54,6 +54,21 @@ describe("what a ranked hit shows, on a real session", () => {
     expect(answer?.line).toBe((best?.line as number) + 8);
   });
 
+  it("shows the count of a commit's output below its hash line, not the file modes, when the size is asked", async () => {
+    const { search } = await welpy();
+    // The commit (line 8043 `[master 963eef2] refactor(reflow): …`), then ` 12 files changed, 260 insertions(+), 176
+    // deletions(-)` and ` create mode 100644 …` lines: every one holds a number, only the second says how big.
+    const out = await search({
+      query: "how big did the reflow seam family commit end up?",
+      mode: "ranked",
+      scope: PROJECT,
+      sessionID: WELPY,
+      limit: 5,
+    });
+    const shown = out.ranked?.hits.flatMap((h) => h.lines.map((l) => l.text)) ?? [];
+    expect(shown.some((t) => t.includes("12 files changed, 260 insertions(+)"))).toBe(true);
+  });
+
   it("shows one best line a hit, each line once and in order, within the hit's bytes and the budget", async () => {
     const { search, vocabulary } = await welpy();
     expect(vocabulary.length).toBeGreaterThan(100);
