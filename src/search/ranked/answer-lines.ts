@@ -45,6 +45,13 @@ export interface LinesWanted {
 /** A file read's own numbering (`  12: `, `+ 12: `) says nothing of what a line holds. */
 const READ_PREFIX = /^\s*[+-]?\s*\d+[:|]\s?/;
 
+/**
+ * A line with a letter or a digit. A line of none (`}`, `---`, `|`, a blank) says nothing beside the lines around it:
+ * left out as context, the needles shown on the coding recall evaluation's questions to tune on were the same, at
+ * 2,931 bytes a question against 2,946 (ranking-profile.ts, lines).
+ */
+const SAYS = /[\p{L}\p{N}]/u;
+
 /** The most a cut adds to a line: `[…N bytes] ` before and ` […N bytes]` after. */
 const CUT_MARKS = 36;
 
@@ -66,7 +73,7 @@ export function chooseLines(wanted: LinesWanted): ShownLine[] {
     const whole = byteLength(text);
     const room = Math.min(max, left - wanted.prefixBytes(l.line) - 1);
     const cut = whole <= room ? whole : room - CUT_MARKS;
-    if (i !== best && (cut < Math.min(profile.minLine, whole) || text.trim() === "")) return false;
+    if (i !== best && (cut < Math.min(profile.minLine, whole) || !SAYS.test(text))) return false;
     const shown = i === best ? answerWindow(text, wanted.words, Math.max(cut, profile.minLine)) : clip(text, cut);
     const size = lineBytes(l.line, shown, wanted.prefixBytes);
     if (i !== best && size > left) return false;

@@ -110,6 +110,29 @@ describe("the lines a hit shows", () => {
     expect(shown.map((l) => l.line)).toEqual([23, 24, 25, 26]);
   });
 
+  it("shows no line of neither letter nor digit around the best one (`}`, `---`)", () => {
+    const lines = [
+      choice(30, "export function reflow(server) {"),
+      choice(31, "  return arrange(server);", 2),
+      choice(32, "}"),
+      choice(33, "---"),
+      choice(34, "The seam is called from three sites."),
+    ];
+    const shown = chooseLines({ lines, best: 1, asked: [], words: ["arrange"], context: 2, prefixBytes, profile });
+    expect(shown.map((l) => l.line)).toEqual([30, 31, 34]);
+    // The best line is shown whatever it holds.
+    const alone = chooseLines({
+      lines: lines.slice(2),
+      best: 0,
+      asked: [],
+      words: [],
+      context: 0,
+      prefixBytes,
+      profile,
+    });
+    expect(alone).toEqual([{ line: 32, text: "}", match: true }]);
+  });
+
   it("shows a call's error from its output, and its last lines when nothing failed", () => {
     const call = [
       choice(20, '[tool bash · completed · call_1 · "bunx tsc --noEmit"]', 1),
