@@ -47,11 +47,17 @@ function rankedHeader(rank: number, file: TranscriptFile, showScope: boolean, fi
   return `## ${rank} · ${file.sessionID}${title}${scope}${tail}`;
 }
 
-/** What a unit is and when it was written, after its session in a ranked hit's header. */
-function unitTail(hit: RankedHit): string {
+/**
+ * What a unit is and when it was written (UTC, to the minute), after its session in a ranked hit's header; the day
+ * only when the hit above was written on another (`2026-06-29T10:37Z`, then `10:41Z`).
+ */
+function unitTail(hit: RankedHit, above: RankedHit | undefined): string {
   const kind = hit.tool ? `${hit.role} (${hit.tool})` : hit.role;
-  const when = hit.time !== null ? ` · ${iso(hit.time)}` : "";
-  return ` · ${kind}${when}`;
+  if (hit.time === null) return ` · ${kind}`;
+  // `2026-06-29T10:37:48Z` -> `2026-06-29T10:37Z`: the seconds tell the reader nothing a line number does not.
+  const minute = `${iso(hit.time).slice(0, 16)}Z`;
+  const sameDay = above?.time != null && iso(above.time).slice(0, 10) === minute.slice(0, 10);
+  return ` · ${kind} · ${sameDay ? minute.slice(11) : minute}`;
 }
 
 /** Ranked hits best first, a whole hit or none of it within the budget. */
@@ -63,9 +69,10 @@ function renderRanked(result: RankedResult, coverage: RankedCoverage, maxBytes: 
   let shown = 0;
   let hidden = 0;
   const named = new Set<string>();
+  let shownAbove: RankedHit | undefined;
   for (const [i, hit] of result.hits.entries()) {
     const block = [
-      rankedHeader(i + 1, hit.file, showScope, !named.has(hit.file.sessionID), unitTail(hit)),
+      rankedHeader(i + 1, hit.file, showScope, !named.has(hit.file.sessionID), unitTail(hit, shownAbove)),
       ...(hit.explain ? [explainLine(hit.explain)] : []),
       // Each line already within a shown line's bytes (ranked-mode.ts), and redacted at its edges.
       ...hit.lines.map((l) => numbered(l.line, l.text, l.match)),
@@ -76,6 +83,7 @@ function renderRanked(result: RankedResult, coverage: RankedCoverage, maxBytes: 
       continue;
     }
     out.push(...block);
+    shownAbove = hit;
     named.add(hit.file.sessionID);
     used += size;
     shown++;

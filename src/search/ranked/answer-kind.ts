@@ -64,3 +64,15 @@ export function answerValue(text: string, asked: readonly AnswerKind[]): number 
   for (const kind of asked) if (HOLDS[kind].test(text)) value++;
   return value;
 }
+
+/**
+ * A count with what it counts (`12 files changed, 260 insertions(+)`, `pages=34`, `3 passed`, `120 ms`): says how
+ * many or how big better than a line that merely holds a number (a mode `100644`, a hash, a date).
+ */
+const MEASURE =
+  /(?:^|[^\w.#/-])\d+(?:[.,]\d+)?\s?(?:%|ms|s|sec(?:onds?)?|min(?:utes?)?|kb|mb|gb|bytes?|files?|lines?|tests?|pages?|passed|failed|errors?|warnings?|insertions?|deletions?|changes?|changed|occurrences|users?|items?|rows?|entries|commits?|hits?|calls?|requests?|tokens?|chars?|characters?|words?|steps?|times?)\b|\b[a-z_]+=\d/i;
+
+/** Whether a line holds a count with what it counts. */
+export function measured(text: string): boolean {
+  return MEASURE.test(text);
+}

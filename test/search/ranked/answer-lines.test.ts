@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { byteLength } from "../../../src/bounded-output.js";
-import { asksFor, lineHolds } from "../../../src/search/ranked/answer-kind.js";
+import { asksFor, lineHolds, measured } from "../../../src/search/ranked/answer-kind.js";
 import { chooseLines, type LineChoice } from "../../../src/search/ranked/answer-lines.js";
 import { DEFAULT_PROFILE } from "../../../src/search/ranked/ranking-profile.js";
 import { numberBytes } from "../../../src/search/ranked/shown-line.js";
@@ -36,6 +36,40 @@ describe("what a question asks for", () => {
     expect(lineHolds("command: bunx tsc --noEmit", "command")).toBe(true);
     expect(lineHolds("The plan looks good to me.", "number")).toBe(false);
     expect(lineHolds("Sounds good, thanks.", "error")).toBe(false);
+  });
+});
+
+describe("a count with what it counts", () => {
+  it("tells a count of things from a number that counts nothing", () => {
+    expect(measured(" 12 files changed, 260 insertions(+), 176 deletions(-)")).toBe(true);
+    expect(measured("pages=34, ok=34, failed=0")).toBe(true);
+    expect(measured("**Gates**: pytest → **536 passed**")).toBe(true);
+    expect(measured("took 120 ms")).toBe(true);
+    expect(measured(" create mode 100644 welpy/reflow.py")).toBe(false);
+    expect(measured("[master 963eef2] refactor(reflow): extract re-flow ordering")).toBe(false);
+    expect(measured("Released 2.0.0 on 2026-02-16")).toBe(false);
+  });
+
+  it("shows an output's count over its other numbered lines when a number is asked for", () => {
+    const output = [
+      choice(8042, "[master 963eef2] refactor(reflow): extract the seam family", 2, { outcome: true }),
+      choice(8043, " 12 files changed, 260 insertions(+), 176 deletions(-)", 0, { outcome: true }),
+      choice(8044, " create mode 100644 tests/test_reflow.py", 0, { outcome: true }),
+      choice(8045, " create mode 100644 welpy/reflow.py", 1, { outcome: true }),
+    ];
+    const lines = [choice(8040, "git commit -m 'refactor(reflow): extract the seam family'", 3), ...output];
+    const shown = (measuredWeight: number) =>
+      chooseLines({
+        lines,
+        best: 0,
+        asked: ["number"],
+        words: ["reflow"],
+        context: 0,
+        prefixBytes,
+        profile: { ...profile, measured: measuredWeight },
+      }).map((l) => l.line);
+    expect(shown(profile.measured)).toContain(8043);
+    expect(shown(0)).not.toContain(8043);
   });
 });
 
@@ -74,6 +108,29 @@ describe("the lines a hit shows", () => {
     const tight = { ...profile, hitBytes: 4 * (prefixBytes(20) + byteLength("Line 20 of the report.") + 1) };
     const shown = chooseLines({ lines, best: 4, asked: [], words: [], context: 2, prefixBytes, profile: tight });
     expect(shown.map((l) => l.line)).toEqual([23, 24, 25, 26]);
+  });
+
+  it("shows no line of neither letter nor digit around the best one (`}`, `---`)", () => {
+    const lines = [
+      choice(30, "export function reflow(server) {"),
+      choice(31, "  return arrange(server);", 2),
+      choice(32, "}"),
+      choice(33, "---"),
+      choice(34, "The seam is called from three sites."),
+    ];
+    const shown = chooseLines({ lines, best: 1, asked: [], words: ["arrange"], context: 2, prefixBytes, profile });
+    expect(shown.map((l) => l.line)).toEqual([30, 31, 34]);
+    // The best line is shown whatever it holds.
+    const alone = chooseLines({
+      lines: lines.slice(2),
+      best: 0,
+      asked: [],
+      words: [],
+      context: 0,
+      prefixBytes,
+      profile,
+    });
+    expect(alone).toEqual([{ line: 32, text: "}", match: true }]);
   });
 
   it("shows a call's error from its output, and its last lines when nothing failed", () => {

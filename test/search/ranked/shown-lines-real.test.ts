@@ -2,7 +2,8 @@
  * The lines a ranked hit shows, on a real session of another project (corpus/more, pi-welpy: a refactor in Python with
  * its tests run by pytest): the number that answers, lines below the heading holding the question's words in the
  * same message; and, for any question of the session's own words, whatever the limit, context and byte budget, one
- * best line a hit, its lines each once and in order, within the hit's bytes and the search's.
+ * best line a hit, its lines each once and in order, within the hit's bytes and the search's, none around it that says
+ * nothing (`}`, `---`) or that a hit before showed.
  */
 import fs from "node:fs";
 import fc from "fast-check";
@@ -21,6 +22,13 @@ const WELPY = "ses_187if9h6vqhp4pcyza8k";
 /** The bytes a hit's lines take as rendered: `<line>- text` and a newline each. */
 /** The mark a run of random-looking characters cut at a shown line's edge is replaced by. */
 const REDACTED_AT_EDGE = new RegExp(`\\[redacted: ${CUT_TOKEN}\\]`, "g");
+
+/** A shown line's text as the search compares it with what hits before showed: without a read's number and spacing. */
+const plain = (text: string) =>
+  text
+    .replace(/^\s*[+-]?\s*\d+[:|]\s?/, "")
+    .replace(/\s+/g, " ")
+    .trim();
 
 const bytesOf = (lines: readonly { line: number; text: string }[]) =>
   lines.reduce((sum, l) => sum + lineBytes(l.line, l.text), 0);
@@ -54,6 +62,21 @@ describe("what a ranked hit shows, on a real session", () => {
     expect(answer?.line).toBe((best?.line as number) + 8);
   });
 
+  it("shows the count of a commit's output below its hash line, not the file modes, when the size is asked", async () => {
+    const { search } = await welpy();
+    // The commit (line 8043 `[master 963eef2] refactor(reflow): …`), then ` 12 files changed, 260 insertions(+), 176
+    // deletions(-)` and ` create mode 100644 …` lines: every one holds a number, only the second says how big.
+    const out = await search({
+      query: "how big did the reflow seam family commit end up?",
+      mode: "ranked",
+      scope: PROJECT,
+      sessionID: WELPY,
+      limit: 5,
+    });
+    const shown = out.ranked?.hits.flatMap((h) => h.lines.map((l) => l.text)) ?? [];
+    expect(shown.some((t) => t.includes("12 files changed, 260 insertions(+)"))).toBe(true);
+  });
+
   it("shows one best line a hit, each line once and in order, within the hit's bytes and the budget", async () => {
     const { search, vocabulary } = await welpy();
     expect(vocabulary.length).toBeGreaterThan(100);
@@ -80,8 +103,15 @@ describe("what a ranked hit shows, on a real session", () => {
         expect(byteLength(out.text)).toBeLessThanOrEqual(maxBytes);
         expect(out.text).not.toContain("\u001b");
         if ((out.ranked?.hits.length ?? 0) > 0) withHits++;
+        const said = new Set<string>();
         for (const hit of out.ranked?.hits ?? []) {
           expect(hit.lines.filter((l) => l.match)).toHaveLength(1);
+          // Around the best line, only lines that say something, and none that a hit before showed.
+          for (const l of hit.lines.filter((l) => !l.match)) {
+            expect(l.text).toMatch(/[\p{L}\p{N}]/u);
+            expect(said.has(plain(l.text))).toBe(false);
+          }
+          for (const l of hit.lines) said.add(plain(l.text));
           const numbers = hit.lines.map((l) => l.line);
           expect(numbers).toEqual([...new Set(numbers)].sort((a, b) => a - b));
           // A hit's own lines, and those another unit of its message adds to it, as chosen: a run cut at a line's
