@@ -167,7 +167,7 @@ export function createTranscriptSearch(deps: SearchDeps) {
       const scope = inScope
         ? listedScope(inScope, byFolders ? noteListing(marks, where, listedAt) : undefined)
         : indexedScope(marks, deps.transcriptsDir, deps.database, where);
-      const ranked = await rankedOutcome(deps, req, scope, started);
+      const ranked = await rankedOutcome(deps, req, scope);
       if ("result" in ranked) {
         const text = present({ kind: "ranked", ...ranked }, req);
         const targets = [...new Set(ranked.result.hits.map((h) => h.file))];
@@ -186,7 +186,6 @@ async function rankedOutcome(
   deps: SearchDeps,
   req: SearchRequest,
   scope: (connection: IndexRows) => Promise<RankedScope>,
-  started: number,
 ): Promise<RankedOutcome> {
   if (!deps.index) return { fallback: "no search index is configured" };
   const ranked = await searchRanked(deps.index, {
@@ -206,7 +205,6 @@ async function rankedOutcome(
     profile: req.profile ?? DEFAULT_PROFILE,
     explain: req.explain,
     now: (deps.clock ?? Date.now)(),
-    started,
     titles: async (files) => {
       try {
         await attachTitles(deps.database, files);

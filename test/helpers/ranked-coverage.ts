@@ -11,7 +11,6 @@ export function rankedCoverage(set: Partial<RankedCoverage> = {}): RankedCoverag
     dropped: [],
     where: "this project",
     inScope: 1,
-    inScopeBytes: 1000,
     indexedNow: 0,
     leftOut: 0,
     leftOutBytes: 0,
@@ -19,7 +18,6 @@ export function rankedCoverage(set: Partial<RankedCoverage> = {}): RankedCoverag
     filters: [],
     dates: [],
     limit: 10,
-    elapsedMs: 1,
     args: TOOL_ARG_NAMES,
     ...set,
   };

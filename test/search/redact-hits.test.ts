@@ -149,7 +149,7 @@ describe("the one redaction step, on a ranked search's hits", () => {
       stale: 0,
       changed: [],
     };
-    const coverage = rankedCoverage({ inScopeBytes: transcript.size, limit: 5 });
+    const coverage = rankedCoverage({ limit: 5 });
     const found: Found = { kind: "ranked", result, coverage };
     const redacted = redactFound(found);
     expect(redacted).toEqual({ redacted: 2, kinds: ["Docker Hub token", "Grafana token"] });

@@ -10,7 +10,6 @@ export interface RankedCoverage {
   dropped: readonly string[];
   where: string;
   inScope: number;
-  inScopeBytes: number;
   indexedNow: number;
   leftOut: number;
   leftOutBytes: number;
@@ -20,7 +19,6 @@ export interface RankedCoverage {
   dates: string[];
   limit: number;
   perSession?: number;
-  elapsedMs: number;
   /** What the last line calls the request's arguments. */
   args: ArgNames;
 }
@@ -35,8 +33,8 @@ export function rankedCoverageLine(
   maxBytes: number,
 ) {
   const parts = [
-    `ranked: searched ${(c.inScope - c.leftOut).toLocaleString("en-US")} of ${plural(c.inScope, "transcript")} in ${c.where} (${formatBytes(c.inScopeBytes)}) with the index in ${(c.elapsedMs / 1000).toFixed(2)} s`,
-    `${plural(shown, "hit")}, best first, of ${plural(result.candidates, "matching unit")}`,
+    `ranked: searched ${(c.inScope - c.leftOut).toLocaleString("en-US")} of ${plural(c.inScope, "transcript")} in ${c.where}`,
+    `${plural(shown, "hit")} of ${plural(result.candidates, "matching unit")}`,
   ];
   if (result.window) {
     parts.push(

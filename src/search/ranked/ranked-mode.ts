@@ -50,7 +50,6 @@ export interface RankedModeRequest {
   /** The message the search is asked from: its turn is not searched. */
   asking?: AskingMessage;
   now: number;
-  started: number;
   /** The weights and bounds of the ranking (ranking-profile.ts). */
   profile: RankingProfile;
   /** Show under each hit's header what each stage of the ranking gave it. */
@@ -181,7 +180,6 @@ export async function searchRanked(index: IndexReader, req: RankedModeRequest): 
     dropped: query.dropped,
     where: req.where,
     inScope: inScope.count,
-    inScopeBytes: inScope.bytes,
     indexedNow: caught.indexed,
     leftOut: caught.leftOut.length + caught.failed.length,
     leftOutBytes: [...caught.leftOut, ...caught.failed.map((f) => f.file)].reduce((sum, f) => sum + f.size, 0),
@@ -190,7 +188,6 @@ export async function searchRanked(index: IndexReader, req: RankedModeRequest): 
     dates: dates.map((d) => d.text),
     limit: req.limit,
     perSession: req.oneSession ? undefined : req.profile.sessions.perSession,
-    elapsedMs: performance.now() - req.started,
     args: req.args,
   };
   return { result, coverage };

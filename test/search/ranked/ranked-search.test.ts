@@ -189,7 +189,7 @@ describe("ranked search", () => {
     expect(out.text).toMatch(/^## 1 · ses_decision00000001 · "Throttling" · assistant · 2026-/m);
     expect(out.text).toMatch(/^\d+: Decision: the rate limiter uses a token bucket/m);
     expect(out.text.split("\n").at(-1)).toMatch(
-      /^\[search\] ranked: searched 7 of 7 transcripts in this project .* with the index .* common words left out: what, did, we, about, the/,
+      /^\[search\] ranked: searched 7 of 7 transcripts in this project · .* common words left out: what, did, we, about, the/,
     );
     // A common word the question says twice is named once among those left out.
     const twice = await search({ query: "What did the limiter say about the rate", mode: "ranked", scope: PROJECT });
