@@ -271,12 +271,19 @@ function denserOfMessage(hit: RankedHit, scored: readonly ScoredUnit[]): ScoredU
   return best;
 }
 
-/** A shown line's text without its number (an attachment's `12: `, a read tool's `00012| `) and spacing. */
+/**
+ * A shown line's text without its number (an attachment's `12: `, a read tool's `00012| `) and spacing, a cut's count
+ * of the bytes left out (shown-line.ts) as `…`: two copies of a long line are cut where their budgets end.
+ */
 const lineText = (text: string) =>
   text
     .replace(/^\s*[+-]?\s*\d+[:|]\s?/, "")
+    .replace(/\[…\d+ bytes\]/g, CUT)
     .replace(/\s+/g, " ")
     .trim();
+
+/** Where a shown line was cut, in its text as `said` holds it. */
+const CUT = "…";
 
 /** Shown text this long that hits before showed is a repeat (a paste, a file read again), not a second answer. */
 const REPEAT_CHARS = 60;
@@ -294,10 +301,35 @@ function repeats(lines: readonly HitLine[], said: ReadonlySet<string>): boolean 
   for (const l of lines) {
     const text = lineText(l.text);
     all += text.length;
-    if (said.has(text)) shared += text.length;
+    if (saidBefore(text, said)) shared += text.length;
     else if (l.match) return false;
   }
   return shared >= REPEAT_CHARS && shared >= all * REPEAT_SHARE;
+}
+
+/** A cut line's text at least this long, within a line said before or holding one said cut, is a repeat of it. */
+const WITHIN_CHARS = 40;
+
+/** A shown line's longest stretch between its cuts. */
+const uncut = (text: string) => text.split(CUT).reduce((a, b) => (b.trim().length > a.length ? b.trim() : a), "");
+
+/**
+ * Whether a line's text was said before: as it is, or cut at another place (the same long line of a copy cut to
+ * another budget, `<pro […51 bytes]` in one and `<project-sl […49 bytes]` in the other): a cut line's text within a
+ * line said, or a line said cut within it. A line shown whole is a repeat only as it is: it may hold more than a cut
+ * line showed of it.
+ */
+function saidBefore(text: string, said: ReadonlySet<string>): boolean {
+  if (said.has(text)) return true;
+  if (!text.includes(CUT)) return false;
+  const part = uncut(text);
+  if (part.length < WITHIN_CHARS) return false;
+  for (const s of said) {
+    const other = uncut(s);
+    if (other.length < WITHIN_CHARS) continue;
+    if (other.includes(part) || (s.includes(CUT) && part.includes(other))) return true;
+  }
+  return false;
 }
 
 /** A line that is only a path (an entry of a glob's, an `ls`'s or an attached folder's listing). */
@@ -549,8 +581,10 @@ function search(
     if (same) {
       const merged = withLinesOf(same.lines, lines, profile.lines.sameMessage - (added.get(same) ?? 0));
       same.lines = merged.lines;
-      // What it adds is shown as well: a listing attached twice shows its entries once.
-      for (const l of merged.lines) said.add(lineText(l.text));
+      // What it adds is shown as well: a listing attached twice shows its entries once. Its lines past the bytes left
+      // are said too: the hit names their message, and a copy of them in another (a page fetched again, a file read
+      // in another session) would take a place to show them again.
+      for (const l of [...merged.lines, ...lines]) said.add(lineText(l.text));
       added.set(same, (added.get(same) ?? 0) + merged.bytes);
       return;
     }
