@@ -292,12 +292,19 @@ function denserOfMessage(hit: RankedHit, scored: readonly ScoredUnit[]): ScoredU
   return best;
 }
 
-/** A shown line's text without its number (an attachment's `12: `, a read tool's `00012| `) and spacing. */
+/**
+ * A shown line's text without its number (an attachment's `12: `, a read tool's `00012| `) and spacing, a cut's count
+ * of the bytes left out (shown-line.ts) as `…`: two copies of a long line are cut where their budgets end.
+ */
 const lineText = (text: string) =>
   text
     .replace(/^\s*[+-]?\s*\d+[:|]\s?/, "")
+    .replace(/\[…\d+ bytes\]/g, CUT)
     .replace(/\s+/g, " ")
     .trim();
+
+/** Where a shown line was cut, in its text as `said` holds it. */
+const CUT = "…";
 
 /** Shown text this long that hits before showed is a repeat (a paste, a file read again), not a second answer. */
 const REPEAT_CHARS = 60;
@@ -315,10 +322,35 @@ function repeats(lines: readonly HitLine[], said: ReadonlySet<string>): boolean 
   for (const l of lines) {
     const text = lineText(l.text);
     all += text.length;
-    if (said.has(text)) shared += text.length;
+    if (saidBefore(text, said)) shared += text.length;
     else if (l.match) return false;
   }
   return shared >= REPEAT_CHARS && shared >= all * REPEAT_SHARE;
+}
+
+/** A cut line's text at least this long, within a line said before or holding one said cut, is a repeat of it. */
+const WITHIN_CHARS = 40;
+
+/** A shown line's longest stretch between its cuts. */
+const uncut = (text: string) => text.split(CUT).reduce((a, b) => (b.trim().length > a.length ? b.trim() : a), "");
+
+/**
+ * Whether a line's text was said before: as it is, or cut at another place (the same long line of a copy cut to
+ * another budget, `<pro […51 bytes]` in one and `<project-sl […49 bytes]` in the other): a cut line's text within a
+ * line said, or a line said cut within it. A line shown whole is a repeat only as it is: it may hold more than a cut
+ * line showed of it.
+ */
+function saidBefore(text: string, said: ReadonlySet<string>): boolean {
+  if (said.has(text)) return true;
+  if (!text.includes(CUT)) return false;
+  const part = uncut(text);
+  if (part.length < WITHIN_CHARS) return false;
+  for (const s of said) {
+    const other = uncut(s);
+    if (other.length < WITHIN_CHARS) continue;
+    if (other.includes(part) || (s.includes(CUT) && part.includes(other))) return true;
+  }
+  return false;
 }
 
 /**
@@ -594,7 +626,11 @@ function searcher(
     scored.sort((a, b) => b.score - a.score || a.row.session_id.localeCompare(b.row.session_id) || a.line - b.line);
     const perSession = new Map<string, number>();
     const hits: RankedHit[] = [];
+    // The text of the lines shown; `named` holds too the lines of units added to the hit of their message past the
+    // bytes left: not shown, but the hit names their message, and a copy of them in another (a page fetched again, a
+    // file read in another session) would take a place to show them again.
     const said = new Set<string>();
+    const named = new Set<string>();
     // Bytes of lines other units of its message added to a hit, at most profile.lines.sameMessage.
     const added = new Map<RankedHit, number>();
     let repeated = 0;
@@ -606,7 +642,7 @@ function searcher(
       // The same text pasted or read again (in this session or another), an attachment's bare note, or a second
       // directory listing takes no place among the hits; a short line said twice ("Thanks!") may well be two answers.
       if (
-        repeats(lines, said) ||
+        repeats(lines, named) ||
         lines.every((l) => ATTACHMENT_NOTE.test(l.text)) ||
         (isListing(lines) && hits.some((h) => isListing(h.lines)))
       ) {
@@ -621,10 +657,14 @@ function searcher(
         same.lines = merged.lines;
         // What it adds is shown as well: a listing attached twice shows its entries once.
         for (const l of merged.lines) said.add(lineText(l.text));
+        for (const l of [...merged.lines, ...linesOf(s)]) named.add(lineText(l.text));
         added.set(same, (added.get(same) ?? 0) + merged.bytes);
         return;
       }
-      for (const l of lines) said.add(lineText(l.text));
+      for (const l of lines) {
+        said.add(lineText(l.text));
+        named.add(lineText(l.text));
+      }
       perSession.set(s.row.session_id, (perSession.get(s.row.session_id) ?? 0) + 1);
       hits.push({
         file: s.file,
@@ -665,7 +705,7 @@ function searcher(
         const best = denserOfMessage(h, scored);
         if (!best || h.lines.some((l) => l.line >= best.row.first_line && l.line <= best.row.last_line)) continue;
         const lines = linesOf(best);
-        if (repeats(lines, said) || lines.every((l) => ATTACHMENT_NOTE.test(l.text))) continue;
+        if (repeats(lines, named) || lines.every((l) => ATTACHMENT_NOTE.test(l.text))) continue;
         const merged = withLinesOf(h.lines, lines, profile.lines.sameMessage - (added.get(h) ?? 0));
         h.lines = merged.lines;
         added.set(h, (added.get(h) ?? 0) + merged.bytes);
