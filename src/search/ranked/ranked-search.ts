@@ -222,7 +222,7 @@ function termsIn(text: string, terms: readonly RankedTerm[]): number {
 }
 
 /** Whether a unit is of the message a hit before it is of (message-of.ts). */
-const sameMessage = (hit: RankedHit, s: ScoredUnit) => {
+const sameMessage = (hit: RankedHit, s: { row: UnitRow }) => {
   const message = messageOf(s.row.session_id, s.row.time, s.row.role);
   return message !== undefined && message === messageOf(hit.file.sessionID, hit.time, hit.role);
 };
@@ -469,36 +469,29 @@ function search(
     return turn ?? Number.POSITIVE_INFINITY;
   };
 
-  let unread = false;
-  for (const row of rows) {
-    if (read >= profile.reading.maxRead) break;
-    if (floor.length >= enough && ceiling(row) < (floor[enough - 1] as number)) {
-      unread = true;
-      break;
-    }
+  // A unit read and scored by the second look; none when it is not an answer or cannot be read.
+  const scoreOf = (row: UnitRow): ScoredUnit | undefined => {
     // The plugin's own results are what it read back, never an answer.
     if (row.tool !== null && OWN_TOOLS.has(row.tool) && !(row.role === "tool-input" && row.tool === KEPT_INPUT))
-      continue;
+      return undefined;
     const file = fileOf(row.session_id);
-    if (!file || unreadable.has(file)) continue;
-    if (asking && row.session_id === asking.sessionID && row.first_line >= turnStart(file)) {
-      continue;
-    }
+    if (!file || unreadable.has(file)) return undefined;
+    if (asking && row.session_id === asking.sessionID && row.first_line >= turnStart(file)) return undefined;
     read++;
     const words = readUnitWords(files, file, row, wanted);
     if (words === "unreadable") {
       unreadable.add(file);
       changed.add(file);
-      continue;
+      return undefined;
     }
     if (!words) {
       stale++;
       changed.add(file);
-      continue;
+      return undefined;
     }
     const lineCount = row.last_line - row.first_line + 1;
     const s = rescore(row.score, words, lineCount, weightOf(row), row.time, req.query.terms, req.now, profile, left);
-    if (!s) continue;
+    if (!s) return undefined;
     const line = row.first_line + s.bestLine;
     if (
       kindBoost > 1 &&
@@ -507,7 +500,19 @@ function search(
       s.score *= kindBoost;
       s.parts.answers = kindBoost;
     }
-    scored.push({ row, file, score: s.score, line, weights: s.lineWeights, parts: s.parts, lift: 0 });
+    return { row, file, score: s.score, line, weights: s.lineWeights, parts: s.parts, lift: 0 };
+  };
+
+  let unread = false;
+  for (const row of rows) {
+    if (read >= profile.reading.maxRead) break;
+    if (floor.length >= enough && ceiling(row) < (floor[enough - 1] as number)) {
+      unread = true;
+      break;
+    }
+    const s = scoreOf(row);
+    if (!s) continue;
+    scored.push(s);
     // A session's units past its share of the hits cannot keep another session's from being read.
     const inFloor = floored.get(row.session_id) ?? 0;
     if (req.perSession === undefined || inFloor < req.perSession) {
@@ -573,16 +578,32 @@ function search(
   };
   // Units past their session's share wait: they take the places the other sessions leave, best first.
   const waiting: { s: ScoredUnit; before: number }[] = [];
-  for (const s of req.perSession === undefined ? scored : inOrder(scored, profile.sessions.repeat)) {
-    const before = ahead.get(s.row.session_id) ?? 0;
-    ahead.set(s.row.session_id, before + 1);
-    if (hits.length >= req.limit) break;
-    if (req.perSession !== undefined && (perSession.get(s.row.session_id) ?? 0) >= req.perSession) {
-      waiting.push({ s, before });
-      continue;
+  const order = req.perSession === undefined ? scored : inOrder(scored, profile.sessions.repeat);
+  let next = 0;
+  const fill = (limit: number) => {
+    for (; next < order.length && hits.length < limit; next++) {
+      const s = order[next] as ScoredUnit;
+      const before = ahead.get(s.row.session_id) ?? 0;
+      ahead.set(s.row.session_id, before + 1);
+      if (req.perSession !== undefined && (perSession.get(s.row.session_id) ?? 0) >= req.perSession) {
+        waiting.push({ s, before });
+        continue;
+      }
+      place(s, before);
     }
-    place(s, before);
+  };
+  // Several sessions searched: the last places go first to the best messages no hit before them shows
+  // (message-view.ts), each shown by its unit; never a document (a file attached or read, a page fetched), which the
+  // message's view does not weigh below what was said and done.
+  const places = req.perSession === undefined ? 0 : Math.min(Math.floor(profile.sessions.messagePlaces), req.limit - 1);
+  fill(req.limit - places);
+  for (const row of found.messages ?? []) {
+    if (hits.length >= req.limit || places === 0) break;
+    if (weightOf(row) < profile.units.roles[row.role] || hits.some((h) => sameMessage(h, { row }))) continue;
+    const s = scored.find((u) => u.row.id === row.id) ?? scoreOf(row);
+    if (s) place(s, ahead.get(s.row.session_id) ?? 0);
   }
+  fill(req.limit);
   let waited = 0;
   for (const w of waiting) {
     if (hits.length >= req.limit) break;
