@@ -239,7 +239,11 @@ export const DEFAULT_PROFILE: RankingProfile = {
      * both, MRR 0.353 against 0.347), the answering message for 65 against 61, at a median of 2,870 bytes against
      * 2,924; with the session named, and on opencode-lore's questions, the same; LoCoMo the same (answering turn
      * among the first five for 67.4 % of its questions, session 90.6 %). A document (an attached folder's listing)
-     * took the last place beside a glob of the same folder in repeated-hits.test.ts. Scored as BM25 of the units holding each
+     * took the last place beside a glob of the same folder in repeated-hits.test.ts. Its cost (a pass over the
+     * messages already grouped, and at most one unit more read) was not told apart from the noise of a loaded
+     * machine: the search-index benchmark at 5 GB, two runs each way at a load of 6 to 8, gave ranked p50 21.5 and
+     * 13.2 ms against 17.6 and 11.4 ms without it, p95 46.2 and 32.3 ms against 42.9 and 29.6 ms; to be measured
+     * again on a quiet machine. Scored as BM25 of the units holding each
      * term instead (as the message lift): 47.2 %; messages of one unit too: 49.1 % but LoCoMo's session 90.3 %; two
      * places: 47.2 % at 2,809 bytes; 3 messages looked at: 48.1 %, 1: 47.2 %; only a message of the first hit's
      * session, or in place of a hit whose session another hit names: 47.2 %. With one session searched (the session
