@@ -8,6 +8,7 @@ import type { IndexRows, SqlValue } from "../../transcripts/index/index-reader.j
 import type { Role } from "../../transcripts/index/transcript-units.js";
 import type { IndexParts } from "./hit-explain.js";
 import { messageOf } from "./message-of.js";
+import { bestMessages, type MessageTerms } from "./message-view.js";
 import { dateWeight } from "./named-dates.js";
 import type { RankedPlan } from "./ranked-plan.js";
 import { clauseOf, type RankedTerm } from "./ranked-query.js";
@@ -106,13 +107,6 @@ interface Scored {
   message?: number;
 }
 
-/** The generating terms the units of one message hold (how many units each), and the bytes those units span. */
-interface MessageTerms {
-  start: number;
-  end: number;
-  held: Map<RankedTerm, number>;
-}
-
 const messageKey = (unit: { sid: number; time: number | null; role: Role }) =>
   messageOf(unit.sid, unit.time, unit.role);
 
@@ -162,7 +156,7 @@ function bestInContext(
   connection: IndexRows,
   req: RankedRequest,
   plan: RankedPlan,
-): { rows: UnitRow[]; weights: Map<RankedTerm, number> } {
+): { rows: UnitRow[]; weights: Map<RankedTerm, number>; messages: UnitRow[] } {
   const { where, params } = filtersOf(req);
   const { sessions: weighs, reading } = req.profile;
   const sql = `SELECT u.id, u.sid, u.time, u.role, u.byte_start, u.byte_end, s.bytes AS session_bytes,
@@ -189,8 +183,16 @@ function bestInContext(
       sessions.set(unit.sid, session);
       const key = messageKey(unit);
       if (key === undefined) continue;
-      const message = messages.get(key) ?? { start: byte_start, end: byte_end, held: new Map<RankedTerm, number>() };
+      const message = messages.get(key) ?? {
+        start: byte_start,
+        end: byte_end,
+        held: new Map(),
+        units: [] as number[],
+        best: new Map(),
+      };
       message.held.set(term, (message.held.get(term) ?? 0) + 1);
+      message.best.set(term, Math.min(message.best.get(term) ?? 0, unit.score));
+      if (!known) message.units.push(unit.id);
       message.start = Math.min(message.start, byte_start);
       message.end = Math.max(message.end, byte_end);
       messages.set(key, message);
@@ -222,7 +224,7 @@ function bestInContext(
   for (const unit of units.values()) {
     if (required.every((t) => unit.held.includes(t))) rows.push(unit);
   }
-  for (const row of rows) row.own = row.score;
+  for (const unit of units.values()) unit.own = unit.score;
   liftedByNeighbours(rows, weighs, oneSession ? weighs.neighbourInSession : weighs.neighbour);
   for (const row of rows) {
     row.neighbours = row.score - (row.own as number);
@@ -236,16 +238,22 @@ function bestInContext(
   const dates = req.dates ?? [];
   const weighed = (row: Scored) => row.score * dateWeight(dates, row.time, req.profile.boosts.namedDate);
   const chosen = rows.sort((a, b) => weighed(a) - weighed(b)).slice(0, reading.candidates);
+  // Several sessions searched: the units showing the best messages (ranked-search.ts gives them the last places) are
+  // read with the candidates, in the same query.
+  const looked = oneSession || weighs.messagePlaces < 1 ? 0 : weighs.messagesLooked;
+  const shown = bestMessages(messages, units, weights, plan.weights, required, looked).flatMap(
+    (id) => units.get(id) ?? [],
+  );
   const full = new Map(
     connection
       .all<UnitRow>(
         `SELECT ${COLUMNS} FROM units u JOIN sessions s ON s.sid = u.sid
            WHERE u.id IN (SELECT value FROM json_each(?))`,
-        JSON.stringify(chosen.map((c) => c.id)),
+        JSON.stringify([...chosen, ...shown].map((c) => c.id)),
       )
       .map((row) => [row.id, row]),
   );
-  const found = chosen.flatMap((c) => {
+  const rowOf = (c: Scored): UnitRow[] => {
     const row = full.get(c.id);
     if (!row) return [];
     const parts = {
@@ -255,8 +263,8 @@ function bestInContext(
       message: c.message ?? 0,
     };
     return [{ ...row, score: c.score, held: c.held, parts }];
-  });
-  return { rows: found, weights };
+  };
+  return { rows: chosen.flatMap(rowOf), weights, messages: shown.flatMap(rowOf) };
 }
 
 /**
@@ -322,7 +330,7 @@ export function candidates(
   connection: IndexRows,
   req: RankedRequest,
   plan: RankedPlan,
-): { rows: UnitRow[]; from: number; weights: ReadonlyMap<RankedTerm, number> } {
+): { rows: UnitRow[]; from: number; weights: ReadonlyMap<RankedTerm, number>; messages?: UnitRow[] } {
   if (plan.generator !== undefined) {
     if (plan.generating.length === 0) {
       return { rows: best(connection, req, plan.generator), from: plan.totals.oldest, weights: plan.weights };

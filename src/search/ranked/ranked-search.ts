@@ -240,7 +240,7 @@ function termsIn(text: string, terms: readonly RankedTerm[]): number {
 }
 
 /** Whether a unit is of the message a hit before it is of (message-of.ts). */
-const sameMessage = (hit: RankedHit, s: ScoredUnit) => {
+const sameMessage = (hit: RankedHit, s: { row: UnitRow }) => {
   const message = messageOf(s.row.session_id, s.row.time, s.row.role);
   return message !== undefined && message === messageOf(hit.file.sessionID, hit.time, hit.role);
 };
@@ -544,6 +544,48 @@ function searcher(
     return turn ?? Number.POSITIVE_INFINITY;
   };
 
+  // A unit read and scored by the second look; none when it is not an answer or cannot be read.
+  const scoreOf = (row: UnitRow): ScoredUnit | undefined => {
+    // The plugin's own results are what it read back, never an answer.
+    if (row.tool !== null && OWN_TOOLS.has(row.tool) && !(row.role === "tool-input" && row.tool === KEPT_INPUT))
+      return undefined;
+    const file = fileOf(row.session_id);
+    if (!file || unreadable.has(file)) return undefined;
+    if (asking && row.session_id === asking.sessionID && row.first_line >= turnStart(file)) return undefined;
+    read++;
+    const unit = readUnitWords(files, file, row, wanted);
+    if (unit === "unreadable") {
+      unreadable.add(file);
+      changed.add(file);
+      return undefined;
+    }
+    if (!unit) {
+      stale++;
+      changed.add(file);
+      return undefined;
+    }
+    const lineCount = row.last_line - row.first_line + 1;
+    const s = rescore(
+      row.score,
+      unit.words,
+      lineCount,
+      weightOf(row),
+      row.time,
+      req.query.terms,
+      req.now,
+      profile,
+      left,
+    );
+    if (!s) return undefined;
+    const line = row.first_line + s.bestLine;
+    // Its lines as the words were read from them: the bytes are read once.
+    if (kindBoost > 1 && someLine(unit.bytes, unit.read, (text) => answerValue(text, wants) > 0)) {
+      s.score *= kindBoost;
+      s.parts.answers = kindBoost;
+    }
+    return { row, file, score: s.score, line, weights: s.lineWeights, parts: s.parts, lift: 0 };
+  };
+
   // The lines each unit shows, chosen once.
   const shown = new Map<ScoredUnit, HitLine[]>();
   const linesOf = (s: ScoredUnit) => {
@@ -568,46 +610,9 @@ function searcher(
         unread = true;
         break;
       }
-      // The plugin's own results are what it read back, never an answer.
-      if (row.tool !== null && OWN_TOOLS.has(row.tool) && !(row.role === "tool-input" && row.tool === KEPT_INPUT))
-        continue;
-      const file = fileOf(row.session_id);
-      if (!file || unreadable.has(file)) continue;
-      if (asking && row.session_id === asking.sessionID && row.first_line >= turnStart(file)) {
-        continue;
-      }
-      read++;
-      const unit = readUnitWords(files, file, row, wanted);
-      if (unit === "unreadable") {
-        unreadable.add(file);
-        changed.add(file);
-        continue;
-      }
-      if (!unit) {
-        stale++;
-        changed.add(file);
-        continue;
-      }
-      const lineCount = row.last_line - row.first_line + 1;
-      const s = rescore(
-        row.score,
-        unit.words,
-        lineCount,
-        weightOf(row),
-        row.time,
-        req.query.terms,
-        req.now,
-        profile,
-        left,
-      );
+      const s = scoreOf(row);
       if (!s) continue;
-      const line = row.first_line + s.bestLine;
-      // Its lines as the words were read from them: the bytes are read once.
-      if (kindBoost > 1 && someLine(unit.bytes, unit.read, (text) => answerValue(text, wants) > 0)) {
-        s.score *= kindBoost;
-        s.parts.answers = kindBoost;
-      }
-      scored.push({ row, file, score: s.score, line, weights: s.lineWeights, parts: s.parts, lift: 0 });
+      scored.push(s);
       // A session's units past its share of the hits cannot keep another session's from being read.
       const inFloor = floored.get(row.session_id) ?? 0;
       if (req.perSession === undefined || inFloor < req.perSession) {
@@ -683,16 +688,33 @@ function searcher(
     };
     // Units past their session's share wait: they take the places the other sessions leave, best first.
     const waiting: { s: ScoredUnit; before: number }[] = [];
-    for (const s of req.perSession === undefined ? scored : inOrder(scored, profile.sessions.repeat)) {
-      const before = ahead.get(s.row.session_id) ?? 0;
-      ahead.set(s.row.session_id, before + 1);
-      if (hits.length >= req.limit) break;
-      if (req.perSession !== undefined && (perSession.get(s.row.session_id) ?? 0) >= req.perSession) {
-        waiting.push({ s, before });
-        continue;
+    const order = req.perSession === undefined ? scored : inOrder(scored, profile.sessions.repeat);
+    let at = 0;
+    const fill = (limit: number) => {
+      for (; at < order.length && hits.length < limit; at++) {
+        const s = order[at] as ScoredUnit;
+        const before = ahead.get(s.row.session_id) ?? 0;
+        ahead.set(s.row.session_id, before + 1);
+        if (req.perSession !== undefined && (perSession.get(s.row.session_id) ?? 0) >= req.perSession) {
+          waiting.push({ s, before });
+          continue;
+        }
+        place(s, before);
       }
-      place(s, before);
+    };
+    // Several sessions searched: the last places go first to the best messages no hit before them shows
+    // (message-view.ts), each shown by its unit; never a document (a file attached or read, a page fetched), which the
+    // message's view does not weigh below what was said and done.
+    const places =
+      req.perSession === undefined ? 0 : Math.min(Math.floor(profile.sessions.messagePlaces), req.limit - 1);
+    fill(req.limit - places);
+    for (const row of found.messages ?? []) {
+      if (hits.length >= req.limit || places === 0) break;
+      if (weightOf(row) < profile.units.roles[row.role] || hits.some((h) => sameMessage(h, { row }))) continue;
+      const s = scored.find((u) => u.row.id === row.id) ?? scoreOf(row);
+      if (s) place(s, ahead.get(s.row.session_id) ?? 0);
     }
+    fill(req.limit);
     let waited = 0;
     for (const w of waiting) {
       if (hits.length >= req.limit) break;

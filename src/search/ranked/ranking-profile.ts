@@ -86,6 +86,10 @@ export interface RankingProfile {
     /** What a unit's message adds: its BM25 as one document, against a mean message of `messageBytes`. */
     message: number;
     messageBytes: number;
+    /** The best messages by their own BM25 (message-view.ts) looked at for places of their own. */
+    messagesLooked: number;
+    /** The last places of the hits kept for the best messages no hit before them shows (0: none). */
+    messagePlaces: number;
     /** A term's weight in the second look: the share of the scope's sessions lacking it, `scopePrior` more counted. */
     scopePrior: number;
     scopeFloor: number;
@@ -238,6 +242,29 @@ export const DEFAULT_PROFILE: RankingProfile = {
      */
     message: 0.7,
     messageBytes: 1_000,
+    /**
+     * Units and messages find different answers: on the coding recall evaluation's questions to tune on (project-wide,
+     * limit 5) the answering message was among the five unit hits for 61 of 108 questions, among the first five
+     * messages of a plain FTS5 BM25 over whole messages for 60, and among either for 71. With several sessions
+     * searched, the last place goes to the best of the `messagesLooked` best messages (message-view.ts: each term's
+     * best unit in the message, summed) that no hit before it shows, if it has two units or more and is not a
+     * document: a needle among the first five hits for 49.1 % of those questions against 46.3 % (hit@1 28.7 % at
+     * both, MRR 0.353 against 0.347), the answering message for 65 against 61, at a median of 2,870 bytes against
+     * 2,924; with the session named, and on opencode-lore's questions, the same; LoCoMo the same (answering turn
+     * among the first five for 67.4 % of its questions, session 90.6 %). A document (an attached folder's listing)
+     * took the last place beside a glob of the same folder in repeated-hits.test.ts. Its cost (a pass over the
+     * messages already grouped, and at most one unit more read) was not told apart from the noise of a loaded
+     * machine: the search-index benchmark at 5 GB, two runs each way at a load of 6 to 8, gave ranked p50 21.5 and
+     * 13.2 ms against 17.6 and 11.4 ms without it, p95 46.2 and 32.3 ms against 42.9 and 29.6 ms; to be measured
+     * again on a quiet machine. Scored as BM25 of the units holding each
+     * term instead (as the message lift): 47.2 %; messages of one unit too: 49.1 % but LoCoMo's session 90.3 %; two
+     * places: 47.2 % at 2,809 bytes; 3 messages looked at: 48.1 %, 1: 47.2 %; only a message of the first hit's
+     * session, or in place of a hit whose session another hit names: 47.2 %. With one session searched (the session
+     * named) it kept no place: there it took the needle out of the first five for 57.4 % of the questions against
+     * 58.3 %, and opencode-lore's among the 30 sessions for 13 of 20 against 14.
+     */
+    messagesLooked: 5,
+    messagePlaces: 1,
     /**
      * A word in every session of the scope (a person's or a project's name, in a search of that project) is rare in
      * the index but tells none of the scope's units from another, and holding it made a greeting ("Hey Nate!") look
