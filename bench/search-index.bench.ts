@@ -34,6 +34,14 @@ const health = await index.forReading();
 if (!health.usable) throw new Error(health.reason);
 const connection = health.connection;
 const units = connection.get<{ n: number }>("SELECT count(*) AS n FROM units")?.n ?? 0;
+// Units the index read as part of a message (a role and a time): what the role weights, the message lifts and the
+// asked-kind reading of outputs work on.
+const ofMessages =
+  connection.get<{ n: number }>("SELECT count(*) AS n FROM units WHERE role <> 'meta' AND time IS NOT NULL")?.n ?? 0;
+const messagesNote =
+  ofMessages === 0
+    ? " None of its units is read as part of a message: the generated transcripts' marker lines are of an earlier form (`## user · <time> · msg_…`, `[tool bash] {…}`), so every unit is indexed as a note with no role or time, and the role weights, the message lifts and the reading of tool outputs for what a question asks are not exercised here (the coding recall evaluation runs them, on real sessions)."
+    : ` ${ofMessages.toLocaleString("en-US")} of its ${units.toLocaleString("en-US")} units are read as part of a message.`;
 
 const queries = [
   { name: "rare word", query: "ECONNRESET" },
@@ -163,7 +171,7 @@ ${(corpus.bytes / 1e6).toFixed(0)} MB), indexed from scratch in one process (at 
 ${ROUNDS} times each, in turn, through the index as the search runs them once the folders are listed (over the index's
 record of the transcripts; each term counted, BM25 candidates from the rare ones or the newest units holding common
 ones, the second look at the best of them, the exact lines read back with 2 lines of context; rendering left out), the
-plain rg runs of the comparison below between the first 5 rounds. Medians; p95 over all ${all.length} queries.
+plain rg runs of the comparison below between the first 5 rounds. Medians; p95 over all ${all.length} queries.${messagesNote}
 
 | figure | value |
 | --- | --- |
