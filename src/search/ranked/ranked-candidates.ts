@@ -14,7 +14,7 @@ import type { RankedPlan } from "./ranked-plan.js";
 import { clauseOf, type RankedTerm } from "./ranked-query.js";
 import type { RankedRequest } from "./ranked-request.js";
 import { bm25Sql, type RankingProfile } from "./ranking-profile.js";
-import { termScore, type Walked } from "./term-stats.js";
+import { inverseFrequency, termScore, type Walked } from "./term-stats.js";
 
 /**
  * The newest units are asked for this many at a time, each page below the last: the candidates are most often found
@@ -136,6 +136,35 @@ function liftedByNeighbours(rows: readonly Scored[], sessions: RankingProfile["s
   for (const [i, row] of rows.entries()) row.score += lifts[i] as number;
 }
 
+type OwnRow = { sid: number; session_bytes: number };
+
+/**
+ * With one session searched, each generating term's weight blended with its weight within that session (the
+ * profile's ownWeights, `share`): FTS5's inverse document frequency over the session's units, those holding the term
+ * (every one of them is read for the candidates anyway) of the session's units. The index keeps no count of a
+ * session's units (no index of units by session), so it is estimated from the session's bytes over the index's mean
+ * bytes a unit (`meanUnit`). Undefined: nothing to blend (no share, or the units read are of several sessions).
+ */
+function ownWeights(
+  read: readonly { term: RankedTerm; rows: readonly OwnRow[] }[],
+  index: ReadonlyMap<RankedTerm, number>,
+  share: number,
+  meanUnit: number,
+): Map<RankedTerm, number> | undefined {
+  if (share <= 0) return undefined;
+  const sids = new Set(read.flatMap(({ rows }) => rows.map((r) => r.sid)));
+  const first = read.find(({ rows }) => rows.length > 0)?.rows[0];
+  if (sids.size !== 1 || first === undefined) return undefined;
+  const most = Math.max(...read.map((r) => r.rows.length));
+  const units = Math.max(most + 1, Math.round(first.session_bytes / Math.max(1, meanUnit)));
+  return new Map(
+    read.map(({ term, rows }) => {
+      const whole = index.get(term) ?? 0;
+      return [term, (1 - share) * whole + share * inverseFrequency(units, rows.length)];
+    }),
+  );
+}
+
 /**
  * The best units by BM25 for the generating terms, each unit's score lifted by its session's: the session taken as one
  * document of the units holding each term (BM25 over sessions: a term's count in a session is the units holding it, a
@@ -150,7 +179,7 @@ function liftedByNeighbours(rows: readonly Scored[], sessions: RankingProfile["s
  * them apart. On the coding recall evaluation's questions to tune on, with the session named, the FTS5 BM25 of the
  * generating terms' OR put a needle among the first five hits for 56 of 108 questions; these per-term scores with the
  * neighbour and message lifts for 59, and without the session's lift for 60. The neighbours weigh less there
- * (the profile's neighbourInSession).
+ * (the profile's neighbourInSession), and the generating terms are weighed partly within the session (ownWeights).
  */
 function bestInContext(
   connection: IndexRows,
@@ -166,13 +195,21 @@ function bestInContext(
   const units = new Map<number, Scored>();
   const sessions = new Map<number, { bytes: number; held: Map<RankedTerm, number> }>();
   const messages = new Map<string, MessageTerms>();
-  for (const term of plan.generating) {
-    type Row = Omit<Scored, "held"> & { session_bytes: number; byte_start: number; byte_end: number };
-    for (const { session_bytes, byte_start, byte_end, ...unit } of connection.all<Row>(
-      sql,
-      clauseOf(term),
-      ...params,
-    )) {
+  const oneSession = req.perSession === undefined;
+  type Row = Omit<Scored, "held"> & { session_bytes: number; byte_start: number; byte_end: number };
+  const read = plan.generating.map((term) => ({ term, rows: connection.all<Row>(sql, clauseOf(term), ...params) }));
+  // The index's bytes: one row a transcript, read once a query, never its units.
+  const indexBytes = () =>
+    connection.get<{ bytes: number | null }>("SELECT sum(bytes) AS bytes FROM sessions")?.bytes ?? 0;
+  const own =
+    oneSession && weighs.ownWeights > 0
+      ? ownWeights(read, plan.weights, weighs.ownWeights, indexBytes() / Math.max(1, plan.totals.units))
+      : undefined;
+  const termWeights = own ? new Map([...plan.weights, ...own]) : plan.weights;
+  for (const { term, rows: termRows } of read) {
+    const scale = own ? (own.get(term) ?? 0) / Math.max(1e-9, plan.weights.get(term) ?? 0) : 1;
+    for (const { session_bytes, byte_start, byte_end, ...row } of termRows) {
+      const unit = { ...row, score: row.score * scale };
       const known = units.get(unit.id);
       if (known) {
         known.score += unit.score;
@@ -204,13 +241,12 @@ function bestInContext(
   for (const [sid, session] of sessions) {
     let score = 0;
     for (const [term, count] of session.held) {
-      score += termScore(plan.weights.get(term) ?? 0, count, session.bytes, meanBytes);
+      score += termScore(termWeights.get(term) ?? 0, count, session.bytes, meanBytes);
     }
     context.set(sid, score);
   }
-  const oneSession = req.perSession === undefined;
   const inScope = Math.max(1, req.indexed ? req.indexed.count : req.files.length);
-  const weights = new Map(plan.weights);
+  const weights = new Map(termWeights);
   for (const term of oneSession ? [] : plan.generating) {
     let holding = 0;
     for (const session of sessions.values()) if (session.held.has(term)) holding++;
@@ -231,7 +267,7 @@ function bestInContext(
     row.session = oneSession ? 0 : weighs.context * (context.get(row.sid) ?? 0);
     const key = messageKey(row);
     const message = key === undefined ? undefined : messages.get(key);
-    row.message = message ? weighs.message * messageScore(message, plan.weights, weighs.messageBytes) : 0;
+    row.message = message ? weighs.message * messageScore(message, termWeights, weighs.messageBytes) : 0;
     row.score -= row.session + row.message;
   }
   // The units of a date the query names are kept before others, as the second look will weigh them.

@@ -1,0 +1,48 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import type { RankedHit } from "../../../src/search/ranked/ranked-search.js";
+import { DEFAULT_PROFILE } from "../../../src/search/ranked/ranking-profile.js";
+import { PROJECT, realSessions } from "../../helpers/indexed-sessions.js";
+import { corpusFiles, sharedSessionFile } from "../../helpers/transcripts.js";
+
+const BUS_PLATFORM = "ses_miykx0v3vgy80n8x2sby";
+
+/** Every session of the shared data: the corpus, other people's sessions (`more/`) and opencode-lore's two. */
+function everySession(): string[] {
+  const more = path.dirname(sharedSessionFile("more", "session__"));
+  return [
+    ...corpusFiles(),
+    ...fs
+      .readdirSync(more)
+      .filter((f) => /^session__.*\.json$/.test(f))
+      .map((f) => path.join(more, f)),
+    sharedSessionFile("lore", "CliNightly"),
+    sharedSessionFile("lore", "Sentry"),
+  ];
+}
+
+const firstShows = (hits: readonly RankedHit[] | undefined, text: string) =>
+  (hits?.[0]?.lines ?? []).some((l) => l.text.includes(text));
+
+describe("a ranked search with its session named", () => {
+  it("weighs the generating terms partly by how many of the session's own units hold them", async () => {
+    // A session of other people's (corpus/more) setting up a bus platform: its compose file's database service runs
+    // `postgres:16-alpine` (a tool call's input). Among the 30 sessions of the shared data (what the evaluation
+    // searches) the question's rarer words are weighed by the whole index; half weighed by the session's own units,
+    // the unit naming the image comes first, and by the index's weights alone it does not.
+    const search = await realSessions(everySession());
+    const ask = (ownWeights: number) =>
+      search({
+        query: "what postgres docker image did the compose file for the bus platform use",
+        mode: "ranked",
+        scope: PROJECT,
+        sessionID: BUS_PLATFORM,
+        limit: 5,
+        profile: { ...DEFAULT_PROFILE, sessions: { ...DEFAULT_PROFILE.sessions, ownWeights } },
+      });
+    expect(DEFAULT_PROFILE.sessions.ownWeights).toBeGreaterThan(0);
+    expect(firstShows((await ask(DEFAULT_PROFILE.sessions.ownWeights)).ranked?.hits, "postgres:16-alpine")).toBe(true);
+    expect(firstShows((await ask(0)).ranked?.hits, "postgres:16-alpine")).toBe(false);
+  }, 120_000);
+});
