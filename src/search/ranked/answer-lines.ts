@@ -17,6 +17,8 @@ export interface LineChoice {
   weight: number;
   /** A line of the outcome of the tool call the hit is (its error, or its last lines). */
   outcome?: boolean;
+  /** A line of the output of a call after the hit's text, in its message, that tells what is asked: shown after the outcome. */
+  after?: boolean;
   /** The call a hit on a tool's output came from: always shown, first. */
   call?: boolean;
 }
@@ -100,7 +102,7 @@ export function chooseLines(wanted: LinesWanted): ShownLine[] {
   };
   // The outcome of a call: its lines that hold what is asked (an error by default) and the question's words, a
   // tool's own error line first; else its last lines, cut shorter.
-  const outcomes = lines.flatMap((l, i) => (l.outcome ? [i] : []));
+  const outcomes = lines.flatMap((l, i) => (l.outcome && !l.after ? [i] : []));
   if (outcomes.length > 0) {
     const asked = wanted.asked.length > 0 ? wanted.asked : (["error"] as const);
     const telling = outcomes
@@ -120,6 +122,8 @@ export function chooseLines(wanted: LinesWanted): ShownLine[] {
     const pick = (quiet ? outcomes.slice().reverse() : telling).slice(0, profile.outcomes);
     for (const i of pick) take(i, quiet ? profile.quietBytes : profile.lineBytes);
   }
+  // What a call the text announces printed, chosen as telling already (ranked-search.ts): after the hit's own outcome.
+  for (const i of lines.flatMap((l, i) => (l.after ? [i] : []))) take(i, profile.lineBytes);
   // Lines that hold what the question asks for, or more of its words, best first.
   const answers = lines
     .map((l, i) => ({ i, v: value(l, i), l }))

@@ -12,7 +12,7 @@ import { LONG_LINE_BYTES, readCondensedLine } from "../../transcripts/long-line.
 import { decodeText, numberedLines, prefixLength } from "../../transcripts/numbered-line.js";
 import type { HitLine } from "../found.js";
 import { OWN_TOOLS } from "../own-tools.js";
-import { type AnswerKind, answerValue, asksFor } from "./answer-kind.js";
+import { type AnswerKind, answerValue, asksFor, strongError } from "./answer-kind.js";
 import { chooseLines, type LineChoice } from "./answer-lines.js";
 import { currentTurnStart } from "./current-turn.js";
 import type { HitExplain } from "./hit-explain.js";
@@ -33,7 +33,7 @@ import {
 } from "./rerank.js";
 import { lineBytes, numberBytes } from "./shown-line.js";
 import { maxTermScore } from "./term-stats.js";
-import { callOf, outcomeBefore, outcomeOf } from "./tool-call-lines.js";
+import { callOf, outcomeBefore, outcomeOf, outcomesAfter, type ReadRange } from "./tool-call-lines.js";
 
 export interface RankedHit {
   file: TranscriptFile;
@@ -215,6 +215,8 @@ function shownLines(files: OpenFiles, s: ScoredUnit, req: RankedRequest, asked: 
     for (const l of before.tool !== undefined && OWN_TOOLS.has(before.tool) ? [] : before.lines) {
       choices.push({ line: l.line, text: l.text, weight: termsIn(l.text, req.query.terms), outcome: true });
     }
+    const after = announcedOutcome(read, row.byte_end, file.size, req, asked);
+    if (after) choices.push(after);
     choices.sort((a, b) => a.line - b.line);
   } else if (row.role === "tool-output") {
     const call = callOf(read, row.byte_start);
@@ -231,6 +233,38 @@ function shownLines(files: OpenFiles, s: ScoredUnit, req: RankedRequest, asked: 
     prefixBytes: numberBytes,
     profile: req.profile.lines,
   });
+}
+
+/**
+ * The line of the outcome of the calls a text announces ("Let me check the history", then what `git log` printed)
+ * that tells most: what is asked (an error by default, a tool's own error line more) and the question's words, in the
+ * line and in its call's input (`git log` for "what did git log say"). None when no line tells: a quiet run adds
+ * nothing to the hit.
+ */
+function announcedOutcome(
+  read: ReadRange,
+  byteEnd: number,
+  size: number,
+  req: RankedRequest,
+  asked: readonly AnswerKind[],
+): LineChoice | undefined {
+  const told = asked.length > 0 ? asked : (["error"] as const);
+  let best: { choice: LineChoice; value: number; kind: number } | undefined;
+  for (const call of outcomesAfter(read, byteEnd, size)) {
+    if (OWN_TOOLS.has(call.tool)) continue;
+    const callWords = termsIn(call.input.join("\n"), req.query.terms);
+    for (const l of call.lines) {
+      const weight = termsIn(l.text, req.query.terms);
+      const strong = told.includes("error") && strongError(l.text) ? req.profile.lines.strongError : 0;
+      const kind = answerValue(l.text, told) + strong;
+      if (weight + kind === 0) continue;
+      const value = weight + kind + callWords;
+      // At the same value, what is asked outweighs a word: `fatal: …` over a path that holds the word.
+      if (!best || value > best.value || (value === best.value && kind > best.kind))
+        best = { choice: { ...l, weight, outcome: true, after: true }, value, kind };
+    }
+  }
+  return best?.choice;
 }
 
 /** How many of the query's terms a line read beside the unit holds (a word of each, with its endings). */

@@ -105,3 +105,41 @@ export function outcomeBefore(read: ReadRange, byteStart: number): { tool?: stri
   }
   return { lines: output };
 }
+
+/** A call after a message's text: its tool, its input's lines (its marker line first) and its output's lines. */
+export interface CallAfter {
+  tool: string;
+  input: string[];
+  lines: NumberedLine[];
+}
+
+/** Lines that may stand between a message's text and the tool calls it announces: blanks, the start of a step. */
+const beforeCall = (text: string) => {
+  if (text.trim() === "") return true;
+  const m = readMarker(text);
+  return m?.kind === "label" && (m.label === "step" || m.label === "step done");
+};
+
+/**
+ * The output lines of the tool calls that follow the text or reasoning unit ending at `byteEnd` in its message ("Let
+ * me check the history", then `git log` and the `fatal: … does not have any commits yet` it printed), with the tool of
+ * each; up to the message's next text, reasoning or message, at most OUTCOME_BYTES after the unit.
+ */
+export function outcomesAfter(read: ReadRange, byteEnd: number, size: number): CallAfter[] {
+  const whole = read(byteEnd, Math.min(size, byteEnd + OUTCOME_BYTES));
+  const calls: CallAfter[] = [];
+  const state: ReaderState = initialState();
+  for (const l of whole) {
+    if (!Number.isFinite(l.line)) break;
+    const marker = readMarker(l.text);
+    if (calls.length === 0 && beforeCall(l.text)) continue;
+    if (marker?.kind === "tool") calls.push({ tool: marker.tool, input: [], lines: [] });
+    else if (calls.length === 0 || isMessage(marker) || isProse(marker) || marker?.kind === "subtask") break;
+    const begins = advance(state, l.text);
+    const call = calls[calls.length - 1] as CallAfter;
+    if (state.role === "tool-input" && call.input.length < OUTCOME_LINES) call.input.push(l.text);
+    if (state.role === "tool-output" && !begins && l.text.trim() !== "" && call.lines.length < OUTCOME_LINES)
+      call.lines.push(l);
+  }
+  return calls;
+}

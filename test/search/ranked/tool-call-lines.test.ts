@@ -5,7 +5,13 @@
  */
 import { describe, expect, it } from "vitest";
 import { shownText } from "../../../src/search/ranked/shown-line.js";
-import { callOf, type NumberedLine, outcomeBefore, outcomeOf } from "../../../src/search/ranked/tool-call-lines.js";
+import {
+  callOf,
+  type NumberedLine,
+  outcomeBefore,
+  outcomeOf,
+  outcomesAfter,
+} from "../../../src/search/ranked/tool-call-lines.js";
 import {
   blockMarker,
   messageHeaderLine,
@@ -96,6 +102,38 @@ describe("tool call lines read from what the transcript's writer renders", () =>
     // A user's message in between: the output is not what the message comments on.
     const asked = transcript([call, blockMarker("output", 1), "ok", user, textMarker([]), "and now?"]);
     expect(outcomeBefore(asked.read, asked.startOf("and now?"))).toEqual({ lines: [] });
+  });
+
+  it("reads the calls after a message's text, up to its next text or message", () => {
+    const log = toolMarker({ tool: "bash", status: "error", callID: "call_8", compacted: false });
+    const announced = transcript([
+      assistant("msg_a4"),
+      textMarker([]),
+      "Let me look at the history.",
+      "",
+      call,
+      "command: bunx tsc --noEmit",
+      blockMarker("output", 1),
+      "ok",
+      log,
+      "command: git log",
+      blockMarker("error", 1),
+      "fatal: no commits yet",
+      textMarker([]),
+      "Nothing was committed.",
+      call,
+      "command: ls",
+      blockMarker("output", 1),
+      "a.ts",
+    ]);
+    expect(outcomesAfter(announced.read, announced.endOf("Let me look at the history."), announced.size)).toEqual([
+      { tool: "bash", input: [call, "command: bunx tsc --noEmit"], lines: [{ line: 8, text: "ok" }] },
+      { tool: "bash", input: [log, "command: git log"], lines: [{ line: 12, text: "fatal: no commits yet" }] },
+    ]);
+    // A text that ends its message, and one whose next part is more text, announce no call.
+    expect(outcomesAfter(t.read, t.endOf("The build fails on an unknown name in src/a.ts."), t.size)).toEqual([]);
+    const prose = transcript([textMarker([]), "first", textMarker([]), "second", call, "command: ls"]);
+    expect(outcomesAfter(prose.read, prose.endOf("first"), prose.size)).toEqual([]);
   });
 
   it("shows a call's marker without its call id, as written otherwise", () => {
