@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
 import { InvalidOptionError } from "../../src/errors.js";
 import { createMemoryLogger } from "../../src/log.js";

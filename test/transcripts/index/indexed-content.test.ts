@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import type { IndexConnection } from "../../../src/transcripts/index/index-connection.js";
 import type { SessionExport } from "../../../src/transcripts/source/export-file-source.js";
 import { indexedSessions, PROJECT } from "../../helpers/indexed-sessions.js";
-import { CORPUS_DIR, cloneExport, corpusFile, corpusFiles } from "../../helpers/transcripts.js";
+import { CORPUS_DIR, cloneExport, corpusFile } from "../../helpers/transcripts.js";
 
 const exportOf = (file: string) => JSON.parse(fs.readFileSync(file, "utf8")) as SessionExport;
 const corpusSession = (name: string) => exportOf(corpusFile(name));
