@@ -38,6 +38,23 @@ export function corpusFiles(): string[] {
   return files;
 }
 
+/** The corpus's exports and those of other people's projects and agents (`more/`). */
+export function corpusAndMoreFiles(): string[] {
+  const more = path.dirname(sharedSessionFile("more", "session__"));
+  return [
+    ...corpusFiles(),
+    ...fs
+      .readdirSync(more)
+      .filter((f) => /^session__.*\.json$/.test(f))
+      .map((f) => path.join(more, f)),
+  ];
+}
+
+/** Every session of the shared data: the corpus, `more/` and opencode-lore's two (what the recall evaluation searches). */
+export function everySessionFile(): string[] {
+  return [...corpusAndMoreFiles(), sharedSessionFile("lore", "CliNightly"), sharedSessionFile("lore", "Sentry")];
+}
+
 /** One export of the corpus, by a part of its file name (its session id). */
 export function corpusFile(name: string): string {
   const file = corpusFiles().find((f) => f.includes(name));

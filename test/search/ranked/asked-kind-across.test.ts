@@ -3,30 +3,16 @@
  * the line that answers: a unit holding an asked kind weighs 1 + the profile's boosts.askedKindAcross, on real
  * sessions of the shared corpus.
  */
-import fs from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_PROFILE } from "../../../src/search/ranked/ranking-profile.js";
 import { PROJECT, realSessions } from "../../helpers/indexed-sessions.js";
-import { corpusFiles, sharedSessionFile } from "../../helpers/transcripts.js";
-
-/** The shared corpus's sessions and those of other projects and agents (`more/`). */
-function corpusAndMore(): string[] {
-  const more = path.dirname(sharedSessionFile("more", "sxftx35f4dl2gs9hb8fp"));
-  return [
-    ...corpusFiles(),
-    ...fs
-      .readdirSync(more)
-      .filter((f) => /^session__.*\.json$/.test(f))
-      .map((f) => path.join(more, f)),
-  ];
-}
+import { corpusAndMoreFiles } from "../../helpers/transcripts.js";
 
 describe("what a question asks for, across sessions", () => {
   it("weighs up the output holding the error a question about an error asks for", async () => {
     // A Next.js build failed on a timer's type in a real session: the words of the question stand in many units of
     // its session (the component, the build), the error line in the build's output only.
-    const search = await realSessions(corpusAndMore());
+    const search = await realSessions(corpusAndMoreFiles());
     const ask = (askedKindAcross: number) =>
       search({
         query: "what failed the next build in the safe image fallback",

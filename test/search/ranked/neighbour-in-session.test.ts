@@ -1,26 +1,10 @@
-import fs from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { RankedHit } from "../../../src/search/ranked/ranked-search.js";
 import { DEFAULT_PROFILE } from "../../../src/search/ranked/ranking-profile.js";
 import { PROJECT, realSessions } from "../../helpers/indexed-sessions.js";
-import { corpusFiles, sharedSessionFile } from "../../helpers/transcripts.js";
+import { everySessionFile } from "../../helpers/transcripts.js";
 
 const HARBOR = "ses_39b4b4b3bffeXCkbhNdUgsq5wv";
-
-/** Every session of the shared data: the corpus, other people's sessions (`more/`) and opencode-lore's two. */
-function everySession(): string[] {
-  const more = path.dirname(sharedSessionFile("more", "session__"));
-  return [
-    ...corpusFiles(),
-    ...fs
-      .readdirSync(more)
-      .filter((f) => /^session__.*\.json$/.test(f))
-      .map((f) => path.join(more, f)),
-    sharedSessionFile("lore", "CliNightly"),
-    sharedSessionFile("lore", "Sentry"),
-  ];
-}
 
 const shown = (hits: readonly RankedHit[] | undefined) => (hits ?? []).flatMap((h) => h.lines.map((l) => l.text));
 
@@ -30,7 +14,7 @@ describe("a ranked search with its session named", () => {
     // `/openapi` (a tool call's input). Within the session many units stand beside others holding "swagger" or "UI",
     // and lifted by those neighbours at the weight a search across sessions gives them, they take the five places. Among the 30 sessions of the shared data
     // (what the evaluation searches) the question's words weigh as they do in a project of that size.
-    const search = await realSessions(everySession());
+    const search = await realSessions(everySessionFile());
     const ask = (neighbourInSession: number) =>
       search({
         query: "where's the swagger UI mounted since the 404 I reported",

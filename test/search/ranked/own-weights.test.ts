@@ -1,26 +1,10 @@
-import fs from "node:fs";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import type { RankedHit } from "../../../src/search/ranked/ranked-search.js";
 import { DEFAULT_PROFILE } from "../../../src/search/ranked/ranking-profile.js";
 import { PROJECT, realSessions } from "../../helpers/indexed-sessions.js";
-import { corpusFiles, sharedSessionFile } from "../../helpers/transcripts.js";
+import { everySessionFile } from "../../helpers/transcripts.js";
 
 const BUS_PLATFORM = "ses_miykx0v3vgy80n8x2sby";
-
-/** Every session of the shared data: the corpus, other people's sessions (`more/`) and opencode-lore's two. */
-function everySession(): string[] {
-  const more = path.dirname(sharedSessionFile("more", "session__"));
-  return [
-    ...corpusFiles(),
-    ...fs
-      .readdirSync(more)
-      .filter((f) => /^session__.*\.json$/.test(f))
-      .map((f) => path.join(more, f)),
-    sharedSessionFile("lore", "CliNightly"),
-    sharedSessionFile("lore", "Sentry"),
-  ];
-}
 
 const firstShows = (hits: readonly RankedHit[] | undefined, text: string) =>
   (hits?.[0]?.lines ?? []).some((l) => l.text.includes(text));
@@ -31,7 +15,7 @@ describe("a ranked search with its session named", () => {
     // `postgres:16-alpine` (a tool call's input). Among the 30 sessions of the shared data (what the evaluation
     // searches) the question's rarer words are weighed by the whole index; half weighed by the session's own units,
     // the unit naming the image comes first, and by the index's weights alone it does not.
-    const search = await realSessions(everySession());
+    const search = await realSessions(everySessionFile());
     const ask = (ownWeights: number) =>
       search({
         query: "what postgres docker image did the compose file for the bus platform use",
