@@ -8,8 +8,8 @@
  *   and stops at the limit), or else any of them, scored the same way.
  * A phrase (or a compound's words in a row) costs FTS5 a walk of the units holding its rarest word, whether the phrase
  * stands in them or not: with a rare word that walk is short; of common words only, it is the whole index, however
- * rare the phrase. Such a term is looked for only among the newest units (the profile's windowUnits), and so are the newest units of a
- * common-only query: the search says so when that left older units unread.
+ * rare the phrase. Such a term is looked for only among the newest units (the profile's windowUnits), and so are the
+ * newest units of a common-only query: the search says so when that left older units unread.
  */
 import type { IndexRows } from "../../transcripts/index/index-reader.js";
 import { ftsPhrase } from "../../transcripts/index/index-tokens.js";

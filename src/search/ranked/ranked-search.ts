@@ -390,8 +390,9 @@ function saidBefore(text: string, said: ReadonlySet<string>): boolean {
 /**
  * A hit's lines without those that hits before it showed (`said`, as they are or cut at another place: saidBefore),
  * its best line kept unless `best` is false (lines added to another hit are context there): a paste or a file read
- * again shows its best line, not the same neighbours twice. On the coding recall evaluation's questions to tune on that left the needles shown at 2,862
- * bytes a question against 2,931 (session named 3,101 against 3,213; ranking-profile.ts, lines).
+ * again shows its best line, not the same neighbours twice. On the coding recall evaluation's questions to tune on
+ * that left the needles shown at 2,862 bytes a question against 2,931 (session named 3,101 against 3,213;
+ * ranking-profile.ts, lines).
  */
 function unsaid(lines: readonly HitLine[], said: ReadonlySet<string>, best = true): HitLine[] {
   return lines.filter((l) => (best && l.match) || !saidBefore(lineText(l.text), said));

@@ -12,8 +12,9 @@ describe("a ranked search with its session named", () => {
   it("weighs a unit's neighbours less than a search across sessions does", async () => {
     // A session building an API server: the user reports that the Swagger UI answers 404, and the agent mounts it at
     // `/openapi` (a tool call's input). Within the session many units stand beside others holding "swagger" or "UI",
-    // and lifted by those neighbours at the weight a search across sessions gives them, they take the five places. Among the 30 sessions of the shared data
-    // (what the evaluation searches) the question's words weigh as they do in a project of that size.
+    // and lifted by those neighbours at the weight a search across sessions gives them, they take the five places.
+    // Among the 30 sessions of the shared data (what the evaluation searches) the question's words weigh as they do in
+    // a project of that size.
     const search = await realSessions(everySessionFile());
     const ask = (neighbourInSession: number) =>
       search({
