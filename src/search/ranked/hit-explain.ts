@@ -7,6 +7,8 @@
 import type { RescoreParts } from "./rerank.js";
 
 export interface HitExplain extends RescoreParts {
+  /** A unit holding what the question asks for (a number for "how many"): the asked-kind boost (ranked-search.ts). */
+  answers: number;
   /** FTS5's bm25() of the unit for the terms that generated the candidates (0 on the newest-first way). */
   bm25: number;
   /** Added by the unit's best neighbour of its session, by its session's and its message's BM25 over the same terms. */

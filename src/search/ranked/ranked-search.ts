@@ -434,6 +434,8 @@ interface ScoredUnit {
   weights: number[];
   /** What the second look's steps gave it. */
   parts: RescoreParts;
+  /** The asked-kind boost it was given (1: none): a line of it holds what the question asks for. */
+  answers: number;
   /** Added by the best other unit of its session (liftedBySession). */
   lift: number;
 }
@@ -492,7 +494,7 @@ export function inOrder<T extends InSession>(scored: readonly T[], repeat: numbe
 /** What each stage gave a unit of the second look that became a hit weighed `order` in the order of the hits. */
 function explained(s: ScoredUnit, order: number): HitExplain {
   const index = s.row.parts ?? { bm25: -s.row.score, neighbours: 0, session: 0, message: 0 };
-  return { ...index, ...s.parts, lift: s.lift, order, score: s.score };
+  return { ...index, ...s.parts, answers: s.answers, lift: s.lift, order, score: s.score };
 }
 
 export function rankedSearch(connection: IndexRows, req: RankedRequest): RankedResult {
@@ -614,11 +616,9 @@ function searcher(
     if (!s) return undefined;
     const line = row.first_line + s.bestLine;
     // Its lines as the words were read from them: the bytes are read once.
-    if (kindBoost > 1 && someLine(unit.bytes, unit.read, (text) => answerValue(text, wants) > 0)) {
-      s.score *= kindBoost;
-      s.parts.answers = kindBoost;
-    }
-    return { row, file, score: s.score, line, weights: s.lineWeights, parts: s.parts, lift: 0 };
+    const answers =
+      kindBoost > 1 && someLine(unit.bytes, unit.read, (text) => answerValue(text, wants) > 0) ? kindBoost : 1;
+    return { row, file, score: s.score * answers, line, weights: s.lineWeights, parts: s.parts, answers, lift: 0 };
   };
 
   // The lines each unit shows, chosen once.

@@ -93,8 +93,6 @@ export interface RescoreParts {
   kind: number;
   /** A message asking a question. */
   asks: number;
-  /** A unit holding what the question asks for, one session searched (ranked-search.ts; 1 here). */
-  answers: number;
   phrase: number;
   coverage: number;
   proximity: number;
@@ -237,7 +235,6 @@ export function rescore(
     terms: common,
     kind: weight,
     asks,
-    answers: 1,
     phrase,
     coverage: covered,
     proximity,
