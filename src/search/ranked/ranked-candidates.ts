@@ -198,12 +198,9 @@ function bestInContext(
   const oneSession = req.perSession === undefined;
   type Row = Omit<Scored, "held"> & { session_bytes: number; byte_start: number; byte_end: number };
   const read = plan.generating.map((term) => ({ term, rows: connection.all<Row>(sql, clauseOf(term), ...params) }));
-  // The index's bytes: one row a transcript, read once a query, never its units.
-  const indexBytes = () =>
-    connection.get<{ bytes: number | null }>("SELECT sum(bytes) AS bytes FROM sessions")?.bytes ?? 0;
   const own =
     oneSession && weighs.ownWeights > 0
-      ? ownWeights(read, plan.weights, weighs.ownWeights, indexBytes() / Math.max(1, plan.totals.units))
+      ? ownWeights(read, plan.weights, weighs.ownWeights, plan.totals.bytes / Math.max(1, plan.totals.units))
       : undefined;
   const termWeights = own ? new Map([...plan.weights, ...own]) : plan.weights;
   for (const { term, rows: termRows } of read) {
