@@ -284,18 +284,19 @@ const sameMessage = (hit: RankedHit, s: { row: UnitRow }) => {
  * answering line), the other's best line first,
  * within `bytes` (each line with its number), in line order; and the bytes added.
  */
-function withLinesOf(
+export function withLinesOf(
   shown: readonly HitLine[],
   more: readonly HitLine[],
   bytes: number,
 ): { lines: HitLine[]; bytes: number } {
   const have = new Set(shown.map((l) => l.line));
-  // A line the hit shows the same text of (a paragraph written twice in a message) is not added again.
+  // A line the hit shows the text of (a paragraph written twice in a message), as it is or cut at another place
+  // (saidBefore), is not added again.
   const texts = new Set(shown.map((l) => lineText(l.text)));
   let left = bytes;
   const added: HitLine[] = [];
   for (const l of [...more].sort((a, b) => Number(b.match) - Number(a.match))) {
-    if (have.has(l.line) || texts.has(lineText(l.text))) continue;
+    if (have.has(l.line) || saidBefore(lineText(l.text), texts)) continue;
     const size = lineBytes(l.line, l.text);
     if (size > left) continue;
     left -= size;

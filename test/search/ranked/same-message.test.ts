@@ -2,11 +2,15 @@
  * A message's units in one hit: a tool call's input and its output (or a message's text and the call after it) are
  * units of their own, and a second one of a message a hit shows adds its lines to that hit instead of taking a place.
  */
+import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { RankedHit } from "../../../src/search/ranked/ranked-search.js";
+import { type RankedHit, withLinesOf } from "../../../src/search/ranked/ranked-search.js";
 import { DEFAULT_PROFILE } from "../../../src/search/ranked/ranking-profile.js";
+import { clip } from "../../../src/search/ranked/shown-line.js";
+import type { SessionExport } from "../../../src/transcripts/source/export-file-source.js";
 import { indexedSessions, PROJECT } from "../../helpers/indexed-sessions.js";
 import { SessionBuilder } from "../../helpers/synthetic-session.js";
+import { corpusFile } from "../../helpers/transcripts.js";
 
 /** A session whose one message runs the migration and reports it, and two others that speak of migrations. */
 function sessions() {
@@ -52,5 +56,24 @@ describe("the units of one message in a ranked search", () => {
     const out = await search({ query, mode: "ranked", scope: PROJECT, limit: 5, profile });
     const message = ofRan(out.ranked?.hits ?? []).filter((h) => h.role !== "user");
     expect(message.length).toBeGreaterThan(1);
+  });
+
+  it("add no line their hit shows already, cut at another place", () => {
+    // A user's long request in a real session (a paragraph of more than 500 bytes), written twice in one message: the
+    // hit shows it cut to one budget, another unit of its message to another. Shown once, its other lines added.
+    const session = JSON.parse(fs.readFileSync(corpusFile("ses_39b709b7fffea1aT6PAuEvX6Zq"), "utf8")) as SessionExport;
+    const text = session.messages.flatMap((m) => m.parts.map((p) => ("text" in p ? String(p.text ?? "") : "")));
+    const long = text.flatMap((t) => t.split("\n")).find((l) => Buffer.byteLength(l) > 500) as string;
+    const shown = [{ line: 12, text: clip(long, 300), match: true }];
+    const more = [
+      { line: 40, text: clip(long, 450), match: true },
+      { line: 41, text: "Done: products replace worlds.", match: false },
+    ];
+    const merged = withLinesOf(shown, more, 10_000);
+    expect(merged.lines.map((l) => l.line)).toEqual([12, 41]);
+    // The same line shown whole where the hit shows it cut is more than was shown: it is added.
+    expect(withLinesOf(shown, [{ line: 40, text: long, match: true }], 10_000).lines.map((l) => l.line)).toEqual([
+      12, 40,
+    ]);
   });
 });
