@@ -3,6 +3,8 @@
  * the plugin's search over them: what the ranked-search tests start from.
  */
 import fs from "node:fs";
+import type { RankingProfile } from "../../src/search/ranked/ranking-profile.js";
+import { profileWith } from "../../src/search/ranked/ranking-profile-override.js";
 import { exportTranscript } from "../../src/transcripts/export/export-transcript.js";
 import {
   createExportFileSource,
@@ -72,4 +74,25 @@ export async function askRealSession(file: string, query: string, limit = 5) {
   const sessionID = (JSON.parse(fs.readFileSync(file, "utf8")) as SessionExport).info.id;
   const search = await realSessions([file]);
   return search({ query, mode: "ranked", scope: PROJECT, sessionID, limit });
+}
+
+/** Some of the ranking profile's weights, group by group (the rest stay the default's). */
+export type ProfileOverrides = { [G in keyof RankingProfile]?: Partial<RankingProfile[G]> };
+
+/**
+ * Real sessions (export files of the shared data) exported into PROJECT, and `query` asked ranked over them (limit 5,
+ * with `sessionID` named when given) with a profile of the default's weights and `overrides`': what a test that one
+ * weight makes the difference asks, with it and without.
+ */
+export async function askWithProfile(files: readonly string[], query: string, sessionID?: string) {
+  const search = await realSessions(files);
+  return (overrides: ProfileOverrides) =>
+    search({
+      query,
+      mode: "ranked",
+      scope: PROJECT,
+      ...(sessionID !== undefined ? { sessionID } : {}),
+      limit: 5,
+      profile: profileWith(overrides, "test profile"),
+    });
 }

@@ -5,22 +5,15 @@
  */
 import { describe, expect, it } from "vitest";
 import { DEFAULT_PROFILE } from "../../../src/search/ranked/ranking-profile.js";
-import { PROJECT, realSessions } from "../../helpers/indexed-sessions.js";
+import { askWithProfile } from "../../helpers/indexed-sessions.js";
 import { corpusAndMoreFiles } from "../../helpers/transcripts.js";
 
 describe("what a question asks for, across sessions", () => {
   it("weighs up the output holding the error a question about an error asks for", async () => {
     // A Next.js build failed on a timer's type in a real session: the words of the question stand in many units of
     // its session (the component, the build), the error line in the build's output only.
-    const search = await realSessions(corpusAndMoreFiles());
-    const ask = (askedKindAcross: number) =>
-      search({
-        query: "what failed the next build in the safe image fallback",
-        mode: "ranked",
-        scope: PROJECT,
-        limit: 5,
-        profile: { ...DEFAULT_PROFILE, boosts: { ...DEFAULT_PROFILE.boosts, askedKindAcross } },
-      });
+    const asked = await askWithProfile(corpusAndMoreFiles(), "what failed the next build in the safe image fallback");
+    const ask = (askedKindAcross: number) => asked({ boosts: { askedKindAcross } });
     const showsError = (text: string) => /^\d+[:-] .*not assignable to type 'Timeout'/m.test(text);
     expect(DEFAULT_PROFILE.boosts.askedKindAcross).toBeGreaterThan(0);
     expect(showsError((await ask(DEFAULT_PROFILE.boosts.askedKindAcross)).text)).toBe(true);

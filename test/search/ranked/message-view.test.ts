@@ -14,8 +14,11 @@ const weights = new Map([
   [world, 4],
 ]);
 
-/** A message of `units` (id: [term, its BM25 in that unit (lower is better)][]). */
-function message(units: Record<number, [RankedTerm, number][]>): MessageTerms {
+/** A message's units: each unit's id with the terms it holds, each with its BM25 in that unit (lower is better). */
+type Units = Record<number, [RankedTerm, number][]>;
+
+/** A message of `units`. */
+function message(units: Units): MessageTerms {
   const held = new Map<RankedTerm, number>();
   const best = new Map<RankedTerm, number>();
   for (const scores of Object.values(units)) {
@@ -27,7 +30,7 @@ function message(units: Record<number, [RankedTerm, number][]>): MessageTerms {
   return { start: 0, end: 100, held, best, units: Object.keys(units).map(Number) };
 }
 
-function unitsOf(...all: Record<number, [RankedTerm, number][]>[]) {
+function unitsOf(...all: Units[]) {
   return new Map(
     all.flatMap((units) =>
       Object.entries(units).map(([id, scores]) => [
@@ -38,59 +41,59 @@ function unitsOf(...all: Record<number, [RankedTerm, number][]>[]) {
   );
 }
 
+/**
+ * Two messages of units `a` and `b`, and the ids of the units that show the best `count` of them, the terms weighed
+ * `scoped` in the scope (the index's weights by default), those `required` held.
+ */
+function bestOfTwo(a: Units, b: Units) {
+  const messages = new Map([
+    ["s:1:assistant", message(a)],
+    ["s:2:assistant", message(b)],
+  ]);
+  const units = unitsOf(a, b);
+  return (count: number, scoped = weights, required: readonly RankedTerm[] = []) =>
+    bestMessages(messages, units, scoped, weights, required, count);
+}
+
 describe("the best messages of the candidates", () => {
   it("scores a message by each term's best unit, and shows it by its unit holding most terms", () => {
     // Its call holds two terms, its output the third: together they pass one unit holding two terms better.
-    const spread = {
+    const spread: Units = {
       1: [
         [grep, -2],
         [world, -3],
       ],
       2: [[count, -3]],
-    } as Record<number, [RankedTerm, number][]>;
-    const dense = {
+    };
+    const dense: Units = {
       3: [
         [grep, -3],
         [world, -4],
       ],
       4: [[grep, -1]],
-    } as Record<number, [RankedTerm, number][]>;
-    const messages = new Map([
-      ["s:1:assistant", message(spread)],
-      ["s:2:assistant", message(dense)],
-    ]);
-    expect(bestMessages(messages, unitsOf(spread, dense), weights, weights, [], 2)).toEqual([1, 3]);
-    expect(bestMessages(messages, unitsOf(spread, dense), weights, weights, [], 1)).toEqual([1]);
+    };
+    const best = bestOfTwo(spread, dense);
+    expect(best(2)).toEqual([1, 3]);
+    expect(best(1)).toEqual([1]);
   });
 
   it("weighs each term as the search does against the index", () => {
-    const a = { 1: [[grep, -4]], 2: [[grep, -1]] } as Record<number, [RankedTerm, number][]>;
-    const b = { 3: [[world, -3]], 4: [[world, -1]] } as Record<number, [RankedTerm, number][]>;
-    const messages = new Map([
-      ["s:1:assistant", message(a)],
-      ["s:2:assistant", message(b)],
-    ]);
-    const units = unitsOf(a, b);
-    expect(bestMessages(messages, units, weights, weights, [], 2)).toEqual([1, 3]);
+    const best = bestOfTwo({ 1: [[grep, -4]], 2: [[grep, -1]] }, { 3: [[world, -3]], 4: [[world, -1]] });
+    expect(best(2)).toEqual([1, 3]);
     // A term in every session of the scope weighs a tenth of its weight in the index.
-    const scoped = new Map([...weights, [grep, 0.2]]);
-    expect(bestMessages(messages, units, scoped, weights, [], 2)).toEqual([3, 1]);
+    expect(best(2, new Map([...weights, [grep, 0.2]]))).toEqual([3, 1]);
   });
 
   it("leaves out messages of one unit, and those lacking a required term", () => {
-    const one = {
+    const one: Units = {
       1: [
         [grep, -9],
         [world, -9],
       ],
-    } as Record<number, [RankedTerm, number][]>;
-    const two = { 2: [[grep, -1]], 3: [[count, -1]] } as Record<number, [RankedTerm, number][]>;
-    const messages = new Map([
-      ["s:1:assistant", message(one)],
-      ["s:2:assistant", message(two)],
-    ]);
-    expect(bestMessages(messages, unitsOf(one, two), weights, weights, [], 5)).toEqual([2]);
-    expect(bestMessages(messages, unitsOf(one, two), weights, weights, [world], 5)).toEqual([]);
-    expect(bestMessages(messages, unitsOf(one, two), weights, weights, [], 0)).toEqual([]);
+    };
+    const best = bestOfTwo(one, { 2: [[grep, -1]], 3: [[count, -1]] });
+    expect(best(5)).toEqual([2]);
+    expect(best(5, weights, [world])).toEqual([]);
+    expect(best(0)).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { candidates } from "../../../src/search/ranked/ranked-candidates.js";
 import { planRanked } from "../../../src/search/ranked/ranked-plan.js";
 import { parseRankedQuery } from "../../../src/search/ranked/ranked-query.js";
+import type { RankedRequest } from "../../../src/search/ranked/ranked-request.js";
 import { type RankedHit, rankedSearch } from "../../../src/search/ranked/ranked-search.js";
 import { DEFAULT_PROFILE, type RankingProfile } from "../../../src/search/ranked/ranking-profile.js";
 import { renderFound } from "../../../src/search/render.js";
@@ -265,29 +266,43 @@ describe("ranked search by the plan", () => {
   });
 });
 
+/**
+ * An older session whose one unit says "The deploy pipeline waits for the canary." and a newer one of 160 units
+ * (`unit(i)` each: more units holding the words than a page of the newest, 100), indexed; and the request of a ranked
+ * search over them for `query` (limit 10, three hits a session, no context) by `profile`.
+ */
+async function olderAndNewer(ids: { older: string; newer: string }, unit: (i: number) => string) {
+  const older = new SessionBuilder(ids.older, "Older");
+  older.user("The deploy pipeline waits for the canary.");
+  const newer = new SessionBuilder(ids.newer, "Newer");
+  for (let i = 0; i < 160; i++) newer.user(unit(i));
+  const { data } = await indexedSessions([older.data, newer.data]);
+  const health = await data.searchIndex.forReading();
+  if (!health.usable) throw new Error(health.reason);
+  const files = listTranscripts(data.transcriptsDir, "", true);
+  const request = (query: string, profile: RankingProfile): RankedRequest => ({
+    query: parseRankedQuery(query),
+    files,
+    everything: true,
+    filters: {},
+    limit: 10,
+    contextLines: 0,
+    perSession: 3,
+    now: Date.now(),
+    profile,
+  });
+  return { connection: health.connection, request };
+}
+
 describe("the newest units of common words, page by page", () => {
   it("reads past a newest session that holds more units than a page, to the older sessions' units", async () => {
-    const older = new SessionBuilder("ses_pageolder0000001", "Older");
-    older.user("The deploy pipeline waits for the canary.");
-    const newer = new SessionBuilder("ses_pagenewer0000001", "Newer");
     // More units holding the words than a page of the newest (100), all of one session past its cap.
-    for (let i = 0; i < 160; i++) newer.user(`deploy pipeline step ${i}`);
-    const { data } = await indexedSessions([older.data, newer.data]);
-    const health = await data.searchIndex.forReading();
-    if (!health.usable) throw new Error(health.reason);
-    const files = listTranscripts(data.transcriptsDir, "", true);
-    const result = rankedSearch(health.connection, {
-      query: parseRankedQuery("deploy pipeline"),
-      files,
-      everything: true,
-      filters: {},
-      limit: 10,
-      contextLines: 0,
-      perSession: 3,
-      now: Date.now(),
-      // Every word common: the candidates are the newest units holding them.
-      profile: withReading({ probeUnits: 1 }),
-    });
+    const { connection, request } = await olderAndNewer(
+      { older: "ses_pageolder0000001", newer: "ses_pagenewer0000001" },
+      (i) => `deploy pipeline step ${i}`,
+    );
+    // Every word common: the candidates are the newest units holding them.
+    const result = rankedSearch(connection, request("deploy pipeline", withReading({ probeUnits: 1 })));
     const sessions = result.hits.map((h) => h.file.sessionID);
     // The newer session's share first, then the older session's unit, then the newer's next units in the places left.
     expect(sessions.slice(0, 4).filter((s) => s === "ses_pagenewer0000001")).toHaveLength(3);
@@ -298,30 +313,16 @@ describe("the newest units of common words, page by page", () => {
 describe("a phrase of common words among the newest units", () => {
   it("takes the units its count walked as the newest candidates, the same as walking them again", async () => {
     for (const every of [1, 2]) {
-      const older = new SessionBuilder(`ses_walkolder000000${every}`, "Older");
-      older.user("The deploy pipeline waits for the canary.");
-      const newer = new SessionBuilder(`ses_walknewer000000${every}`, "Newer");
       // The phrase in every unit, or in every other one (the words in all of them): more units than a page (100).
-      for (let i = 0; i < 160; i++) newer.user(i % every === 0 ? `deploy pipeline step ${i}` : `pipeline deploy ${i}`);
-      const { data } = await indexedSessions([older.data, newer.data]);
-      const health = await data.searchIndex.forReading();
-      if (!health.usable) throw new Error(health.reason);
-      const files = listTranscripts(data.transcriptsDir, "", true);
-      const req = {
-        query: parseRankedQuery('"deploy pipeline"'),
-        files,
-        everything: true,
-        filters: {},
-        limit: 10,
-        contextLines: 0,
-        perSession: 3,
-        now: Date.now(),
-        // The words are common (more than 150 units each); the phrase is counted among the newest units.
-        profile: withReading({ probeUnits: 150 }),
-      };
-      const plan = planRanked(health.connection, req.query, req.profile.reading);
+      const { connection, request } = await olderAndNewer(
+        { older: `ses_walkolder000000${every}`, newer: `ses_walknewer000000${every}` },
+        (i) => (i % every === 0 ? `deploy pipeline step ${i}` : `pipeline deploy ${i}`),
+      );
+      // The words are common (more than 150 units each); the phrase is counted among the newest units.
+      const req = request('"deploy pipeline"', withReading({ probeUnits: 150 }));
+      const plan = planRanked(connection, req.query, req.profile.reading);
       const walked = plan.walked.get('words : "deploy pipeline"');
-      const holding = health.connection
+      const holding = connection
         .all<{ id: number }>(
           "SELECT rowid AS id FROM unit_text WHERE unit_text MATCH ? ORDER BY rowid DESC",
           'words : "deploy pipeline"',
@@ -329,8 +330,8 @@ describe("a phrase of common words among the newest units", () => {
         .map((r) => r.id);
       expect(walked?.ids).toEqual(holding.slice(0, 150));
       expect(walked?.all).toBe(holding.length < 150);
-      const kept = candidates(health.connection, req, plan);
-      const again = candidates(health.connection, req, { ...plan, walked: new Map() });
+      const kept = candidates(connection, req, plan);
+      const again = candidates(connection, req, { ...plan, walked: new Map() });
       expect(kept.rows.length).toBeGreaterThan(0);
       expect(kept).toEqual(again);
     }

@@ -12,6 +12,14 @@ const plain = (unit: UnitWords) => ({
   kept: unit.at.map((at) => [at, unit.word.get(at), unit.line.get(at)]),
 });
 
+/** `lines` read from their bytes (numbered from `first`), checked to give the words the text reading gives. */
+function readBoth(lines: readonly string[], wanted: readonly string[], first = 1) {
+  const bytes = numbered(lines, first);
+  const read = unitWordsOfBytes(bytes, bytes.length, wanted);
+  expect(plain(read.words)).toEqual(plain(unitWords(lines, wanted)));
+  return read;
+}
+
 describe("a unit's words read from its bytes", () => {
   it("counts every word and keeps those that may be wanted, with their lines, as the text reading does", () => {
     const lines = [
@@ -35,11 +43,9 @@ describe("a unit's words read from its bytes", () => {
       "ς",
       "οδοσ",
     ];
-    const bytes = numbered(lines, 17);
-    const read = unitWordsOfBytes(bytes, bytes.length, wanted);
+    const read = readBoth(lines, wanted, 17);
     expect(read.lines).toBe(5);
     expect(read.firstLine).toBe(17);
-    expect(plain(read.words)).toEqual(plain(unitWords(lines, wanted)));
     expect(read.words.word.get(read.words.at[0] as number)).toBe("econnreset");
     expect([...read.words.word.values()]).toContain("münchen");
     expect([...read.words.word.values()]).toContain("kafka");
@@ -57,12 +63,7 @@ describe("a unit's words read from its bytes", () => {
   });
 
   it("says whether the unit's last line holding text ends with a question mark", () => {
-    const asks = (lines: string[]) => {
-      const bytes = numbered(lines, 1);
-      const read = unitWordsOfBytes(bytes, bytes.length, []).words.asks;
-      expect(unitWords(lines, []).asks).toBe(read);
-      return read;
-    };
+    const asks = (lines: string[]) => readBoth(lines, []).words.asks;
     expect(asks(["I bought a kayak.", "Did you take it out on the lake yet?"])).toBe(true);
     expect(asks(["Did you take it out?  \t", "", "   "])).toBe(true);
     expect(asks(["Did you take it out?", "We stayed home."])).toBe(false);
@@ -75,10 +76,13 @@ describe("a unit's words read from its bytes", () => {
     const line = fc.array(char, { maxLength: 60 }).map((chars) => chars.join(""));
     fc.assert(
       fc.property(fc.array(line, { minLength: 1, maxLength: 6 }), fc.array(line, { maxLength: 4 }), (lines, asked) => {
-        const wanted = [...asked.flatMap((w) => w.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []), "a", "zz", "é", "ß9a"];
-        const bytes = numbered(lines, 1);
-        const read = unitWordsOfBytes(bytes, bytes.length, wanted);
-        expect(plain(read.words)).toEqual(plain(unitWords(lines, wanted)));
+        readBoth(lines, [
+          ...asked.flatMap((w) => w.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []),
+          "a",
+          "zz",
+          "é",
+          "ß9a",
+        ]);
       }),
       { numRuns: 500 },
     );
@@ -90,9 +94,7 @@ describe("a unit's words read from its bytes", () => {
     const head = fc.array(fc.constantFrom(..."abzq9".split("")), { minLength: 1, maxLength: 6 }).map((c) => c.join(""));
     fc.assert(
       fc.property(fc.array(line, { minLength: 1, maxLength: 5 }), fc.array(head, { maxLength: 6 }), (lines, wanted) => {
-        const bytes = numbered(lines, 1);
-        const read = unitWordsOfBytes(bytes, bytes.length, wanted);
-        expect(plain(read.words)).toEqual(plain(unitWords(lines, wanted)));
+        readBoth(lines, wanted);
       }),
       { numRuns: 1000 },
     );
@@ -110,9 +112,7 @@ describe("a unit's words read from its bytes", () => {
       "url",
       "path2x",
     ];
-    const bytes = numbered(lines, 1);
-    const read = unitWordsOfBytes(bytes, bytes.length, wanted);
-    expect(plain(read.words)).toEqual(plain(unitWords(lines, wanted)));
+    const read = readBoth(lines, wanted);
     expect([...read.words.word.values()]).toEqual(
       expect.arrayContaining(["create", "writer", "http", "config", "resolve", "error", "parse", "url", "path2x"]),
     );
@@ -127,10 +127,7 @@ describe("a unit's words read from its bytes", () => {
       "\u001b(B\u001b[m \u001b]0;title\u0007done",
     ];
     const wanted = ["2", "0", "rc", "3", "error", "e0433", "41m2", "1merror", "done", "title"];
-    const fromBytes = unitWordsOfBytes(numbered(lines, 1), numbered(lines, 1).length, wanted).words;
-    const fromText = unitWords(lines, wanted);
-    expect(plain(fromBytes)).toEqual(plain(fromText));
-    const words = [...fromText.word.values()];
+    const words = [...readBoth(lines, wanted).words.word.values()];
     expect(words).toEqual(["2", "0", "0", "rc", "3", "error", "e0433", "done"]);
   });
 });
