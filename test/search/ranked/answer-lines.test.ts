@@ -1,10 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { byteLength } from "../../../src/bounded-output.js";
-import { asksFor, lineHolds, measured } from "../../../src/search/ranked/answer-kind.js";
+import { answerValue, asksFor, lineHolds, measured } from "../../../src/search/ranked/answer-kind.js";
 import { chooseLines, type LineChoice } from "../../../src/search/ranked/answer-lines.js";
 import { DEFAULT_PROFILE } from "../../../src/search/ranked/ranking-profile.js";
 import { numberBytes } from "../../../src/search/ranked/shown-line.js";
+import { readExportFile } from "../../../src/transcripts/source/export-file-source.js";
+import { sharedSessionFile } from "../../helpers/transcripts.js";
 
 const prefixBytes = numberBytes;
 const profile = DEFAULT_PROFILE.lines;
@@ -36,6 +38,41 @@ describe("what a question asks for", () => {
     expect(lineHolds("command: bunx tsc --noEmit", "command")).toBe(true);
     expect(lineHolds("The plan looks good to me.", "number")).toBe(false);
     expect(lineHolds("Sounds good, thanks.", "error")).toBe(false);
+  });
+});
+
+/** The lines of a real session's tool outputs and errors (other people's sessions of the shared data). */
+const outputLines = (name: string) =>
+  readExportFile(sharedSessionFile("more", name)).messages.flatMap((m) =>
+    m.parts.flatMap((p) => {
+      if (p.type !== "tool") return [];
+      if (p.state.status === "completed") return p.state.output.split("\n");
+      return p.state.status === "error" ? p.state.error.split("\n") : [];
+    }),
+  );
+
+describe("an error as a runtime reports it", () => {
+  it("holds an error (`TypeError: …`), where a word that merely ends in error or names one does not", () => {
+    // A node script's crash, flake8's report on a Python file, a cargo build's progress, the code flake8 read: real
+    // lines of tool outputs.
+    const crash = outputLines("cc-privacy-x402").find((l) => l.startsWith("TypeError:")) as string;
+    const pydicom = outputLines("swe-agent-pydicom-1458");
+    const flake8 = pydicom.find((l) => l.includes("SyntaxError:")) as string;
+    const raise = pydicom.find((l) => l.trim() === "raise AttributeError(") as string;
+    const build = outputLines("codex-edgerunner").find((l) => l.includes("Compiling thiserror")) as string;
+    expect(crash).toBe("TypeError: r is not iterable");
+    expect(flake8).toMatch(/^- E999 SyntaxError: unmatched/);
+    for (const line of [crash, flake8, "ReferenceError: window is not defined"]) {
+      expect(lineHolds(line, "error")).toBe(true);
+      expect(answerValue(line, ["error", "path"])).toBe(1);
+    }
+    // A build step of the crate `thiserror`, and code that raises an error (the name, no report of it).
+    expect(build).toBe("   Compiling thiserror v2.0.18");
+    expect(raise).toBeDefined();
+    for (const line of [build, raise]) {
+      expect(lineHolds(line, "error")).toBe(false);
+      expect(answerValue(line, ["error"])).toBe(0);
+    }
   });
 });
 
