@@ -19,6 +19,8 @@ export interface LineChoice {
   outcome?: boolean;
   /** A line of the output of a call after the hit's text, in its message, that tells what is asked: shown after the outcome. */
   after?: boolean;
+  /** What the agent ran next after the failed call the hit is (its retry): shown after the lines that answer. */
+  retry?: boolean;
   /** The call a hit on a tool's output came from: always shown, first. */
   call?: boolean;
 }
@@ -127,7 +129,7 @@ export function chooseLines(wanted: LinesWanted): ShownLine[] {
   // Lines that hold what the question asks for, or more of its words, best first.
   const answers = lines
     .map((l, i) => ({ i, v: value(l, i), l }))
-    .filter(({ i, l, v }) => i !== best && !l.outcome && !l.call && v > 0)
+    .filter(({ i, l, v }) => i !== best && !l.outcome && !l.call && !l.retry && v > 0)
     .sort((a, b) => b.v - a.v || Math.abs(a.i - best) - Math.abs(b.i - best));
   let taken = 0;
   for (const { i } of answers) {
@@ -140,9 +142,11 @@ export function chooseLines(wanted: LinesWanted): ShownLine[] {
   for (let d = 1; wanted.context > 0 && d <= wanted.context + 1; d++) {
     for (const i of d === 1 ? [best + 1] : [best + d, best - d + 1]) {
       const l = lines[i];
-      if (l && !l.call) take(i, profile.lineBytes);
+      if (l && !l.call && !l.retry) take(i, profile.lineBytes);
     }
   }
+  // What the agent ran next after the failed call, in the room left.
+  for (const i of lines.flatMap((l, i) => (l.retry ? [i] : []))) take(i, profile.lineBytes);
   return [...chosen.entries()]
     .sort((a, b) => (lines[a[0]] as LineChoice).line - (lines[b[0]] as LineChoice).line)
     .map(([i, text]) => ({ line: (lines[i] as LineChoice).line, text, match: i === best }));

@@ -33,7 +33,7 @@ import {
 } from "./rerank.js";
 import { lineBytes, numberBytes } from "./shown-line.js";
 import { maxTermScore } from "./term-stats.js";
-import { callOf, outcomeBefore, outcomeOf, outcomesAfter, type ReadRange } from "./tool-call-lines.js";
+import { callOf, outcomeBefore, outcomeOf, outcomesAfter, type ReadRange, retryAfter } from "./tool-call-lines.js";
 
 export interface RankedHit {
   file: TranscriptFile;
@@ -208,6 +208,8 @@ function shownLines(files: OpenFiles, s: ScoredUnit, req: RankedRequest, asked: 
     for (const l of outcomeOf(read, row.byte_end, file.size, row.tool)) {
       choices.push({ line: l.line, text: l.text, weight: termsIn(l.text, req.query.terms), outcome: true });
     }
+    const marker = unit[0]?.text;
+    if (marker !== undefined) choices.push(...retryChoice(read, row.byte_end, file.size, marker, req));
   } else if (row.role === "assistant" || row.role === "reasoning") {
     // The output a message comments on, just before it: what the agent saw when it said so.
     const before = outcomeBefore(read, row.byte_start);
@@ -221,6 +223,7 @@ function shownLines(files: OpenFiles, s: ScoredUnit, req: RankedRequest, asked: 
   } else if (row.role === "tool-output") {
     const call = callOf(read, row.byte_start);
     if (call) choices.unshift({ line: call.line, text: call.text, weight: 0, call: true });
+    if (call) choices.push(...retryChoice(read, row.byte_end, file.size, call.text, req));
   }
   const best = choices.findIndex((c) => c.line === s.line);
   if (best < 0) return [];
@@ -233,6 +236,12 @@ function shownLines(files: OpenFiles, s: ScoredUnit, req: RankedRequest, asked: 
     prefixBytes: numberBytes,
     profile: req.profile.lines,
   });
+}
+
+/** What the agent ran next after a failed call (tool-call-lines.ts retryAfter): shown in the room the rest leaves. */
+function retryChoice(read: ReadRange, byteEnd: number, size: number, call: string, req: RankedRequest): LineChoice[] {
+  const retry = retryAfter(read, byteEnd, size, call);
+  return retry ? [{ ...retry, weight: termsIn(retry.text, req.query.terms), retry: true }] : [];
 }
 
 /**

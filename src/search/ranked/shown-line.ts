@@ -6,6 +6,7 @@
 import { byteLength } from "../../bounded-output.js";
 import { withoutCallID } from "../../transcripts/transcript-format.js";
 import { SHOWN_LINE_BYTES } from "../limits.js";
+import { sameTerm } from "./rerank.js";
 
 /**
  * CSI sequences (colours, cursor moves: ESC [ … final byte), OSC sequences (titles, links: ESC ] … BEL or ESC \),
@@ -67,13 +68,26 @@ export function clip(text: string, max: number): string {
 }
 
 /**
- * A long answering line as a window that starts a little before the first of `words` it holds (case folded), so the
+ * Where the first of `words` stands in `text`, case folded: as it is written, or as a word of the line that is one of
+ * them with another ending (rerank.ts sameTerm: `module-name` for "names"), which matched the line as well.
+ */
+function firstWordAt(text: string, words: readonly string[]): number {
+  const folded = text.toLowerCase();
+  let at = Math.min(...words.map((w) => folded.indexOf(w)).filter((i) => i >= 0), Number.POSITIVE_INFINITY);
+  for (const m of folded.matchAll(/[\p{L}\p{N}_]+/gu)) {
+    if (m.index >= at) break;
+    if (words.some((w) => sameTerm(m[0], w))) at = m.index;
+  }
+  return at;
+}
+
+/**
+ * A long answering line as a window that starts a little before the first of `words` it holds (firstWordAt), so the
  * word that made it match is shown; the bytes left out before it are counted.
  */
 export function answerWindow(text: string, words: readonly string[], max: number): string {
   if (byteLength(text) <= max) return text;
-  const folded = text.toLowerCase();
-  const at = Math.min(...words.map((w) => folded.indexOf(w)).filter((i) => i >= 0), Number.POSITIVE_INFINITY);
+  const at = firstWordAt(text, words);
   if (!Number.isFinite(at) || at < max / 2) return clip(text, max);
   const start = Math.max(0, at - Math.floor(max / 5));
   return `[…${byteLength(text.slice(0, start))} bytes] ${clip(text.slice(start), max)}`;

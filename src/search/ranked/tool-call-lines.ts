@@ -143,3 +143,39 @@ export function outcomesAfter(read: ReadRange, byteEnd: number, size: number): C
   }
   return calls;
 }
+
+/** An input line that only opens a value written on the lines after it (`command (6 lines):`). */
+const OPENS_VALUE = /^[\w.[\]-]+ \(\d+ lines?\):$/;
+
+/**
+ * The next call of the same tool after a failed one (the retry: `git pull --rebase origin main && git push` after the
+ * push the remote rejected), its first input line that holds a value; read from `byteEnd` (the end of the failed
+ * call's input or output) up to OUTCOME_BYTES, across the agent's own messages, calls of other tools and text, up to
+ * the next user message. None when `callMarker` (the marker line of the call) is not a failed call's.
+ */
+export function retryAfter(
+  read: ReadRange,
+  byteEnd: number,
+  size: number,
+  callMarker: string,
+): NumberedLine | undefined {
+  const failed = readMarker(callMarker);
+  if (failed?.kind !== "tool" || failed.status !== "error") return undefined;
+  const whole = read(byteEnd, Math.min(size, byteEnd + OUTCOME_BYTES));
+  const state: ReaderState = initialState();
+  let inRetry = false;
+  for (const l of whole) {
+    if (!Number.isFinite(l.line)) return undefined;
+    const begins = advance(state, l.text);
+    const marker = begins ? readMarker(l.text) : undefined;
+    if (marker?.kind === "message" && marker.speaker === "user") return undefined;
+    if (marker?.kind === "tool") {
+      inRetry = marker.tool === failed.tool;
+      continue;
+    }
+    if (!inRetry) continue;
+    if (state.role !== "tool-input") return undefined;
+    if (l.text.trim() !== "" && !OPENS_VALUE.test(l.text)) return l;
+  }
+  return undefined;
+}

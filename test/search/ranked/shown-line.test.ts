@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { byteLength } from "../../../src/bounded-output.js";
 import { SHOWN_LINE_BYTES } from "../../../src/search/limits.js";
-import { clip, lineBytes, numbered, shownWindow } from "../../../src/search/ranked/shown-line.js";
+import { answerWindow, clip, lineBytes, numbered, shownWindow } from "../../../src/search/ranked/shown-line.js";
 
 describe("a shown line's bytes", () => {
   it("are the bytes of the line as rendered, answer or context, with its newline", () => {
@@ -39,6 +39,29 @@ describe("a hit's line as shown", () => {
     // Cut already by the line choice: cut again, it would count the first cut's mark as text.
     const chosen = `${"y".repeat(SHOWN_LINE_BYTES.context)} […36 bytes]`;
     expect(shownWindow({ text: chosen, match: false }, [])).toBe(chosen);
+  });
+});
+
+describe("a long answering line's window", () => {
+  const line =
+    "Yes — drop it. The convention is clearly **no module-name prefix on functions**: " +
+    "`geometry.reconcile`, `focus.reconcile`, `layout.move`. ".repeat(4) +
+    "`reflow.reflow_window` would be the lone exception.";
+
+  it("starts at the first of the query's words, one written with another ending too", () => {
+    // "names" stands in the line as `module-name`: the window starts there, at the line's start, not at the end.
+    const shown = answerWindow(line, ["names", "reflow_window"], 160);
+    expect(shown.startsWith("Yes — drop it.")).toBe(true);
+    expect(shown).toContain("no module-name prefix");
+    // A word written as asked, further on, is what the window starts a little before.
+    const late = answerWindow(line, ["reflow_window"], 160);
+    expect(late).toMatch(/^\[…\d+ bytes\] /);
+    expect(late).toContain("reflow.reflow_window");
+  });
+
+  it("starts at a word written inside another as before (a path's part, a compound)", () => {
+    const path = `${"x".repeat(300)} see src/search/ranked/shown-line.ts for it`;
+    expect(answerWindow(path, ["shown-line.ts"], 120)).toContain("shown-line.ts");
   });
 });
 

@@ -11,6 +11,7 @@ import {
   outcomeBefore,
   outcomeOf,
   outcomesAfter,
+  retryAfter,
 } from "../../../src/search/ranked/tool-call-lines.js";
 import {
   blockMarker,
@@ -134,6 +135,57 @@ describe("tool call lines read from what the transcript's writer renders", () =>
     expect(outcomesAfter(t.read, t.endOf("The build fails on an unknown name in src/a.ts."), t.size)).toEqual([]);
     const prose = transcript([textMarker([]), "first", textMarker([]), "second", call, "command: ls"]);
     expect(outcomesAfter(prose.read, prose.endOf("first"), prose.size)).toEqual([]);
+  });
+
+  it("reads the next call of a failed call's tool: its first input line that holds a value", () => {
+    const failed = toolMarker({ tool: "bash", status: "error", callID: "call_9", compacted: false });
+    const edit = toolMarker({ tool: "edit", status: "completed", callID: "call_10", compacted: false });
+    const retried = transcript([
+      failed,
+      "command: git push origin main",
+      blockMarker("error", 1),
+      " ! [rejected]        main -> main (fetch first)",
+      assistant("msg_a5"),
+      textMarker([]),
+      "The remote moved on: rebasing first.",
+      edit,
+      "filePath: notes.md",
+      blockMarker("output", 1),
+      "ok",
+      call,
+      "command (2 lines):",
+      "git pull --rebase origin main",
+      "git push origin main",
+    ]);
+    // From the end of the failed call's input and from the end of its output alike; another tool's call is passed.
+    for (const end of ["command: git push origin main", " ! [rejected]        main -> main (fetch first)"]) {
+      expect(retryAfter(retried.read, retried.endOf(end), retried.size, failed)).toEqual({
+        line: 14,
+        text: "git pull --rebase origin main",
+      });
+    }
+    // Only a failed call has a retry; one of another tool would be retried by a call of its own tool.
+    const done = toolMarker({ tool: "bash", status: "completed", callID: "call_9", compacted: false });
+    expect(retryAfter(retried.read, retried.endOf("command: git push origin main"), retried.size, done)).toBe(
+      undefined,
+    );
+    const grep = toolMarker({ tool: "grep", status: "error", callID: "call_9", compacted: false });
+    expect(retryAfter(retried.read, retried.endOf("command: git push origin main"), retried.size, grep)).toBe(
+      undefined,
+    );
+    // The user speaking in between ends the failure's story: what follows is another request.
+    const asked = transcript([
+      failed,
+      "command: make",
+      blockMarker("error", 1),
+      "boom",
+      user,
+      textMarker([]),
+      "stop",
+      call,
+      "command: ls",
+    ]);
+    expect(retryAfter(asked.read, asked.endOf("boom"), asked.size, failed)).toBeUndefined();
   });
 
   it("shows a call's marker without its call id, as written otherwise", () => {
