@@ -42,7 +42,7 @@ function redactEdges(text: string): { text: string; redacted: number } {
 
 /**
  * What a result says back of its request, through `redact`: the query (its "No matches" line), and the free text of
- * its last line (a ranked search's words left out and dates; a scan's reasons, which an error's message may fill
+ * its last line (a ranked search's words left out, words no transcript holds, and dates; a scan's reasons, which an error's message may fill
  * with the query's words).
  */
 function redactEchoed(found: Found, redact: (text: string) => string): void {
@@ -50,6 +50,7 @@ function redactEchoed(found: Found, redact: (text: string) => string): void {
   if (found.kind === "ranked") {
     const ranked = found.coverage;
     ranked.dropped = ranked.dropped.map(redact);
+    ranked.absent = ranked.absent.map(redact);
     ranked.dates = ranked.dates.map(redact);
     ranked.filters = ranked.filters.map(redact);
     return;

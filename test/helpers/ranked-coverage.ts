@@ -9,6 +9,7 @@ export function rankedCoverage(set: Partial<RankedCoverage> = {}): RankedCoverag
   return {
     query: "deploy",
     dropped: [],
+    absent: [],
     where: "this project",
     inScope: 1,
     indexedNow: 0,

@@ -25,7 +25,11 @@ describe("what a search echoes of its request", () => {
     expect(out.ranked?.hits).toEqual([]);
     const lines = out.text.split("\n");
     expect(lines[0]).toBe('No matches for "rotate [redacted: Docker Hub token] now".');
-    expect(lines.at(-1)).toBe(NOTE);
+    // The last line names the words no transcript holds: the token among them, redacted too (two values replaced).
+    expect(lines.at(-2)).toContain("in no indexed transcript: rotate, [redacted: Docker Hub token], now");
+    expect(lines.at(-1)).toBe(
+      NOTE.replace("1 value that looks like a secret was", "2 values that look like secrets were"),
+    );
     expect(out.text).not.toContain(docker);
   });
 
@@ -53,13 +57,22 @@ describe("what a search echoes of its request", () => {
   });
 
   it("redacts the words a ranked search's last line names, and counts each value it replaced", () => {
-    const coverage = rankedCoverage({ query: `the ${docker}`, dropped: ["the", docker], dates: [] });
-    const result = { hits: [], candidates: 0, cappedBySession: 0, repeated: 0, stale: 0, changed: [] };
+    const coverage = rankedCoverage({ query: `the ${docker}`, dropped: ["the", docker], absent: [docker], dates: [] });
+    const result = {
+      hits: [],
+      candidates: 0,
+      cappedBySession: 0,
+      repeated: 0,
+      stale: 0,
+      changed: [],
+      absent: [docker],
+    };
     const found = { kind: "ranked" as const, result, coverage };
     const redacted = redactFound(found);
-    expect(redacted).toEqual({ redacted: 2, kinds: ["Docker Hub token"] });
+    expect(redacted).toEqual({ redacted: 3, kinds: ["Docker Hub token"] });
     const text = renderFound(found, 10_000, redacted);
     expect(text).toContain("common words left out: the, [redacted: Docker Hub token]");
+    expect(text).toContain("in no indexed transcript: [redacted: Docker Hub token]");
     expect(text).not.toContain(docker);
   });
 });

@@ -148,6 +148,7 @@ describe("the one redaction step, on a ranked search's hits", () => {
       repeated: 0,
       stale: 0,
       changed: [],
+      absent: [],
     };
     const coverage = rankedCoverage({ limit: 5 });
     const found: Found = { kind: "ranked", result, coverage };

@@ -8,6 +8,8 @@ import type { RankedResult } from "./ranked-search.js";
 export interface RankedCoverage {
   query: string;
   dropped: readonly string[];
+  /** The query's words no indexed transcript holds (a misspelling, another word for it): they found nothing. */
+  absent: readonly string[];
   where: string;
   inScope: number;
   indexedNow: number;
@@ -45,6 +47,7 @@ export function rankedCoverageLine(
   const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
   const dropped = c.dropped.filter((w, i) => c.dropped.findIndex((x) => same(x, w)) === i);
   if (dropped.length > 0) parts.push(`common words left out: ${dropped.slice(0, 10).join(", ")}`);
+  if (c.absent.length > 0) parts.push(`in no indexed transcript: ${c.absent.slice(0, 10).join(", ")}`);
   if (c.filters.length > 0) parts.push(`filtered by ${c.filters.join(", ")}`);
   if (c.dates.length > 0) {
     parts.push(`weighed toward what was written on ${c.dates.join(", ")} (the dates named, a day either side)`);

@@ -178,6 +178,7 @@ export async function searchRanked(index: IndexReader, req: RankedModeRequest): 
   const coverage: RankedCoverage = {
     query: req.query,
     dropped: query.dropped,
+    absent: result.absent,
     where: req.where,
     inScope: inScope.count,
     indexedNow: caught.indexed,

@@ -49,6 +49,8 @@ export interface RankedPlan {
   weights: ReadonlyMap<RankedTerm, number>;
   /** The units the counts walked among the newest (term-stats.ts, `Walked`), by the expression they hold. */
   walked: ReadonlyMap<string, Walked>;
+  /** Terms no unit of the index holds (counted whole): they score nothing, and the search says so. */
+  absent: RankedTerm[];
 }
 
 /**
@@ -95,14 +97,15 @@ export function planRanked(
   const weights = new Map(counted.map((c) => [c.term, inverseFrequency(totals.units, c.count.units)]));
   const walked = new Map<string, Walked>();
   for (const { term, count } of counted) if (count.walked) walked.set(clauseOf(term), count.walked);
-  const base = { totals, from, weights, walked };
+  const absent = counted.filter((c) => c.count.units === 0 && c.count.exact).map((c) => c.term);
+  const base = { totals, from, weights, walked, absent };
   // A quoted phrase no unit holds: nothing can match, and asking for it alone costs nothing.
-  const absent = counted.find((c) => c.count.units === 0 && c.count.exact && query.required.includes(c.term));
-  if (absent) {
+  const unmatched = absent.find((term) => query.required.includes(term));
+  if (unmatched) {
     return {
       ...base,
-      generator: clauseOf(absent.term),
-      generating: [absent.term],
+      generator: clauseOf(unmatched),
+      generating: [unmatched],
       newest: [],
       scoredAlone: [],
       mustHold: [],

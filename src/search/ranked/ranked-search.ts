@@ -69,6 +69,8 @@ export interface RankedResult {
   changed: TranscriptFile[];
   /** When only the newest units were looked at (common words only, none rare enough to ask the whole index for). */
   window?: { units: number; of: number };
+  /** The query's words (or phrases) no indexed unit holds, as the query wrote them. */
+  absent: string[];
 }
 
 /** Transcripts opened by one search, each once, closed when it ends; and the one buffer their units are read into. */
@@ -785,7 +787,16 @@ function searcher(
         ? { units: Math.min(plan.totals.units, plan.totals.newest - from + 1), of: plan.totals.units }
         : undefined;
     return {
-      result: { hits, candidates: rows.length, cappedBySession, repeated, stale, changed: [...changed], window },
+      result: {
+        hits,
+        candidates: rows.length,
+        cappedBySession,
+        repeated,
+        stale,
+        changed: [...changed],
+        window,
+        absent: plan.absent.map((t) => t.text),
+      },
       unread,
     };
   };
