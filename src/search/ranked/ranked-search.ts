@@ -278,8 +278,13 @@ function announcedOutcome(
 
 /** How many of the query's terms a line read beside the unit holds (a word of each, with its endings). */
 function termsIn(text: string, terms: readonly RankedTerm[]): number {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
-  return terms.filter((t) => t.words.every((w) => words.some((word) => sameTerm(word, w)))).length;
+  const lower = text.toLowerCase();
+  // A word is a term's (sameTerm) only when it is the term or starts with its first four letters: a term whose words'
+  // heads the line does not hold is not looked for word by word (most lines beside a unit hold none).
+  const held = terms.filter((t) => t.words.every((w) => lower.includes(w.length > 4 ? w.slice(0, 4) : w)));
+  if (held.length === 0) return 0;
+  const words = lower.match(/[\p{L}\p{N}_]+/gu) ?? [];
+  return held.filter((t) => t.words.every((w) => words.some((word) => sameTerm(word, w)))).length;
 }
 
 /** Whether a unit is of the message a hit before it is of (message-of.ts). */
