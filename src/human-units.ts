@@ -16,9 +16,20 @@ export function formatAge(ms: number): string {
   return `${Math.floor(hours / 24)} d`;
 }
 
+/**
+ * Made once: `n.toLocaleString("en-US")` makes a formatter at each call, some 70 µs under Bun (a ranked search's last
+ * line took four, about 0.3 ms of a search of one session); this one formats the same in about 1 µs.
+ */
+const EN_US = new Intl.NumberFormat("en-US");
+
+/** A count with its thousands grouped, as `n.toLocaleString("en-US")` writes it: "1,200". */
+export function grouped(n: number): string {
+  return EN_US.format(n);
+}
+
 /** "1 entry", "3 entries", "1,200 transcripts". */
 export function plural(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
+  return `${grouped(n)} ${n === 1 ? one : many}`;
 }
 
 /** The pronoun for a count of things: "removes it" for one, "removes them" for more. */

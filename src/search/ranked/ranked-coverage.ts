@@ -1,7 +1,7 @@
 /**
  * The last line of a ranked search: what was searched, what the index left out, and how to get it.
  */
-import { formatBytes } from "../../human-units.js";
+import { formatBytes, grouped, plural } from "../../human-units.js";
 import { type ArgNames, smallerOutput } from "../limits.js";
 import type { RankedResult } from "./ranked-search.js";
 
@@ -25,8 +25,6 @@ export interface RankedCoverage {
   args: ArgNames;
 }
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
-
 export function rankedCoverageLine(
   c: RankedCoverage,
   result: RankedResult,
@@ -35,12 +33,12 @@ export function rankedCoverageLine(
   maxBytes: number,
 ) {
   const parts = [
-    `ranked: searched ${(c.inScope - c.leftOut).toLocaleString("en-US")} of ${plural(c.inScope, "transcript")} in ${c.where}`,
+    `ranked: searched ${grouped(c.inScope - c.leftOut)} of ${plural(c.inScope, "transcript")} in ${c.where}`,
     `${plural(shown, "hit")} of ${plural(result.candidates, "matching unit")}`,
   ];
   if (result.window) {
     parts.push(
-      `common words only: looked for among the newest ${plural(result.window.units, "indexed unit")} of ${result.window.of.toLocaleString("en-US")}; add a rarer word, or pass ${c.args.session}, ${c.args.filters}, to reach older ones`,
+      `common words only: looked for among the newest ${plural(result.window.units, "indexed unit")} of ${grouped(result.window.of)}; add a rarer word, or pass ${c.args.session}, ${c.args.filters}, to reach older ones`,
     );
   }
   // Each word once, as the query first wrote it: "the" said twice is left out once.
@@ -70,7 +68,7 @@ export function rankedCoverageLine(
   if (shown >= c.limit) parts.push(`limit ${c.limit} reached: raise ${c.args.limit} for more`);
   if (hidden > 0) {
     parts.push(
-      `output cut at ${maxBytes.toLocaleString("en-US")} bytes: ${plural(hidden, "more hit")} not shown; ${smallerOutput(c.args)}`,
+      `output cut at ${grouped(maxBytes)} bytes: ${plural(hidden, "more hit")} not shown; ${smallerOutput(c.args)}`,
     );
   }
   return `[search] ${parts.join(" · ")}`;

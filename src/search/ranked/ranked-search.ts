@@ -280,8 +280,13 @@ function announcedOutcome(
 
 /** How many of the query's terms a line read beside the unit holds (a word of each, with its endings). */
 function termsIn(text: string, terms: readonly RankedTerm[]): number {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [];
-  return terms.filter((t) => t.words.every((w) => words.some((word) => sameTerm(word, w)))).length;
+  const lower = text.toLowerCase();
+  // A word is a term's (sameTerm) only when it is the term or starts with its first four letters: a term whose words'
+  // heads the line does not hold is not looked for word by word (most lines beside a unit hold none).
+  const held = terms.filter((t) => t.words.every((w) => lower.includes(w.length > 4 ? w.slice(0, 4) : w)));
+  if (held.length === 0) return 0;
+  const words = lower.match(/[\p{L}\p{N}_]+/gu) ?? [];
+  return held.filter((t) => t.words.every((w) => words.some((word) => sameTerm(word, w)))).length;
 }
 
 /** Whether a unit is of the message a hit before it is of (message-of.ts). */
@@ -520,7 +525,8 @@ export function rankedSearch(connection: IndexRows, req: RankedRequest): RankedR
     // One session searched: units that add their lines to a hit of their message, or repeat one, take no place, and
     // in a session of long outputs (a glob's listing is several units of one message) they can be most of the units
     // scored; it reads on, twice as many each time, until its limit is filled or there is nothing left to read (the
-    // profile's maxRead bounds it). Several sessions searched stop at their first reading: a session's share of the
+    // profile's maxRead bounds it, raised by one for each unit read that was a copy, at most maxCopies: a page fetched
+    // four times filled the 40 units read with copies and showed one hit). Several sessions searched stop at their first reading: a session's share of the
     // hits leaves places to the others, and reading on took more bytes than it gained (ranking-profile.ts, lines).
     while (req.perSession === undefined && unread && result.hits.length < req.limit) {
       readEnough *= 2;
@@ -534,7 +540,8 @@ export function rankedSearch(connection: IndexRows, req: RankedRequest): RankedR
 
 /**
  * The search of the plan's candidates (`found`): given `readEnough` (the profile's, or more), their hits, and whether
- * units were left unread because enough were scored (more may be read on). Asked again with more, it reads on from
+ * units were left unread because enough were scored, or because the reading bound the copies found since raised was
+ * reached (more may be read on). Asked again with more, it reads on from
  * the unit it stopped at: the units before it are read and scored as they were (the same order, and a unit that did
  * not stop the reading with fewer wanted stops it with more neither), and a unit's lines are chosen once.
  */
@@ -645,6 +652,11 @@ function searcher(
   };
   // The next unit to read.
   let next = 0;
+  // Units read that the last placing found to be copies (showing nothing new: repeats, bare attachment notes, second
+  // listings, units of a hit's message whose lines all repeat): up to profile.reading.maxCopies of them do not use up
+  // the reading bound.
+  let copies = 0;
+  const readBound = () => profile.reading.maxRead + Math.min(copies, profile.reading.maxCopies);
   return (readEnough) => {
     // Units are read best first; once enough are scored, one that cannot reach them even fully boosted stops the
     // reading.
@@ -652,7 +664,7 @@ function searcher(
     let unread = false;
     for (; next < rows.length; next++) {
       const row = rows[next] as UnitRow;
-      if (read >= profile.reading.maxRead) break;
+      if (read >= readBound()) break;
       if (floor.length >= enough && ceiling(row) < (floor[enough - 1] as number)) {
         unread = true;
         break;
@@ -686,6 +698,8 @@ function searcher(
     // Bytes of lines other units of its message added to a hit, at most profile.lines.sameMessage.
     const added = new Map<RankedHit, number>();
     let repeated = 0;
+    // Units placed that show nothing new (`copies`).
+    let copied = 0;
     // Units of its session ahead of each in the order: what the repeat weight weighed it by.
     const ahead = new Map<string, number>();
     // A hit of `s`, or its lines added to the hit of its message; none when it repeats what hits before show.
@@ -699,12 +713,14 @@ function searcher(
         (isListing(lines) && hits.some((h) => isListing(h.lines)))
       ) {
         repeated++;
+        copied++;
         return;
       }
       // Another unit of a message a hit shows (a call's input, then its output) adds its lines to that hit.
       const same = profile.lines.sameMessage > 0 ? hits.find((h) => sameMessage(h, s)) : undefined;
       lines = unsaid(lines, said, same === undefined);
       if (same) {
+        if (lines.length === 0) copied++;
         const merged = withLinesOf(same.lines, lines, profile.lines.sameMessage - (added.get(same) ?? 0));
         same.lines = merged.lines;
         // What it adds is shown as well: a listing attached twice shows its entries once.
@@ -786,6 +802,9 @@ function searcher(
       from > plan.totals.oldest
         ? { units: Math.min(plan.totals.units, plan.totals.newest - from + 1), of: plan.totals.units }
         : undefined;
+    copies = copied;
+    // Stopped by the reading bound, which the copies found since raised: more may be read.
+    const bounded = next < rows.length && !unread && read < readBound();
     return {
       result: {
         hits,
@@ -797,7 +816,7 @@ function searcher(
         window,
         absent: plan.absent.map((t) => t.text),
       },
-      unread,
+      unread: unread || bounded,
     };
   };
 }

@@ -21,6 +21,54 @@ export const CALL_BYTES = 16 * 1024;
 /** Lines of an output looked at for its outcome. */
 const OUTCOME_LINES = 200;
 
+/**
+ * Bytes read first beside a unit: most outputs and calls end within them, so the window (OUTCOME_BYTES, CALL_BYTES)
+ * is read whole only when a look runs past them, READ_GROWTH times as many each time.
+ */
+const FIRST_BYTES = 2 * 1024;
+const READ_GROWTH = 4;
+
+/** What a look returns when it ran past the lines it was given before it could tell: it is given more. */
+const MORE = Symbol("more");
+
+/**
+ * What `look` tells of the lines of bytes [start, end), read from `start` on: the first FIRST_BYTES, then more while
+ * it runs past them (`last` tells it that no more will come). Its lines are those of the window read at once cut
+ * where the read ends, so what it tells before running past them is what it tells of the whole window.
+ */
+function readForward<T>(
+  read: ReadRange,
+  start: number,
+  end: number,
+  look: (lines: NumberedLine[], last: boolean) => T | typeof MORE,
+): T {
+  for (let bytes = FIRST_BYTES; ; bytes *= READ_GROWTH) {
+    const to = Math.min(end, start + bytes);
+    const told = look(read(start, to), to >= end);
+    if (told !== MORE) return told;
+  }
+}
+
+/**
+ * What `look` tells of the whole lines before `end`, at most `bytes` back, read back from `end`: the last FIRST_BYTES,
+ * then more while it runs past them. A window that starts inside a line cuts its first, which is left out (its number
+ * cannot be trusted): the lines of a shorter window are the last of a longer one's.
+ */
+function readBack<T>(
+  read: ReadRange,
+  end: number,
+  bytes: number,
+  look: (lines: NumberedLine[], last: boolean) => T | typeof MORE,
+): T {
+  const farthest = Math.max(0, end - bytes);
+  for (let back = FIRST_BYTES; ; back *= READ_GROWTH) {
+    const from = Math.max(farthest, end - back);
+    const lines = read(from, end);
+    const told = look(from === 0 ? lines : lines.slice(1), from <= farthest);
+    if (told !== MORE) return told;
+  }
+}
+
 /** A call's marker line: a tool's, or a subtask's. */
 const isCall = (m: Marker | undefined) => m?.kind === "tool" || m?.kind === "subtask";
 const isMessage = (m: Marker | undefined) => m?.kind === "message";
@@ -34,18 +82,19 @@ const isProse = (m: Marker | undefined) =>
  */
 export function outcomeOf(read: ReadRange, byteEnd: number, size: number, tool: string): NumberedLine[] {
   // A line the window cuts at its end is not read (no newline ends it).
-  const whole = read(byteEnd, Math.min(size, byteEnd + OUTCOME_BYTES));
-  const state: ReaderState = { ...initialState(), role: "tool-input", tool };
-  const out: NumberedLine[] = [];
-  for (const l of whole) {
-    if (!Number.isFinite(l.line)) break;
-    const begins = advance(state, l.text);
-    if (state.role !== "tool-input" && state.role !== "tool-output") break;
-    if (state.role === "tool-input" && begins) break;
-    if (state.role === "tool-output" && !begins && l.text.trim() !== "") out.push(l);
-    if (out.length >= OUTCOME_LINES) break;
-  }
-  return out;
+  return readForward(read, byteEnd, Math.min(size, byteEnd + OUTCOME_BYTES), (whole, last) => {
+    const state: ReaderState = { ...initialState(), role: "tool-input", tool };
+    const out: NumberedLine[] = [];
+    for (const l of whole) {
+      if (!Number.isFinite(l.line)) return out;
+      const begins = advance(state, l.text);
+      if (state.role !== "tool-input" && state.role !== "tool-output") return out;
+      if (state.role === "tool-input" && begins) return out;
+      if (state.role === "tool-output" && !begins && l.text.trim() !== "") out.push(l);
+      if (out.length >= OUTCOME_LINES) return out;
+    }
+    return last ? out : MORE;
+  });
 }
 
 /**
@@ -53,19 +102,17 @@ export function outcomeOf(read: ReadRange, byteEnd: number, size: number, tool: 
  * it, when nothing but that call's input and output lies between (undefined otherwise).
  */
 export function callOf(read: ReadRange, byteStart: number): NumberedLine | undefined {
-  const from = Math.max(0, byteStart - CALL_BYTES);
-  const lines = read(from, byteStart);
-  // A window that starts inside a line cuts its first: its number cannot be trusted.
-  const whole = from === 0 ? lines : lines.slice(1);
-  for (let i = whole.length - 1; i >= 0; i--) {
-    const l = whole[i] as NumberedLine;
-    if (!Number.isFinite(l.line)) return undefined;
-    const marker = readMarker(l.text);
-    if (isCall(marker)) return l;
-    // Another message or part in between: this output is not that call's.
-    if (isMessage(marker) || isProse(marker)) return undefined;
-  }
-  return undefined;
+  return readBack(read, byteStart, CALL_BYTES, (whole, last) => {
+    for (let i = whole.length - 1; i >= 0; i--) {
+      const l = whole[i] as NumberedLine;
+      if (!Number.isFinite(l.line)) return undefined;
+      const marker = readMarker(l.text);
+      if (isCall(marker)) return l;
+      // Another message or part in between: this output is not that call's.
+      if (isMessage(marker) || isProse(marker)) return undefined;
+    }
+    return last ? undefined : MORE;
+  });
 }
 
 /** Lines that may stand between a tool's output and the message after it: the end of a step, a new message. */
@@ -85,25 +132,25 @@ function between(text: string): boolean {
  * start of a message stands between; at most CALL_BYTES back. The call's tool is undefined when its marker is further.
  */
 export function outcomeBefore(read: ReadRange, byteStart: number): { tool?: string; lines: NumberedLine[] } {
-  const from = Math.max(0, byteStart - CALL_BYTES);
-  const lines = read(from, byteStart);
-  const whole = from === 0 ? lines : lines.slice(1);
-  const text = (i: number) => (whole[i] as NumberedLine).text;
-  const marker = (i: number) => readMarker(text(i));
-  let i = whole.length - 1;
-  while (i >= 0 && between(text(i))) i--;
-  const end = i;
-  while (i >= 0 && marker(i)?.kind !== "block") {
-    if (isCall(marker(i)) || isMessage(marker(i))) return { lines: [] };
-    i--;
-  }
-  if (i < 0) return { lines: [] };
-  const output = whole.slice(i + 1, end + 1).filter((l) => Number.isFinite(l.line) && l.text.trim() !== "");
-  for (let j = i - 1; j >= 0 && !isMessage(marker(j)); j--) {
-    const call = marker(j);
-    if (call?.kind === "tool") return { tool: call.tool, lines: output };
-  }
-  return { lines: output };
+  return readBack(read, byteStart, CALL_BYTES, (whole, last) => {
+    const text = (i: number) => (whole[i] as NumberedLine).text;
+    const marker = (i: number) => readMarker(text(i));
+    let i = whole.length - 1;
+    while (i >= 0 && between(text(i))) i--;
+    const end = i;
+    while (i >= 0 && marker(i)?.kind !== "block") {
+      if (isCall(marker(i)) || isMessage(marker(i))) return { lines: [] };
+      i--;
+    }
+    if (i < 0) return last ? { lines: [] } : MORE;
+    const output = whole.slice(i + 1, end + 1).filter((l) => Number.isFinite(l.line) && l.text.trim() !== "");
+    for (let j = i - 1; ; j--) {
+      if (j < 0) return last ? { lines: output } : MORE;
+      const call = marker(j);
+      if (isMessage(call)) return { lines: output };
+      if (call?.kind === "tool") return { tool: call.tool, lines: output };
+    }
+  });
 }
 
 /** A call after a message's text: its tool, its input's lines (its marker line first) and its output's lines. */
@@ -126,22 +173,23 @@ const beforeCall = (text: string) => {
  * each; up to the message's next text, reasoning or message, at most OUTCOME_BYTES after the unit.
  */
 export function outcomesAfter(read: ReadRange, byteEnd: number, size: number): CallAfter[] {
-  const whole = read(byteEnd, Math.min(size, byteEnd + OUTCOME_BYTES));
-  const calls: CallAfter[] = [];
-  const state: ReaderState = initialState();
-  for (const l of whole) {
-    if (!Number.isFinite(l.line)) break;
-    const marker = readMarker(l.text);
-    if (calls.length === 0 && beforeCall(l.text)) continue;
-    if (marker?.kind === "tool") calls.push({ tool: marker.tool, input: [], lines: [] });
-    else if (calls.length === 0 || isMessage(marker) || isProse(marker) || marker?.kind === "subtask") break;
-    const begins = advance(state, l.text);
-    const call = calls[calls.length - 1] as CallAfter;
-    if (state.role === "tool-input" && call.input.length < OUTCOME_LINES) call.input.push(l.text);
-    if (state.role === "tool-output" && !begins && l.text.trim() !== "" && call.lines.length < OUTCOME_LINES)
-      call.lines.push(l);
-  }
-  return calls;
+  return readForward(read, byteEnd, Math.min(size, byteEnd + OUTCOME_BYTES), (whole, last) => {
+    const calls: CallAfter[] = [];
+    const state: ReaderState = initialState();
+    for (const l of whole) {
+      if (!Number.isFinite(l.line)) return calls;
+      const marker = readMarker(l.text);
+      if (calls.length === 0 && beforeCall(l.text)) continue;
+      if (marker?.kind === "tool") calls.push({ tool: marker.tool, input: [], lines: [] });
+      else if (calls.length === 0 || isMessage(marker) || isProse(marker) || marker?.kind === "subtask") return calls;
+      const begins = advance(state, l.text);
+      const call = calls[calls.length - 1] as CallAfter;
+      if (state.role === "tool-input" && call.input.length < OUTCOME_LINES) call.input.push(l.text);
+      if (state.role === "tool-output" && !begins && l.text.trim() !== "" && call.lines.length < OUTCOME_LINES)
+        call.lines.push(l);
+    }
+    return last ? calls : MORE;
+  });
 }
 
 /** An input line that only opens a value written on the lines after it (`command (6 lines):`). */
@@ -161,21 +209,22 @@ export function retryAfter(
 ): NumberedLine | undefined {
   const failed = readMarker(callMarker);
   if (failed?.kind !== "tool" || failed.status !== "error") return undefined;
-  const whole = read(byteEnd, Math.min(size, byteEnd + OUTCOME_BYTES));
-  const state: ReaderState = initialState();
-  let inRetry = false;
-  for (const l of whole) {
-    if (!Number.isFinite(l.line)) return undefined;
-    const begins = advance(state, l.text);
-    const marker = begins ? readMarker(l.text) : undefined;
-    if (marker?.kind === "message" && marker.speaker === "user") return undefined;
-    if (marker?.kind === "tool") {
-      inRetry = marker.tool === failed.tool;
-      continue;
+  return readForward(read, byteEnd, Math.min(size, byteEnd + OUTCOME_BYTES), (whole, last) => {
+    const state: ReaderState = initialState();
+    let inRetry = false;
+    for (const l of whole) {
+      if (!Number.isFinite(l.line)) return undefined;
+      const begins = advance(state, l.text);
+      const marker = begins ? readMarker(l.text) : undefined;
+      if (marker?.kind === "message" && marker.speaker === "user") return undefined;
+      if (marker?.kind === "tool") {
+        inRetry = marker.tool === failed.tool;
+        continue;
+      }
+      if (!inRetry) continue;
+      if (state.role !== "tool-input") return undefined;
+      if (l.text.trim() !== "" && !OPENS_VALUE.test(l.text)) return l;
     }
-    if (!inRetry) continue;
-    if (state.role !== "tool-input") return undefined;
-    if (l.text.trim() !== "" && !OPENS_VALUE.test(l.text)) return l;
-  }
-  return undefined;
+    return last ? undefined : MORE;
+  });
 }

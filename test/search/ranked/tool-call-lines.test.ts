@@ -6,8 +6,10 @@
 import { describe, expect, it } from "vitest";
 import { shownText } from "../../../src/search/ranked/shown-line.js";
 import {
+  CALL_BYTES,
   callOf,
   type NumberedLine,
+  OUTCOME_BYTES,
   outcomeBefore,
   outcomeOf,
   outcomesAfter,
@@ -186,6 +188,46 @@ describe("tool call lines read from what the transcript's writer renders", () =>
       "command: ls",
     ]);
     expect(retryAfter(asked.read, asked.endOf("boom"), asked.size, failed)).toBeUndefined();
+  });
+
+  it("reads beside a unit only as far as the look needs, and as far as the window when it needs it", () => {
+    // A long output (some 12 kB), then a long conversation after it (some 40 kB).
+    const output = Array.from({ length: 150 }, (_, i) => `src/file-${i}.ts: ${"x".repeat(60)}`);
+    const after = Array.from(
+      { length: 400 },
+      (_, i) => `a line of the conversation after the call, number ${i} of many`,
+    );
+    const long = transcript([
+      assistant("msg_a6"),
+      call,
+      "command: bunx tsc --noEmit",
+      blockMarker("error", output.length + 1),
+      ...output,
+      "Found 150 errors.",
+      assistant("msg_a7"),
+      textMarker([]),
+      "The build fails in 150 files.",
+      ...after,
+    ]);
+    let bytesRead = 0;
+    const counted = (start: number, end: number) => {
+      bytesRead += end - start;
+      return long.read(start, end);
+    };
+    // The output's last line stands past the first bytes read: the look reads on and finds it.
+    const outcome = outcomeOf(counted, long.endOf("command: bunx tsc --noEmit"), long.size, "bash");
+    expect(outcome).toHaveLength(151);
+    expect(outcome.at(-1)?.text).toBe("Found 150 errors.");
+    // The call of a line deep in the output, and the call and output before the message, are found as far back.
+    expect(callOf(counted, long.startOf("Found 150 errors."))).toEqual({ line: 2, text: call });
+    const before = outcomeBefore(counted, long.startOf("The build fails in 150 files."));
+    expect(before.tool).toBe("bash");
+    expect(before.lines.at(-1)?.text).toBe("Found 150 errors.");
+    // A short look reads a few kB, not its whole window (OUTCOME_BYTES after, CALL_BYTES before).
+    bytesRead = 0;
+    expect(outcomesAfter(counted, long.endOf("The build fails in 150 files."), long.size)).toEqual([]);
+    expect(callOf(counted, long.startOf("The build fails in 150 files."))).toBeUndefined();
+    expect(bytesRead).toBeLessThan(Math.min(OUTCOME_BYTES, CALL_BYTES) / 2);
   });
 
   it("shows a call's marker without its call id, as written otherwise", () => {
