@@ -13,6 +13,7 @@ import { rankedSearch } from "../src/search/ranked/ranked-search.js";
 import { DEFAULT_PROFILE } from "../src/search/ranked/ranking-profile.js";
 import { createRipgrepLocator } from "../src/search/ripgrep/locate.js";
 import { createTranscriptSearch } from "../src/search/search.js";
+import { ROLE_CODES } from "../src/transcripts/index/unit-columns.js";
 import { type Figure, loadAverage, median, percentile, table, writeFigures, writeSection } from "./report.js";
 import { ensureBenchIndex } from "./search-index-corpus.js";
 
@@ -37,7 +38,9 @@ const units = connection.get<{ n: number }>("SELECT count(*) AS n FROM units")?.
 // Units the index read as part of a message (a role and a time): what the role weights, the message lifts and the
 // asked-kind reading of outputs work on.
 const ofMessages =
-  connection.get<{ n: number }>("SELECT count(*) AS n FROM units WHERE role <> 'meta' AND time IS NOT NULL")?.n ?? 0;
+  connection.get<{ n: number }>(
+    `SELECT count(*) AS n FROM units WHERE role_code <> ${ROLE_CODES.meta} AND time IS NOT NULL`,
+  )?.n ?? 0;
 const messagesNote =
   ofMessages === 0
     ? " None of its units is read as part of a message: the generated transcripts' marker lines are of an earlier form (`## user · <time> · msg_…`, `[tool bash] {…}`), so every unit is indexed as a note with no role or time, and the role weights, the message lifts and the reading of tool outputs for what a question asks are not exercised here (the coding recall evaluation runs them, on real sessions)."
