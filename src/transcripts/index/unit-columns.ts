@@ -2,7 +2,8 @@
  * How a unit's row is stored (index format 4), and the SQL that reads it back as the columns every reader knows
  * (`last_line`, `byte_end`, `role` as text): the role as a small number, the last line and the end byte as distances
  * from the first line and the start byte, which take one or two bytes of the row where the values took two to four
- * and the role's name up to eleven (about 5 bytes a unit: a 500 MB index of the benchmark's corpus 1 MB smaller).
+ * and the role's name up to eleven: about 9.5 bytes a unit, the units table of the benchmark's 500 MB corpus 63.8 MB
+ * in format 3 and 50.5 MB in this one (the whole index 59.8 % of the transcripts' bytes and 57.1 %).
  */
 import type { Role } from "./transcript-units.js";
 
