@@ -1,6 +1,6 @@
 /**
  * The search index of the generated benchmark corpus, built once (at nice 10, in one process, as a backfill would)
- * and kept under `os.tmpdir()/ledger-bench-index/v<index version>-<MB>mb` with the build's figures beside it, so that a
+ * and kept under `os.tmpdir()/ledger-bench-index/v<index version>-c<corpus version>-<MB>mb` with the build's figures beside it, so that a
  * benchmark of the queries at 5 GB does not wait an hour for a build it does not time. Run this file alone to build
  * the index ahead (`LEDGER_BENCH_MB=5000 BUN_BE_BUN=1 node_modules/.bin/opencode run bench/search-index-corpus.ts`).
  */
@@ -11,7 +11,7 @@ import { catchUp } from "../src/transcripts/index/index-catch-up.js";
 import { INDEX_VERSION, SearchIndex } from "../src/transcripts/index/search-index.js";
 import type { TranscriptFile } from "../src/transcripts/listing.js";
 import { loadAverage } from "./report.js";
-import { type Corpus, type CorpusShape, ensureCorpus } from "./transcript-corpus.js";
+import { CORPUS_VERSION, type Corpus, type CorpusShape, ensureCorpus } from "./transcript-corpus.js";
 
 export interface BenchIndex {
   index: SearchIndex;
@@ -54,9 +54,11 @@ export async function ensureBenchIndex(
 ): Promise<BenchIndex> {
   const corpus = ensureCorpus(megabytes, undefined, shape);
   const files = corpusFiles(corpus);
+  // Named by both versions: an index of another corpus or another index format is built beside it, not over it.
+  const version = `v${INDEX_VERSION}-c${CORPUS_VERSION}`;
   const dataDir = path.join(
     root,
-    shape ? `v${INDEX_VERSION}-${shape.files}x${shape.fileBytes}b` : `v${INDEX_VERSION}-${megabytes}mb`,
+    shape ? `${version}-${shape.files}x${shape.fileBytes}b` : `${version}-${megabytes}mb`,
   );
   const stampFile = path.join(dataDir, "build.json");
   if (fs.existsSync(stampFile)) {

@@ -13,6 +13,7 @@ import { rankedSearch } from "../src/search/ranked/ranked-search.js";
 import { DEFAULT_PROFILE } from "../src/search/ranked/ranking-profile.js";
 import { createRipgrepLocator } from "../src/search/ripgrep/locate.js";
 import { createTranscriptSearch } from "../src/search/search.js";
+import { roleSql } from "../src/transcripts/index/unit-columns.js";
 import { type Figure, loadAverage, median, percentile, table, writeFigures, writeSection } from "./report.js";
 import { ensureBenchIndex } from "./search-index-corpus.js";
 
@@ -35,13 +36,17 @@ if (!health.usable) throw new Error(health.reason);
 const connection = health.connection;
 const units = connection.get<{ n: number }>("SELECT count(*) AS n FROM units")?.n ?? 0;
 // Units the index read as part of a message (a role and a time): what the role weights, the message lifts and the
-// asked-kind reading of outputs work on.
-const ofMessages =
-  connection.get<{ n: number }>("SELECT count(*) AS n FROM units WHERE role <> 'meta' AND time IS NOT NULL")?.n ?? 0;
-const messagesNote =
-  ofMessages === 0
-    ? " None of its units is read as part of a message: the generated transcripts' marker lines are of an earlier form (`## user · <time> · msg_…`, `[tool bash] {…}`), so every unit is indexed as a note with no role or time, and the role weights, the message lifts and the reading of tool outputs for what a question asks are not exercised here (the coding recall evaluation runs them, on real sessions)."
-    : ` ${ofMessages.toLocaleString("en-US")} of its ${units.toLocaleString("en-US")} units are read as part of a message.`;
+// asked-kind reading of outputs work on; the others are the transcripts' headers and step markers.
+const byRole = connection.all<{ role: string; n: number }>(
+  `SELECT ${roleSql("u")} AS role, count(*) AS n FROM units u WHERE u.time IS NOT NULL GROUP BY u.role_code ORDER BY n DESC`,
+);
+const ofMessages = byRole.filter((r) => r.role !== "meta").reduce((n, r) => n + r.n, 0);
+const messagesNote = ` ${ofMessages.toLocaleString("en-US")} of its ${units.toLocaleString("en-US")} units are read as part of a message (${byRole
+  .filter((r) => r.role !== "meta")
+  .map((r) => `${r.role} ${r.n.toLocaleString("en-US")}`)
+  .join(", ")}); the rest are the transcripts' headers and step markers.`;
+if (ofMessages === 0)
+  throw new Error("no unit of the corpus is read as part of a message: its grammar is not the exporter's");
 
 const queries = [
   { name: "rare word", query: "ECONNRESET" },

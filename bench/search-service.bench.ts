@@ -117,8 +117,6 @@ rendered, redacted result. Load average ${load} (2 cores, shared).
 Listing every project's transcript files alone: ${fmt(median(listing))} ms (median). The coverage line of the last
 search: \`${coverage.replace(/`/g, "'")}\`.
 
-The search-index section's service row at 5 GB (17,254 transcripts, about 190 ms) was measured when every search
-listed the folders.
 `;
 const figures: Figure[] = [
   {

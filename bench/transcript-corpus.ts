@@ -1,24 +1,33 @@
 /**
- * A realistic transcript corpus for the search benchmark: numbered lines in the transcript format (`<number
- * right-aligned to 6>\t<text>`), one file per session, in one folder per project. Sessions mix prose, JSON tool
- * inputs on one line, logs, listings, some non-ASCII text and a few very long lines, and files read by tools: real
+ * A realistic transcript corpus for the search benchmark: transcripts as the exporter writes them, one file per
+ * session, in one folder per project, each session built as OpenCode's messages and parts and rendered by the
+ * exporter's own renderers (./corpus-session.ts: headers, text, reasoning, tool calls with their inputs a field a line
+ * and their outputs or errors, step markers), so the index reads its units as messages with roles and times. Sessions
+ * mix prose, tool inputs, logs, listings, some non-ASCII text and a few very long lines, and files read by tools: real
  * source and documentation from this checkout's node_modules (each project reads from its own share of them), so the
  * variety of text, which decides how well a sketch filters, is that of real work. Each transcript is written in a
  * few appends, and after each one its search sketch is brought up to date by the exporter's own code.
  *
  * What the benchmark looks for: `ECONNRESET ... after N retries` in about one session in 150 (a rare literal, and the
- * regex), `git status` in nine sessions in ten (a common literal). Text read from node_modules that mentions "econn"
- * is left out so that only the planted lines hold it. Deterministic (seeded); reused when a corpus of the same size and
- * version is on disk.
+ * regex: the error of a failed `npm run test:integration`), `git status` in nine sessions in ten (a common literal, a
+ * `git status --short` call). Text read from node_modules that mentions "econn" is left out so that only the planted
+ * lines hold it. Deterministic (seeded); reused when a corpus of the same size and version is on disk.
  */
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { refreshSketch } from "../src/transcripts/sketch/writer.js";
+import { formatLines } from "../src/transcripts/transcript-file.js";
 import { seeded } from "../test/helpers/secret-samples.js";
+import { type SessionPlan, sessionLines } from "./corpus-session.js";
 
-const VERSION = 3;
+/**
+ * 4: the transcripts are rendered by the exporter's own renderers (./corpus-session.ts), in today's grammar; 3 and
+ * before wrote marker lines of an earlier form (`## user · <time> · msg_…`, `[tool bash] {…}`), which the index reads
+ * as notes with no role or time.
+ */
+export const CORPUS_VERSION = 4;
 const FILE_BYTES = 285_000;
 const PROJECTS = 24;
 const RARE_EVERY = 150;
@@ -31,32 +40,6 @@ export interface Corpus {
   /** Bytes of the sketches beside the transcripts. */
   sketchBytes: number;
 }
-
-const WORDS = (
-  "the a to of and in is it for that on with this be as at by we you not are or from can should will if have " +
-  "file test function error build parser config session module import export type string number value return " +
-  "async await promise handler request response server client cache index query store table row column schema " +
-  "migration database transaction commit branch merge rebase lint format check compile bundle worker thread " +
-  "memory buffer stream chunk line offset byte encoding unicode search match pattern regex literal context " +
-  "plugin hook tool agent model prompt token compaction transcript summary pointer retention scope project " +
-  "OpenCode TypeScript Node Bun SQLite ripgrep JSON YAML README CHANGELOG API CLI TUI HTTP URL UUID " +
-  "timeout retry latency throughput benchmark median percentile regression flaky deterministic fixture"
-).split(" ");
-const UNICODE = [
-  "café",
-  "naïve",
-  "Grüße",
-  "Straße",
-  "ÉCOLE",
-  "déjà vu",
-  "日本語のテキスト",
-  "Ωmega",
-  "→",
-  "✓",
-  "— ",
-  "🙂",
-];
-const TOOLS = ["bash", "read", "edit", "write", "grep", "glob", "todowrite", "webfetch", "task"];
 
 /** Source and documentation files of node_modules, in a fixed order, as lines; up to POOL_BYTES in all. */
 function loadPool(): string[][] {
@@ -87,94 +70,6 @@ function loadPool(): string[][] {
   return pool;
 }
 
-function words(next: () => number, n: number): string {
-  const out: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const r = next();
-    if (r < 0.02) out.push(UNICODE[Math.floor(next() * UNICODE.length)] as string);
-    else out.push(WORDS[Math.floor(next() * WORDS.length)] as string);
-  }
-  const text = out.join(" ");
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-interface SessionPlan {
-  next: () => number;
-  project: number;
-  session: string;
-  targetBytes: number;
-  rare: boolean;
-  common: boolean;
-  /** The files this session's project reads. */
-  share: string[][];
-}
-
-function sessionLines(plan: SessionPlan): string[] {
-  const { next, session, share } = plan;
-  const project = `/home/dev/projects/project-${plan.project}`;
-  const lines = [`# ${session} — ${words(next, 6)}`, `project: ${project}`, ""];
-  let bytes = 0;
-  let turn = 0;
-  const push = (line: string) => {
-    lines.push(line);
-    bytes += line.length + 8;
-  };
-  let rareAt = plan.rare ? Math.floor(next() * plan.targetBytes) : -1;
-  let commonLeft = plan.common ? 1 + Math.floor(next() * 3) : 0;
-  while (bytes < plan.targetBytes) {
-    turn++;
-    const stamp = new Date(1_767_225_600_000 + turn * 61_000).toISOString();
-    push(`## user · ${stamp} · msg_${session.slice(4, 14)}${turn}`);
-    for (let i = 0, n = 1 + Math.floor(next() * 3); i < n; i++) push(words(next, 8 + Math.floor(next() * 30)));
-    push("");
-    push(`## assistant · ${stamp} · msg_${session.slice(4, 12)}a${turn}`);
-    for (let t = 0, tools = Math.floor(next() * 4); t < tools; t++) {
-      const tool = TOOLS[Math.floor(next() * TOOLS.length)] as string;
-      if (commonLeft > 0 && next() < 0.05) {
-        commonLeft--;
-        push(`[tool bash] {"command":"git status --short","description":"Show what changed"}`);
-        push(` M src/${words(next, 1).toLowerCase()}.ts`);
-        continue;
-      }
-      if (tool === "read" || tool === "grep") {
-        // A file of this project's share of node_modules, a window of it as the tool output.
-        const file = share[Math.floor(next() * share.length)] as string[];
-        const from = Math.floor(next() * Math.max(1, file.length - 20));
-        push(`[tool ${tool}] {"filePath":"${project}/src/${words(next, 1).toLowerCase()}.ts"}`);
-        for (const line of file.slice(from, from + 10 + Math.floor(next() * 150))) push(line);
-        continue;
-      }
-      const input = {
-        command: `${words(next, 3).toLowerCase()} --flag=${Math.floor(next() * 1000)}`,
-        filePath: `${project}/src/${words(next, 1).toLowerCase()}/${words(next, 1).toLowerCase()}.ts`,
-        description: words(next, 6),
-      };
-      push(`[tool ${tool}] ${JSON.stringify(input)}`);
-      for (let i = 0, out = Math.floor(next() * 25); i < out; i++) {
-        const r = next();
-        if (r < 0.3) push(`  ${words(next, 2).toLowerCase()}(${words(next, 2).toLowerCase()}) {`);
-        else if (r < 0.5) push(`${stamp} INFO ${words(next, 5)} latency=${Math.floor(next() * 900)}ms`);
-        else if (r < 0.55) push(`${stamp} ERROR request failed: timeout after ${Math.floor(next() * 9000)} ms`);
-        else if (r < 0.7) push(`${project}/src/${words(next, 1).toLowerCase()}.ts:${Math.floor(next() * 400)}`);
-        else push(`    ${words(next, 4 + Math.floor(next() * 10))};`);
-      }
-      if (rareAt >= 0 && bytes >= rareAt) {
-        push(`${stamp} ERROR socket hang up: ECONNRESET after ${1 + Math.floor(next() * 9)} retries`);
-        rareAt = -1;
-      }
-      if (next() < 0.02) push(JSON.stringify({ minified: Array.from({ length: 400 }, () => words(next, 5)) }));
-    }
-    for (let i = 0, n = 1 + Math.floor(next() * 5); i < n; i++) push(words(next, 10 + Math.floor(next() * 40)));
-    push("");
-  }
-  return lines;
-}
-
-/** Lines in the transcript format, numbered from `first`. */
-export function numbered(lines: readonly string[], first = 1): string {
-  return lines.map((line, i) => `${String(first + i).padStart(6)}\t${line.replace(/\r?\n/g, " ")}\n`).join("");
-}
-
 /** Writes a session in a few appends, as successive exports would, with its sketch kept up to date after each. */
 function writeSession(file: string, lines: readonly string[], next: () => number): number {
   let written = 0;
@@ -183,9 +78,9 @@ function writeSession(file: string, lines: readonly string[], next: () => number
   for (const cut of cuts) {
     const upTo = Math.max(written, Math.round(lines.length * cut));
     if (upTo === written) continue;
-    const text = numbered(lines.slice(written, upTo), written + 1);
+    const text = formatLines(written + 1, lines.slice(written, upTo));
     fs.appendFileSync(file, text, { mode: 0o600 });
-    bytes += Buffer.byteLength(text);
+    bytes += text.length;
     refreshSketch(file);
     written = upTo;
   }
@@ -210,7 +105,10 @@ export function ensureCorpus(
   root = path.join(os.tmpdir(), "ledger-bench-corpus"),
   shape?: CorpusShape,
 ): Corpus {
-  const dir = path.join(root, shape ? `v${VERSION}-${shape.files}x${shape.fileBytes}b` : `v${VERSION}-${megabytes}mb`);
+  const dir = path.join(
+    root,
+    shape ? `v${CORPUS_VERSION}-${shape.files}x${shape.fileBytes}b` : `v${CORPUS_VERSION}-${megabytes}mb`,
+  );
   const manifest = path.join(dir, "manifest.json");
   if (fs.existsSync(manifest)) {
     const saved = JSON.parse(fs.readFileSync(manifest, "utf8")) as {

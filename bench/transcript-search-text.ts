@@ -63,11 +63,12 @@ export function sketchSectionText(f: SectionFigures): string {
   const other = f.mb === 500 ? "at 5 GB" : "at 500 MB";
   const memoryOk = Math.max(f.memory.sketches, f.memory.plain, f.memory.regex) < 200 * 1024;
   return `
-${f.transcripts.toLocaleString("en-US")} transcripts, ${(f.bytes / 1e6).toFixed(0)} MB, in the page cache, generated: prose, JSON tool inputs, logs,
-listings, some non-ASCII text and long lines, and files read by tools (real source and documentation from
-node_modules, each project reading its own share); each transcript written in a few appends, its search sketch brought
-up to date after each by the exporter's own code. \`ECONNRESET … after N retries\` is in one session in 150, \`git
-status\` in nine in ten. Median of ${f.rounds} rounds; each round runs every contender once, in turn. Searches keep up to 500
+${f.transcripts.toLocaleString("en-US")} transcripts, ${(f.bytes / 1e6).toFixed(0)} MB, in the page cache, generated as sessions of messages and parts and
+rendered by the exporter's own renderers (headers, text, reasoning, tool calls with their inputs a field a line and
+their outputs or errors, step markers): prose, logs, listings, some non-ASCII text and long lines, and files read by
+tools (real source and documentation from node_modules, each project reading its own share); each transcript written
+in a few appends, its search sketch brought up to date after each by the exporter's own code. \`ECONNRESET … after N
+retries\` is in one session in 150 (the error of a failed call), \`git status\` in nine in ten. Median of ${f.rounds} rounds; each round runs every contender once, in turn. Searches keep up to 500
 matches with 2 lines of context (the common literal: every match, as \`rg -c\` counts them, so that every contender
 reads what it must). Ratio = plain ripgrep's time / this contender's time (higher is better); plain ripgrep searches
 the \`*.md\` files of the corpus folder. "read": bytes actually read (sketches, uncovered tails, and what the engine

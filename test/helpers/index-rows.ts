@@ -5,6 +5,7 @@ import { connectIndex, type IndexConnection } from "../../src/transcripts/index/
 import { rebuildIndex } from "../../src/transcripts/index/index-maintenance.js";
 import { compoundsOf, type IndexedText, wordsOf } from "../../src/transcripts/index/index-tokens.js";
 import { INDEX_FILE, SearchIndex } from "../../src/transcripts/index/search-index.js";
+import { ROLE_CODES, unitRangeSql } from "../../src/transcripts/index/unit-columns.js";
 import { tempDir } from "./temp-dir.js";
 
 export interface UnitDump {
@@ -22,7 +23,7 @@ export async function dumpIndex(dataDir: string) {
   const c = await connectIndex(path.join(dataDir, INDEX_FILE), { readonly: true });
   try {
     const units = c.all<UnitDump>(
-      "SELECT s.session_id, first_line, last_line, byte_start, byte_end, role, tool, time FROM units u JOIN sessions s ON s.sid = u.sid ORDER BY s.session_id, first_line",
+      `SELECT s.session_id, ${unitRangeSql("u")}, tool, time FROM units u JOIN sessions s ON s.sid = u.sid ORDER BY s.session_id, first_line`,
     );
     const sessions = c.all<{ session_id: string; lines: number; bytes: number }>(
       "SELECT session_id, lines, bytes FROM sessions ORDER BY session_id",
@@ -63,10 +64,10 @@ export async function indexOfWords(
   );
   for (const [i, words] of texts.entries()) {
     c.run(
-      "INSERT INTO units (id, sid, first_line, last_line, byte_start, byte_end, role) VALUES (?, 1, ?, ?, 0, 0, 'user')",
+      "INSERT INTO units (id, sid, first_line, line_span, byte_start, byte_span, role_code) VALUES (?, 1, ?, 0, 0, 0, ?)",
       i + 1,
       i + 1,
-      i + 1,
+      ROLE_CODES.user,
     );
     c.run("INSERT INTO unit_text (rowid, words, whole) VALUES (?, ?, '')", i + 1, words);
   }

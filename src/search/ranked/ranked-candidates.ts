@@ -6,6 +6,7 @@
  */
 import type { IndexRows, SqlValue } from "../../transcripts/index/index-reader.js";
 import type { Role } from "../../transcripts/index/transcript-units.js";
+import { roleSql, rolesCondition, unitRangeSql } from "../../transcripts/index/unit-columns.js";
 import type { IndexParts } from "./hit-explain.js";
 import { messageOf } from "./message-of.js";
 import { bestMessages, type MessageTerms } from "./message-view.js";
@@ -43,8 +44,7 @@ export interface UnitRow {
   parts?: IndexParts;
 }
 
-const COLUMNS =
-  "u.id, s.session_id, u.first_line, u.last_line, u.byte_start, u.byte_end, u.role, u.tool, u.time, u.call_start, u.call_end";
+const COLUMNS = `u.id, s.session_id, ${unitRangeSql("u")}, u.tool, u.time, u.call_start, u.call_end`;
 
 /** The request's sessions, roles and times as SQL conditions on `u` (units) and `s` (sessions). */
 function filtersOf(req: RankedRequest): { where: string[]; params: SqlValue[] } {
@@ -61,8 +61,9 @@ function filtersOf(req: RankedRequest): { where: string[]; params: SqlValue[] } 
     params.push(JSON.stringify(req.files.map((f) => f.sessionID)));
   }
   if (req.filters.roles && req.filters.roles.length > 0) {
-    where.push(`u.role IN (${req.filters.roles.map(() => "?").join(", ")})`);
-    params.push(...req.filters.roles);
+    const roles = rolesCondition("u", req.filters.roles);
+    where.push(roles.sql);
+    params.push(...roles.params);
   }
   if (req.filters.since !== undefined) {
     where.push("u.time >= ?");
@@ -188,7 +189,8 @@ function bestInContext(
 ): { rows: UnitRow[]; weights: Map<RankedTerm, number>; messages: UnitRow[] } {
   const { where, params } = filtersOf(req);
   const { sessions: weighs, reading } = req.profile;
-  const sql = `SELECT u.id, u.sid, u.time, u.role, u.byte_start, u.byte_end, s.bytes AS session_bytes,
+  const sql = `SELECT u.id, u.sid, u.time, ${roleSql("u")} AS role, u.byte_start, u.byte_start + u.byte_span AS byte_end,
+    s.bytes AS session_bytes,
     ${bm25Sql(req.profile.columns)} AS score FROM unit_text
     JOIN units u ON u.id = unit_text.rowid JOIN sessions s ON s.sid = u.sid
     WHERE unit_text MATCH ?${where.length > 0 ? ` AND ${where.join(" AND ")}` : ""}`;

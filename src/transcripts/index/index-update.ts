@@ -14,6 +14,7 @@ import { MAX_PREFIX_BYTES, writtenNumber } from "../numbered-line.js";
 import type { IndexConnection } from "./index-connection.js";
 import { type IndexedText, storedColumns, withoutEscapes } from "./index-tokens.js";
 import { initialState, type ReaderState, readUnits, type Unit } from "./transcript-units.js";
+import { ROLE_CODES } from "./unit-columns.js";
 
 /** What is hashed of the indexed part of a transcript: its head and the bytes before the point indexed. */
 const HEAD_BYTES = 4_096;
@@ -144,14 +145,14 @@ export function isOwnToolUnit(unit: Pick<Unit, "role" | "tool">): boolean {
  */
 function insertUnit(connection: IndexConnection, sid: number, id: number, unit: Unit, file: string): boolean {
   connection.run(
-    "INSERT INTO units (id, sid, first_line, last_line, byte_start, byte_end, role, tool, time, call_start, call_end) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    "INSERT INTO units (id, sid, first_line, line_span, byte_start, byte_span, role_code, tool, time, call_start, call_end) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     id,
     sid,
     unit.firstLine,
-    unit.lastLine,
+    unit.lastLine - unit.firstLine,
     unit.byteStart,
-    unit.byteEnd,
-    unit.role,
+    unit.byteEnd - unit.byteStart,
+    ROLE_CODES[unit.role],
     unit.tool,
     unit.time,
     unit.callStart ?? null,

@@ -23,10 +23,12 @@ export const INDEX_FILE = "search-index.db";
  * results left out, a tool's output holding the start of its call (`units.call_start`, `call_end`), camelCase parts as words,
  * `sessions.partial`. 3: units' line numbers are the numbers written on their lines (not their positions, which a
  * hand edit that removed a line moved), and `sessions.check_line`, `check_byte` say where the last unit starts.
+ * 4: a unit's role stored as a number, its last line and end byte as distances from its first line and start byte
+ * (./unit-columns.ts), for a smaller file.
  * Units are cut at the transcript's marker lines as ../transcript-format.ts reads them: a change to what it reads is
  * a new version here.
  */
-export const INDEX_VERSION = 3;
+export const INDEX_VERSION = 4;
 const BUSY_TIMEOUT_MS = 10_000;
 /** Pages one FTS5 merge step writes, and the steps one settling of removals runs at most (256 MB of 4 KiB pages). */
 const MERGE_PAGES = 16;
@@ -61,10 +63,12 @@ CREATE TABLE IF NOT EXISTS units (
   id INTEGER PRIMARY KEY,
   sid INTEGER NOT NULL,
   first_line INTEGER NOT NULL,
-  last_line INTEGER NOT NULL,
+  -- The last line and the end byte as distances from the first and the start, the role as a number: read them with
+  -- ./unit-columns.ts (last_line, byte_end, role).
+  line_span INTEGER NOT NULL,
   byte_start INTEGER NOT NULL,
-  byte_end INTEGER NOT NULL,
-  role TEXT NOT NULL,
+  byte_span INTEGER NOT NULL,
+  role_code INTEGER NOT NULL,
   tool TEXT,
   time INTEGER,
   -- Of a tool's output: the bytes of its call's first lines, which the index holds with it and the second look reads.

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { exportTranscript } from "../../../src/transcripts/export/export-transcript.js";
 import { rebuildIndex } from "../../../src/transcripts/index/index-maintenance.js";
 import { INDEX_FILE, INDEX_VERSION, SearchIndex } from "../../../src/transcripts/index/search-index.js";
+import { ROLE_CODES, unitRangeSql } from "../../../src/transcripts/index/unit-columns.js";
 import { createMemorySource } from "../../../src/transcripts/source/export-file-source.js";
 import { startExportWorker } from "../../helpers/export-worker-process.js";
 import { dumpIndex } from "../../helpers/index-rows.js";
@@ -202,16 +203,53 @@ describe("an index that cannot answer", () => {
     const units = c.get<{ n: number }>("SELECT count(*) AS n FROM units")?.n ?? 0;
     expect(units).toBeGreaterThan(0);
     c.exec(`PRAGMA user_version = ${INDEX_VERSION - 1}`);
-    c.exec("UPDATE units SET role = 'stale'");
+    c.exec(`UPDATE units SET role_code = ${ROLE_CODES.meta}`);
     c.close();
     const out = await search({ query: "module import path", mode: "ranked", scope: PROJECT });
     expect(out.text).not.toContain("unavailable");
     expect(out.ranked?.hits.length).toBeGreaterThan(0);
     const again = await connectIndex(file, { readonly: true });
     expect(again.get<{ user_version: number }>("PRAGMA user_version")?.user_version).toBe(INDEX_VERSION);
-    expect(again.get<{ n: number }>("SELECT count(*) AS n FROM units WHERE role = 'stale'")?.n).toBe(0);
+    expect(
+      again.get<{ n: number }>(`SELECT count(*) AS n FROM units WHERE role_code <> ${ROLE_CODES.meta}`)?.n,
+    ).toBeGreaterThan(0);
     expect(again.get<{ n: number }>("SELECT count(*) AS n FROM units")?.n).toBe(units);
     again.close();
+  });
+
+  it("format 3 (roles as text, absolute ends): rebuilt in this format at open, and searches the same", async () => {
+    const { data, search } = await withSessions();
+    const query = { query: "module import path", mode: "ranked", scope: PROJECT } as const;
+    const first = new SearchIndex(data.options.dataDir);
+    const before = await searchOver(data, { index: first })(query);
+    first.close();
+    const dump = await dumpIndex(data.options.dataDir);
+    const { connectIndex } = await import("../../../src/transcripts/index/index-connection.js");
+    const file = path.join(data.options.dataDir, INDEX_FILE);
+    const c = await connectIndex(file, { readonly: false });
+    // The units table as format 3 wrote it, with the same units.
+    c.exec(`BEGIN;
+      CREATE TABLE units3 (id INTEGER PRIMARY KEY, sid INTEGER NOT NULL, first_line INTEGER NOT NULL,
+        last_line INTEGER NOT NULL, byte_start INTEGER NOT NULL, byte_end INTEGER NOT NULL, role TEXT NOT NULL,
+        tool TEXT, time INTEGER, call_start INTEGER, call_end INTEGER);
+      INSERT INTO units3 SELECT u.id, u.sid, ${unitRangeSql("u")}, u.tool, u.time, u.call_start, u.call_end FROM units u;
+      DROP TABLE units; ALTER TABLE units3 RENAME TO units; PRAGMA user_version = 3; COMMIT;`);
+    const roles = c.all<{ role: string }>("SELECT DISTINCT role FROM units ORDER BY role").map((r) => r.role);
+    expect(roles).toEqual(["assistant", "meta", "reasoning", "tool-input", "tool-output", "user"]);
+    c.close();
+    const after = await search(query);
+    expect(after.text).not.toContain("unavailable");
+    // The same hits and lines; the last line says the search indexed the transcript again.
+    const shown = (text: string) => text.split("\n").slice(0, -1).join("\n");
+    expect(shown(after.text)).toBe(shown(before.text));
+    expect(after.text.split("\n").at(-1)).toContain("1 transcript indexed by this search");
+    const again = await connectIndex(file, { readonly: true });
+    expect(again.get<{ user_version: number }>("PRAGMA user_version")?.user_version).toBe(INDEX_VERSION);
+    const columns = again.all<{ name: string }>("PRAGMA table_info(units)").map((r) => r.name);
+    expect(columns).toEqual(expect.arrayContaining(["line_span", "byte_span", "role_code"]));
+    expect(columns).not.toContain("role");
+    again.close();
+    expect(await dumpIndex(data.options.dataDir)).toEqual(dump);
   });
 
   it("newer: the scan answers and says so, and the file is left as it was", async () => {
