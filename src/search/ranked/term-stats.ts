@@ -16,8 +16,6 @@ export interface IndexTotals {
   newest: number;
   /** The lowest unit id: the oldest unit. */
   oldest: number;
-  /** Transcript bytes the index holds, over every session (its units' mean bytes, with `units`). */
-  bytes: number;
 }
 
 export interface TermCount {
@@ -61,25 +59,17 @@ function varints(bytes: Uint8Array): number[] {
 
 /**
  * The index's totals. FTS5 keeps the unit count and the tokens of each column in the record of id 1 of its data
- * table; reading it is one row, where counting the units would read them all. The bytes are summed over the sessions,
- * one row a transcript (about 0.05 ms at 17,000 transcripts), never their units.
+ * table; reading it is one row, where counting the units would read them all.
  */
 export function indexTotals(connection: IndexRows): IndexTotals {
   const row = connection.get<{ block: Uint8Array | null }>("SELECT block FROM unit_text_data WHERE id = 1");
   const [units = 0, ...tokens] = row?.block ? varints(row.block) : [];
-  // Subqueries: SQLite reads one end of the rowid b-tree for a lone min() or max(), and scans for both at once.
-  const ids = connection.get<{ newest: number | null; oldest: number | null; bytes: number | null }>(
-    `SELECT (SELECT max(id) FROM units) AS newest, (SELECT min(id) FROM units) AS oldest,
-      (SELECT sum(bytes) FROM sessions) AS bytes`,
+  // Two subqueries: SQLite reads one end of the rowid b-tree for a lone min() or max(), and scans for both at once.
+  const ids = connection.get<{ newest: number | null; oldest: number | null }>(
+    "SELECT (SELECT max(id) FROM units) AS newest, (SELECT min(id) FROM units) AS oldest",
   );
   const total = tokens.reduce((sum, n) => sum + n, 0);
-  return {
-    units,
-    meanTokens: units > 0 ? total / units : 1,
-    newest: ids?.newest ?? 0,
-    oldest: ids?.oldest ?? 0,
-    bytes: ids?.bytes ?? 0,
-  };
+  return { units, meanTokens: units > 0 ? total / units : 1, newest: ids?.newest ?? 0, oldest: ids?.oldest ?? 0 };
 }
 
 /**

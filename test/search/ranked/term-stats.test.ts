@@ -17,19 +17,15 @@ const evenOdd = () =>
   indexOfWords(Array.from({ length: 200 }, (_, i) => `unit ${i % 2 === 0 ? "even" : "odd"} ${i === 17 ? "rare" : ""}`));
 
 describe("term stats", () => {
-  it("reads the unit count and mean length from FTS5's totals, as counting would, and the sessions' bytes", async () => {
+  it("reads the unit count and mean length from FTS5's totals, as counting would", async () => {
     const { connection, close } = await indexOfWords(["alpha beta gamma", "delta epsilon", "zeta"]);
-    connection.run(
-      "INSERT INTO sessions (session_id, relative, ino, lines, bytes, tail_hash, state, mtime_ms) VALUES ('ses_more', 'm.md', 0, 0, 700, '', '{}', 0)",
-    );
-    connection.run("UPDATE sessions SET bytes = 300 WHERE session_id = 'ses_words'");
-    expect(indexTotals(connection)).toEqual({ units: 3, meanTokens: 2, newest: 3, oldest: 1, bytes: 1000 });
+    expect(indexTotals(connection)).toEqual({ units: 3, meanTokens: 2, newest: 3, oldest: 1 });
     close();
   });
 
   it("says an empty index has no units, without dividing by zero", async () => {
     const { connection, close } = await indexOfWords([]);
-    expect(indexTotals(connection)).toEqual({ units: 0, meanTokens: 1, newest: 0, oldest: 0, bytes: 0 });
+    expect(indexTotals(connection)).toEqual({ units: 0, meanTokens: 1, newest: 0, oldest: 0 });
     close();
   });
 
