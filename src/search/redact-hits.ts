@@ -42,8 +42,8 @@ function redactEdges(text: string): { text: string; redacted: number } {
 
 /**
  * What a result says back of its request, through `redact`: the query (its "No matches" line), and the free text of
- * its last line (a ranked search's words left out, words no transcript holds, and dates; a scan's reasons, which an error's message may fill
- * with the query's words).
+ * its last line (a ranked search's words left out, words no transcript holds, and dates; a scan's reasons, which an
+ * error's message may fill with the query's words).
  */
 function redactEchoed(found: Found, redact: (text: string) => string): void {
   found.coverage.query = redact(found.coverage.query);

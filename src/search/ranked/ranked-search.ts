@@ -526,8 +526,9 @@ export function rankedSearch(connection: IndexRows, req: RankedRequest): RankedR
     // in a session of long outputs (a glob's listing is several units of one message) they can be most of the units
     // scored; it reads on, twice as many each time, until its limit is filled or there is nothing left to read (the
     // profile's maxRead bounds it, raised by one for each unit read that was a copy, at most maxCopies: a page fetched
-    // four times filled the 40 units read with copies and showed one hit). Several sessions searched stop at their first reading: a session's share of the
-    // hits leaves places to the others, and reading on took more bytes than it gained (ranking-profile.ts, lines).
+    // four times filled the 40 units read with copies and showed one hit). Several sessions searched stop at their
+    // first reading: a session's share of the hits leaves places to the others, and reading on took more bytes than it
+    // gained (ranking-profile.ts, lines).
     while (req.perSession === undefined && unread && result.hits.length < req.limit) {
       readEnough *= 2;
       ({ result, unread } = search(readEnough));
@@ -541,9 +542,9 @@ export function rankedSearch(connection: IndexRows, req: RankedRequest): RankedR
 /**
  * The search of the plan's candidates (`found`): given `readEnough` (the profile's, or more), their hits, and whether
  * units were left unread because enough were scored, or because the reading bound the copies found since raised was
- * reached (more may be read on). Asked again with more, it reads on from
- * the unit it stopped at: the units before it are read and scored as they were (the same order, and a unit that did
- * not stop the reading with fewer wanted stops it with more neither), and a unit's lines are chosen once.
+ * reached (more may be read on). Asked again with more, it reads on from the unit it stopped at: the units before it
+ * are read and scored as they were (the same order, and a unit that did not stop the reading with fewer wanted stops it
+ * with more neither), and a unit's lines are chosen once.
  */
 function searcher(
   req: RankedRequest,
