@@ -3,6 +3,7 @@
  * place at a terminal, a plain line every few seconds otherwise (`--progress` into a log). Silent unless the context
  * asks for progress.
  */
+import { grouped } from "../human-units.js";
 import type { CliContext } from "./context.js";
 
 export interface ProgressBar {
@@ -15,8 +16,7 @@ const EVERY_MS = 2_000;
 
 export function barText(label: string, done: number, total: number, unit: string): string {
   const filled = total > 0 ? Math.min(WIDTH, Math.round((done / total) * WIDTH)) : WIDTH;
-  const n = (v: number) => v.toLocaleString("en-US");
-  return `${label} [${"#".repeat(filled)}${"-".repeat(WIDTH - filled)}] ${n(done)}/${n(total)} ${unit}`;
+  return `${label} [${"#".repeat(filled)}${"-".repeat(WIDTH - filled)}] ${grouped(done)}/${grouped(total)} ${unit}`;
 }
 
 export function progressBar(ctx: CliContext, label: string, unit: string): ProgressBar {

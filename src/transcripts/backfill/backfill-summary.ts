@@ -1,6 +1,7 @@
 /**
  * The one line a backfill ends with, in the log, on the command line and in `backfill.json`.
  */
+import { grouped as n, plural } from "../../human-units.js";
 import type { BackfillCounts } from "./backfill-progress.js";
 
 export interface SummaryExtras {
@@ -8,9 +9,6 @@ export interface SummaryExtras {
   removed: number;
   aborted?: boolean;
 }
-
-const n = (value: number) => value.toLocaleString("en-US");
-const plural = (value: number, one: string, many: string) => `${n(value)} ${value === 1 ? one : many}`;
 
 /**
  * "backfill done: 1,980 sessions exported of 2,000 from …: 41,200 lines, 12.3 MB read; 15 already current; 5 skipped …;
