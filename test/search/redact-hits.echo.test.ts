@@ -71,7 +71,7 @@ describe("what a search echoes of its request", () => {
     const redacted = redactFound(found);
     expect(redacted).toEqual({ redacted: 3, kinds: ["Docker Hub token"] });
     const text = renderFound(found, 10_000, redacted);
-    expect(text).toContain("common words left out: the, [redacted: Docker Hub token]");
+    expect(text).toContain("common words left out: [redacted: Docker Hub token]");
     expect(text).toContain("in no indexed transcript: [redacted: Docker Hub token]");
     expect(text).not.toContain(docker);
   });

@@ -2,7 +2,9 @@
  * The last line of a ranked search: what was searched, what the index left out, and how to get it.
  */
 import { formatBytes, grouped, plural } from "../../human-units.js";
+import { wordsOf } from "../../transcripts/index/index-tokens.js";
 import { type ArgNames, smallerOutput } from "../limits.js";
+import { isFunctionWord } from "./ranked-query.js";
 import type { RankedResult } from "./ranked-search.js";
 
 export interface RankedCoverage {
@@ -41,9 +43,10 @@ export function rankedCoverageLine(
       `common words only: looked for among the newest ${plural(result.window.units, "indexed unit")} of ${grouped(result.window.of)}; add a rarer word, or pass ${c.args.session}, ${c.args.filters}, to reach older ones`,
     );
   }
-  // Each word once, as the query first wrote it: "the" said twice is left out once.
-  const same = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
-  const dropped = c.dropped.filter((w, i) => c.dropped.findIndex((x) => same(x, w)) === i);
+  // Each word once, as the query first wrote it ("say" and "say?" are named once); the language's own words
+  // ("what", "the") unnamed: every question has them, and naming them cost about 45 bytes a question.
+  const same = (a: string, b: string) => wordsOf(a).join(" ") === wordsOf(b).join(" ");
+  const dropped = c.dropped.filter((w, i) => c.dropped.findIndex((x) => same(x, w)) === i && !isFunctionWord(w));
   if (dropped.length > 0) parts.push(`common words left out: ${dropped.slice(0, 10).join(", ")}`);
   if (c.absent.length > 0) parts.push(`in no indexed transcript: ${c.absent.slice(0, 10).join(", ")}`);
   if (c.filters.length > 0) parts.push(`filtered by ${c.filters.join(", ")}`);

@@ -13,21 +13,37 @@ import { otherForms } from "./developer-words.js";
 /** Most terms a query keeps: more adds nothing to the ranking and costs time. */
 export const MAX_TERMS = 16;
 
-const STOP_WORDS = new Set(
+/** The words of the language itself: no content, so the last line does not name them when it leaves them out. */
+const FUNCTION_WORDS = new Set(
   (
     "a about after all also am an and any are as at be been before but by can could did do does doing done for from " +
     "had has have having he her here him his how i if in into is it its just me my no not of on or our out over " +
     "she should so some than that the their them then there these they this those to up us was we were what when " +
-    "where which while who whom why will with would yes you your " +
-    // The words a question is asked in, about a conversation rather than its content.
+    "where which while who whom why will with would yes you your"
+  ).split(" "),
+);
+
+const STOP_WORDS = new Set([
+  ...FUNCTION_WORDS,
+  // The words a question is asked in, about a conversation rather than its content.
+  ...(
     "actually ask asked assistant each every exactly many mention mentioned much please recall remember said say " +
     "specific tell told user"
   ).split(" "),
-);
+]);
 
 /** Whether `word` (folded to lower case) is one every question has, which says nothing about what is asked. */
 export function isStopWord(word: string): boolean {
   return STOP_WORDS.has(word);
+}
+
+/**
+ * Whether a word the query wrote is a word of the language (`what`, `the`): left out without being named, where a
+ * word of the conversation (`assistant`, `said`) is named, as a reader may have meant it as content.
+ */
+export function isFunctionWord(written: string): boolean {
+  const words = wordsOf(written);
+  return words.length > 0 && words.every((w) => FUNCTION_WORDS.has(w));
 }
 
 /** A word's ending after an apostrophe ("Caroline's", "didn't", "they're"): the word before it is what is asked. */
