@@ -56,6 +56,28 @@ const READ_PREFIX = /^\s*[+-]?\s*\d+[:|]\s?/;
  */
 const SAYS = /[\p{L}\p{N}]/u;
 
+/**
+ * A code comment (`// Placeholder for agent extension registration`, a block comment's opening, an indented `# …`):
+ * what it is about stands in the code beside it (`export const registerAgentExtension = (ext) => {`).
+ */
+const COMMENT = /^\s*(?:\/\/|\/\*)|^\s+#\s/;
+
+/**
+ * The code line a comment line at `i` is about: the nearest line beside it that is no comment and says something, the
+ * one after at the same distance (a comment stands above what it describes), within three lines; else undefined.
+ */
+function codeOfComment(lines: readonly LineChoice[], i: number): number | undefined {
+  const plain = (j: number) => (lines[j] as LineChoice).text.replace(READ_PREFIX, "");
+  if (!COMMENT.test(plain(i))) return undefined;
+  for (let d = 1; d <= 3; d++) {
+    for (const j of [i + d, i - d]) {
+      const l = lines[j];
+      if (l && !l.call && !l.outcome && !l.after && !l.retry && SAYS.test(l.text) && !COMMENT.test(plain(j))) return j;
+    }
+  }
+  return undefined;
+}
+
 /** The most a cut adds to a line: `[…N bytes] ` before and ` […N bytes]` after. */
 const CUT_MARKS = 36;
 
@@ -134,7 +156,10 @@ export function chooseLines(wanted: LinesWanted): ShownLine[] {
   let taken = 0;
   for (const { i } of answers) {
     if (taken >= profile.answers) break;
-    if (take(i, profile.lineBytes)) taken++;
+    if (!take(i, profile.lineBytes)) continue;
+    taken++;
+    const code = codeOfComment(lines, i);
+    if (code !== undefined) take(code, profile.lineBytes);
   }
   // Context: the nearest lines around the best one. An answer follows what it answers (a heading, then the list
   // under it): a line after the best stands one nearer than a line before it, so `context` lines go before it and

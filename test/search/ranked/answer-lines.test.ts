@@ -147,6 +147,44 @@ describe("the lines a hit shows", () => {
     expect(shown.map((l) => l.line)).toEqual([23, 24, 25, 26]);
   });
 
+  it("shows with a code comment among the answers the code line it is about, not another comment", () => {
+    // The edit of pi's afi-core session (corpus/more): the comment says "placeholder", the code names it.
+    const lines = [
+      choice(317, " * AFI Protocol — Main ESM Entrypoint", 2),
+      choice(318, " * Exports all core modules, validators, schemas, and DAG stubs."),
+      choice(319, "// Agent-first: allow dynamic extension in the future"),
+      choice(320, "export const registerAgentExtension = (ext) => {"),
+      choice(321, "  // Placeholder for agent extension registration", 3),
+      choice(322, "  // (Codex/AOS-aligned, safe for future modularity)"),
+      choice(323, "  console.warn('registerAgentExtension: Not yet implemented', ext);"),
+    ];
+    const shown = (best: number, at: number) =>
+      chooseLines({
+        lines: lines.map((l, i) => (i === at ? { ...l, weight: 3 } : { ...l, weight: i === best ? 4 : 0 })),
+        best,
+        asked: [],
+        words: ["entrypoint"],
+        context: 0,
+        prefixBytes,
+        profile,
+      }).map((l) => l.line);
+    // Below it stands another comment: the code above it is the nearer code.
+    expect(shown(0, 4)).toEqual([317, 320, 321]);
+    // Above what it describes: the code after it, at the same distance as the line before.
+    expect(shown(0, 2)).toEqual([317, 319, 320]);
+  });
+
+  it("takes no heading or list for a comment (`# Title`, `* item`)", () => {
+    const lines = [
+      choice(40, "The plan for the upgrade command is below.", 4),
+      choice(41, "# Upgrade channels", 3),
+      choice(42, "* nightly builds ship as standalone binaries"),
+      choice(43, "Stable stays on npm."),
+    ];
+    const shown = chooseLines({ lines, best: 0, asked: [], words: ["plan"], context: 0, prefixBytes, profile });
+    expect(shown.map((l) => l.line)).toEqual([40, 41]);
+  });
+
   it("shows no line of neither letter nor digit around the best one (`}`, `---`)", () => {
     const lines = [
       choice(30, "export function reflow(server) {"),
