@@ -279,7 +279,7 @@ function announcedOutcome(
 }
 
 /** How many of the query's terms a line read beside the unit holds (a word of each, with its endings). */
-function termsIn(text: string, terms: readonly RankedTerm[]): number {
+export function termsIn(text: string, terms: readonly RankedTerm[]): number {
   const lower = text.toLowerCase();
   // A word is a term's (sameTerm) only when it is the term or starts with its first four letters: a term whose words'
   // heads the line does not hold is not looked for word by word (most lines beside a unit hold none).
