@@ -6,6 +6,7 @@
  */
 import { advance, initialState, type ReaderState } from "../../transcripts/index/transcript-units.js";
 import { type Marker, readMarker } from "../../transcripts/transcript-format.js";
+import { strongError } from "./answer-kind.js";
 
 export interface NumberedLine {
   line: number;
@@ -112,6 +113,28 @@ export function callOf(read: ReadRange, byteStart: number): NumberedLine | undef
       if (isMessage(marker) || isProse(marker)) return undefined;
     }
     return last ? undefined : MORE;
+  });
+}
+
+/**
+ * A tool's own error lines (`- E999 IndentationError: unexpected indent`, answer-kind.ts strongError) in the output
+ * whose unit starts at `byteStart`, before that unit, within the CALL_BYTES before it, at most `most`: a long output is
+ * several units, and the one a question's words find (`Your changes have NOT been applied`) may be later than the
+ * line saying why. The first ones: a tool says first what failed, then shows where (a listing of code names errors
+ * too). None when the unit is the output's first, or no call's output lies before it.
+ */
+export function errorsBefore(read: ReadRange, byteStart: number, most: number): NumberedLine[] {
+  return readBack(read, byteStart, CALL_BYTES, (whole, last) => {
+    const errors: NumberedLine[] = [];
+    for (let i = whole.length - 1; i >= 0; i--) {
+      const l = whole[i] as NumberedLine;
+      if (!Number.isFinite(l.line)) return [];
+      const marker = readMarker(l.text);
+      if (marker?.kind === "block") return errors.slice(0, most);
+      if (isCall(marker) || isMessage(marker) || isProse(marker)) return [];
+      if (strongError(l.text)) errors.unshift(l);
+    }
+    return last ? [] : MORE;
   });
 }
 

@@ -8,6 +8,7 @@ import { shownText } from "../../../src/search/ranked/shown-line.js";
 import {
   CALL_BYTES,
   callOf,
+  errorsBefore,
   type NumberedLine,
   OUTCOME_BYTES,
   outcomeBefore,
@@ -70,6 +71,48 @@ describe("tool call lines read from what the transcript's writer renders", () =>
   it("finds the call an output belongs to", () => {
     expect(callOf(t.read, t.startOf(blockMarker("output", 2)))).toEqual({ line: 6, text: call });
     expect(callOf(t.read, t.startOf("Found 1 error."))).toEqual({ line: 6, text: call });
+  });
+
+  it("finds a tool's own error lines earlier in the output than a unit, none in another call's or before the output", () => {
+    const long = transcript([
+      call,
+      "command: edit fields.py",
+      blockMarker("output", 6),
+      "Your proposed edit has introduced new syntax error(s).",
+      "- E999 IndentationError: unexpected indent",
+      "[File: fields.py (1998 lines total)]",
+      "1475:        # round to nearest int",
+      "Your changes have NOT been applied.",
+      "DO NOT re-run the same failed edit command.",
+    ]);
+    // The unit the words found starts at "Your changes…": the line saying why stands before it, in the same output.
+    expect(errorsBefore(long.read, long.startOf("Your changes have NOT been applied."), 2)).toEqual([
+      { line: 5, text: "- E999 IndentationError: unexpected indent" },
+    ]);
+    // The output's first unit has nothing before it.
+    expect(errorsBefore(long.read, long.startOf("Your proposed edit has introduced new syntax error(s)."), 2)).toEqual(
+      [],
+    );
+    // An error line of an earlier call's output, or a message between, is not this output's.
+    const other = transcript([
+      call,
+      blockMarker("output", 1),
+      "error TS2304: Cannot find name 'x'.",
+      call,
+      "command: ls",
+      blockMarker("output", 2),
+      "a.ts",
+      "b.ts",
+    ]);
+    expect(errorsBefore(other.read, other.startOf("b.ts"), 2)).toEqual([]);
+    const prose = transcript([blockMarker("output", 1), "TypeError: x is undefined", assistant("msg_a9"), "b.ts"]);
+    expect(errorsBefore(prose.read, prose.startOf("b.ts"), 2)).toEqual([]);
+    // At most `most`, the first ones of the output.
+    const many = transcript([blockMarker("output", 4), "error: one", "error: two", "error: three", "summary"]);
+    expect(errorsBefore(many.read, many.startOf("summary"), 2).map((l) => l.text)).toEqual([
+      "error: one",
+      "error: two",
+    ]);
   });
 
   it("finds no call across a message or a text part", () => {
