@@ -94,7 +94,11 @@ export function planRanked(
   const counted = query.terms
     .map((term) => ({ term, count: count(term) }))
     .sort((a, b) => a.count.units - b.count.units);
-  const weights = new Map(counted.map((c) => [c.term, inverseFrequency(totals.units, c.count.units)]));
+  // Over the unit ids, the bare marker lines' counted as units that hold nothing (term-stats.ts, `ids`): the weights
+  // the ranking was tuned with when those lines were units. Over the units alone, the coding recall evaluation's
+  // questions to tune on kept 53.7 % among the first five project-wide (54.6 % over the ids) and LoCoMo's answering
+  // session 90.4 % (90.8 %; 90.6 % in index format 4).
+  const weights = new Map(counted.map((c) => [c.term, inverseFrequency(totals.ids, c.count.units)]));
   const walked = new Map<string, Walked>();
   for (const { term, count } of counted) if (count.walked) walked.set(clauseOf(term), count.walked);
   const absent = counted.filter((c) => c.count.units === 0 && c.count.exact).map((c) => c.term);
