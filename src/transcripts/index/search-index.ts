@@ -289,10 +289,10 @@ export class SearchIndex implements TranscriptIndexer, IndexReader {
         c.run(`INSERT INTO ${table} (${table}, rank) VALUES ('merge', ${-MERGE_PAGES})`);
         steps++;
         const after = totalChanges(c);
+        // A step takes about 10 ms; between steps (and tables) the process's other work (the agent's turn) goes on.
+        await new Promise((resolve) => setImmediate(resolve));
         if (after - before < 2) break;
         before = after;
-        // A step takes about 10 ms; between steps the process's other work (the agent's turn) goes on.
-        await new Promise((resolve) => setImmediate(resolve));
       }
     }
     c.exec("PRAGMA wal_checkpoint(TRUNCATE)");

@@ -108,13 +108,16 @@ describe("a transcript removed by the cleanup", () => {
   it("leaves none of its words in the index file or its WAL; the kept transcript is still found", async () => {
     const data = testDataContext();
     const gone = syntheticSession(2, "ses_indexforget00003", 300);
-    gone.user("the zqxjvkmordantite token lives only here");
+    const asked = gone.user("the zqxjvkmordantite token lives only here");
+    // Its header names an agent no other line does: a word only the bare marker lines' table holds.
+    if (asked.info.role === "user") asked.info.agent = "vkqpzwmarkerzq";
     const kept = syntheticSession(2, "ses_indexforget00004", 300);
     kept.user("the wbyfplquarantine token lives only here");
     await exportAll(data, [gone.data, kept.data]);
     const dataDir = data.options.dataDir;
     // Terms are stored after the prefix they share with the one before them: the word's tail is what is looked for.
     expect(indexBytesHold(dataDir, "jvkmordantit")).toBe(true);
+    expect(indexBytesHold(dataDir, "pzwmarkerzq")).toBe(true);
     const { sweepTranscripts } = await import("../../../src/transcripts/retention/retention.js");
     const report = await sweepTranscripts({
       data,
@@ -125,8 +128,10 @@ describe("a transcript removed by the cleanup", () => {
     });
     expect(report.removed.map((r) => r.sessionID)).toEqual([gone.sessionID]);
     expect(indexBytesHold(dataDir, "jvkmordantit")).toBe(false);
+    expect(indexBytesHold(dataDir, "pzwmarkerzq")).toBe(false);
     data.searchIndex.close();
     expect(indexBytesHold(dataDir, "jvkmordantit")).toBe(false);
+    expect(indexBytesHold(dataDir, "pzwmarkerzq")).toBe(false);
     const found = await searchOver(data)({ query: "wbyfplquarantine", mode: "ranked", scope: PROJECT });
     expect(found.ranked?.hits.map((h) => h.file.sessionID)).toEqual([kept.sessionID]);
     const none = await searchOver(data)({ query: "zqxjvkmordantite", mode: "ranked", scope: PROJECT });
