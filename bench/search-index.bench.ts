@@ -36,7 +36,10 @@ if (!health.usable) throw new Error(health.reason);
 const connection = health.connection;
 const units = connection.get<{ n: number }>("SELECT count(*) AS n FROM units")?.n ?? 0;
 // Units the index read as part of a message (a role and a time): what the role weights, the message lifts and the
-// asked-kind reading of outputs work on; the others are the transcripts' headers and step markers.
+// asked-kind reading of outputs work on; the others are the transcripts' own headers and notes. The bare marker lines
+// (message headers, step notes) are in no unit (index format 5).
+const bare = connection.get<{ n: number }>("SELECT bare AS n FROM index_totals")?.n ?? 0;
+const bareNote = ` Its ${bare.toLocaleString("en-US")} bare marker lines (message headers, step notes) are in no unit, their words only in the table the literal and regex searches ask.`;
 const byRole = connection.all<{ role: string; n: number }>(
   `SELECT ${roleSql("u")} AS role, count(*) AS n FROM units u WHERE u.time IS NOT NULL GROUP BY u.role_code ORDER BY n DESC`,
 );
@@ -44,7 +47,7 @@ const ofMessages = byRole.filter((r) => r.role !== "meta").reduce((n, r) => n + 
 const messagesNote = ` ${ofMessages.toLocaleString("en-US")} of its ${units.toLocaleString("en-US")} units are read as part of a message (${byRole
   .filter((r) => r.role !== "meta")
   .map((r) => `${r.role} ${r.n.toLocaleString("en-US")}`)
-  .join(", ")}); the rest are the transcripts' headers and step markers.`;
+  .join(", ")}); the rest are the transcripts' own headers and notes.${bareNote}`;
 if (ofMessages === 0)
   throw new Error("no unit of the corpus is read as part of a message: its grammar is not the exporter's");
 

@@ -5,8 +5,9 @@ import { connectIndex, type IndexConnection } from "../../src/transcripts/index/
 import { rebuildIndex } from "../../src/transcripts/index/index-maintenance.js";
 import { compoundsOf, type IndexedText, wordsOf } from "../../src/transcripts/index/index-tokens.js";
 import { INDEX_FILE, SearchIndex } from "../../src/transcripts/index/search-index.js";
-import { ROLE_CODES, unitRangeSql } from "../../src/transcripts/index/unit-columns.js";
+import { MARKER_ROWS, ROLE_CODES, unitRangeSql } from "../../src/transcripts/index/unit-columns.js";
 import { tempDir } from "./temp-dir.js";
+import { readTranscript } from "./transcripts.js";
 
 export interface UnitDump {
   session_id: string;
@@ -31,10 +32,34 @@ export async function dumpIndex(dataDir: string) {
     const text = c.get<{ n: number }>(
       "SELECT count(*) AS n FROM unit_text WHERE unit_text MATCH 'build OR module OR fixed'",
     );
-    return { units, sessions, matching: text?.n ?? 0 };
+    return { units, sessions, matching: text?.n ?? 0, markerWords: markerWords(c), totals: totals(c) };
   } finally {
     c.close();
   }
+}
+
+/**
+ * The terms `marker_text` holds for each session (its bare marker lines' words, as FTS5 stores them), sorted: the
+ * same whatever updates wrote them, one row for a whole file or one per update.
+ */
+function markerWords(c: IndexConnection): Record<string, string[]> {
+  c.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.marker_vocab USING fts5vocab(main, marker_text, instance)");
+  const rows = c.all<{ session_id: string; term: string }>(
+    `SELECT DISTINCT s.session_id, v.term FROM temp.marker_vocab v JOIN sessions s ON s.sid = v.doc / ${MARKER_ROWS}
+       ORDER BY s.session_id, v.term`,
+  );
+  const out: Record<string, string[]> = {};
+  for (const r of rows) out[r.session_id] = [...(out[r.session_id] ?? []), r.term];
+  return out;
+}
+
+/** The running totals the index keeps (the sessions' bytes, the ids of their bare lines), and the sums they stand for. */
+export function totals(c: IndexConnection): { bytes: number; bytesSum: number; bare: number; bareSum: number } {
+  const kept = c.get<{ bytes: number; bare: number }>("SELECT bytes, bare FROM index_totals");
+  const sums = c.get<{ bytes: number; bare: number }>(
+    "SELECT coalesce(sum(bytes), 0) AS bytes, coalesce(sum(bare), 0) AS bare FROM sessions",
+  );
+  return { bytes: kept?.bytes ?? -1, bytesSum: sums?.bytes ?? -1, bare: kept?.bare ?? -1, bareSum: sums?.bare ?? -1 };
 }
 
 /**
@@ -86,4 +111,17 @@ export function columnsByLine(lines: readonly string[]): IndexedText {
       .map((p) => p.join(" "))
       .join("\n");
   return { words: joined(lines.map(wordsOf)), whole: joined(lines.map(compoundsOf)) };
+}
+
+/**
+ * The lines of a transcript that are in no unit of `units` (the dump of its session), blank lines left out: only
+ * bare marker lines (message headers, step notes) may be, by the index's rules.
+ */
+export function linesInNoUnit(units: readonly Pick<UnitDump, "first_line" | "last_line">[], file: string): string[] {
+  const covered = new Set(
+    units.flatMap((u) => Array.from({ length: u.last_line - u.first_line + 1 }, (_, i) => u.first_line + i)),
+  );
+  return readTranscript(file)
+    .filter((l) => !covered.has(l.number) && l.text.trim() !== "")
+    .map((l) => l.text);
 }

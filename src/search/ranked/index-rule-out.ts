@@ -14,6 +14,7 @@
 
 import type { IndexReader } from "../../transcripts/index/index-reader.js";
 import { MAX_WORD_CHARS } from "../../transcripts/index/index-tokens.js";
+import { MARKER_ROWS } from "../../transcripts/index/unit-columns.js";
 import type { TranscriptFile } from "../../transcripts/listing.js";
 import { DEFAULT_PROFILE } from "./ranking-profile.js";
 import { countTerm, indexTotals, type TermProbe } from "./term-stats.js";
@@ -91,7 +92,17 @@ export async function ruleOutByIndex(
           )
           .map((r) => r.session_id),
       );
-    const holding = sessionsHolding(clauses.join(" AND "));
+    // A line is in a unit or is a bare marker line (a message's header, a step note), whose words only marker_text holds.
+    const markedHolding = (match: string) =>
+      c
+        .all<{ session_id: string }>(
+          `SELECT DISTINCT s.session_id FROM (SELECT rowid / ${MARKER_ROWS} AS sid FROM marker_text WHERE marker_text MATCH ?) t
+             JOIN sessions s ON s.sid = t.sid`,
+          match,
+        )
+        .map((r) => r.session_id);
+    const match = clauses.join(" AND ");
+    const holding = new Set([...sessionsHolding(match), ...markedHolding(match)]);
     const redacted = sessionsHolding('words : "redacted"');
     const covered = new Map(
       c

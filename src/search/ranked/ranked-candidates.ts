@@ -144,7 +144,8 @@ type OwnRow = { sid: number; session_bytes: number };
  * profile's ownWeights, `share`): FTS5's inverse document frequency over the session's units, those holding the term
  * (every one of them is read for the candidates anyway) of the session's units. The index keeps no count of a
  * session's units (no index of units by session), so it is estimated from the session's bytes over the index's mean
- * bytes a unit (`meanUnit`). Undefined: nothing to blend (no share, or the units read are of several sessions).
+ * bytes a unit id (`meanUnit`: its bare marker lines keep an id each, as the index-wide weights count them, so the
+ * two stay alike). Undefined: nothing to blend (no share, or the units read are of several sessions).
  */
 function ownWeights(
   read: readonly { term: RankedTerm; rows: readonly OwnRow[] }[],
@@ -200,18 +201,19 @@ function bestInContext(
   const oneSession = req.perSession === undefined;
   type Row = Omit<Scored, "held"> & { session_bytes: number; byte_start: number; byte_end: number };
   const read = plan.generating.map((term) => ({ term, rows: connection.all<Row>(sql, clauseOf(term), ...params) }));
-  // The index's bytes: one row a transcript, never its units; read only here, with one session searched. It costs
-  // about 3 ms at 17,000 transcripts in a 2.9 GB index (search-index benchmark at 5 GB: read with the index's totals by
-  // every search, ranked p50 10.2 and 9.6 ms against 6.1 ms without).
-  const indexBytes = () =>
-    connection.get<{ bytes: number | null }>("SELECT sum(bytes) AS bytes FROM sessions")?.bytes ?? 0;
+  // The index's bytes, kept by the index's triggers as the sessions change (search-index.ts, index_totals): a sum over
+  // the sessions cost about 3 ms at 17,000 transcripts in a 2.9 GB index.
+  const indexBytes = () => connection.get<{ bytes: number }>("SELECT bytes FROM index_totals")?.bytes ?? 0;
   const own =
     oneSession && weighs.ownWeights > 0
-      ? ownWeights(read, plan.weights, weighs.ownWeights, indexBytes() / Math.max(1, plan.totals.units))
+      ? ownWeights(read, plan.weights, weighs.ownWeights, indexBytes() / Math.max(1, plan.totals.ids))
       : undefined;
   const termWeights = own ? new Map([...plan.weights, ...own]) : plan.weights;
   for (const { term, rows: termRows } of read) {
-    const scale = own ? (own.get(term) ?? 0) / Math.max(1e-9, plan.weights.get(term) ?? 0) : 1;
+    // FTS5 weighed the term over the units alone: its scores are taken to the search's weight of the term (over the
+    // unit ids, ranked-plan.ts; with one session searched, blended with the session's own).
+    const weight = own?.get(term) ?? plan.weights.get(term) ?? 0;
+    const scale = weight / Math.max(1e-9, plan.indexWeights.get(term) ?? 0);
     for (const { session_bytes, byte_start, byte_end, ...row } of termRows) {
       const unit = { ...row, score: row.score * scale };
       const known = units.get(unit.id);

@@ -817,7 +817,14 @@ function searcher(
     // Only the newest-first way leaves units unread: a generator is asked of the whole index.
     const window =
       from > plan.totals.oldest
-        ? { units: Math.min(plan.totals.units, plan.totals.newest - from + 1), of: plan.totals.units }
+        ? {
+            // The window is a span of ids, some of them the bare marker lines' (term-stats.ts, `ids`).
+            units: Math.min(
+              plan.totals.units,
+              Math.round(((plan.totals.newest - from + 1) * plan.totals.units) / Math.max(1, plan.totals.ids)),
+            ),
+            of: plan.totals.units,
+          }
         : undefined;
     copies = copied;
     // Stopped by the reading bound, which the copies found since raised: more may be read.

@@ -113,7 +113,11 @@ export interface RankingProfile {
     firstLook: number;
     /** How many times `probeUnits` a first look's estimate must reach for the term to be taken as common from it. */
     surelyCommon: number;
-    /** The newest units a look that could walk the whole index is kept to. */
+    /**
+     * The newest unit ids a look that could walk the whole index is kept to: units, and the bare marker lines that
+     * keep an id each and are in no unit (search-index.ts, index format 5), so the window spans as much transcript as
+     * when those lines were units.
+     */
     windowUnits: number;
     /** Candidates BM25 hands to the second look. */
     candidates: number;

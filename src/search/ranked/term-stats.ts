@@ -12,6 +12,12 @@ export interface IndexTotals {
   units: number;
   /** Mean tokens per unit, over both columns (what FTS5's BM25 divides a unit's length by). */
   meanTokens: number;
+  /**
+   * The unit ids the units are spread over: the units and the ids given to the bare marker lines, which are in no
+   * unit (search-index.ts, `sessions.bare`). A term's count estimated from the ids its newest units span is a share
+   * of these.
+   */
+  ids: number;
   /** The highest unit id: the newest unit. */
   newest: number;
   /** The lowest unit id: the oldest unit. */
@@ -65,11 +71,18 @@ export function indexTotals(connection: IndexRows): IndexTotals {
   const row = connection.get<{ block: Uint8Array | null }>("SELECT block FROM unit_text_data WHERE id = 1");
   const [units = 0, ...tokens] = row?.block ? varints(row.block) : [];
   // Two subqueries: SQLite reads one end of the rowid b-tree for a lone min() or max(), and scans for both at once.
-  const ids = connection.get<{ newest: number | null; oldest: number | null }>(
-    "SELECT (SELECT max(id) FROM units) AS newest, (SELECT min(id) FROM units) AS oldest",
+  const ids = connection.get<{ newest: number | null; oldest: number | null; bare: number | null }>(
+    `SELECT (SELECT max(id) FROM units) AS newest, (SELECT min(id) FROM units) AS oldest,
+       (SELECT bare FROM index_totals) AS bare`,
   );
   const total = tokens.reduce((sum, n) => sum + n, 0);
-  return { units, meanTokens: units > 0 ? total / units : 1, newest: ids?.newest ?? 0, oldest: ids?.oldest ?? 0 };
+  return {
+    units,
+    meanTokens: units > 0 ? total / units : 1,
+    ids: units + (ids?.bare ?? 0),
+    newest: ids?.newest ?? 0,
+    oldest: ids?.oldest ?? 0,
+  };
 }
 
 /**
@@ -120,7 +133,7 @@ export function countTerm(
   const counted = (count: TermCount): TermCount => (walked ? { ...count, walked } : count);
   const estimate = (n: number, lowest: number) => {
     const span = Math.max(1, totals.newest - lowest + 1);
-    return Math.min(totals.units, Math.round((n / span) * totals.units));
+    return Math.min(totals.units, Math.round((n / span) * totals.ids));
   };
   let seen = look(Math.min(probe, firstLook));
   if (seen.n === firstLook && firstLook < probe) {

@@ -59,6 +59,7 @@ export async function inspectIndex(dataDir: string, transcriptsDir: string): Pro
       const integrity = c.all<{ integrity_check: string }>("PRAGMA integrity_check").map((r) => r.integrity_check);
       if (integrity.join() !== "ok") return damaged(integrity.slice(0, 3).join("; "));
       c.run("INSERT INTO unit_text (unit_text) VALUES ('integrity-check')");
+      c.run("INSERT INTO marker_text (marker_text) VALUES ('integrity-check')");
     } catch (error) {
       return damaged(message(error));
     }

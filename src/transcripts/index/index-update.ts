@@ -12,9 +12,9 @@ import { findSecret } from "../../secret-guard/secret-guard.js";
 import { redactKeyBodyRun } from "../key-block-lines.js";
 import { MAX_PREFIX_BYTES, writtenNumber } from "../numbered-line.js";
 import type { IndexConnection } from "./index-connection.js";
-import { type IndexedText, storedColumns, withoutEscapes } from "./index-tokens.js";
+import { type IndexedText, storedColumns, withoutEscapes, wordsOf } from "./index-tokens.js";
 import { initialState, type ReaderState, readUnits, type Unit } from "./transcript-units.js";
-import { ROLE_CODES } from "./unit-columns.js";
+import { MARKER_ROWS, ROLE_CODES } from "./unit-columns.js";
 
 /** What is hashed of the indexed part of a transcript: its head and the bytes before the point indexed. */
 const HEAD_BYTES = 4_096;
@@ -163,6 +163,33 @@ function insertUnit(connection: IndexConnection, sid: number, id: number, unit: 
   return partial;
 }
 
+const markerRange = (sid: number) => [sid * MARKER_ROWS, (sid + 1) * MARKER_ROWS] as const;
+
+/**
+ * Adds the words of the bare marker lines one update read (transcript-units.ts, `isBareMarker`: in no unit) as one
+ * row of `marker_text`, each word once: only the literal and regex searches ask it, so a transcript whose only line
+ * holding a literal's words is a message header is never ruled out by the index (index-rule-out.ts). Redacted and
+ * without escape sequences as a unit's text is; returns whether something was left out (the session's `partial`):
+ * the row it would need past the session's MARKER_ROWS, or text the index does not hold.
+ */
+function insertMarkerWords(connection: IndexConnection, sid: number, lines: readonly string[]): boolean {
+  const joined = lines.join("\n");
+  const text = findSecret(joined) === undefined ? joined : redactLines([...lines]).lines.join("\n");
+  const plain = withoutEscapes(text);
+  const words = [...new Set(wordsOf(plain))].join(" ");
+  if (words === "") return plain !== joined;
+  const [from, to] = markerRange(sid);
+  const last = connection.get<{ id: number }>(
+    "SELECT rowid AS id FROM marker_text WHERE rowid >= ? AND rowid < ? ORDER BY rowid DESC LIMIT 1",
+    from,
+    to,
+  );
+  const id = last === undefined ? from : last.id + 1;
+  if (id >= to) return true;
+  connection.run("INSERT INTO marker_text (rowid, words) VALUES (?, ?)", id, words);
+  return plain !== joined;
+}
+
 /**
  * Adds the record of a transcript indexed from its first line, numbered as SQLite itself would (one more than the
  * largest): read back with RETURNING it cost more than the whole record's update under bun:sqlite.
@@ -178,12 +205,14 @@ function insertSession(connection: IndexConnection, transcript: IndexedTranscrip
   return sid;
 }
 
-/** Removes one session's units and record. */
+/** Removes one session's units, marker words and record. */
 export function dropSession(connection: IndexConnection, sessionID: string): void {
-  const sid = "(SELECT sid FROM sessions WHERE session_id = ?)";
-  connection.run(`DELETE FROM unit_text WHERE rowid IN (SELECT id FROM units WHERE sid = ${sid})`, sessionID);
-  connection.run(`DELETE FROM units WHERE sid = ${sid}`, sessionID);
-  connection.run("DELETE FROM sessions WHERE session_id = ?", sessionID);
+  const row = connection.get<{ sid: number }>("SELECT sid FROM sessions WHERE session_id = ?", sessionID);
+  if (row === undefined) return;
+  connection.run("DELETE FROM unit_text WHERE rowid IN (SELECT id FROM units WHERE sid = ?)", row.sid);
+  connection.run("DELETE FROM units WHERE sid = ?", row.sid);
+  connection.run("DELETE FROM marker_text WHERE rowid >= ? AND rowid < ?", ...markerRange(row.sid));
+  connection.run("DELETE FROM sessions WHERE sid = ?", row.sid);
 }
 
 /** Transactions open on each connection: an inner one is a savepoint of the outer. */
@@ -293,6 +322,7 @@ export function refreshIndex(connection: IndexConnection, transcript: IndexedTra
     let firstTime: number | null = null;
     let lastTime: number | null = null;
     let check: { line: number; byte: number } | undefined;
+    const bare: string[] = [];
     const end = readUnits(
       transcript.path,
       { fromByte: from.bytes, fromLine: from.lines + 1, state: from.state },
@@ -309,11 +339,19 @@ export function refreshIndex(connection: IndexConnection, transcript: IndexedTra
           lastTime = unit.time;
         }
       },
+      (text) => {
+        // An id of its own that no unit takes: units stand as far apart as when these lines were units, so a unit's
+        // neighbours (ranked-candidates.ts) are the ones they were.
+        nextId++;
+        bare.push(text);
+      },
     );
+    if (bare.length > 0 && insertMarkerWords(connection, sid, bare)) partial = true;
     connection.run(
       `UPDATE sessions SET relative = ?, scope = coalesce(?, scope), ino = ?, lines = ?, bytes = ?, tail_hash = ?,
          state = ?, mtime_ms = ?, first_time = coalesce(first_time, ?), last_time = coalesce(?, last_time),
-         partial = max(partial, ?), check_line = coalesce(?, check_line), check_byte = coalesce(?, check_byte)
+         partial = max(partial, ?), check_line = coalesce(?, check_line), check_byte = coalesce(?, check_byte),
+         bare = bare + ?
        WHERE sid = ?`,
       transcript.relative,
       transcript.scope ?? null,
@@ -328,6 +366,7 @@ export function refreshIndex(connection: IndexConnection, transcript: IndexedTra
       partial ? 1 : 0,
       check?.line ?? null,
       check?.byte ?? null,
+      bare.length,
       sid,
     );
     return { restarted, addedUnits, addedBytes: end.bytes - from.bytes, lines: end.lines, bytes: end.bytes };

@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import { condensedLine, LONG_LINE_BYTES } from "../long-line.js";
 import { prefixLength, writtenNumber } from "../numbered-line.js";
-import { createdOf, readMarker } from "../transcript-format.js";
+import { createdOf, type Marker, readMarker } from "../transcript-format.js";
 
 export const ROLES = ["user", "assistant", "reasoning", "tool-input", "tool-output", "meta"] as const;
 export type Role = (typeof ROLES)[number];
@@ -120,6 +120,20 @@ export function advance(state: ReaderState, text: string): boolean {
   return true;
 }
 
+/**
+ * Marker lines that hold nothing a search looks for: a message's header (its speaker, id, time, agent and model) and
+ * the notes of a step (`[step]`, `[step done · tool-calls · tokens in 15066, …]`, `[snapshot …]`,
+ * `[reasoning · empty]`). In the six real sessions of the shared corpus they were 511 of the 1,386 units, each its own
+ * unit, and their words (assistant, agent, build, model, openai…) were in the index once a message. They end a unit
+ * and are in none (index format 5); the other notes (a file or a patch with its paths, an agent named, a message's
+ * error, a compaction) stay units of their own.
+ */
+const BARE_LABELS: ReadonlySet<string> = new Set(["step", "step done", "snapshot", "reasoning · empty"]);
+
+/** Whether `marker` is one of the bare marker lines that are in no unit. */
+export const isBareMarker = (marker: Marker | undefined): boolean =>
+  marker !== undefined && (marker.kind === "message" || (marker.kind === "label" && BARE_LABELS.has(marker.label)));
+
 /** A line that is no marker: only the transcript's `created:` header line says something (the session's time). */
 function textLine(state: ReaderState, text: string): false {
   if (state.time === null && state.role === "meta") {
@@ -150,10 +164,17 @@ export interface ReadEnd {
 }
 
 /**
- * Reads the complete lines of `file` from `range` on and hands over each unit as it closes. A torn last line (no
- * newline yet) is left for the next read.
+ * Reads the complete lines of `file` from `range` on and hands over each unit as it closes, and each bare marker line
+ * (`isBareMarker`: in no unit) to `onBare`. A torn last line (no newline yet) is left for the next read. A bare line
+ * ends the unit before it and opens none, so where a read stops (a header the last line written so far) never changes
+ * the units: a transcript read as it grew gives the units of one read of the whole file.
  */
-export function readUnits(file: string, range: ReadRange, onUnit: (unit: Unit) => void): ReadEnd {
+export function readUnits(
+  file: string,
+  range: ReadRange,
+  onUnit: (unit: Unit) => void,
+  onBare?: (text: string) => void,
+): ReadEnd {
   const state = { ...range.state };
   const fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
   let unit: Unit | undefined;
@@ -182,6 +203,13 @@ export function readUnits(file: string, range: ReadRange, onUnit: (unit: Unit) =
     // A byte-order mark where the text starts is dropped, as decoding the line alone did.
     const text = read.charCodeAt(0) === 0xfeff ? read.slice(1) : read;
     const begins = advance(state, text);
+    // Only a line that begins a unit may be a marker (a block marker outside a tool call is text).
+    if (begins && isBareMarker(readMarker(text))) {
+      close();
+      onBare?.(text);
+      line++;
+      return;
+    }
     if (state.role === "tool-input" && state.call.length < CALL_CHARS) {
       if (state.call === "") state.callStart = lineStart;
       state.call = `${state.call}${text}\n`.slice(0, CALL_CHARS);

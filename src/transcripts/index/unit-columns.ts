@@ -37,3 +37,10 @@ export const unitRangeSql = (u: string): string =>
 export function rolesCondition(u: string, roles: readonly Role[]): { sql: string; params: number[] } {
   return { sql: `${u}.role_code IN (${roles.map(() => "?").join(", ")})`, params: roles.map((r) => ROLE_CODES[r]) };
 }
+
+/**
+ * The rows of `marker_text` (search-index.ts) of the session numbered `sid`: their ids are `sid * MARKER_ROWS` and the
+ * next ones, one row per update that read bare marker lines (index-update.ts), so the session of a row is its id
+ * divided by MARKER_ROWS and a session's rows are one range of ids, with no table mapping them.
+ */
+export const MARKER_ROWS = 2 ** 20;

@@ -51,7 +51,7 @@ describe("the plan of a ranked query", () => {
     expect(plan.mustHold).toEqual([]);
     // A common term in every unit weighs next to nothing, as in FTS5's own BM25.
     expect(plan.scoredAlone.every((w) => w.idf === 1e-6)).toBe(true);
-    expect(plan.totals).toEqual({ units: 60, meanTokens: expect.any(Number), newest: 60, oldest: 1 });
+    expect(plan.totals).toEqual({ units: 60, meanTokens: expect.any(Number), ids: 60, newest: 60, oldest: 1 });
     close();
   });
 
@@ -217,7 +217,11 @@ describe("ranked search by the plan", () => {
     const newest = search.connection.all<{ id: number }>("SELECT id FROM units ORDER BY id DESC LIMIT 3");
     const windowed = search("server upstream", { probeUnits: 1, windowUnits: 3 });
     const units = search.connection.get<{ n: number }>("SELECT count(*) AS n FROM units")?.n ?? 0;
-    expect(windowed.window).toEqual({ units: 3, of: units });
+    // The window is the newest 3 ids, some of them bare marker lines' (in no unit): the units it holds, estimated.
+    const bare = search.connection.get<{ bare: number }>("SELECT bare FROM index_totals")?.bare ?? 0;
+    expect(bare).toBeGreaterThan(0);
+    const inWindow = (ids: number) => Math.round((ids * units) / (units + bare));
+    expect(windowed.window).toEqual({ units: inWindow(3), of: units });
     expect(windowed.candidates).toBeGreaterThan(0);
     expect(windowed.candidates).toBeLessThanOrEqual(newest.length);
     const lines = search.connection.all<{ session_id: string; first_line: number }>(
@@ -229,7 +233,7 @@ describe("ranked search by the plan", () => {
     }
     const text = renderFound({ kind: "ranked", result: windowed, coverage }, 10_000);
     expect(text.split("\n").at(-1)).toContain(
-      `common words only: looked for among the newest 3 indexed units of ${units}; add a rarer word, or pass sessionID, role or since/until, to reach older ones`,
+      `common words only: looked for among the newest ${inWindow(3)} indexed units of ${units}; add a rarer word, or pass sessionID, role or since/until, to reach older ones`,
     );
     // A window as large as the index leaves nothing unread, and says nothing of it.
     const whole = search("server upstream", { probeUnits: 1 });
@@ -254,7 +258,9 @@ describe("ranked search by the plan", () => {
     expect(scoped.hits.every((h) => h.file.sessionID === "ses_planroutine00000")).toBe(true);
     // Every project: the window holds some of the newest sessions' units with the words, and the search stops there.
     const every = search("build module", { probeUnits: 1, windowUnits: 20 });
-    expect(every.window?.units).toBe(20);
+    const units = search.connection.get<{ n: number }>("SELECT count(*) AS n FROM units")?.n ?? 0;
+    const bare = search.connection.get<{ bare: number }>("SELECT bare FROM index_totals")?.bare ?? 0;
+    expect(every.window?.units).toBe(Math.round((20 * units) / (units + bare)));
     expect(every.hits.length).toBeGreaterThan(0);
     expect(every.hits.some((h) => h.file.sessionID === "ses_planroutine00000")).toBe(false);
   });

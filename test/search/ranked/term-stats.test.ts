@@ -19,13 +19,13 @@ const evenOdd = () =>
 describe("term stats", () => {
   it("reads the unit count and mean length from FTS5's totals, as counting would", async () => {
     const { connection, close } = await indexOfWords(["alpha beta gamma", "delta epsilon", "zeta"]);
-    expect(indexTotals(connection)).toEqual({ units: 3, meanTokens: 2, newest: 3, oldest: 1 });
+    expect(indexTotals(connection)).toEqual({ units: 3, meanTokens: 2, ids: 3, newest: 3, oldest: 1 });
     close();
   });
 
   it("says an empty index has no units, without dividing by zero", async () => {
     const { connection, close } = await indexOfWords([]);
-    expect(indexTotals(connection)).toEqual({ units: 0, meanTokens: 1, newest: 0, oldest: 0 });
+    expect(indexTotals(connection)).toEqual({ units: 0, meanTokens: 1, ids: 0, newest: 0, oldest: 0 });
     close();
   });
 

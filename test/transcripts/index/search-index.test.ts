@@ -4,14 +4,16 @@ import { describe, expect, it } from "vitest";
 import { exportTranscript } from "../../../src/transcripts/export/export-transcript.js";
 import { rebuildIndex } from "../../../src/transcripts/index/index-maintenance.js";
 import { INDEX_FILE, INDEX_VERSION, SearchIndex } from "../../../src/transcripts/index/search-index.js";
+import { isBareMarker } from "../../../src/transcripts/index/transcript-units.js";
 import { ROLE_CODES, unitRangeSql } from "../../../src/transcripts/index/unit-columns.js";
 import { createMemorySource } from "../../../src/transcripts/source/export-file-source.js";
+import { readMarker } from "../../../src/transcripts/transcript-format.js";
 import { startExportWorker } from "../../helpers/export-worker-process.js";
-import { dumpIndex } from "../../helpers/index-rows.js";
+import { dumpIndex, linesInNoUnit } from "../../helpers/index-rows.js";
 import { exportAll, PROJECT, searchOver } from "../../helpers/indexed-sessions.js";
 import { syntheticSession } from "../../helpers/synthetic-session.js";
 import { tempDir } from "../../helpers/temp-dir.js";
-import { testDataContext } from "../../helpers/transcripts.js";
+import { readTranscript, testDataContext } from "../../helpers/transcripts.js";
 
 const startWorker = startExportWorker;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -30,11 +32,14 @@ describe("the search index file", () => {
     expect(dump.sessions).toEqual([
       { session_id: session.sessionID, lines: exported?.totalLines, bytes: fs.statSync(exported?.path ?? "").size },
     ]);
-    // Every line of the transcript is in exactly one unit, in order.
+    // Every line of the transcript is in at most one unit, in order, and those in none are bare marker lines.
     const covered = dump.units.flatMap((u) =>
       Array.from({ length: u.last_line - u.first_line + 1 }, (_, i) => u.first_line + i),
     );
     expect(new Set(covered).size).toBe(covered.length);
+    const left = linesInNoUnit(dump.units, exported?.path ?? "");
+    expect(left.length).toBeGreaterThan(0);
+    expect(left.filter((text) => !isBareMarker(readMarker(text)))).toEqual([]);
     expect(dump.units.map((u) => u.role)).toEqual(
       expect.arrayContaining(["user", "assistant", "reasoning", "tool-input", "tool-output", "meta"]),
     );
@@ -103,13 +108,16 @@ describe("a transcript removed by the cleanup", () => {
   it("leaves none of its words in the index file or its WAL; the kept transcript is still found", async () => {
     const data = testDataContext();
     const gone = syntheticSession(2, "ses_indexforget00003", 300);
-    gone.user("the zqxjvkmordantite token lives only here");
+    const asked = gone.user("the zqxjvkmordantite token lives only here");
+    // Its header names an agent no other line does: a word only the bare marker lines' table holds.
+    if (asked.info.role === "user") asked.info.agent = "vkqpzwmarkerzq";
     const kept = syntheticSession(2, "ses_indexforget00004", 300);
     kept.user("the wbyfplquarantine token lives only here");
     await exportAll(data, [gone.data, kept.data]);
     const dataDir = data.options.dataDir;
     // Terms are stored after the prefix they share with the one before them: the word's tail is what is looked for.
     expect(indexBytesHold(dataDir, "jvkmordantit")).toBe(true);
+    expect(indexBytesHold(dataDir, "pzwmarkerzq")).toBe(true);
     const { sweepTranscripts } = await import("../../../src/transcripts/retention/retention.js");
     const report = await sweepTranscripts({
       data,
@@ -120,8 +128,10 @@ describe("a transcript removed by the cleanup", () => {
     });
     expect(report.removed.map((r) => r.sessionID)).toEqual([gone.sessionID]);
     expect(indexBytesHold(dataDir, "jvkmordantit")).toBe(false);
+    expect(indexBytesHold(dataDir, "pzwmarkerzq")).toBe(false);
     data.searchIndex.close();
     expect(indexBytesHold(dataDir, "jvkmordantit")).toBe(false);
+    expect(indexBytesHold(dataDir, "pzwmarkerzq")).toBe(false);
     const found = await searchOver(data)({ query: "wbyfplquarantine", mode: "ranked", scope: PROJECT });
     expect(found.ranked?.hits.map((h) => h.file.sessionID)).toEqual([kept.sessionID]);
     const none = await searchOver(data)({ query: "zqxjvkmordantite", mode: "ranked", scope: PROJECT });
@@ -217,6 +227,37 @@ describe("an index that cannot answer", () => {
     again.close();
   });
 
+  it("format 4 (bare marker lines as units, no running totals): emptied and rebuilt by the next ranked search", async () => {
+    const { data, search } = await withSessions();
+    const query = { query: "module import path", mode: "ranked", scope: PROJECT } as const;
+    const first = new SearchIndex(data.options.dataDir);
+    const before = await searchOver(data, { index: first })(query);
+    first.close();
+    const dump = await dumpIndex(data.options.dataDir);
+    expect(dump.totals.bare).toBeGreaterThan(0);
+    const { connectIndex } = await import("../../../src/transcripts/index/index-connection.js");
+    const file = path.join(data.options.dataDir, INDEX_FILE);
+    const c = await connectIndex(file, { readonly: false });
+    // As format 4 left it: a unit of each bare line (here one standing for them, its words in unit_text), neither
+    // marker_text nor index_totals.
+    c.exec(`BEGIN;
+      INSERT INTO units (id, sid, first_line, line_span, byte_start, byte_span, role_code)
+        VALUES ((SELECT max(id) + 1 FROM units), 1, 1, 0, 0, 10, ${ROLE_CODES.meta});
+      INSERT INTO unit_text (rowid, words, whole) VALUES ((SELECT max(id) FROM units), 'assistant agent build model', '');
+      DROP TRIGGER sessions_totals_added; DROP TRIGGER sessions_totals_changed; DROP TRIGGER sessions_totals_removed;
+      DROP TABLE marker_text; DROP TABLE index_totals; PRAGMA user_version = 4; COMMIT;`);
+    c.close();
+    const after = await search(query);
+    expect(after.text).not.toContain("unavailable");
+    const shown = (text: string) => text.split("\n").slice(0, -1).join("\n");
+    expect(shown(after.text)).toBe(shown(before.text));
+    expect(after.text.split("\n").at(-1)).toContain("indexed by this search");
+    const again = await connectIndex(file, { readonly: true });
+    expect(again.get<{ user_version: number }>("PRAGMA user_version")?.user_version).toBe(INDEX_VERSION);
+    again.close();
+    expect(await dumpIndex(data.options.dataDir)).toEqual(dump);
+  });
+
   it("format 3 (roles as text, absolute ends): rebuilt in this format at open, and searches the same", async () => {
     const { data, search } = await withSessions();
     const query = { query: "module import path", mode: "ranked", scope: PROJECT } as const;
@@ -303,8 +344,15 @@ describe("two processes", () => {
     const live = await dumpIndex(data.options.dataDir);
     expect(live.sessions.map((s) => s.session_id)).toEqual(sessions.map((s) => s.sessionID));
     for (const s of live.sessions) {
-      const transcript = live.units.filter((u) => u.session_id === s.session_id).at(-1);
-      expect(transcript?.last_line).toBe(s.lines);
+      // Indexed to the transcript's last line: the lines after its last unit are bare marker lines (a step's end).
+      const units = live.units.filter((u) => u.session_id === s.session_id);
+      const name = (fs.readdirSync(data.transcriptsDir, { recursive: true }) as string[]).find((f) =>
+        f.endsWith(`${s.session_id}.md`),
+      );
+      const file = path.join(data.transcriptsDir, name ?? "");
+      expect(s.lines).toBe(readTranscript(file).length);
+      const after = readTranscript(file).filter((l) => l.number > (units.at(-1)?.last_line ?? 0));
+      expect(after.filter((l) => l.text.trim() !== "" && !isBareMarker(readMarker(l.text)))).toEqual([]);
     }
     await rebuildIndex(data.options.dataDir, data.transcriptsDir);
     expect(await dumpIndex(data.options.dataDir)).toEqual(live);
