@@ -33,15 +33,7 @@ import {
 } from "./rerank.js";
 import { lineBytes, numberBytes } from "./shown-line.js";
 import { maxTermScore } from "./term-stats.js";
-import {
-  callOf,
-  errorsBefore,
-  outcomeBefore,
-  outcomeOf,
-  outcomesAfter,
-  type ReadRange,
-  retryAfter,
-} from "./tool-call-lines.js";
+import { callBefore, outcomeBefore, outcomeOf, outcomesAfter, type ReadRange, retryAfter } from "./tool-call-lines.js";
 
 export interface RankedHit {
   file: TranscriptFile;
@@ -231,12 +223,12 @@ function shownLines(files: OpenFiles, s: ScoredUnit, req: RankedRequest, asked: 
     if (after) choices.push(after);
     choices.sort((a, b) => a.line - b.line);
   } else if (row.role === "tool-output") {
-    const call = callOf(read, row.byte_start);
+    const { call, errors } = callBefore(read, row.byte_start);
     if (call) choices.unshift({ line: call.line, text: call.text, weight: 0, call: true });
     // What failed, said earlier in a long output than the unit the words found: an error is what its outcome is read
     // for unless the question asks for something else.
     if (call && (asked.length === 0 || asked.includes("error"))) {
-      for (const l of errorsBefore(read, row.byte_start, req.profile.lines.outcomes)) {
+      for (const l of errors.slice(0, req.profile.lines.outcomes)) {
         choices.push({ line: l.line, text: l.text, weight: termsIn(l.text, req.query.terms), outcome: true });
       }
       choices.sort((a, b) => a.line - b.line);

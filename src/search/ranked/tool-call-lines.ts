@@ -98,43 +98,40 @@ export function outcomeOf(read: ReadRange, byteEnd: number, size: number, tool: 
   });
 }
 
-/**
- * The marker line of the call whose output unit starts at `byteStart`: the last call marker in the CALL_BYTES before
- * it, when nothing but that call's input and output lies between (undefined otherwise).
- */
-export function callOf(read: ReadRange, byteStart: number): NumberedLine | undefined {
-  return readBack(read, byteStart, CALL_BYTES, (whole, last) => {
-    for (let i = whole.length - 1; i >= 0; i--) {
-      const l = whole[i] as NumberedLine;
-      if (!Number.isFinite(l.line)) return undefined;
-      const marker = readMarker(l.text);
-      if (isCall(marker)) return l;
-      // Another message or part in between: this output is not that call's.
-      if (isMessage(marker) || isProse(marker)) return undefined;
-    }
-    return last ? undefined : MORE;
-  });
+/** What stands before a tool output's unit in its call: the call's marker line, and the tool's own error lines. */
+export interface CallBefore {
+  /** The call's marker line: undefined when another message or part lies between, or none within CALL_BYTES. */
+  call?: NumberedLine;
+  /**
+   * The tool's own error lines (`- E999 IndentationError: unexpected indent`, answer-kind.ts strongError) in the output
+   * before the unit, first ones first: a long output is several units, and the one a question's words find (`Your
+   * changes have NOT been applied`) may be later than the line saying why; a tool says first what failed, then shows
+   * where (a listing of code names errors too). None when the unit is the output's first, or no output opens before it.
+   */
+  errors: NumberedLine[];
 }
 
 /**
- * A tool's own error lines (`- E999 IndentationError: unexpected indent`, answer-kind.ts strongError) in the output
- * whose unit starts at `byteStart`, before that unit, within the CALL_BYTES before it, at most `most`: a long output is
- * several units, and the one a question's words find (`Your changes have NOT been applied`) may be later than the
- * line saying why. The first ones: a tool says first what failed, then shows where (a listing of code names errors
- * too). None when the unit is the output's first, or no call's output lies before it.
+ * The call and earlier error lines of the output whose unit starts at `byteStart` (CallBefore), read back at most
+ * CALL_BYTES in one walk: the last call marker before it, when nothing but that call's input and output lies between.
  */
-export function errorsBefore(read: ReadRange, byteStart: number, most: number): NumberedLine[] {
+export function callBefore(read: ReadRange, byteStart: number): CallBefore {
   return readBack(read, byteStart, CALL_BYTES, (whole, last) => {
     const errors: NumberedLine[] = [];
+    // Past the output's opening marker (`[output · N lines]`): the errors seen are this output's.
+    let opened = false;
+    const told = (call?: NumberedLine): CallBefore => ({ call, errors: opened ? errors.reverse() : [] });
     for (let i = whole.length - 1; i >= 0; i--) {
       const l = whole[i] as NumberedLine;
-      if (!Number.isFinite(l.line)) return [];
+      if (!Number.isFinite(l.line)) return told();
       const marker = readMarker(l.text);
-      if (marker?.kind === "block") return errors.slice(0, most);
-      if (isCall(marker) || isMessage(marker) || isProse(marker)) return [];
-      if (strongError(l.text)) errors.unshift(l);
+      if (isCall(marker)) return told(l);
+      // Another message or part in between: this output is not that call's.
+      if (isMessage(marker) || isProse(marker)) return told();
+      if (marker?.kind === "block") opened = true;
+      else if (!opened && strongError(l.text)) errors.push(l);
     }
-    return last ? [] : MORE;
+    return last ? told() : MORE;
   });
 }
 

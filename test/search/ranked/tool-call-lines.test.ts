@@ -7,8 +7,7 @@ import { describe, expect, it } from "vitest";
 import { shownText } from "../../../src/search/ranked/shown-line.js";
 import {
   CALL_BYTES,
-  callOf,
-  errorsBefore,
+  callBefore,
   type NumberedLine,
   OUTCOME_BYTES,
   outcomeBefore,
@@ -69,8 +68,8 @@ describe("tool call lines read from what the transcript's writer renders", () =>
   const t = transcript(texts);
 
   it("finds the call an output belongs to", () => {
-    expect(callOf(t.read, t.startOf(blockMarker("output", 2)))).toEqual({ line: 6, text: call });
-    expect(callOf(t.read, t.startOf("Found 1 error."))).toEqual({ line: 6, text: call });
+    expect(callBefore(t.read, t.startOf(blockMarker("output", 2))).call).toEqual({ line: 6, text: call });
+    expect(callBefore(t.read, t.startOf("Found 1 error.")).call).toEqual({ line: 6, text: call });
   });
 
   it("finds a tool's own error lines earlier in the output than a unit, none in another call's or before the output", () => {
@@ -86,13 +85,13 @@ describe("tool call lines read from what the transcript's writer renders", () =>
       "DO NOT re-run the same failed edit command.",
     ]);
     // The unit the words found starts at "Your changes…": the line saying why stands before it, in the same output.
-    expect(errorsBefore(long.read, long.startOf("Your changes have NOT been applied."), 2)).toEqual([
+    expect(callBefore(long.read, long.startOf("Your changes have NOT been applied.")).errors.slice(0, 2)).toEqual([
       { line: 5, text: "- E999 IndentationError: unexpected indent" },
     ]);
     // The output's first unit has nothing before it.
-    expect(errorsBefore(long.read, long.startOf("Your proposed edit has introduced new syntax error(s)."), 2)).toEqual(
-      [],
-    );
+    expect(
+      callBefore(long.read, long.startOf("Your proposed edit has introduced new syntax error(s).")).errors.slice(0, 2),
+    ).toEqual([]);
     // An error line of an earlier call's output, or a message between, is not this output's.
     const other = transcript([
       call,
@@ -104,29 +103,30 @@ describe("tool call lines read from what the transcript's writer renders", () =>
       "a.ts",
       "b.ts",
     ]);
-    expect(errorsBefore(other.read, other.startOf("b.ts"), 2)).toEqual([]);
+    expect(callBefore(other.read, other.startOf("b.ts")).errors.slice(0, 2)).toEqual([]);
     const prose = transcript([blockMarker("output", 1), "TypeError: x is undefined", assistant("msg_a9"), "b.ts"]);
-    expect(errorsBefore(prose.read, prose.startOf("b.ts"), 2)).toEqual([]);
+    expect(callBefore(prose.read, prose.startOf("b.ts")).errors.slice(0, 2)).toEqual([]);
     // At most `most`, the first ones of the output.
     const many = transcript([blockMarker("output", 4), "error: one", "error: two", "error: three", "summary"]);
-    expect(errorsBefore(many.read, many.startOf("summary"), 2).map((l) => l.text)).toEqual([
-      "error: one",
-      "error: two",
-    ]);
+    expect(
+      callBefore(many.read, many.startOf("summary"))
+        .errors.slice(0, 2)
+        .map((l) => l.text),
+    ).toEqual(["error: one", "error: two"]);
   });
 
   it("finds no call across a message or a text part", () => {
     const other = transcript([call, "command: ls", assistant("msg_a3"), textMarker([]), "later", "more"]);
-    expect(callOf(other.read, other.startOf("more"))).toBeUndefined();
+    expect(callBefore(other.read, other.startOf("more")).call).toBeUndefined();
     const prose = transcript([call, "command: ls", textMarker(["synthetic"]), "read it", "more"]);
     expect(prose.read(0, prose.size)).toHaveLength(5);
-    expect(callOf(prose.read, prose.startOf("more"))).toBeUndefined();
+    expect(callBefore(prose.read, prose.startOf("more")).call).toBeUndefined();
   });
 
   it("finds a subtask's marker as a call", () => {
     const subtask = subtaskMarker("explore", "look around");
     const other = transcript([subtask, "prompt: look", "found it"]);
-    expect(callOf(other.read, other.startOf("found it"))).toEqual({ line: 1, text: subtask });
+    expect(callBefore(other.read, other.startOf("found it")).call).toEqual({ line: 1, text: subtask });
   });
 
   it("reads a call's outcome after its input, up to the next part", () => {
@@ -262,14 +262,14 @@ describe("tool call lines read from what the transcript's writer renders", () =>
     expect(outcome).toHaveLength(151);
     expect(outcome.at(-1)?.text).toBe("Found 150 errors.");
     // The call of a line deep in the output, and the call and output before the message, are found as far back.
-    expect(callOf(counted, long.startOf("Found 150 errors."))).toEqual({ line: 2, text: call });
+    expect(callBefore(counted, long.startOf("Found 150 errors.")).call).toEqual({ line: 2, text: call });
     const before = outcomeBefore(counted, long.startOf("The build fails in 150 files."));
     expect(before.tool).toBe("bash");
     expect(before.lines.at(-1)?.text).toBe("Found 150 errors.");
     // A short look reads a few kB, not its whole window (OUTCOME_BYTES after, CALL_BYTES before).
     bytesRead = 0;
     expect(outcomesAfter(counted, long.endOf("The build fails in 150 files."), long.size)).toEqual([]);
-    expect(callOf(counted, long.startOf("The build fails in 150 files."))).toBeUndefined();
+    expect(callBefore(counted, long.startOf("The build fails in 150 files.")).call).toBeUndefined();
     expect(bytesRead).toBeLessThan(Math.min(OUTCOME_BYTES, CALL_BYTES) / 2);
   });
 
