@@ -45,8 +45,8 @@ export function rankedCoverageLine(
   }
   // Each word once, as the query first wrote it ("say" and "say?" are named once); the language's own words
   // ("what", "the") unnamed: every question has them, and naming them cost about 45 bytes a question.
-  const same = (a: string, b: string) => wordsOf(a).join(" ") === wordsOf(b).join(" ");
-  const dropped = c.dropped.filter((w, i) => c.dropped.findIndex((x) => same(x, w)) === i && !isFunctionWord(w));
+  const keys = c.dropped.map((w) => wordsOf(w).join(" "));
+  const dropped = c.dropped.filter((w, i) => keys.indexOf(keys[i] as string) === i && !isFunctionWord(w));
   if (dropped.length > 0) parts.push(`common words left out: ${dropped.slice(0, 10).join(", ")}`);
   if (c.absent.length > 0) parts.push(`in no indexed transcript: ${c.absent.slice(0, 10).join(", ")}`);
   if (c.filters.length > 0) parts.push(`filtered by ${c.filters.join(", ")}`);

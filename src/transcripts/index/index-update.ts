@@ -125,7 +125,12 @@ function storedText(file: string, unit: Unit): { columns: IndexedText; partial: 
  */
 function safeCall(call: string): string {
   if (call.includes("PRIVATE KEY")) return "";
-  return findSecret(call) === undefined ? call : redactLines(call.split("\n")).lines.join("\n");
+  return redactedText(call);
+}
+
+/** Lines joined with newlines, each recognised credential replaced by `[redacted: <kind>]` (one look when none). */
+function redactedText(text: string): string {
+  return findSecret(text) === undefined ? text : redactLines(text.split("\n")).lines.join("\n");
 }
 
 /**
@@ -174,7 +179,7 @@ const markerRange = (sid: number) => [sid * MARKER_ROWS, (sid + 1) * MARKER_ROWS
  */
 function insertMarkerWords(connection: IndexConnection, sid: number, lines: readonly string[]): boolean {
   const joined = lines.join("\n");
-  const text = findSecret(joined) === undefined ? joined : redactLines([...lines]).lines.join("\n");
+  const text = redactedText(joined);
   const plain = withoutEscapes(text);
   const words = [...new Set(wordsOf(plain))].join(" ");
   if (words === "") return plain !== joined;
