@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { exportTranscript } from "../../../src/transcripts/export/export-transcript.js";
+import { connectIndex } from "../../../src/transcripts/index/index-connection.js";
 import { rebuildIndex } from "../../../src/transcripts/index/index-maintenance.js";
 import { INDEX_FILE, INDEX_VERSION, SearchIndex } from "../../../src/transcripts/index/search-index.js";
 import { isBareMarker } from "../../../src/transcripts/index/transcript-units.js";
@@ -174,6 +175,39 @@ describe("an index that cannot answer", () => {
     return { data, search: searchOver(data, { index: new SearchIndex(data.options.dataDir) }) };
   }
 
+  type Connection = Awaited<ReturnType<typeof connectIndex>>;
+
+  /**
+   * An index of this format, written by a ranked search and made an older format's by `downgrade` (given the rows it
+   * held), then searched again: rebuilt in this format at open, the same hits and lines, the same rows (`inspect` looks
+   * at the rebuilt file first). Returns the second search's last line.
+   */
+  async function rebuiltFrom(
+    downgrade: (c: Connection, dump: Awaited<ReturnType<typeof dumpIndex>>) => void,
+    inspect: (again: Connection) => void = () => {},
+  ): Promise<string> {
+    const { data, search } = await withSessions();
+    const query = { query: "module import path", mode: "ranked", scope: PROJECT } as const;
+    const first = new SearchIndex(data.options.dataDir);
+    const before = await searchOver(data, { index: first })(query);
+    first.close();
+    const dump = await dumpIndex(data.options.dataDir);
+    const file = path.join(data.options.dataDir, INDEX_FILE);
+    const c = await connectIndex(file, { readonly: false });
+    downgrade(c, dump);
+    c.close();
+    const after = await search(query);
+    expect(after.text).not.toContain("unavailable");
+    const shown = (text: string) => text.split("\n").slice(0, -1).join("\n");
+    expect(shown(after.text)).toBe(shown(before.text));
+    const again = await connectIndex(file, { readonly: true });
+    expect(again.get<{ user_version: number }>("PRAGMA user_version")?.user_version).toBe(INDEX_VERSION);
+    inspect(again);
+    again.close();
+    expect(await dumpIndex(data.options.dataDir)).toEqual(dump);
+    return after.text.split("\n").at(-1) ?? "";
+  }
+
   it("absent: the scan answers, says so, and nothing is created", async () => {
     const { data, search } = await withSessions();
     new SearchIndex(data.options.dataDir).remove();
@@ -207,7 +241,6 @@ describe("an index that cannot answer", () => {
 
   it("older: emptied at open and indexed again from the transcripts by the next ranked search", async () => {
     const { data, search } = await withSessions();
-    const { connectIndex } = await import("../../../src/transcripts/index/index-connection.js");
     const file = path.join(data.options.dataDir, INDEX_FILE);
     const c = await connectIndex(file, { readonly: false });
     const units = c.get<{ n: number }>("SELECT count(*) AS n FROM units")?.n ?? 0;
@@ -228,74 +261,45 @@ describe("an index that cannot answer", () => {
   });
 
   it("format 4 (bare marker lines as units, no running totals): emptied and rebuilt by the next ranked search", async () => {
-    const { data, search } = await withSessions();
-    const query = { query: "module import path", mode: "ranked", scope: PROJECT } as const;
-    const first = new SearchIndex(data.options.dataDir);
-    const before = await searchOver(data, { index: first })(query);
-    first.close();
-    const dump = await dumpIndex(data.options.dataDir);
-    expect(dump.totals.bare).toBeGreaterThan(0);
-    const { connectIndex } = await import("../../../src/transcripts/index/index-connection.js");
-    const file = path.join(data.options.dataDir, INDEX_FILE);
-    const c = await connectIndex(file, { readonly: false });
-    // As format 4 left it: a unit of each bare line (here one standing for them, its words in unit_text), neither
-    // marker_text nor index_totals.
-    c.exec(`BEGIN;
-      INSERT INTO units (id, sid, first_line, line_span, byte_start, byte_span, role_code)
-        VALUES ((SELECT max(id) + 1 FROM units), 1, 1, 0, 0, 10, ${ROLE_CODES.meta});
-      INSERT INTO unit_text (rowid, words, whole) VALUES ((SELECT max(id) FROM units), 'assistant agent build model', '');
-      DROP TRIGGER sessions_totals_added; DROP TRIGGER sessions_totals_changed; DROP TRIGGER sessions_totals_removed;
-      DROP TABLE marker_text; DROP TABLE index_totals; PRAGMA user_version = 4; COMMIT;`);
-    c.close();
-    const after = await search(query);
-    expect(after.text).not.toContain("unavailable");
-    const shown = (text: string) => text.split("\n").slice(0, -1).join("\n");
-    expect(shown(after.text)).toBe(shown(before.text));
-    expect(after.text.split("\n").at(-1)).toContain("indexed by this search");
-    const again = await connectIndex(file, { readonly: true });
-    expect(again.get<{ user_version: number }>("PRAGMA user_version")?.user_version).toBe(INDEX_VERSION);
-    again.close();
-    expect(await dumpIndex(data.options.dataDir)).toEqual(dump);
+    const last = await rebuiltFrom((c, dump) => {
+      expect(dump.totals.bare).toBeGreaterThan(0);
+      // As format 4 left it: a unit of each bare line (here one standing for them, its words in unit_text), neither
+      // marker_text nor index_totals.
+      c.exec(`BEGIN;
+        INSERT INTO units (id, sid, first_line, line_span, byte_start, byte_span, role_code)
+          VALUES ((SELECT max(id) + 1 FROM units), 1, 1, 0, 0, 10, ${ROLE_CODES.meta});
+        INSERT INTO unit_text (rowid, words, whole) VALUES ((SELECT max(id) FROM units), 'assistant agent build model', '');
+        DROP TRIGGER sessions_totals_added; DROP TRIGGER sessions_totals_changed; DROP TRIGGER sessions_totals_removed;
+        DROP TABLE marker_text; DROP TABLE index_totals; PRAGMA user_version = 4; COMMIT;`);
+    });
+    expect(last).toContain("indexed by this search");
   });
 
   it("format 3 (roles as text, absolute ends): rebuilt in this format at open, and searches the same", async () => {
-    const { data, search } = await withSessions();
-    const query = { query: "module import path", mode: "ranked", scope: PROJECT } as const;
-    const first = new SearchIndex(data.options.dataDir);
-    const before = await searchOver(data, { index: first })(query);
-    first.close();
-    const dump = await dumpIndex(data.options.dataDir);
-    const { connectIndex } = await import("../../../src/transcripts/index/index-connection.js");
-    const file = path.join(data.options.dataDir, INDEX_FILE);
-    const c = await connectIndex(file, { readonly: false });
-    // The units table as format 3 wrote it, with the same units.
-    c.exec(`BEGIN;
-      CREATE TABLE units3 (id INTEGER PRIMARY KEY, sid INTEGER NOT NULL, first_line INTEGER NOT NULL,
-        last_line INTEGER NOT NULL, byte_start INTEGER NOT NULL, byte_end INTEGER NOT NULL, role TEXT NOT NULL,
-        tool TEXT, time INTEGER, call_start INTEGER, call_end INTEGER);
-      INSERT INTO units3 SELECT u.id, u.sid, ${unitRangeSql("u")}, u.tool, u.time, u.call_start, u.call_end FROM units u;
-      DROP TABLE units; ALTER TABLE units3 RENAME TO units; PRAGMA user_version = 3; COMMIT;`);
-    const roles = c.all<{ role: string }>("SELECT DISTINCT role FROM units ORDER BY role").map((r) => r.role);
-    expect(roles).toEqual(["assistant", "meta", "reasoning", "tool-input", "tool-output", "user"]);
-    c.close();
-    const after = await search(query);
-    expect(after.text).not.toContain("unavailable");
-    // The same hits and lines; the last line says the search indexed the transcript again.
-    const shown = (text: string) => text.split("\n").slice(0, -1).join("\n");
-    expect(shown(after.text)).toBe(shown(before.text));
-    expect(after.text.split("\n").at(-1)).toContain("1 transcript indexed by this search");
-    const again = await connectIndex(file, { readonly: true });
-    expect(again.get<{ user_version: number }>("PRAGMA user_version")?.user_version).toBe(INDEX_VERSION);
-    const columns = again.all<{ name: string }>("PRAGMA table_info(units)").map((r) => r.name);
-    expect(columns).toEqual(expect.arrayContaining(["line_span", "byte_span", "role_code"]));
-    expect(columns).not.toContain("role");
-    again.close();
-    expect(await dumpIndex(data.options.dataDir)).toEqual(dump);
+    const last = await rebuiltFrom(
+      (c) => {
+        // The units table as format 3 wrote it, with the same units.
+        c.exec(`BEGIN;
+          CREATE TABLE units3 (id INTEGER PRIMARY KEY, sid INTEGER NOT NULL, first_line INTEGER NOT NULL,
+            last_line INTEGER NOT NULL, byte_start INTEGER NOT NULL, byte_end INTEGER NOT NULL, role TEXT NOT NULL,
+            tool TEXT, time INTEGER, call_start INTEGER, call_end INTEGER);
+          INSERT INTO units3 SELECT u.id, u.sid, ${unitRangeSql("u")}, u.tool, u.time, u.call_start, u.call_end FROM units u;
+          DROP TABLE units; ALTER TABLE units3 RENAME TO units; PRAGMA user_version = 3; COMMIT;`);
+        const roles = c.all<{ role: string }>("SELECT DISTINCT role FROM units ORDER BY role").map((r) => r.role);
+        expect(roles).toEqual(["assistant", "meta", "reasoning", "tool-input", "tool-output", "user"]);
+      },
+      (again) => {
+        const columns = again.all<{ name: string }>("PRAGMA table_info(units)").map((r) => r.name);
+        expect(columns).toEqual(expect.arrayContaining(["line_span", "byte_span", "role_code"]));
+        expect(columns).not.toContain("role");
+      },
+    );
+    // The last line says the search indexed the transcript again.
+    expect(last).toContain("1 transcript indexed by this search");
   });
 
   it("newer: the scan answers and says so, and the file is left as it was", async () => {
     const { data, search } = await withSessions();
-    const { connectIndex } = await import("../../../src/transcripts/index/index-connection.js");
     const file = path.join(data.options.dataDir, INDEX_FILE);
     const c = await connectIndex(file, { readonly: false });
     c.exec(`PRAGMA user_version = ${INDEX_VERSION + 1}`);
