@@ -11,6 +11,17 @@ import { CAMEL_WORD, escapeEnd, foldCase, identifierParts, MAX_WORD_CHARS, witho
 /** Whether a code point (or none) is a letter or digit beyond ASCII: a word going on past an identifier. */
 const isWide = (c: number | undefined) => c !== undefined && c >= 0x80 && isWideWordChar(c);
 
+/**
+ * The code point that ends before `index` in `text`: a character beyond the BMP (`𐐨`) is two code units, and the one
+ * just before `index` is only its second half.
+ */
+function codePointBefore(text: string, index: number): number | undefined {
+  const low = text.charCodeAt(index - 1);
+  const high = text.charCodeAt(index - 2);
+  const pair = low >= 0xdc00 && low <= 0xdfff && high >= 0xd800 && high <= 0xdbff;
+  return text.codePointAt(index - (pair ? 2 : 1));
+}
+
 export interface UnitWords {
   count: number;
   /** Whether the unit's last line holding text ends with a question mark: the unit asks rather than answers. */
@@ -168,7 +179,7 @@ export function unitWords(lines: readonly string[], wanted: readonly string[]): 
   for (const [line, l] of text.split("\n").entries()) {
     for (const m of l.matchAll(CAMEL_WORD)) {
       const [identifier] = m;
-      const before = l.codePointAt(m.index - 1);
+      const before = codePointBefore(l, m.index);
       const after = l.codePointAt(m.index + identifier.length);
       if (identifier.length > MAX_WORD_CHARS || isWide(before) || isWide(after)) continue;
       collector.identifier(identifier, line);

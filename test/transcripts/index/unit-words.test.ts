@@ -71,6 +71,13 @@ describe("a unit's words read from its bytes", () => {
     expect(asks([""])).toBe(false);
   });
 
+  it("reads a letter beyond the BMP before an ASCII camelCase run as part of its word, as the bytes do", () => {
+    // `𐐨aaZ` is one word: its `aaZ` is no identifier standing apart (the text reading once saw only the second half
+    // of `𐐨`, a lone surrogate, before it; fast-check's seed 101853222 found it).
+    expect(readBoth(["\u{10428}aaZ", ""], []).words.count).toBe(1);
+    expect(readBoth(["x \u{10428} aaZ"], []).words.count).toBe(5);
+  });
+
   it("gives the text reading's words for any text", () => {
     const char = fc.constantFrom(..."aZ9 _-./:·—éÉßİΣσ\u212A\u017f\u{1F600}\u{10428}'?\u00a0\t\r".split(/(?:)/u));
     const line = fc.array(char, { maxLength: 60 }).map((chars) => chars.join(""));
