@@ -1,5 +1,5 @@
 /**
- * The last place of a ranked search over several sessions goes to the best message no hit shows (message-view.ts),
+ * The last places of a ranked search over several sessions go to the best messages no hit shows (message-view.ts),
  * on the six real sessions of the corpus: a grep whose call holds the question's words and whose output holds the
  * count it asks for, each a unit too weak to be a hit alone. With one session searched no place is kept.
  */
@@ -38,13 +38,15 @@ describe("the best messages in the last places of a ranked search", () => {
     const [hit] = showing(hits, COUNT);
     expect(hit?.file.sessionID).toBe(RENAME);
     expect(hit?.role).toBe("tool-output");
-    expect(hits.indexOf(hit as RankedHit)).toBe(4);
+    // The first of the places kept for messages.
+    const first = 5 - DEFAULT_PROFILE.sessions.messagePlaces;
+    expect(hits.indexOf(hit as RankedHit)).toBe(first);
     // The unit hits alone do not show it: the place is the message's.
     const units = await search({ query: QUERY, mode: "ranked", scope: PROJECT, limit: 5, profile: withPlaces(0) });
     expect(showing(units.ranked?.hits ?? [], COUNT)).toEqual([]);
-    // The first four hits are the unit ranking's, in its order.
+    // The hits before those places are the unit ranking's, in its order.
     const where = (h: RankedHit) => `${h.file.sessionID}:${h.line}`;
-    expect(hits.slice(0, 4).map(where)).toEqual((units.ranked?.hits ?? []).slice(0, 4).map(where));
+    expect(hits.slice(0, first).map(where)).toEqual((units.ranked?.hits ?? []).slice(0, first).map(where));
   });
 
   it("keeps no place with one session searched", async () => {
