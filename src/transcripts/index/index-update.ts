@@ -175,7 +175,8 @@ const markerRange = (sid: number) => [sid * MARKER_ROWS, (sid + 1) * MARKER_ROWS
  * row of `marker_text`, each word once: only the literal and regex searches ask it, so a transcript whose only line
  * holding a literal's words is a message header is never ruled out by the index (index-rule-out.ts). Redacted and
  * without escape sequences as a unit's text is; returns whether something was left out (the session's `partial`):
- * the row it would need past the session's MARKER_ROWS, or text the index does not hold.
+ * the row it would need past the session's MARKER_ROWS, or text the index does not hold. Unlike a unit's, a redaction
+ * here counts: the rule-out keeps the sessions holding `redacted` by asking the units' table only.
  */
 function insertMarkerWords(connection: IndexConnection, sid: number, lines: readonly string[]): boolean {
   const joined = lines.join("\n");
