@@ -34,9 +34,11 @@ export function rankedCoverageLine(
   hidden: number,
   maxBytes: number,
 ) {
+  // The hits shown, not a count of the units that match: the index hands over at most a few hundred of its best
+  // (ranked-candidates.ts), and a count of those read as the matches a common word has in millions of units.
   const parts = [
     `ranked: searched ${grouped(c.inScope - c.leftOut)} of ${plural(c.inScope, "transcript")} in ${c.where}`,
-    `${plural(shown, "hit")} of ${plural(result.candidates, "matching unit")}`,
+    plural(shown, "hit"),
   ];
   if (result.window) {
     parts.push(

@@ -188,7 +188,11 @@ describe("ranked search", () => {
     expect(first?.lines.find((l) => l.match)?.text).toContain("token bucket of 50 requests");
     expect(out.text).toMatch(/^## 1 · ses_decision00000001 · "Throttling" · assistant · 2026-/m);
     expect(out.text).toMatch(/^\d+: Decision: the rate limiter uses a token bucket/m);
-    expect(out.text.split("\n").at(-1)).toMatch(/^\[search\] ranked: searched 7 of 7 transcripts in this project · /);
+    // The hits shown, never a count of "matching units": the candidates the index handed over are not the matches.
+    expect(out.text.split("\n").at(-1)).toMatch(
+      /^\[search\] ranked: searched 7 of 7 transcripts in this project · \d+ hits?( · |$)/,
+    );
+    expect(out.text.split("\n").at(-1)).not.toContain("matching unit");
     // The language's own words are left out unnamed; a word of the conversation is named, once when said twice.
     expect(out.text.split("\n").at(-1)).not.toContain("common words");
     const twice = await search({
