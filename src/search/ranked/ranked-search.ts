@@ -9,6 +9,7 @@ import type { Role } from "../../transcripts/index/transcript-units.js";
 import { type UnitWords, unitWordsOfBytes, withCall } from "../../transcripts/index/unit-words.js";
 import type { TranscriptFile } from "../../transcripts/listing.js";
 import { LONG_LINE_BYTES, readCondensedLine } from "../../transcripts/long-line.js";
+import { readMarker } from "../../transcripts/transcript-format.js";
 import { decodeText, numberedLines, prefixLength } from "../../transcripts/numbered-line.js";
 import type { HitLine } from "../found.js";
 import { OWN_TOOLS } from "../own-tools.js";
@@ -430,9 +431,25 @@ function unsaid(lines: readonly HitLine[], said: ReadonlySet<string>, best = tru
 function shownOnce(hits: readonly RankedHit[]): void {
   const said = new Set<string>();
   for (const h of hits) {
-    h.lines = unsaid(h.lines, said);
+    h.lines = withoutTitleTwice(unsaid(h.lines, said));
     for (const l of h.lines) said.add(lineText(l.text));
   }
+}
+
+/** A tool input's description, which OpenCode shows as the call's title: `description: Run the tests`. */
+const DESCRIPTION = /^description: (.+)$/;
+
+/**
+ * A hit's lines without a call's `description:` line when the hit shows the call's line, which holds the same words
+ * as its title (`[tool bash · completed · "Run the tests"]`); never the line that matched.
+ */
+function withoutTitleTwice(lines: HitLine[]): HitLine[] {
+  const calls = lines.map((l) => lineText(l.text)).filter((text) => readMarker(text)?.kind === "tool");
+  if (calls.length === 0) return lines;
+  return lines.filter((l) => {
+    const title = DESCRIPTION.exec(lineText(l.text))?.[1];
+    return l.match || title === undefined || !calls.some((call) => call.endsWith(` · ${JSON.stringify(title)}]`));
+  });
 }
 
 /** A line that is only a path (an entry of a glob's, an `ls`'s or an attached folder's listing). */
