@@ -285,7 +285,7 @@ export const DEFAULT_PROFILE: RankingProfile = {
      * named) it kept no place: there it took the needle out of the first five for 57.4 % of the questions against
      * 58.3 %, and opencode-lore's among the 30 sessions for 13 of 20 against 14.
      *
-     * Two places, measured again with index format 5 and the answer lines of today: on the questions to tune on
+     * Two places, measured again in index format 5 with the answer lines it then had: on the questions to tune on
      * (project-wide) the same needles among the first five (54.6 %; hit@1 30.6 % against 31.5 %, MRR 0.386 against
      * 0.393) at a median of 2,522 bytes a question against 2,686 (p90 3,159 against 3,231): a message's place shows
      * the unit that holds its terms, often a short text, where a unit hit fifth was a long output. Three places: 50.0 %
