@@ -721,6 +721,15 @@ function searcher(
     // file read in another session) would take a place to show them again.
     const said = new Set<string>();
     const named = new Set<string>();
+    // The same, of the hits outside the asking session: its earlier replies may quote a line a search showed (the agent
+    // repeating a result), and that quote, ranked first, is no reason to leave out the session that said the line.
+    const namedOutside = new Set<string>();
+    const nameLines = (lines: readonly HitLine[], s: ScoredUnit) => {
+      for (const l of lines) {
+        named.add(lineText(l.text));
+        if (s.row.session_id !== req.asking?.sessionID) namedOutside.add(lineText(l.text));
+      }
+    };
     // Bytes of lines other units of its message added to a hit, at most profile.lines.sameMessage.
     const added = new Map<RankedHit, number>();
     let repeated = 0;
@@ -734,7 +743,7 @@ function searcher(
       // The same text pasted or read again (in this session or another), an attachment's bare note, or a second
       // directory listing takes no place among the hits; a short line said twice ("Thanks!") may well be two answers.
       if (
-        repeats(lines, named) ||
+        repeats(lines, s.row.session_id === req.asking?.sessionID ? named : namedOutside) ||
         lines.every((l) => ATTACHMENT_NOTE.test(l.text)) ||
         (isListing(lines) && hits.some((h) => isListing(h.lines)))
       ) {
@@ -751,14 +760,12 @@ function searcher(
         same.lines = merged.lines;
         // What it adds is shown as well: a listing attached twice shows its entries once.
         for (const l of merged.lines) said.add(lineText(l.text));
-        for (const l of [...merged.lines, ...linesOf(s)]) named.add(lineText(l.text));
+        nameLines([...merged.lines, ...linesOf(s)], s);
         added.set(same, (added.get(same) ?? 0) + merged.bytes);
         return;
       }
-      for (const l of lines) {
-        said.add(lineText(l.text));
-        named.add(lineText(l.text));
-      }
+      for (const l of lines) said.add(lineText(l.text));
+      nameLines(lines, s);
       perSession.set(s.row.session_id, (perSession.get(s.row.session_id) ?? 0) + 1);
       hits.push({
         file: s.file,
