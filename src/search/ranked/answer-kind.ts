@@ -86,3 +86,19 @@ const MEASURE =
 export function measured(text: string): boolean {
   return MEASURE.test(text);
 }
+
+/** A question that asks which version (`what Bun version was on the machine?`). */
+export function asksVersion(question: string): boolean {
+  return /\bversions?\b/.test(question.toLowerCase());
+}
+
+/**
+ * A version as tools write one (`Bun v1.2.5 (macOS arm64)`, `2.0.0-rc.3`, `v18.2`): what a question asking which
+ * version wants, more than any number (a line's `code 1`, a count).
+ */
+const VERSION = /(?:^|[^\w.])v?\d+\.\d+\.\d+(?![\d.]*\d)|\bv\d+\.\d+\b/i;
+
+/** Whether a line holds a version as tools write one. */
+export function versioned(text: string): boolean {
+  return VERSION.test(text);
+}

@@ -5,7 +5,7 @@
  * sentence that names the pages; a tool call's error stands in its output, not in its command.
  */
 import { byteLength } from "../../bounded-output.js";
-import { type AnswerKind, answerValue, measured, strongError } from "./answer-kind.js";
+import { type AnswerKind, answerValue, measured, strongError, versioned } from "./answer-kind.js";
 import type { ShownLinesProfile } from "./ranking-profile.js";
 import { answerWindow, clip, lineBytes, shownText } from "./shown-line.js";
 
@@ -36,6 +36,8 @@ export interface LinesWanted {
   /** Index in `lines` of the best line (the most query words). */
   best: number;
   asked: readonly AnswerKind[];
+  /** The question asks which version (answer-kind.ts asksVersion): a version as written tells more than a count. */
+  version?: boolean;
   /** The query's words, folded: where the best line's window opens. */
   words: readonly string[];
   /** Lines of plain context on either side of the best one. */
@@ -115,12 +117,14 @@ export function chooseLines(wanted: LinesWanted): ShownLine[] {
   const span = Math.max(1, lines.length);
   const errorAsked = wanted.asked.includes("error");
   const numberAsked = wanted.asked.includes("number");
+  // The number that tells: a version when one is asked for, else a count with what it counts.
+  const told = (text: string) => (wanted.version ? versioned(text) : measured(text));
   const value = (l: LineChoice, i: number) => {
     const plain = l.text.replace(READ_PREFIX, "");
     const kind =
       answerValue(plain, wanted.asked) +
       (errorAsked && strongError(plain) ? profile.strongError : 0) +
-      (numberAsked && measured(plain) ? profile.measured : 0);
+      (numberAsked && told(plain) ? profile.measured : 0);
     const near = 1 - Math.min(1, Math.abs(i - best) / span);
     return kind * (1 + profile.nearness * near) + l.weight / maxWeight;
   };
@@ -135,7 +139,7 @@ export function chooseLines(wanted: LinesWanted): ShownLine[] {
         const kind = answerValue(l.text, asked);
         const strong =
           (asked.includes("error") && strongError(l.text) ? profile.strongError : 0) +
-          (asked.includes("number") && measured(l.text) ? profile.measured : 0);
+          (asked.includes("number") && told(l.text) ? profile.measured : 0);
         return { i, kind, v: kind + strong + l.weight / maxWeight };
       })
       .filter((o) => o.kind > 0 || o.v >= 1)

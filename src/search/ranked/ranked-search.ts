@@ -13,7 +13,7 @@ import { decodeText, numberedLines, prefixLength } from "../../transcripts/numbe
 import { readMarker } from "../../transcripts/transcript-format.js";
 import type { HitLine } from "../found.js";
 import { OWN_TOOLS } from "../own-tools.js";
-import { type AnswerKind, answerValue, asksFor, strongError } from "./answer-kind.js";
+import { type AnswerKind, answerValue, asksFor, asksVersion, strongError } from "./answer-kind.js";
 import { chooseLines, type LineChoice } from "./answer-lines.js";
 import { currentTurnStart } from "./current-turn.js";
 import type { HitExplain } from "./hit-explain.js";
@@ -242,6 +242,7 @@ function shownLines(files: OpenFiles, s: ScoredUnit, req: RankedRequest, asked: 
     lines: choices,
     best,
     asked,
+    version: asksVersion(req.query.source),
     words: req.query.terms.flatMap((t) => t.words),
     context: req.contextLines,
     prefixBytes: numberBytes,

@@ -1,12 +1,20 @@
+import path from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { byteLength } from "../../../src/bounded-output.js";
-import { answerValue, asksFor, lineHolds, measured } from "../../../src/search/ranked/answer-kind.js";
+import {
+  answerValue,
+  asksFor,
+  asksVersion,
+  lineHolds,
+  measured,
+  versioned,
+} from "../../../src/search/ranked/answer-kind.js";
 import { chooseLines, type LineChoice } from "../../../src/search/ranked/answer-lines.js";
 import { DEFAULT_PROFILE } from "../../../src/search/ranked/ranking-profile.js";
 import { numberBytes } from "../../../src/search/ranked/shown-line.js";
 import { readExportFile } from "../../../src/transcripts/source/export-file-source.js";
-import { sharedSessionFile } from "../../helpers/transcripts.js";
+import { CORPUS_DIR, sharedSessionFile } from "../../helpers/transcripts.js";
 
 const prefixBytes = numberBytes;
 const profile = DEFAULT_PROFILE.lines;
@@ -107,6 +115,54 @@ describe("a count with what it counts", () => {
       }).map((l) => l.line);
     expect(shown(profile.measured)).toContain(8043);
     expect(shown(0)).not.toContain(8043);
+  });
+});
+
+describe("a version as tools write one", () => {
+  it("tells a version from the other numbers of a line", () => {
+    expect(versioned("Bun v1.2.5 (macOS arm64)")).toBe(true);
+    expect(versioned("\u2713 opencode 2.0.0-rc.3 installed")).toBe(true);
+    expect(versioned("node v18.2")).toBe(true);
+    expect(versioned('error: script "start" exited with code 1')).toBe(false);
+    expect(versioned("took 1.25 s")).toBe(false);
+    expect(versioned("at /Users/alex/repos/core/src/logging.ts:35:14")).toBe(false);
+    expect(versioned("listening on 127.0.0.1:4150")).toBe(false);
+    expect(asksVersion("what Bun version was on the machine when the core app crashed at startup?")).toBe(true);
+    expect(asksVersion("how many files changed?")).toBe(false);
+  });
+
+  it("shows the runtime's version over a second error line when the question asks which version (a real crash)", () => {
+    // A real failed start of the shared corpus: two error lines, the stack, then the runtime's version line.
+    const file = path.join(CORPUS_DIR, "session__crisp-garden__ses_39bc72f63ffeQb8egYBpyTrCNr.json");
+    const output = readExportFile(file)
+      .messages.flatMap((m) => m.parts)
+      .flatMap((p) =>
+        p.type === "tool" && p.state.status === "completed" && p.state.output.includes("has already been declared")
+          ? [p.state.output]
+          : [],
+      )[0];
+    if (output === undefined) throw new Error("the crash's output is missing from the shared session");
+    const question = "what Bun version was on the machine when the core app crashed at startup?";
+    const lines = [
+      choice(1047, '[tool bash · completed · "Verify app startup with logger"]'),
+      choice(1048, "command: bun run start", 2),
+      ...output.split("\n").map((text, i) => choice(1052 + i, text, /\bbun\b/i.test(text) ? 1 : 0, { outcome: true })),
+    ];
+    const shown = (version: boolean) =>
+      chooseLines({
+        lines,
+        best: 1,
+        asked: asksFor(question),
+        version,
+        words: ["bun"],
+        context: 0,
+        prefixBytes,
+        profile,
+      }).map((l) => l.text);
+    expect(shown(asksVersion(question))).toContain("Bun v1.2.5 (macOS arm64)");
+    expect(shown(asksVersion(question))).toContain('error: script "start" exited with code 1');
+    // Any number counted as the answer, the second error line took the version's place.
+    expect(shown(false)).not.toContain("Bun v1.2.5 (macOS arm64)");
   });
 });
 
