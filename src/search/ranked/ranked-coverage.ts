@@ -36,9 +36,10 @@ export function rankedCoverageLine(
 ) {
   // The hits shown, not a count of the units that match: the index hands over at most a few hundred of its best
   // (ranked-candidates.ts), and a count of those read as the matches a common word has in millions of units.
+  // At the limit, its note says how many (`limit 5 reached`): the count is not said twice.
   const parts = [
     `ranked: searched ${grouped(c.inScope - c.leftOut)} of ${plural(c.inScope, "transcript")} in ${c.where}`,
-    plural(shown, "hit"),
+    ...(shown >= c.limit ? [] : [plural(shown, "hit")]),
   ];
   if (result.window) {
     parts.push(
@@ -69,7 +70,7 @@ export function rankedCoverageLine(
   }
   if (result.stale > 0)
     parts.push(`${plural(result.stale, "hit")} skipped: the transcript changed since it was indexed`);
-  if (result.repeated > 0) parts.push(`${plural(result.repeated, "hit")} repeating one shown left out`);
+  if (result.repeated > 0) parts.push(`${plural(result.repeated, "repeated hit")} left out`);
   if (shown >= c.limit) parts.push(`limit ${c.limit} reached: raise ${c.args.limit} for more`);
   if (hidden > 0) {
     parts.push(

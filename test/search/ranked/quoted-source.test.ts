@@ -59,6 +59,6 @@ describe("a quote of a line in the asking session's earlier reply", () => {
     const out = await search({ query: "leaky bucket rate limiter", mode: "ranked", scope: PROJECT, limit: 5, asking });
     const showing = (out.ranked?.hits ?? []).filter((h) => h.lines.some((l) => l.text === DECISION));
     expect(showing, out.text).toHaveLength(1);
-    expect(out.text).toContain("1 hit repeating one shown left out");
+    expect(out.text).toContain("1 repeated hit left out");
   });
 });

@@ -193,6 +193,17 @@ describe("ranked search", () => {
       /^\[search\] ranked: searched 7 of 7 transcripts in this project · \d+ hits?( · |$)/,
     );
     expect(out.text.split("\n").at(-1)).not.toContain("matching unit");
+    // At the limit the note says how many, once.
+    const one = await search({
+      query: "what did we decide about the rate limiter",
+      mode: "ranked",
+      scope: PROJECT,
+      limit: 1,
+    });
+    expect(one.text.split("\n").at(-1)).toMatch(
+      /^\[search\] ranked: searched 7 of 7 transcripts in this project · (?:.* · )?limit 1 reached: raise limit for more$/,
+    );
+    expect(one.text.split("\n").at(-1)).not.toMatch(/\b1 hit\b/);
     // The language's own words are left out unnamed; a word of the conversation is named, once when said twice.
     expect(out.text.split("\n").at(-1)).not.toContain("common words");
     const twice = await search({
