@@ -6,7 +6,14 @@
 import path from "node:path";
 import type { ExportedSession } from "./coding-recall-corpus.js";
 import { type CodingQuestion, KINDS, linesHolding, PLACES } from "./coding-recall-questions.js";
-import { type Measures, measure, type Scored, type ShownHit } from "./coding-recall-score.js";
+import {
+  type Measures,
+  MISS_PLACES,
+  type MissPlace,
+  measure,
+  type Scored,
+  type ShownHit,
+} from "./coding-recall-score.js";
 import { type Figure, median, table } from "./report.js";
 
 /** One way of asking (project-wide, or with the session named): ours, and the baseline whole and cut to our bytes. */
@@ -14,12 +21,16 @@ export interface Setting {
   ours: Scored;
   full: Scored;
   cut: Scored;
+  /** Where the answer stood when ours did not show it among its hits. */
+  miss?: MissPlace;
 }
 
 export interface AskedQuestion {
   question: CodingQuestion;
   /** The first hit of ours, project-wide (for the details). */
   firstHit: ShownHit | undefined;
+  /** The most of the question's terms a message holding a needle holds (the ranked search's terms and matching). */
+  shared: number;
   wide: Setting;
   /** Undefined in a quick run. */
   named: Setting | undefined;
@@ -44,6 +55,8 @@ const SEARCHES = [
   ["FTS5 BM25, full messages", "full"],
   ["FTS5 BM25, cut to our bytes", "cut"],
 ] as const;
+/** Which search of a setting a measure reads. */
+type Search = (typeof SEARCHES)[number][1];
 const WHERE = [
   ["project-wide", "wide"],
   ["session named", "named"],
@@ -52,7 +65,7 @@ const WHERE = [
 const tune = (asked: readonly AskedQuestion[]) => asked.filter((a) => !a.question.heldOut);
 const held = (asked: readonly AskedQuestion[]) => asked.filter((a) => a.question.heldOut);
 
-function scoredOf(list: readonly AskedQuestion[], where: "wide" | "named", search: keyof Setting): Scored[] {
+function scoredOf(list: readonly AskedQuestion[], where: "wide" | "named", search: Search): Scored[] {
   return list.flatMap((a) => (a[where] ? [a[where][search]] : []));
 }
 
@@ -85,7 +98,7 @@ function groupTable(list: readonly AskedQuestion[]): string {
     ...KINDS.map((k): [string, AskedQuestion[]] => [`kind: ${k}`, list.filter((a) => a.question.kind === k)]),
     ...PLACES.map((p): [string, AskedQuestion[]] => [`place: ${p}`, list.filter((a) => a.question.place === p)]),
   ].filter(([, l]) => l.length > 0);
-  const h5 = (l: AskedQuestion[], where: "wide" | "named", s: keyof Setting) => {
+  const h5 = (l: AskedQuestion[], where: "wide" | "named", s: Search) => {
     const scored = scoredOf(l, where, s);
     return scored.length ? pct(measure(scored).hit5) : "–";
   };
@@ -109,6 +122,63 @@ function groupTable(list: readonly AskedQuestion[]): string {
       "FTS5 cut hit@5",
       "ours hit@5, session named",
       "FTS5 cut hit@5, session named",
+    ],
+    rows,
+  );
+}
+
+const MISS_NAMES: Record<MissPlace, string> = {
+  unit: "in a hit's unit, another of its lines shown",
+  message: "in a hit's message, another unit of it shown",
+  session: "in a hit's session, another message shown",
+  elsewhere: "in a session no hit was in",
+};
+
+/** Where the answers ours did not show stood against its hits, project-wide and with the session named. */
+function missTable(list: readonly AskedQuestion[]): string {
+  const count = (where: "wide" | "named", place: MissPlace) =>
+    list.filter((a) => a[where]?.ours.rank === undefined && a[where]?.miss === place).length;
+  return table(
+    ["the answering line stood", "project-wide", "session named"],
+    MISS_PLACES.map((p) => [MISS_NAMES[p], count("wide", p), list.some((a) => a.named) ? count("named", p) : "–"]),
+  );
+}
+
+/** The questions by how many of their terms the answering message holds: the words a lexical search has to go on. */
+function sharedTable(list: readonly AskedQuestion[]): string {
+  const groups: [string, (n: number) => boolean][] = [
+    ["0-1", (n) => n <= 1],
+    ["2", (n) => n === 2],
+    ["3-4", (n) => n >= 3 && n <= 4],
+    ["5 or more", (n) => n >= 5],
+  ];
+  const h5 = (l: AskedQuestion[], where: "wide" | "named", s: Search) => {
+    const scored = scoredOf(l, where, s);
+    return scored.length ? pct(measure(scored).hit5) : "–";
+  };
+  const rows = groups.flatMap(([name, holds]) => {
+    const l = list.filter((a) => holds(a.shared));
+    return l.length === 0
+      ? []
+      : [
+          [
+            name,
+            l.length,
+            h5(l, "wide", "ours"),
+            h5(l, "wide", "full"),
+            h5(l, "named", "ours"),
+            h5(l, "named", "full"),
+          ],
+        ];
+  });
+  return table(
+    [
+      "question's terms in the answering message",
+      "n",
+      "ours hit@5, project-wide",
+      "FTS5 full hit@5",
+      "ours hit@5, session named",
+      "FTS5 full hit@5, session named",
     ],
     rows,
   );
@@ -159,6 +229,17 @@ ${mainTable([
 Per kind and per place, questions to tune on:
 
 ${groupTable(t)}
+
+Where the answering line stood when ours did not show it, questions to tune on (a hit's unit is the text part, call or
+output the index scored; its message, the message it is in):
+
+${missTable(t)}
+
+The questions to tune on by how many of their terms (the ranked search's, matched as it matches them, other endings
+included) the message holding the answering line holds: a question in other words than its answer leaves a lexical
+search little to go on.
+
+${sharedTable(t)}
 
 ${h.length > 0 ? `Per kind and per place, held-out questions:\n\n${groupTable(h)}\n` : "Held-out questions: not asked (quick run).\n"}
 ${loreLine(run)}

@@ -3,6 +3,7 @@
  * with the session it is in and the lines it shows; a question is answered at rank r when the r-th hit is in its
  * session and one of the lines it shows holds one of its needles.
  */
+import type { MessageLines } from "./coding-recall-corpus.js";
 import { median, percentile } from "./report.js";
 
 /** One hit as shown: its session and the text of the lines it shows (answering and context lines alike). */
@@ -58,4 +59,42 @@ export function measure(scored: readonly Scored[], k = 5): Measures {
   const mrr = scored.reduce((sum, s) => sum + (s.rank !== undefined && s.rank <= k ? 1 / s.rank : 0), 0) / (n || 1);
   const bytes = scored.map((s) => s.bytes);
   return { n, hit1: within(1), hit5: within(k), mrr, medianBytes: median(bytes), p90Bytes: percentile(bytes, 90) };
+}
+
+/** Where a question's answer stood when no hit showed it, nearest first (missPlace). */
+export const MISS_PLACES = ["unit", "message", "session", "elsewhere"] as const;
+export type MissPlace = (typeof MISS_PLACES)[number];
+
+/** A hit as the search returned it: its session, the lines of its unit, and its best line. */
+export interface HitSpan {
+  session: string;
+  firstLine: number;
+  lastLine: number;
+  line: number;
+}
+
+/**
+ * Where the answer of a question no hit showed stood against the hits: in a hit's unit (another of its lines was
+ * shown), in a hit's message (another unit of it), in a hit's session (another message), or elsewhere (no hit in its
+ * session). `answer` holds the transcript's lines holding a needle, `messages` its messages' line ranges.
+ */
+export function missPlace(
+  hits: readonly HitSpan[],
+  session: string,
+  answer: readonly number[],
+  messages: readonly MessageLines[],
+): MissPlace {
+  const own = hits.filter((h) => h.session === session);
+  if (own.length === 0) return "elsewhere";
+  if (own.some((h) => answer.some((line) => line >= h.firstLine && line <= h.lastLine))) return "unit";
+  const messageOf = (line: number) => messages.find((m) => m.from <= line && line <= m.to);
+  const answering = new Set(answer.map(messageOf));
+  if (
+    own.some((h) => {
+      const message = messageOf(h.line);
+      return message !== undefined && answering.has(message);
+    })
+  )
+    return "message";
+  return "session";
 }

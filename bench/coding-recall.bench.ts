@@ -16,19 +16,29 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { parseRankedQuery } from "../src/search/ranked/ranked-query.js";
+import { termsIn } from "../src/search/ranked/ranked-search.js";
 import { searchOver } from "../test/helpers/search-over.js";
 import { createBaseline, scoreBaseline } from "./coding-recall-baseline.js";
-import { type CodingCorpus, exportCorpus, LORE_DIR, PROJECT, sessionFiles } from "./coding-recall-corpus.js";
+import {
+  type CodingCorpus,
+  type ExportedSession,
+  exportCorpus,
+  LORE_DIR,
+  PROJECT,
+  sessionFiles,
+} from "./coding-recall-corpus.js";
 import {
   type Asking,
   checkAgainstTranscripts,
   checkSet,
+  linesHolding,
   loreQuestions,
   questionFiles,
   readQuestions,
 } from "./coding-recall-questions.js";
 import { type AskedQuestion, type EvalRun, printDetails, reportBody, reportFigures } from "./coding-recall-report.js";
-import { answerRank, rankedHits, type Scored } from "./coding-recall-score.js";
+import { answerRank, missPlace, rankedHits, type Scored } from "./coding-recall-score.js";
 import { evalProfileOrExit } from "./ranking-profile-env.js";
 import { loadAverage, writeFigures, writeSection } from "./report.js";
 import { sharedDir } from "./shared-dir.js";
@@ -54,8 +64,29 @@ function askerOver(corpus: CodingCorpus) {
       profile: ranking.profile,
     });
     const hits = rankedHits(out.text);
-    return { scored: { rank: answerRank(hits, q.session, q.needles), bytes: Buffer.byteLength(out.text) }, hits };
+    const rank = answerRank(hits, q.session, q.needles);
+    const spans = (out.ranked?.hits ?? []).map((h) => ({ ...h, session: h.file.sessionID }));
+    const session = corpus.sessions.get(q.session);
+    const miss =
+      rank === undefined && session
+        ? missPlace(spans, q.session, answerLines(q, session), session.messages)
+        : undefined;
+    return { scored: { rank, bytes: Buffer.byteLength(out.text) }, hits, miss };
   };
+}
+
+/** The lines of its session's transcript that hold one of the question's needles. */
+const answerLines = (q: Asking, session: ExportedSession) => [
+  ...new Set(q.needles.flatMap((n) => linesHolding(session.lines, n))),
+];
+
+/** The most of the question's ranked terms one message holding a needle holds (the search's own matching). */
+function sharedTerms(q: Asking, session: ExportedSession | undefined): number {
+  if (!session) return 0;
+  const { terms } = parseRankedQuery(q.question);
+  const answer = answerLines(q, session);
+  const holding = session.messages.filter((m) => answer.some((line) => line >= m.from && line <= m.to));
+  return Math.max(0, ...holding.map((m) => termsIn(session.lines.slice(m.from - 1, m.to).join("\n"), terms)));
 }
 
 function close(corpus: CodingCorpus): void {
@@ -104,8 +135,9 @@ async function main(dataDir: string): Promise<number> {
     asked.push({
       question: q,
       firstHit: wide.hits[0],
-      wide: { ours: wide.scored, ...askBaseline(q, false, wide.scored) },
-      named: named && { ours: named.scored, ...askBaseline(q, true, named.scored) },
+      shared: sharedTerms(q, corpus.sessions.get(q.session)),
+      wide: { ours: wide.scored, ...askBaseline(q, false, wide.scored), miss: wide.miss },
+      named: named && { ours: named.scored, ...askBaseline(q, true, named.scored), miss: named.miss },
     });
   }
   baseline.close();

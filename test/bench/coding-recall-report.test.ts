@@ -3,7 +3,7 @@ import type { CodingQuestion } from "../../bench/coding-recall-questions.js";
 import { type AskedQuestion, type EvalRun, printDetails, reportBody } from "../../bench/coding-recall-report.js";
 
 const missed = { rank: undefined, bytes: 3_000 };
-const asked = (id: string, heldOut: boolean): AskedQuestion => {
+const asked = (id: string, heldOut: boolean, shared = 2): AskedQuestion => {
   const question: CodingQuestion = {
     id,
     session: "ses_aaaaaaaaaaaaaaaa",
@@ -14,10 +14,11 @@ const asked = (id: string, heldOut: boolean): AskedQuestion => {
     line: 2,
     heldOut,
   };
-  const setting = { ours: missed, full: { rank: 2, bytes: 9_000 }, cut: missed };
+  const setting = { ours: missed, full: { rank: 2, bytes: 9_000 }, cut: missed, miss: "session" as const };
   return {
     question,
     firstHit: { session: "ses_aaaaaaaaaaaaaaaa", lines: [`first hit shown for ${id}`] },
+    shared,
     wide: setting,
     named: setting,
   };
@@ -51,6 +52,17 @@ describe("coding recall: held-out questions stay out of sight", () => {
     expect(body).toContain("| held out | project-wide | ours (ranked) | 1 |");
     expect(body).not.toMatch(/held01/);
     expect(body).not.toMatch(/tune01/);
+  });
+
+  it("where the missed answers stood, and the terms their messages hold, are counted over the questions to tune on", () => {
+    const body = reportBody({
+      ...run,
+      asked: [asked("tune01", false), asked("tune02", false, 5), asked("held01", true)],
+    });
+    expect(body).toContain("| in a hit's session, another message shown | 2 | 2 |");
+    expect(body).toContain("| in a session no hit was in | 0 | 0 |");
+    expect(body).toContain("| 2 | 1 | 0.0 % | 100.0 % | 0.0 % | 100.0 % |");
+    expect(body).toContain("| 5 or more | 1 | 0.0 % | 100.0 % | 0.0 % | 100.0 % |");
   });
 
   it("the details of a tuning run show the missed questions to tune on, and none held out", () => {

@@ -2,7 +2,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cutToBytes, scoreBaseline } from "../../bench/coding-recall-baseline.js";
 import { type CodingCorpus, exportCorpus, PROJECT, sessionFiles } from "../../bench/coding-recall-corpus.js";
-import { answerRank, measure, rankedHits } from "../../bench/coding-recall-score.js";
+import { answerRank, measure, missPlace, rankedHits } from "../../bench/coding-recall-score.js";
 import { shownText } from "../../src/search/ranked/shown-line.js";
 import { searchOver } from "../helpers/search-over.js";
 import { suiteDir } from "../helpers/temp-dir.js";
@@ -101,5 +101,27 @@ describe("coding recall: the measures", () => {
       { rank: 6, bytes: 400 },
     ]);
     expect(m).toEqual({ n: 4, hit1: 0.25, hit5: 0.5, mrr: (1 + 0.5) / 4, medianBytes: 250, p90Bytes: 400 });
+  });
+});
+
+describe("coding recall: where an answer no hit showed stood", () => {
+  const messages = [
+    { id: "msg_1", from: 1, to: 10 },
+    { id: "msg_2", from: 11, to: 30 },
+  ];
+  const hit = (session: string, firstLine: number, lastLine: number) => ({
+    session,
+    firstLine,
+    lastLine,
+    line: firstLine,
+  });
+
+  it("names the nearest place a hit reached: its unit, its message, its session, or none of them", () => {
+    expect(missPlace([hit("ses_b", 20, 22)], "ses_a", [20], messages)).toBe("elsewhere");
+    expect(missPlace([hit("ses_a", 2, 4)], "ses_a", [20], messages)).toBe("session");
+    expect(missPlace([hit("ses_a", 2, 4), hit("ses_a", 12, 15)], "ses_a", [20], messages)).toBe("message");
+    expect(missPlace([hit("ses_a", 12, 15), hit("ses_a", 18, 22)], "ses_a", [20], messages)).toBe("unit");
+    // An answer standing on two lines: the nearer place of either.
+    expect(missPlace([hit("ses_a", 2, 4)], "ses_a", [3, 20], messages)).toBe("unit");
   });
 });
