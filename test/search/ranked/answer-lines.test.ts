@@ -34,6 +34,9 @@ describe("what a question asks for", () => {
     expect(asksFor("How many pages did the docs snapshot end up with?")).toContain("number");
     expect(asksFor("what version of bun did we pin")).toContain("number");
     expect(asksFor("Why did the typecheck fail after the rename?")).toContain("error");
+    expect(asksFor("what blew up when the server started?")).toContain("error");
+    expect(asksFor("why does the fetch blow up on page 1?")).toContain("error");
+    expect(asksFor("who blew the whistle on the release?")).toEqual([]);
     expect(asksFor("which file holds the retry policy")).toContain("path");
     expect(asksFor("what command did we run to regenerate the protos")).toContain("command");
     expect(asksFor("what did we decide about the cache")).toEqual([]);
