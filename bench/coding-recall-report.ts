@@ -92,16 +92,18 @@ function mainTable(sets: readonly [string, AskedQuestion[]][]): string {
   return table(["set", "asked", "search", "n", "hit@1", "hit@5", "MRR", "bytes (median)", "bytes (p90)"], rows);
 }
 
+/** hit@5 of one search over `list`, asked one way ("–" when none was asked so). */
+function h5(list: readonly AskedQuestion[], where: "wide" | "named", search: Search): string {
+  const scored = scoredOf(list, where, search);
+  return scored.length ? pct(measure(scored).hit5) : "–";
+}
+
 /** hit@5 (hit@1 for ours project-wide) per kind and per place, for one set. */
 function groupTable(list: readonly AskedQuestion[]): string {
   const groups: [string, AskedQuestion[]][] = [
     ...KINDS.map((k): [string, AskedQuestion[]] => [`kind: ${k}`, list.filter((a) => a.question.kind === k)]),
     ...PLACES.map((p): [string, AskedQuestion[]] => [`place: ${p}`, list.filter((a) => a.question.place === p)]),
   ].filter(([, l]) => l.length > 0);
-  const h5 = (l: AskedQuestion[], where: "wide" | "named", s: Search) => {
-    const scored = scoredOf(l, where, s);
-    return scored.length ? pct(measure(scored).hit5) : "–";
-  };
   const rows = groups.map(([name, l]) => [
     name,
     l.length,
@@ -152,10 +154,6 @@ function sharedTable(list: readonly AskedQuestion[]): string {
     ["3-4", (n) => n >= 3 && n <= 4],
     ["5 or more", (n) => n >= 5],
   ];
-  const h5 = (l: AskedQuestion[], where: "wide" | "named", s: Search) => {
-    const scored = scoredOf(l, where, s);
-    return scored.length ? pct(measure(scored).hit5) : "–";
-  };
   const rows = groups.flatMap(([name, holds]) => {
     const l = list.filter((a) => holds(a.shared));
     return l.length === 0
