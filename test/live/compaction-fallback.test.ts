@@ -3,8 +3,10 @@
  * the summary falls back to a real model summary, and the error is logged once.
  */
 import fs from "node:fs";
+import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { FALLBACK_SESSION_TITLE } from "../../src/host/v1/fallback-summary.js";
+import { waitFor } from "../helpers/wait-for.js";
 import { type LiveServer, startOpencode } from "./harness.js";
 import { filler } from "./live-home.js";
 import { makeReadOnly } from "./read-only.js";
@@ -31,6 +33,10 @@ describe("export failure, live", () => {
     await oc.prompt(sessionID, `First: the bucket is TEAL-9034.\n${filler("f1", 20)}`);
     expect((await oc.summarize(sessionID)).status).toBe(200);
     const file = transcriptOf((await oc.summary(sessionID))?.text ?? "");
+    // The summary's own header is appended once OpenCode has stored it, after the compaction returned: the transcript
+    // so far holds it, and no export of the session holds its lock when the folder is made read-only.
+    const lock = path.join(oc.transcriptsDir, ".locks", `${sessionID}.lock`);
+    await waitFor(() => fs.readFileSync(file, "utf8").includes("\t## summary · ") && !fs.existsSync(lock));
     const before = fs.readFileSync(file, "utf8");
 
     makeReadOnly(oc.transcriptsDir);
