@@ -95,8 +95,9 @@ export function asksVersion(question: string): boolean {
 }
 
 /**
- * A version as tools write one (`Bun v1.2.5 (macOS arm64)`, `2.0.0-rc.3`, `v18.2`): what a question asking which
- * version wants, more than any number (a line's `code 1`, a count).
+ * A version as tools write one (`Bun v1.2.5 (macOS arm64)`, `2.0.0-rc.3`, `logestic@1.2.4`, `v18.2`): what a question
+ * asking which version wants, more than any number (a line's `code 1`, a count). Four numbers or more read as an
+ * address (`127.0.0.1`), a version of four only with its `v` (`v2.1.9.1`).
  */
 const VERSION = /(?:^|[^\w.])v?\d+\.\d+\.\d+(?![\d.]*\d)|\bv\d+\.\d+\b/i;
 

@@ -126,6 +126,8 @@ describe("a version as tools write one", () => {
     expect(versioned("Bun v1.2.5 (macOS arm64)")).toBe(true);
     expect(versioned("\u2713 opencode 2.0.0-rc.3 installed")).toBe(true);
     expect(versioned("node v18.2")).toBe(true);
+    expect(versioned("+ logestic@1.2.4")).toBe(true);
+    expect(versioned("installed v2.1.9.1")).toBe(true);
     expect(versioned('error: script "start" exited with code 1')).toBe(false);
     expect(versioned("took 1.25 s")).toBe(false);
     expect(versioned("at /Users/alex/repos/core/src/logging.ts:35:14")).toBe(false);
