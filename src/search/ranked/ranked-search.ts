@@ -196,7 +196,13 @@ const BARE_MARKER =
  * for, context; for a tool call, the outcome in its output; for a tool output, the call. Marker and blank lines are
  * left out: the header says the kind and time.
  */
-function shownLines(files: OpenFiles, s: ScoredUnit, req: RankedRequest, asked: readonly AnswerKind[]): HitLine[] {
+function shownLines(
+  files: OpenFiles,
+  s: ScoredUnit,
+  req: RankedRequest,
+  asked: readonly AnswerKind[],
+  version: boolean,
+): HitLine[] {
   const { file, row } = s;
   const read = (start: number, end: number) => readLines(files, file.path, start, end);
   // Weighed by their place in the unit: a unit read across a removed line has a gap in its numbers.
@@ -242,7 +248,7 @@ function shownLines(files: OpenFiles, s: ScoredUnit, req: RankedRequest, asked: 
     lines: choices,
     best,
     asked,
-    version: asksVersion(req.query.source),
+    version,
     words: req.query.terms.flatMap((t) => t.words),
     context: req.contextLines,
     prefixBytes: numberBytes,
@@ -598,6 +604,7 @@ function searcher(
   const prior = (row: UnitRow) => -row.score * weightOf(row) * dateWeight(dates, row.time, profile.boosts.namedDate);
   // A unit holding what the question asks for weighs more (a number for "how many").
   const wants = asksFor(req.query.source);
+  const version = asksVersion(req.query.source);
   const kindWeight = req.perSession === undefined ? profile.boosts.askedKind : profile.boosts.askedKindAcross;
   const kindBoost = wants.length > 0 ? 1 + kindWeight : 1;
   const ceiling = (row: UnitRow) =>
@@ -672,7 +679,7 @@ function searcher(
   const linesOf = (s: ScoredUnit) => {
     let lines = shown.get(s);
     if (lines === undefined) {
-      lines = shownLines(files, s, req, wants);
+      lines = shownLines(files, s, req, wants, version);
       shown.set(s, lines);
     }
     return lines;
