@@ -182,6 +182,39 @@ function sharedTable(list: readonly AskedQuestion[]): string {
   );
 }
 
+/**
+ * Which questions ours and the whole-message baseline each answered among the hits they gave, project-wide and with the
+ * session named: how far the two searches find different answers (what a fusion of them could gain at most).
+ */
+function overlapTable(list: readonly AskedQuestion[]): string {
+  const answered = (s: Scored | undefined) => s?.rank !== undefined;
+  const rows: [string, (ours: boolean, full: boolean) => boolean][] = [
+    ["both", (o, f) => o && f],
+    ["ours only", (o, f) => o && !f],
+    ["FTS5 full messages only", (o, f) => !o && f],
+    ["neither", (o, f) => !o && !f],
+  ];
+  const count = (where: "wide" | "named", holds: (ours: boolean, full: boolean) => boolean) =>
+    list.some((a) => a[where])
+      ? list.filter((a) => a[where] && holds(answered(a[where]?.ours), answered(a[where]?.full))).length
+      : "–";
+  return table(
+    ["answered by", "project-wide", "session named"],
+    rows.map(([name, holds]) => [name, count("wide", holds), count("named", holds)]),
+  );
+}
+
+/**
+ * hit@5 of ours and of the whole-message baseline, project-wide, on the questions to tune on split in two halves
+ * (alternate questions, in the files' order): a change to the ranking that gains on one half only is likely noise.
+ */
+function halvesLine(list: readonly AskedQuestion[]): string {
+  const halves = [list.filter((_, i) => i % 2 === 0), list.filter((_, i) => i % 2 === 1)];
+  const both = (search: Search) => halves.map((l) => h5(l, "wide", search)).join(" and ");
+  return `The questions to tune on in two halves (alternate questions, ${halves[0]?.length} and ${halves[1]?.length}), project-wide
+hit@5: ours ${both("ours")}, FTS5 full messages ${both("full")}. A change that gains on one half only is likely noise.`;
+}
+
 const shownOf = (scored: readonly Scored[], limit: number) =>
   scored.filter((s) => s.rank !== undefined && s.rank <= limit).length;
 
@@ -238,6 +271,12 @@ included) the message holding the answering line holds: a question in other word
 search little to go on.
 
 ${sharedTable(t)}
+
+The questions to tune on by which search showed their answer among its hits:
+
+${overlapTable(t)}
+
+${halvesLine(t)}
 
 ${h.length > 0 ? `Per kind and per place, held-out questions:\n\n${groupTable(h)}\n` : "Held-out questions: not asked (quick run).\n"}
 ${loreLine(run)}
