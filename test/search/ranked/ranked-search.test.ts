@@ -212,6 +212,9 @@ describe("ranked search", () => {
       scope: PROJECT,
     });
     expect(twice.text.split("\n").at(-1)).toMatch(/ · common words left out: say$/);
+    // "How many" asks for a number: its quantifier is the language's too, left out unnamed.
+    const count = await search({ query: "How many times did the limiter retry?", mode: "ranked", scope: PROJECT });
+    expect(count.text.split("\n").at(-1)).not.toContain("common words");
   });
 
   it("requires quoted phrases, and finds words that never stand on one line", async () => {
