@@ -213,7 +213,8 @@ function bestInContext(
     // FTS5 weighed the term over the units alone: its scores are taken to the search's weight of the term (over the
     // unit ids, ranked-plan.ts; with one session searched, blended with the session's own).
     const weight = own?.get(term) ?? plan.weights.get(term) ?? 0;
-    const scale = weight / Math.max(1e-9, plan.indexWeights.get(term) ?? 0);
+    const scale =
+      (weight / Math.max(1e-9, plan.indexWeights.get(term) ?? 0)) * (term.setting ? req.profile.boosts.setting : 1);
     for (const { session_bytes, byte_start, byte_end, ...row } of termRows) {
       const unit = { ...row, score: row.score * scale };
       const known = units.get(unit.id);

@@ -31,7 +31,8 @@ const STOP_WORDS = new Set([
   ...FUNCTION_WORDS,
   // The words a question is asked in, about a conversation rather than its content.
   ...(
-    "actually ask asked assistant exactly mention mentioned please recall remember said say specific tell told user"
+    "actually ask asked assistant exactly mention mentioned please recall remember said say specific tell told " +
+    "user"
   ).split(" "),
 ]);
 
@@ -72,6 +73,8 @@ export interface RankedTerm {
   /** The compound token itself, when the term is one. */
   compound?: string;
   phrase: boolean;
+  /** A word of the question's setting clause (`setting`): it says when, not what is asked. */
+  setting?: boolean;
 }
 
 export interface RankedQuery {
@@ -113,6 +116,24 @@ export function clauseOf(term: RankedTerm): string {
   return term.compound ? `(whole : ${ftsPhrase(term.compound)} OR ${inRow})` : inRow;
 }
 
+/**
+ * A question's setting: the clause saying when what it asks happened ("How many tests broke on the first pytest run
+ * *after implementing PLAN.md*?", "How much of the quota had we burned *while the fetch was running*?"). Its words
+ * stand where the answer's neighbourhood is, often more often than the answer's own (a plan read and edited many
+ * times), so they weigh less in a unit's own score (ranking-profile.ts, `boosts.setting`). A question opening with
+ * "when" asks when, unless a comma closes the clause ("When we deployed, which port…").
+ */
+const SETTING = /\b(?:after|before|when|while|once)\b[^,;?]*/i;
+
+/** Where the setting clause of `text` stands (start and end offsets), if it has one. */
+function settingOf(text: string): [number, number] | undefined {
+  const m = SETTING.exec(text);
+  if (!m) return undefined;
+  const end = m.index + m[0].length;
+  const asksWhen = text.slice(0, m.index).trim() === "" && /^when\b/i.test(m[0]) && text[end] !== ",";
+  return asksWhen ? undefined : [m.index, end];
+}
+
 /** Parses a ranked query; throws InvalidInputError naming `query` when nothing in it can be searched for. */
 export function parseRankedQuery(source: string): RankedQuery {
   if (source.trim().length === 0) throw new InvalidInputError("query", "is empty; give the words to look for");
@@ -126,16 +147,26 @@ export function parseRankedQuery(source: string): RankedQuery {
     if (term) phrases.push(term);
     return " ";
   });
-  for (const piece of rest.split(/\s+/)) {
-    const term = piece ? termOf(withoutEnding(piece), false) : undefined;
-    if (term) bare.push(term);
+  const setting = settingOf(rest);
+  for (const piece of rest.matchAll(/\S+/g)) {
+    const term = termOf(withoutEnding(piece[0]), false);
+    const inSetting = setting !== undefined && piece.index >= setting[0] && piece.index < setting[1];
+    if (term) bare.push(inSetting ? { ...term, setting: true } : term);
   }
   const common = (t: RankedTerm) => !t.phrase && STOP_WORDS.has(t.words[0] as string);
   const kept = bare.filter((t) => !common(t));
+  // A setting stands beside what is asked: with fewer than two words of its own left ("what happened when I ran the
+  // typecheck script?"), the question asks about the setting itself.
+  if (phrases.length + kept.filter((t) => !t.setting).length < 2) for (const t of kept) delete t.setting;
   const words = phrases.length + kept.length > 0 ? kept : bare;
   const dropped = bare.filter((t) => !words.includes(t)).map((t) => t.text);
   // A bare word written another way by developers (`db`, `database`) looks for both; a quoted phrase stands as written.
-  const others = words.flatMap((t) => otherForms(t.words).flatMap((f) => termOf(f, false) ?? []));
+  const others = words.flatMap((t) =>
+    otherForms(t.words).flatMap((f) => {
+      const other = termOf(f, false);
+      return other ? [t.setting ? { ...other, setting: true } : other] : [];
+    }),
+  );
   const unique = [...new Map([...phrases, ...words, ...others].map((t) => [clauseOf(t), t])).values()].slice(
     0,
     MAX_TERMS,

@@ -200,7 +200,10 @@ export function rescore(
   // Both columns hold a compound term (its words and itself), each hit weighed as FTS5 weighs its column.
   const perHit = (term: RankedTerm) => (term.compound ? columns.words + columns.whole : columns.words);
   const common = left.scoredAlone.reduce(
-    (sum, w) => sum + termScore(w.idf, hitsOf(w.term).length * perHit(w.term), unit.count, left.meanTokens),
+    (sum, w) =>
+      sum +
+      termScore(w.idf, hitsOf(w.term).length * perHit(w.term), unit.count, left.meanTokens) *
+        (w.term.setting ? boosts.setting : 1),
     0,
   );
   const asks = unit.asks ? profile.units.asking : 1;

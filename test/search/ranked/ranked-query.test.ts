@@ -75,6 +75,36 @@ describe("ranked queries", () => {
     ]);
   });
 
+  it("mark the words of a setting clause, which says when, not what is asked", () => {
+    const setting = (query: string) =>
+      parseRankedQuery(query)
+        .terms.filter((t) => t.setting)
+        .map((t) => t.text);
+    expect(setting("which port did the server bind to after we moved the db config?")).toEqual([
+      "moved",
+      "db",
+      "config?",
+      "database",
+    ]);
+    expect(setting("How much quota had we burned while the fetch was running?")).toEqual(["fetch", "running?"]);
+    // Closed by a comma, the clause may open the question; opening it otherwise, "when" asks when.
+    expect(setting("Before we wiped the state, how many resources would the plan destroy?")).toEqual([
+      "wiped",
+      "state,",
+    ]);
+    expect(setting("When did we move the config?")).toEqual([]);
+    expect(setting("When we deployed, which port did the server take?")).toEqual(["deployed,"]);
+    // With fewer than two words of its own beside it, the question asks about the setting itself.
+    expect(setting("what happened when I ran the typecheck script?")).toEqual([]);
+    expect(setting('what "exit code" came back after the deploy?')).toEqual(["deploy?"]);
+    // The clause ends at a comma, a semicolon or a question mark.
+    expect(setting("which tests failed after the merge, and which passed?")).toEqual(["merge,"]);
+    // Its words stay terms, in the order written, only weighing less.
+    expect(
+      parseRankedQuery("which port did the server bind to after we moved the db config?").terms.map((t) => t.text),
+    ).toEqual(["port", "server", "bind", "moved", "db", "config?", "database"]);
+  });
+
   it("refuses an empty query, one of punctuation only, and one that is too long", () => {
     expect(() => parseRankedQuery("   ")).toThrow(/^\[opencode-ledger\] query: is empty/);
     expect(() => parseRankedQuery("?! -- ..")).toThrow(/holds no word to look for/);

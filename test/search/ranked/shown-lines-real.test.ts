@@ -54,12 +54,35 @@ describe("what a ranked hit shows, on a real session", () => {
       sessionID: WELPY,
       limit: 5,
     });
-    const first = out.ranked?.hits[0];
-    expect(first?.role).toBe("assistant");
-    const best = first?.lines.find((l) => l.match);
-    expect(best?.text).toBe("## Implementation complete");
-    const answer = first?.lines.find((l) => l.text.includes("**536 passed**"));
+    // "once the implementation was complete" is the question's setting: the run just before the report (`539 passed`,
+    // a reasoning's test output) may come first; the report is among the five, shown by its heading and its count.
+    const report = out.ranked?.hits.find((h) =>
+      h.lines.some((l) => l.match && l.text === "## Implementation complete"),
+    );
+    expect(report?.role).toBe("assistant");
+    const best = report?.lines.find((l) => l.match);
+    const answer = report?.lines.find((l) => l.text.includes("**536 passed**"));
     expect(answer?.line).toBe((best?.line as number) + 8);
+  });
+
+  it("weighs the question's setting below what it asks: the failing run after the plan, not the plan read again", async () => {
+    const { search } = await welpy();
+    // "after PLAN.md was implemented" says when: PLAN.md is read, edited and named by many units of the session. The
+    // first run after it (`pytest -q`, line 6302: `8 failed, 524 passed in 2.03s`) holds what is asked, tests failing.
+    const ask = (setting: number) =>
+      search({
+        query: "how many tests failed after PLAN.md was implemented?",
+        mode: "ranked",
+        scope: PROJECT,
+        sessionID: WELPY,
+        limit: 5,
+        profile: { ...DEFAULT_PROFILE, boosts: { ...DEFAULT_PROFILE.boosts, setting } },
+      });
+    const shown = (out: Awaited<ReturnType<typeof ask>>) =>
+      out.ranked?.hits.findIndex((h) => h.lines.some((l) => l.text.includes("8 failed, 524 passed"))) ?? -1;
+    expect(shown(await ask(DEFAULT_PROFILE.boosts.setting))).toBe(0);
+    // Weighed as the words asked, the setting's words take all five places.
+    expect(shown(await ask(1))).toBe(-1);
   });
 
   it("shows the count of a commit's output below its hash line, not the file modes, when the size is asked", async () => {
