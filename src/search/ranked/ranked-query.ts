@@ -121,9 +121,11 @@ export function clauseOf(term: RankedTerm): string {
  * *after implementing PLAN.md*?", "How much of the quota had we burned *while the fetch was running*?"). Its words
  * stand where the answer's neighbourhood is, often more often than the answer's own (a plan read and edited many
  * times), so they weigh less in a unit's own score (ranking-profile.ts, `boosts.setting`). A question opening with
- * "when" asks when, unless a comma closes the clause ("When we deployed, which port…").
+ * "when" asks when, unless a comma closes the clause ("When we deployed, which port…"). `during` and `until` as well
+ * took one answer of the coding recall evaluation's questions to tune on to the first place (hit@1 30.6 % to 31.5 %,
+ * hit@5 58.3 % either way); a purpose clause (`so that`) changed no answer.
  */
-const SETTING = /\b(?:after|before|when|while|once)\b[^,;?]*/i;
+const SETTING = /\b(?:after|before|when|while|once|during|until)\b[^,;?]*/i;
 
 /** Where the setting clause of `text` stands (start and end offsets), if it has one. */
 function settingOf(text: string): [number, number] | undefined {

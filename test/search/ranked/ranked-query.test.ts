@@ -87,6 +87,7 @@ describe("ranked queries", () => {
       "database",
     ]);
     expect(setting("How much quota had we burned while the fetch was running?")).toEqual(["fetch", "running?"]);
+    expect(setting("which test kept timing out during the nightly build?")).toEqual(["during", "nightly", "build?"]);
     // Closed by a comma, the clause may open the question; opening it otherwise, "when" asks when.
     expect(setting("Before we wiped the state, how many resources would the plan destroy?")).toEqual([
       "wiped",
