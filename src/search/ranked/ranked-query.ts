@@ -117,8 +117,8 @@ export function clauseOf(term: RankedTerm): string {
 }
 
 /**
- * A question's setting: the clause saying when what it asks happened ("How many tests broke on the first pytest run
- * *after implementing PLAN.md*?", "How much of the quota had we burned *while the fetch was running*?"). Its words
+ * A question's setting: the clause saying when what it asks happened ("how many tests failed *after PLAN.md was
+ * implemented*?", "how much memory had the server taken *while the import ran*?"). Its words
  * stand where the answer's neighbourhood is, often more often than the answer's own (a plan read and edited many
  * times), so they weigh less in a unit's own score (ranking-profile.ts, `boosts.setting`). A question opening with
  * "when" asks when, unless a comma closes the clause ("When we deployed, which port…"). `during` and `until` as well
@@ -143,23 +143,23 @@ export function parseRankedQuery(source: string): RankedQuery {
     throw new InvalidInputError("query", `is ${source.length} characters long; the limit is ${MAX_QUERY_CHARS}`);
   }
   const phrases: RankedTerm[] = [];
-  const bare: RankedTerm[] = [];
   const rest = source.replace(/"([^"]*)"/g, (_, inner: string) => {
     const term = termOf(inner, true);
     if (term) phrases.push(term);
     return " ";
   });
   const setting = settingOf(rest);
-  for (const piece of rest.matchAll(/\S+/g)) {
+  const pieces = [...rest.matchAll(/\S+/g)].flatMap((piece) => {
     const term = termOf(withoutEnding(piece[0]), false);
     const inSetting = setting !== undefined && piece.index >= setting[0] && piece.index < setting[1];
-    if (term) bare.push(inSetting ? { ...term, setting: true } : term);
-  }
+    return term ? [{ term, inSetting }] : [];
+  });
   const common = (t: RankedTerm) => !t.phrase && STOP_WORDS.has(t.words[0] as string);
-  const kept = bare.filter((t) => !common(t));
   // A setting stands beside what is asked: with fewer than two words of its own left ("what happened when I ran the
   // typecheck script?"), the question asks about the setting itself.
-  if (phrases.length + kept.filter((t) => !t.setting).length < 2) for (const t of kept) delete t.setting;
+  const asked = phrases.length + pieces.filter((p) => !p.inSetting && !common(p.term)).length;
+  const bare = pieces.map(({ term, inSetting }) => (inSetting && asked >= 2 ? { ...term, setting: true } : term));
+  const kept = bare.filter((t) => !common(t));
   const words = phrases.length + kept.length > 0 ? kept : bare;
   const dropped = bare.filter((t) => !words.includes(t)).map((t) => t.text);
   // A bare word written another way by developers (`db`, `database`) looks for both; a quoted phrase stands as written.

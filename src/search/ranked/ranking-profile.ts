@@ -215,8 +215,8 @@ export const DEFAULT_PROFILE: RankingProfile = {
      */
     askedKindAcross: 0.5,
     /**
-     * The words of a question's setting clause ("how many tests broke on the first pytest run *after implementing
-     * PLAN.md*?") name what stands around the answer, often in many units (the plan read and edited again and again),
+     * The words of a question's setting clause ("how many tests failed *after PLAN.md was implemented*?") name what
+     * stands around the answer, often in many units (the plan read and edited again and again),
      * while the answer holds the words asked ("8 failed, 524 passed"). On the coding recall evaluation's questions to
      * tune on (limit 5), a setting's words at a quarter of a word asked showed a needle among the first five hits for
      * 58.3 % project-wide against 55.6 % at 1 (on both halves: 55.6 % and 61.1 % against 53.7 % and 57.4 %; hit@1

@@ -86,13 +86,10 @@ describe("ranked queries", () => {
       "config?",
       "database",
     ]);
-    expect(setting("How much quota had we burned while the fetch was running?")).toEqual(["fetch", "running?"]);
+    expect(setting("How much memory had the server taken while the import ran?")).toEqual(["import", "ran?"]);
     expect(setting("which test kept timing out during the nightly build?")).toEqual(["during", "nightly", "build?"]);
     // Closed by a comma, the clause may open the question; opening it otherwise, "when" asks when.
-    expect(setting("Before we wiped the state, how many resources would the plan destroy?")).toEqual([
-      "wiped",
-      "state,",
-    ]);
+    expect(setting("Before we rolled back, how many rows had the migration copied?")).toEqual(["rolled", "back,"]);
     expect(setting("When did we move the config?")).toEqual([]);
     expect(setting("When we deployed, which port did the server take?")).toEqual(["deployed,"]);
     // With fewer than two words of its own beside it, the question asks about the setting itself.
