@@ -223,7 +223,7 @@ export function rescore(
   for (const [t, positions] of hits.entries()) {
     const term = terms[t] as RankedTerm;
     const last = term.words.length - 1;
-    const weight = left.weights?.get(term) ?? 1;
+    const weight = (left.weights?.get(term) ?? 1) * (term.setting ? boosts.setting : 1);
     let counted = -1;
     for (const at of positions) {
       const line = unit.line.get(at) as number;

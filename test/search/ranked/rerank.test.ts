@@ -55,6 +55,12 @@ describe("the second look at a unit's lines", () => {
   it("shows the line that holds most of the query's words, folded as the index folds them", () => {
     const lines = ["nothing here", "the ECONNRESET came back", "ECONNRESET after 3 retries", "done"];
     expect(score(lines, "econnreset retries")?.bestLine).toBe(2);
+    // The words of the question's setting ("after the schema migration") weigh less than the words asked: the line
+    // naming the migration twice is not the one that answers which tests failed.
+    const report = ["The schema migration ran; after the schema migration we reran the suite.", "3 tests failed"];
+    expect(score(report, "which tests failed after the schema migration?")?.bestLine).toBe(1);
+    const even = { ...DEFAULT_PROFILE, boosts: { ...boosts, setting: 1 } };
+    expect(score(report, "which tests failed after the schema migration?", even)?.bestLine).toBe(0);
     // KELVIN SIGN folds to k, as the scan and the index fold it.
     expect(score(["one", "the \u212Aafka broker"], "kafka")?.bestLine).toBe(1);
   });
