@@ -47,22 +47,29 @@ describe("what a ranked hit shows, on a real session", () => {
   it("shows the count a question asks for, eight lines below the heading holding its words in one message", async () => {
     const { search } = await welpy();
     // The closing report: `## Implementation complete` (line 7789) ... `**Gates**: pytest → **536 passed**` (7797).
-    const out = await search({
-      query: "how many tests passed once the implementation was complete?",
-      mode: "ranked",
-      scope: PROJECT,
-      sessionID: WELPY,
-      limit: 5,
-    });
-    // "once the implementation was complete" is the question's setting: the run just before the report (`539 passed`,
-    // a reasoning's test output) may come first; the report is among the five, shown by its heading and its count.
-    const report = out.ranked?.hits.find((h) =>
-      h.lines.some((l) => l.match && l.text === "## Implementation complete"),
-    );
-    expect(report?.role).toBe("assistant");
-    const best = report?.lines.find((l) => l.match);
-    const answer = report?.lines.find((l) => l.text.includes("**536 passed**"));
-    expect(answer?.line).toBe((best?.line as number) + 8);
+    const ask = (setting: number) =>
+      search({
+        query: "how many tests passed once the implementation was complete?",
+        mode: "ranked",
+        scope: PROJECT,
+        sessionID: WELPY,
+        limit: 5,
+        profile: { ...DEFAULT_PROFILE, boosts: { ...DEFAULT_PROFILE.boosts, setting } },
+      });
+    const reportOf = (out: Awaited<ReturnType<typeof ask>>) =>
+      out.ranked?.hits.find((h) => h.lines.some((l) => l.text === "## Implementation complete"));
+    // With the setting ("once the implementation was complete") weighing as the words asked, the heading holds most
+    // of them: it is the best line, and the count stands eight lines below it.
+    const even = reportOf(await ask(1));
+    expect(even?.role).toBe("assistant");
+    const heading = even?.lines.find((l) => l.match);
+    expect(heading?.text).toBe("## Implementation complete");
+    expect(even?.lines.find((l) => l.text.includes("**536 passed**"))?.line).toBe((heading?.line as number) + 8);
+    // By default the setting weighs less, and the count holds the words asked ("tests passed"): it is the best line.
+    const byDefault = await ask(DEFAULT_PROFILE.boosts.setting);
+    const counted = byDefault.ranked?.hits.find((h) => h.lines.some((l) => l.text.includes("**536 passed**")));
+    expect(counted?.role).toBe("assistant");
+    expect(counted?.lines.find((l) => l.match)?.text).toContain("**536 passed**");
   });
 
   it("weighs the question's setting below what it asks: the failing run after the plan, not the plan read again", async () => {
