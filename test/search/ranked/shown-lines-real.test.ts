@@ -43,19 +43,25 @@ async function welpy() {
   return { search, vocabulary: [...words].filter((_, i) => i % 7 === 0) };
 }
 
+type Search = Awaited<ReturnType<typeof welpy>>["search"];
+
+/** `query` asked of the session (limit 5) with a setting's words weighing `setting` (ranking-profile.ts). */
+const askWithSetting = (search: Search, query: string, setting: number) =>
+  search({
+    query,
+    mode: "ranked",
+    scope: PROJECT,
+    sessionID: WELPY,
+    limit: 5,
+    profile: { ...DEFAULT_PROFILE, boosts: { ...DEFAULT_PROFILE.boosts, setting } },
+  });
+
 describe("what a ranked hit shows, on a real session", () => {
   it("shows the count a question asks for, eight lines below the heading holding its words in one message", async () => {
     const { search } = await welpy();
     // The closing report: `## Implementation complete` (line 7789) ... `**Gates**: pytest → **536 passed**` (7797).
     const ask = (setting: number) =>
-      search({
-        query: "how many tests passed once the implementation was complete?",
-        mode: "ranked",
-        scope: PROJECT,
-        sessionID: WELPY,
-        limit: 5,
-        profile: { ...DEFAULT_PROFILE, boosts: { ...DEFAULT_PROFILE.boosts, setting } },
-      });
+      askWithSetting(search, "how many tests passed once the implementation was complete?", setting);
     const reportOf = (out: Awaited<ReturnType<typeof ask>>) =>
       out.ranked?.hits.find((h) => h.lines.some((l) => l.text === "## Implementation complete"));
     // With the setting ("once the implementation was complete") weighing as the words asked, the heading holds most
@@ -77,14 +83,7 @@ describe("what a ranked hit shows, on a real session", () => {
     // "after PLAN.md was implemented" says when: PLAN.md is read, edited and named by many units of the session. The
     // first run after it (`pytest -q`, line 6302: `8 failed, 524 passed in 2.03s`) holds what is asked, tests failing.
     const ask = (setting: number) =>
-      search({
-        query: "how many tests failed after PLAN.md was implemented?",
-        mode: "ranked",
-        scope: PROJECT,
-        sessionID: WELPY,
-        limit: 5,
-        profile: { ...DEFAULT_PROFILE, boosts: { ...DEFAULT_PROFILE.boosts, setting } },
-      });
+      askWithSetting(search, "how many tests failed after PLAN.md was implemented?", setting);
     const shown = (out: Awaited<ReturnType<typeof ask>>) =>
       out.ranked?.hits.findIndex((h) => h.lines.some((l) => l.text.includes("8 failed, 524 passed"))) ?? -1;
     expect(shown(await ask(DEFAULT_PROFILE.boosts.setting))).toBe(0);
