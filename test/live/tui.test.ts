@@ -14,6 +14,14 @@ import { type StubModel, startStubModel } from "./stub-model.js";
 import { cropCapture } from "./tmux-pane.js";
 import { REPO_ROOT, startTui, type TuiRun } from "./tui-harness.js";
 
+/**
+ * The screens docs/tui.md shows, written into docs/ only when LEDGER_CAPTURE_DOCS=1 asks: a capture differs from run to
+ * run (the status line's agent and model label may be drawn or not yet), and a test run leaves the tree as it found it.
+ */
+function writeCapture(name: string, text: string): void {
+  if (process.env.LEDGER_CAPTURE_DOCS === "1") fs.writeFileSync(path.join(REPO_ROOT, "docs", name), text);
+}
+
 const agent = { kind: "agent", agent: "build", session: "ses_seedagent0001" } as const;
 
 /** Polls `check` until it returns a value, or fails after `timeoutMs`. */
@@ -100,8 +108,8 @@ describe("the TUI part in the real TUI", () => {
     expect(dialog).toContain("4 entries: 2 active, 2 candidate, 0 superseded, 0 rejected");
     expect(dialog).toContain("Use pnpm workspaces");
     expect(dialog).toMatch(/› lesson\s+Prefer small commits/);
-    fs.writeFileSync(
-      path.join(REPO_ROOT, "docs", "tui-memory.txt"),
+    writeCapture(
+      "tui-memory.txt",
       cropCapture(dialog, "Memory: this project, its team and global", "a approve · r reject"),
     );
 
@@ -234,8 +242,8 @@ describe("the TUI part in the real TUI", () => {
       "the compaction in the status",
     );
     const lines = Number(/transcript (\d+) lines · compacted/.exec(status)?.[1]);
-    fs.writeFileSync(
-      path.join(REPO_ROOT, "docs", "tui-status.txt"),
+    writeCapture(
+      "tui-status.txt",
       cropCapture(status, "compacted, 0 tokens", "compacted, 0 tokens", [[run.project, "~/project"]]),
     );
     expect(lines).toBeGreaterThan(0);
