@@ -118,12 +118,12 @@ export function clauseOf(term: RankedTerm): string {
 
 /**
  * A question's setting: the clause saying when what it asks happened ("how many tests failed *after PLAN.md was
- * implemented*?", "how much memory had the server taken *while the import ran*?"). Its words
- * stand where the answer's neighbourhood is, often more often than the answer's own (a plan read and edited many
- * times), so they weigh less in a unit's own score (ranking-profile.ts, `boosts.setting`). A question opening with
- * "when" asks when, unless a comma closes the clause ("When we deployed, which port…"). `during` and `until` as well
- * took one answer of the coding recall evaluation's questions to tune on to the first place (hit@1 30.6 % to 31.5 %,
- * hit@5 58.3 % either way); a purpose clause (`so that`) changed no answer.
+ * implemented*?", "how much memory had the server taken *while the import ran*?"). Its words stand where the
+ * answer's neighbourhood is, often more often than the answer's own (a plan read and edited many times), so they
+ * weigh less in a unit's own score and in the choice of its lines (ranking-profile.ts, `boosts.setting`). A question
+ * opening with "when" asks when, unless a comma closes the clause ("When we deployed, which port…"). `during` and
+ * `until` as well took one answer of the coding recall evaluation's questions to tune on to the first place (hit@1
+ * 30.6 % to 31.5 %, hit@5 58.3 % either way); a purpose clause (`so that`) changed no answer.
  */
 const SETTING = /\b(?:after|before|when|while|once|during|until)\b[^,;?]*/i;
 
