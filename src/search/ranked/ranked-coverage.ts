@@ -21,6 +21,8 @@ export interface RankedCoverage {
   filters: string[];
   /** The dates the query names, as it wrote them (named-dates.ts). */
   dates: string[];
+  /** With `explain`: the question's setting clause as written (ranked-query.ts), and what its words weighed. */
+  setting?: { clause: string; weight: number };
   limit: number;
   perSession?: number;
   /** What the last line calls the request's arguments. */
@@ -56,6 +58,7 @@ export function rankedCoverageLine(
   if (c.dates.length > 0) {
     parts.push(`weighed toward what was written on ${c.dates.join(", ")} (the dates named, a day either side)`);
   }
+  if (c.setting) parts.push(`the question's setting weighed × ${c.setting.weight}: "${c.setting.clause}"`);
   if (c.indexedNow > 0) parts.push(`${plural(c.indexedNow, "transcript")} indexed by this search`);
   if (c.leftOut > 0) {
     parts.push(

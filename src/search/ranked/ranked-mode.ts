@@ -187,6 +187,10 @@ export async function searchRanked(index: IndexReader, req: RankedModeRequest): 
     failed: caught.failed.length,
     filters: describeFilters(req),
     dates: dates.map((d) => d.text),
+    setting:
+      req.explain && query.setting !== undefined
+        ? { clause: query.setting, weight: req.profile.boosts.setting }
+        : undefined,
     limit: req.limit,
     perSession: req.oneSession ? undefined : req.profile.sessions.perSession,
     args: req.args,

@@ -84,6 +84,8 @@ export interface RankedQuery {
   required: RankedTerm[];
   /** Words dropped as too common. */
   dropped: string[];
+  /** The question's setting clause as written, when its words weigh as one (`setting`). */
+  setting?: string;
   /** The FTS5 MATCH expression. */
   match: string;
 }
@@ -121,19 +123,23 @@ export function clauseOf(term: RankedTerm): string {
  * implemented*?", "how much memory had the server taken *while the import ran*?"). Its words stand where the
  * answer's neighbourhood is, often more often than the answer's own (a plan read and edited many times), so they
  * weigh less in a unit's own score and in the choice of its lines (ranking-profile.ts, `boosts.setting`). A question
- * opening with "when" asks when, unless a comma closes the clause ("When we deployed, which port…"). `during` and
- * `until` as well took one answer of the coding recall evaluation's questions to tune on to the first place (hit@1
- * 30.6 % to 31.5 %, hit@5 58.3 % either way); a purpose clause (`so that`) changed no answer.
+ * opening with "when" asks when (its setting, if any, comes later), unless a comma closes the clause and no verb
+ * follows the "when" ("When we deployed, which port…"). `during` and `until` as well took one answer of the coding
+ * recall evaluation's questions to tune on to the first place (hit@1 30.6 % to 31.5 %, hit@5 58.3 % either way); a
+ * purpose clause (`so that`) changed no answer.
  */
-const SETTING = /\b(?:after|before|when|while|once|during|until)\b[^,;?]*/i;
+const SETTING = /\b(?:after|before|when|while|once|during|until)\b[^,;?]*/gi;
+/** "When" and a verb open a question asking when ("When is the rollout, after the backup?"), not a setting. */
+const ASKS_WHEN = /^when\s+(?:is|are|was|were|did|do|does|will|would|can|could|should|has|have|had)\b/i;
 
 /** Where the setting clause of `text` stands (start and end offsets), if it has one. */
 function settingOf(text: string): [number, number] | undefined {
-  const m = SETTING.exec(text);
-  if (!m) return undefined;
-  const end = m.index + m[0].length;
-  const asksWhen = text.slice(0, m.index).trim() === "" && /^when\b/i.test(m[0]) && text[end] !== ",";
-  return asksWhen ? undefined : [m.index, end];
+  for (const m of text.matchAll(SETTING)) {
+    const end = m.index + m[0].length;
+    const opening = text.slice(0, m.index).trim() === "" && /^when\b/i.test(m[0]);
+    if (!opening || (text[end] === "," && !ASKS_WHEN.test(m[0]))) return [m.index, end];
+  }
+  return undefined;
 }
 
 /** Parses a ranked query; throws InvalidInputError naming `query` when nothing in it can be searched for. */
@@ -184,7 +190,8 @@ export function parseRankedQuery(source: string): RankedQuery {
     );
   }
   const required = unique.filter((t) => phrases.includes(t));
-  return { source, terms: unique, required, dropped, match: matchOf(unique, required) };
+  const weighed = setting !== undefined && asked >= 2 ? rest.slice(setting[0], setting[1]).trim() : undefined;
+  return { source, terms: unique, required, dropped, setting: weighed, match: matchOf(unique, required) };
 }
 
 /**

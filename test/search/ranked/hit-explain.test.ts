@@ -87,6 +87,20 @@ describe("a ranked search that explains its hits", () => {
     expect(plain.text).not.toContain("explain:");
   });
 
+  it("names the question's setting it weighed less, in the last line, when asked to explain", async () => {
+    const { search } = await indexedSessions(rollout());
+    const query = "when is the canary rollout for the fleet, after the backup is done?";
+    const explained = await search({ query, mode: "ranked", scope: PROJECT, explain: true });
+    expect(explained.text.split("\n").at(-1)).toContain(
+      `the question's setting weighed × ${boosts.setting}: "after the backup is done"`,
+    );
+    const plain = await search({ query, mode: "ranked", scope: PROJECT });
+    expect(plain.text).not.toContain("setting");
+    // A question without one says nothing of it.
+    const none = await search({ query: "canary rollout fleet", mode: "ranked", scope: PROJECT, explain: true });
+    expect(none.text).not.toContain("setting");
+  });
+
   it("refuses to explain an exact search", async () => {
     const { search } = await indexedSessions(rollout());
     await expect(search({ query: "canary", mode: "literal", scope: PROJECT, explain: true })).rejects.toThrow(

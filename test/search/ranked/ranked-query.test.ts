@@ -91,12 +91,20 @@ describe("ranked queries", () => {
     // Closed by a comma, the clause may open the question; opening it otherwise, "when" asks when.
     expect(setting("Before we rolled back, how many rows had the migration copied?")).toEqual(["rolled", "back,"]);
     expect(setting("When did we move the config?")).toEqual([]);
+    // A question asking when may still have a setting, later.
+    expect(setting("When is the canary rollout, after the backup is done?")).toEqual(["backup"]);
     expect(setting("When we deployed, which port did the server take?")).toEqual(["deployed,"]);
     // With fewer than two words of its own beside it, the question asks about the setting itself.
     expect(setting("what happened when I ran the typecheck script?")).toEqual([]);
     expect(setting('what "exit code" came back after the deploy?')).toEqual(["deploy?"]);
     // The clause ends at a comma, a semicolon or a question mark.
     expect(setting("which tests failed after the merge, and which passed?")).toEqual(["merge,"]);
+    // The clause as written, for the explanation; none where the words weigh as asked.
+    expect(parseRankedQuery("which port did the server bind to after we moved the db config?").setting).toBe(
+      "after we moved the db config",
+    );
+    expect(parseRankedQuery("When did we move the config?").setting).toBeUndefined();
+    expect(parseRankedQuery("what happened when I ran the typecheck script?").setting).toBeUndefined();
     // Its words stay terms, in the order written, only weighing less.
     expect(
       parseRankedQuery("which port did the server bind to after we moved the db config?").terms.map((t) => t.text),
