@@ -98,35 +98,33 @@ function h5(list: readonly AskedQuestion[], where: "wide" | "named", search: Sea
   return scored.length ? pct(measure(scored).hit5) : "–";
 }
 
+/** One column of a table of question groups: its header and its figure for a group's questions. */
+type GroupColumn = [header: string, figure: (group: readonly AskedQuestion[]) => string];
+
+/** One row per group of questions that holds any (its name, how many, then each column's figure). */
+function groupsTable(first: string, groups: [string, AskedQuestion[]][], columns: readonly GroupColumn[]): string {
+  return table(
+    [first, "n", ...columns.map(([header]) => header)],
+    groups
+      .filter(([, l]) => l.length > 0)
+      .map(([name, l]) => [name, l.length, ...columns.map(([, figure]) => figure(l))]),
+  );
+}
+
 /** hit@5 (hit@1 for ours project-wide) per kind and per place, for one set. */
 function groupTable(list: readonly AskedQuestion[]): string {
   const groups: [string, AskedQuestion[]][] = [
     ...KINDS.map((k): [string, AskedQuestion[]] => [`kind: ${k}`, list.filter((a) => a.question.kind === k)]),
     ...PLACES.map((p): [string, AskedQuestion[]] => [`place: ${p}`, list.filter((a) => a.question.place === p)]),
-  ].filter(([, l]) => l.length > 0);
-  const rows = groups.map(([name, l]) => [
-    name,
-    l.length,
-    pct(measure(scoredOf(l, "wide", "ours")).hit1),
-    h5(l, "wide", "ours"),
-    h5(l, "wide", "full"),
-    h5(l, "wide", "cut"),
-    h5(l, "named", "ours"),
-    h5(l, "named", "cut"),
+  ];
+  return groupsTable("questions", groups, [
+    ["ours hit@1, project-wide", (l) => pct(measure(scoredOf(l, "wide", "ours")).hit1)],
+    ["ours hit@5, project-wide", (l) => h5(l, "wide", "ours")],
+    ["FTS5 full hit@5", (l) => h5(l, "wide", "full")],
+    ["FTS5 cut hit@5", (l) => h5(l, "wide", "cut")],
+    ["ours hit@5, session named", (l) => h5(l, "named", "ours")],
+    ["FTS5 cut hit@5, session named", (l) => h5(l, "named", "cut")],
   ]);
-  return table(
-    [
-      "questions",
-      "n",
-      "ours hit@1, project-wide",
-      "ours hit@5, project-wide",
-      "FTS5 full hit@5",
-      "FTS5 cut hit@5",
-      "ours hit@5, session named",
-      "FTS5 cut hit@5, session named",
-    ],
-    rows,
-  );
 }
 
 const MISS_NAMES: Record<MissPlace, string> = {
@@ -148,37 +146,24 @@ function missTable(list: readonly AskedQuestion[]): string {
 
 /** The questions by how many of their terms the answering message holds: the words a lexical search has to go on. */
 function sharedTable(list: readonly AskedQuestion[]): string {
-  const groups: [string, (n: number) => boolean][] = [
-    ["0-1", (n) => n <= 1],
-    ["2", (n) => n === 2],
-    ["3-4", (n) => n >= 3 && n <= 4],
-    ["5 or more", (n) => n >= 5],
+  const holding = (name: string, holds: (n: number) => boolean): [string, AskedQuestion[]] => [
+    name,
+    list.filter((a) => holds(a.shared)),
   ];
-  const rows = groups.flatMap(([name, holds]) => {
-    const l = list.filter((a) => holds(a.shared));
-    return l.length === 0
-      ? []
-      : [
-          [
-            name,
-            l.length,
-            h5(l, "wide", "ours"),
-            h5(l, "wide", "full"),
-            h5(l, "named", "ours"),
-            h5(l, "named", "full"),
-          ],
-        ];
-  });
-  return table(
+  return groupsTable(
+    "question's terms in the answering message",
     [
-      "question's terms in the answering message",
-      "n",
-      "ours hit@5, project-wide",
-      "FTS5 full hit@5",
-      "ours hit@5, session named",
-      "FTS5 full hit@5, session named",
+      holding("0-1", (n) => n <= 1),
+      holding("2", (n) => n === 2),
+      holding("3-4", (n) => n >= 3 && n <= 4),
+      holding("5 or more", (n) => n >= 5),
     ],
-    rows,
+    [
+      ["ours hit@5, project-wide", (l) => h5(l, "wide", "ours")],
+      ["FTS5 full hit@5", (l) => h5(l, "wide", "full")],
+      ["ours hit@5, session named", (l) => h5(l, "named", "ours")],
+      ["FTS5 full hit@5, session named", (l) => h5(l, "named", "full")],
+    ],
   );
 }
 
