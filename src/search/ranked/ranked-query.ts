@@ -154,17 +154,20 @@ export function parseRankedQuery(source: string): RankedQuery {
     if (term) phrases.push(term);
     return " ";
   });
-  const setting = settingOf(rest);
+  const clause = settingOf(rest);
   const pieces = [...rest.matchAll(/\S+/g)].flatMap((piece) => {
     const term = termOf(withoutEnding(piece[0]), false);
-    const inSetting = setting !== undefined && piece.index >= setting[0] && piece.index < setting[1];
+    const inSetting = clause !== undefined && piece.index >= clause[0] && piece.index < clause[1];
     return term ? [{ term, inSetting }] : [];
   });
   const common = (t: RankedTerm) => !t.phrase && STOP_WORDS.has(t.words[0] as string);
   // A setting stands beside what is asked: with fewer than two words of its own left ("what happened when I ran the
   // typecheck script?"), the question asks about the setting itself.
   const asked = phrases.length + pieces.filter((p) => !p.inSetting && !common(p.term)).length;
-  const bare = pieces.map(({ term, inSetting }) => (inSetting && asked >= 2 ? { ...term, setting: true } : term));
+  const setting = clause !== undefined && asked >= 2 ? rest.slice(clause[0], clause[1]).trim() : undefined;
+  const bare = pieces.map(({ term, inSetting }) =>
+    inSetting && setting !== undefined ? { ...term, setting: true } : term,
+  );
   const kept = bare.filter((t) => !common(t));
   const words = phrases.length + kept.length > 0 ? kept : bare;
   const dropped = bare.filter((t) => !words.includes(t)).map((t) => t.text);
@@ -190,8 +193,7 @@ export function parseRankedQuery(source: string): RankedQuery {
     );
   }
   const required = unique.filter((t) => phrases.includes(t));
-  const weighed = setting !== undefined && asked >= 2 ? rest.slice(setting[0], setting[1]).trim() : undefined;
-  return { source, terms: unique, required, dropped, setting: weighed, match: matchOf(unique, required) };
+  return { source, terms: unique, required, dropped, setting, match: matchOf(unique, required) };
 }
 
 /**

@@ -75,7 +75,7 @@ export interface RankingProfile {
     askedKindAcross: number;
     /**
      * What a word of the question's setting clause ("after implementing PLAN.md": ranked-query.ts) weighs in a unit's
-     * own BM25, against a word of what is asked.
+     * own BM25 and in the choice of its lines, against a word of what is asked.
      */
     setting: number;
   };
