@@ -126,9 +126,11 @@ export function clauseOf(term: RankedTerm): string {
  * opening with "when" asks when (its setting, if any, comes later), unless a comma closes the clause and no verb
  * follows the "when" ("When we deployed, which port…"). `during` and `until` as well took one answer of the coding
  * recall evaluation's questions to tune on to the first place (hit@1 30.6 % to 31.5 %, hit@5 58.3 % either way); a
- * purpose clause (`so that`) changed no answer.
+ * purpose clause (`so that`) changed no answer. The clause ends at a comma, a semicolon or a question mark, and at a
+ * dash between spaces or a colon ("the first build after the audit failed - what type error came up?": the words
+ * asked are after the dash); a word's own hyphen (`pre-release`) does not end it.
  */
-const SETTING = /\b(?:after|before|when|while|once|during|until)\b[^,;?]*/gi;
+const SETTING = /\b(?:after|before|when|while|once|during|until)\b(?:(?!\s[-–—]\s|:\s)[^,;?])*/gi;
 /** "When" and a verb open a question asking when ("When is the rollout, after the backup?"), not a setting. */
 const ASKS_WHEN = /^when\s+(?:is|are|was|were|did|do|does|will|would|can|could|should|has|have|had)\b/i;
 

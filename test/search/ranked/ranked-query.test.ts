@@ -99,6 +99,10 @@ describe("ranked queries", () => {
     expect(setting('what "exit code" came back after the deploy?')).toEqual(["deploy?"]);
     // The clause ends at a comma, a semicolon or a question mark.
     expect(setting("which tests failed after the merge, and which passed?")).toEqual(["merge,"]);
+    // And at a dash between spaces or a colon: what follows it is asked ("- what type error came up?").
+    expect(setting("The first build after the audit failed - what type error came up?")).toEqual(["audit", "failed"]);
+    expect(setting("the run before the upgrade: which test hung?")).toEqual(["upgrade:"]);
+    expect(setting("which test hung after the pre-release upgrade?")).toEqual(["pre-release", "upgrade?"]);
     // The clause as written, for the explanation; none where the words weigh as asked.
     expect(parseRankedQuery("which port did the server bind to after we moved the db config?").setting).toBe(
       "after we moved the db config",
