@@ -1,7 +1,7 @@
 /**
  * What the docs tell a person to write in OpenCode's configs: every plugin spec of this package is pinned to the
  * package's version (OpenCode installs a named plugin once and never upgrades that copy) or a file:// path, and
- * docs/tui.md names the TUI entry the package exports.
+ * docs/tui.md names the TUI entry the package exports and quotes the status line the live test captured.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -31,5 +31,11 @@ describe("plugin specs in the docs", () => {
     const entry = (manifest.exports["./tui"] as string).replace(/^\.\//, "");
     expect(read("docs/tui.md")).toContain(`\`${entry}\``);
     expect(read("docs/tui.md")).not.toMatch(/`dist\/tui\//);
+  });
+
+  it("docs/tui.md quotes the status line as the live test captured it (docs/tui-status.txt)", () => {
+    const captured = read("docs/tui-status.txt").trimEnd();
+    expect(captured).toMatch(/mem \d+ · /);
+    expect(read("docs/tui.md")).toContain(`\`\`\`\n${captured}\n\`\`\``);
   });
 });
