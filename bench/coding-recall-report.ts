@@ -31,6 +31,11 @@ export interface AskedQuestion {
   firstHit: ShownHit | undefined;
   /** The most of the question's terms a message holding a needle holds (the ranked search's terms and matching). */
   shared: number;
+  /**
+   * The question asked again with the first hit's session named, when the first call (project-wide) showed no needle:
+   * what the tool's description tells the agent to do next. Undefined when the first call answered or had no hit.
+   */
+  again?: Scored;
   wide: Setting;
   /** Undefined in a quick run. */
   named: Setting | undefined;
@@ -200,6 +205,35 @@ function halvesLine(list: readonly AskedQuestion[]): string {
 hit@5: ours ${both("ours")}, FTS5 full messages ${both("full")}. A change that gains on one half only is likely noise.`;
 }
 
+/** Within the first call project-wide or the second its description suggests: how many answered, and the bytes of both. */
+function withAgain(list: readonly AskedQuestion[]): {
+  answered: number;
+  n: number;
+  medianBytes: number;
+  p90Bytes: number;
+} {
+  const both = list.map((a) => ({
+    answered: a.wide.ours.rank !== undefined || a.again?.rank !== undefined,
+    bytes: a.wide.ours.bytes + (a.again?.bytes ?? 0),
+  }));
+  const m = measure(both.map((b) => ({ rank: b.answered ? 1 : undefined, bytes: b.bytes })));
+  return {
+    answered: both.filter((b) => b.answered).length,
+    n: list.length,
+    medianBytes: m.medianBytes,
+    p90Bytes: m.p90Bytes,
+  };
+}
+
+function againLine(t: readonly AskedQuestion[], h: readonly AskedQuestion[]): string {
+  const said = (name: string, list: readonly AskedQuestion[]) => {
+    const w = withAgain(list);
+    return `${name} ${w.answered} of ${w.n} (${pct(w.answered / Math.max(1, w.n))}, bytes of the calls made: median ${bytes(w.medianBytes)}, p90 ${bytes(w.p90Bytes)})`;
+  };
+  return `A second call where the first (project-wide) showed no needle: the question asked again with the first hit's
+session named, as the tool's description tells the agent to. Answered within the two calls: ${said("to tune on", t)}${h.length > 0 ? `; ${said("held out", h)}` : ""}.`;
+}
+
 const shownOf = (scored: readonly Scored[], limit: number) =>
   scored.filter((s) => s.rank !== undefined && s.rank <= limit).length;
 
@@ -263,6 +297,8 @@ ${overlapTable(t)}
 
 ${halvesLine(t)}
 
+${againLine(t, h)}
+
 ${h.length > 0 ? `Per kind and per place, held-out questions:\n\n${groupTable(h)}\n` : "Held-out questions: not asked (quick run).\n"}
 ${loreLine(run)}
 `;
@@ -281,6 +317,11 @@ export function reportFigures(run: EvalRun): Figure[] {
       value: `${triple(ours)} (${triple(cut)}), ${h.length} questions`,
       target: "hit@5 >= 80 % and >= 1.5x the baseline at the same bytes",
       met: ours.hit5 >= 0.8 && ours.hit5 >= 1.5 * cut.hit5,
+    });
+    const again = withAgain(h);
+    figures.push({
+      what: "coding recall, held out: answered within a second call in the first hit's session (as the tool suggests)",
+      value: `${pct(again.answered / Math.max(1, again.n))} (${again.answered} of ${again.n}), median ${bytes(again.medianBytes)} B for the calls made`,
     });
     const named = scoredOf(h, "named", "ours");
     if (named.length > 0) {

@@ -4,7 +4,9 @@
  * projects (bench/coding-recall/questions-*.json), each asked exactly as the agent's `memory_session_search` would
  * with its defaults (ranked, limit 5), project-wide and with its session named, scored at line level (a hit when a
  * line the result shows holds one of the question's needles), beside a plain FTS5 BM25 baseline over one row per
- * message in the same run, shown whole and cut to the bytes ours returned. A third of the questions is held out:
+ * message in the same run, shown whole and cut to the bytes ours returned. Where the first call project-wide showed no
+ * needle, the question is asked once more with the first hit's session named (the next step the tool's description
+ * gives the agent), and the two calls are reported together. A third of the questions is held out:
  * never tuned on, reported only in aggregate. Then opencode-lore's 20 published questions (verbatim, session named).
  *
  * LEDGER_SHARED: the shared data folder (default ../shared beside the checkout). LEDGER_EVAL_QUICK=1, for a tuning
@@ -54,13 +56,13 @@ const ranking = evalProfileOrExit("coding-recall");
 function askerOver(corpus: CodingCorpus) {
   const now = Math.max(...[...corpus.sessions.values()].map((s) => s.lastTime)) + DAY;
   const search = searchOver(corpus.data, { clock: () => now });
-  return async (q: Asking, named: boolean) => {
+  return async (q: Asking, named: boolean, sessionID = named ? q.session : undefined) => {
     const out = await search({
       query: q.question,
       mode: "ranked",
       scope: PROJECT,
       limit: LIMIT,
-      sessionID: named ? q.session : undefined,
+      sessionID,
       profile: ranking.profile,
     });
     const hits = rankedHits(out.text);
@@ -71,7 +73,8 @@ function askerOver(corpus: CodingCorpus) {
       rank === undefined && session
         ? missPlace(spans, q.session, answerLines(q, session), session.messages)
         : undefined;
-    return { scored: { rank, bytes: Buffer.byteLength(out.text) }, hits, miss };
+    const first = out.ranked?.hits[0]?.file.sessionID;
+    return { scored: { rank, bytes: Buffer.byteLength(out.text) }, hits, miss, first };
   };
 }
 
@@ -132,10 +135,13 @@ async function main(dataDir: string): Promise<number> {
   for (const q of questions) {
     const wide = await ask(q, false);
     const named = quick ? undefined : await ask(q, true);
+    // What the tool's description tells the agent to do when no line answers: ask again in the first hit's session.
+    const again = wide.scored.rank === undefined && wide.first ? await ask(q, false, wide.first) : undefined;
     asked.push({
       question: q,
       firstHit: wide.hits[0],
       shared: sharedTerms(q, corpus.sessions.get(q.session)),
+      again: again?.scored,
       wide: { ours: wide.scored, ...askBaseline(q, false, wide.scored), miss: wide.miss },
       named: named && { ours: named.scored, ...askBaseline(q, true, named.scored), miss: named.miss },
     });

@@ -19,7 +19,8 @@ export const sessionSearchTool = {
     "Search past and compacted session transcripts, this project's by default. " +
     'mode ranked (default): words or a question, "quoted phrases" required, best lines first; ' +
     "literal (exact text) and regex (JavaScript): every matching line. " +
-    "Read around a hit with memory_session_read (its sessionID, the line number as offset).",
+    "Read around a hit with memory_session_read (its sessionID, the line number as offset). " +
+    "No line answers? Retry with the first hit's sessionID.",
   args: () => ({
     query: z.string().min(1).max(MAX_QUERY_CHARS).describe("What to find"),
     mode: z.enum(SEARCH_MODES).optional().describe("Default ranked"),

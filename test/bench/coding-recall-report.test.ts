@@ -65,6 +65,21 @@ describe("coding recall: held-out questions stay out of sight", () => {
     expect(body).toContain("| 5 or more | 1 | 0.0 % | 100.0 % | 0.0 % | 100.0 % |");
   });
 
+  it("a second call in the first hit's session counts where the first showed no needle, the bytes of both", () => {
+    const body = reportBody({
+      ...run,
+      asked: [
+        { ...asked("tune01", false), again: { rank: 3, bytes: 2_000 } },
+        { ...asked("tune02", false), again: { rank: undefined, bytes: 2_500 } },
+        { ...asked("tune03", false), wide: { ...asked("tune03", false).wide, ours: { rank: 1, bytes: 2_400 } } },
+        { ...asked("held01", true), again: { rank: 1, bytes: 1_000 } },
+      ],
+    });
+    expect(body).toContain("to tune on 2 of 3 (66.7 %, bytes of the calls made: median 5,000, p90 5,500)");
+    expect(body).toContain("held out 1 of 1 (100.0 %, bytes of the calls made: median 4,000, p90 4,000)");
+    expect(body).not.toMatch(/held01/);
+  });
+
   it("the details of a tuning run show the missed questions to tune on, and none held out", () => {
     const sessions = new Map([
       [

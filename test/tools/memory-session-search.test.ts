@@ -54,6 +54,9 @@ describe("memory_session_search", () => {
       expect(schema.description, name).toMatch(/\w{3,}/);
     }
     expect(tool.description).toMatch(/memory_session_read/);
+    // The next step when no line answers: with the first hit's session named, the coding recall evaluation's questions
+    // to tune on answered within two calls rose from 58 % to 66 % (BENCHMARKS.md).
+    expect(tool.description).toMatch(/No line answers\? Retry with the first hit's sessionID\./);
   });
 
   it("returns matching lines of this project's transcripts with their line numbers and a coverage line", async () => {
