@@ -12,7 +12,7 @@ import { messageOf } from "./message-of.js";
 import { bestMessages, type MessageTerms } from "./message-view.js";
 import { dateWeight } from "./named-dates.js";
 import type { RankedPlan } from "./ranked-plan.js";
-import { clauseOf, type RankedTerm } from "./ranked-query.js";
+import { askedWeight, clauseOf, type RankedTerm } from "./ranked-query.js";
 import type { RankedRequest } from "./ranked-request.js";
 import { bm25Sql, type RankingProfile } from "./ranking-profile.js";
 import { inverseFrequency, termScore, type Walked } from "./term-stats.js";
@@ -214,7 +214,7 @@ function bestInContext(
     // unit ids, ranked-plan.ts; with one session searched, blended with the session's own).
     const weight = own?.get(term) ?? plan.weights.get(term) ?? 0;
     const scale =
-      (weight / Math.max(1e-9, plan.indexWeights.get(term) ?? 0)) * (term.setting ? req.profile.boosts.setting : 1);
+      (weight / Math.max(1e-9, plan.indexWeights.get(term) ?? 0)) * askedWeight(term, req.profile.boosts.setting);
     for (const { session_bytes, byte_start, byte_end, ...row } of termRows) {
       const unit = { ...row, score: row.score * scale };
       const known = units.get(unit.id);

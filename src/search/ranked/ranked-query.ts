@@ -134,6 +134,9 @@ const SETTING = /\b(?:after|before|when|while|once|during|until)\b(?:(?!\s[-â€“â
 /** "When" and a verb open a question asking when ("When is the rollout, after the backup?"), not a setting. */
 const ASKS_WHEN = /^when\s+(?:is|are|was|were|did|do|does|will|would|can|could|should|has|have|had)\b/i;
 
+/** What a term weighs against a word asked: `setting` (the profile's boosts.setting) for a word of the setting, else 1. */
+export const askedWeight = (term: RankedTerm, setting: number) => (term.setting ? setting : 1);
+
 /** Where the setting clause of `text` stands (start and end offsets), if it has one. */
 function settingOf(text: string): [number, number] | undefined {
   for (const m of text.matchAll(SETTING)) {

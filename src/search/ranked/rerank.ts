@@ -11,7 +11,7 @@ import type { Role } from "../../transcripts/index/transcript-units.js";
 import type { UnitWords } from "../../transcripts/index/unit-words.js";
 import { dateWeight, type NamedDate } from "./named-dates.js";
 import type { WeighedTerm } from "./ranked-plan.js";
-import type { RankedTerm } from "./ranked-query.js";
+import { askedWeight, type RankedTerm } from "./ranked-query.js";
 import type { RankingProfile } from "./ranking-profile.js";
 import { termScore } from "./term-stats.js";
 
@@ -203,7 +203,7 @@ export function rescore(
     (sum, w) =>
       sum +
       termScore(w.idf, hitsOf(w.term).length * perHit(w.term), unit.count, left.meanTokens) *
-        (w.term.setting ? boosts.setting : 1),
+        askedWeight(w.term, boosts.setting),
     0,
   );
   const asks = unit.asks ? profile.units.asking : 1;
@@ -223,7 +223,7 @@ export function rescore(
   for (const [t, positions] of hits.entries()) {
     const term = terms[t] as RankedTerm;
     const last = term.words.length - 1;
-    const weight = (left.weights?.get(term) ?? 1) * (term.setting ? boosts.setting : 1);
+    const weight = (left.weights?.get(term) ?? 1) * askedWeight(term, boosts.setting);
     let counted = -1;
     for (const at of positions) {
       const line = unit.line.get(at) as number;
