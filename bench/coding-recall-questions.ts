@@ -1,6 +1,6 @@
 /**
  * The questions of the coding-session recall evaluation (`bench/coding-recall/questions-*.json`, written by people
- * reading the transcripts, before any tuning) and opencode-lore's 20 published ones, with the checks that make a
+ * reading the transcripts without seeing what the search shows: a-c before any tuning, d after it) and opencode-lore's 20 published ones, with the checks that make a
  * question scorable at line level: its session is exported, and each needle stands within one line of its transcript.
  */
 import fs from "node:fs";
@@ -31,7 +31,10 @@ const questionSchema = z.strictObject({
   heldOut: z.boolean(),
 });
 
-export type CodingQuestion = z.infer<typeof questionSchema>;
+export type CodingQuestion = z.infer<typeof questionSchema> & {
+  /** The question file it was read from (its base name), for the report's figures per file. */
+  file?: string;
+};
 
 /** A question to ask and score: the evaluation's own, or one of opencode-lore's. */
 export interface Asking {
@@ -83,7 +86,7 @@ export function readQuestions(files = questionFiles()): { questions: CodingQuest
       }
       if (seen.has(result.data.id)) problems.push(`${where}: the id is used twice`);
       seen.add(result.data.id);
-      questions.push(result.data);
+      questions.push({ ...result.data, file: name });
     }
   }
   return { questions, problems };

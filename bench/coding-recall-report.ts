@@ -206,6 +206,20 @@ hit@5: ours ${both("ours")}, FTS5 full messages ${both("full")}. A change that g
 }
 
 /**
+ * hit@5 of ours and of the whole-message baseline, project-wide, on the questions to tune on of each question file:
+ * a file written after the ranking was tuned on the others, by people who had not seen its results, tells how far
+ * the tuning carries over to questions it never saw.
+ */
+function byFileLine(list: readonly AskedQuestion[]): string {
+  const files = [...new Set(list.map((a) => a.question.file ?? "?"))].sort();
+  const said = files.map((file) => {
+    const these = list.filter((a) => (a.question.file ?? "?") === file);
+    return `\`${file}\` (${these.length}) ours ${h5(these, "wide", "ours")}, FTS5 full ${h5(these, "wide", "full")}`;
+  });
+  return `The questions to tune on by file, project-wide hit@5: ${said.join("; ")}.`;
+}
+
+/**
  * Each question's first call (project-wide) and the second its tool's description suggests, taken as one: answered at
  * rank 1 when either showed a needle, with the bytes of both.
  */
@@ -249,8 +263,9 @@ export function reportBody(run: EvalRun): string {
 ${run.asked.length} questions (${fileNames || "no question files"} in bench/coding-recall/) about ${sessions} of ${run.sessions} real coding
 sessions written by other people (the OpenCode exports of the shared corpus, sessions of other projects and agents
 converted to OpenCode exports with their tool calls and outputs, and opencode-lore's two), all exported by the plugin
-into one project. The questions were written by people reading the transcripts, in their own words, before any
-tuning; each names one to three needles: 6-40 characters of the line that answers it. A third is held out: never
+into one project. The questions were written by people reading the transcripts, in their own words, without seeing
+what the search shows: those of the first three files before any tuning, those of \`questions-d.json\` after the
+ranking had been tuned on them (how far the tuning carries over: see the figures by file below); each names one to three needles: 6-40 characters of the line that answers it. A third is held out: never
 tuned on, and reported here only in aggregate (${t.length} to tune on, ${h.length} held out).
 
 Each question is asked verbatim through the search \`memory_session_search\` calls, as the tool asks it by default
@@ -287,6 +302,8 @@ The questions to tune on by which search showed their answer among its hits:
 ${overlapTable(t)}
 
 ${halvesLine(t)}
+
+${byFileLine(t)}
 
 ${againLine(t, h)}
 

@@ -65,6 +65,23 @@ describe("coding recall: held-out questions stay out of sight", () => {
     expect(body).toContain("| 5 or more | 1 | 0.0 % | 100.0 % | 0.0 % | 100.0 % |");
   });
 
+  it("the questions to tune on are counted file by file, the held-out ones in none", () => {
+    const inFile = (a: AskedQuestion, file: string): AskedQuestion => ({ ...a, question: { ...a.question, file } });
+    const answered = asked("tune02", false);
+    const body = reportBody({
+      ...run,
+      asked: [
+        inFile(asked("tune01", false), "questions-a.json"),
+        inFile({ ...answered, wide: { ...answered.wide, ours: { rank: 4, bytes: 2_400 } } }, "questions-d.json"),
+        inFile(asked("tune03", false), "questions-d.json"),
+        inFile(asked("held01", true), "questions-d.json"),
+      ],
+    });
+    expect(body).toContain(
+      "by file, project-wide hit@5: `questions-a.json` (1) ours 0.0 %, FTS5 full 100.0 %; `questions-d.json` (2) ours 50.0 %, FTS5 full 100.0 %.",
+    );
+  });
+
   it("a second call in the first hit's session counts where the first showed no needle, the bytes of both", () => {
     const body = reportBody({
       ...run,
