@@ -62,9 +62,21 @@ const HOLDS: Record<AnswerKind, RegExp> = {
  */
 const NAMED_ERROR = /\b[A-Z]\w*(?:Error|Exception):/;
 
+/**
+ * A file read's own numbering (`  12: `, `+ 12: `) and a grep match's (`  Line 5: `) say nothing of what a line holds:
+ * every line of a grep's output held a number, and `Line 5: const serviceName = "dark-factory-core";` (it holds the
+ * question's words) was shown for "which port does the core service listen on by default?" instead of
+ * `Line 5:     address_port: Number(Bun.env.PORT ?? 4150),` five lines below.
+ */
+const NUMBERING = /^\s*(?:Line )?[+-]?\s*\d+[:|]\s?/;
+
+/** A line's text without a read's or a grep's numbering. */
+export const ownText = (text: string) => text.replace(NUMBERING, "");
+
 /** The kinds of answer a line holds. */
 export function lineHolds(text: string, kind: AnswerKind): boolean {
-  return HOLDS[kind].test(text) || (kind === "error" && NAMED_ERROR.test(text));
+  const own = ownText(text);
+  return HOLDS[kind].test(own) || (kind === "error" && NAMED_ERROR.test(own));
 }
 
 /**

@@ -5,7 +5,7 @@
  * sentence that names the pages; a tool call's error stands in its output, not in its command.
  */
 import { byteLength } from "../../bounded-output.js";
-import { type AnswerKind, answerValue, measured, strongError, versioned } from "./answer-kind.js";
+import { type AnswerKind, answerValue, measured, ownText, strongError, versioned } from "./answer-kind.js";
 import type { ShownLinesProfile } from "./ranking-profile.js";
 import { answerWindow, clip, lineBytes, shownText } from "./shown-line.js";
 
@@ -48,9 +48,6 @@ export interface LinesWanted {
   profile: ShownLinesProfile;
 }
 
-/** A file read's own numbering (`  12: `, `+ 12: `) says nothing of what a line holds. */
-const READ_PREFIX = /^\s*[+-]?\s*\d+[:|]\s?/;
-
 /**
  * A line with a letter or a digit. A line of none (`}`, `---`, `|`, a blank) says nothing beside the lines around it:
  * left out as context, the needles shown on the coding recall evaluation's questions to tune on were the same, at
@@ -69,7 +66,7 @@ const COMMENT = /^\s*(?:\/\/|\/\*)|^\s+#\s/;
  * one after at the same distance (a comment stands above what it describes), within three lines; else undefined.
  */
 function codeOfComment(lines: readonly LineChoice[], i: number): number | undefined {
-  const plain = (j: number) => (lines[j] as LineChoice).text.replace(READ_PREFIX, "");
+  const plain = (j: number) => ownText((lines[j] as LineChoice).text);
   if (!COMMENT.test(plain(i))) return undefined;
   for (let d = 1; d <= 3; d++) {
     for (const j of [i + d, i - d]) {
@@ -120,7 +117,7 @@ export function chooseLines(wanted: LinesWanted): ShownLine[] {
   // The number that tells: a version when one is asked for, else a count with what it counts.
   const told = (text: string) => (wanted.version ? versioned(text) : measured(text));
   const value = (l: LineChoice, i: number) => {
-    const plain = l.text.replace(READ_PREFIX, "");
+    const plain = ownText(l.text);
     const kind =
       answerValue(plain, wanted.asked) +
       (errorAsked && strongError(plain) ? profile.strongError : 0) +

@@ -14,7 +14,7 @@ import { chooseLines, type LineChoice } from "../../../src/search/ranked/answer-
 import { DEFAULT_PROFILE } from "../../../src/search/ranked/ranking-profile.js";
 import { numberBytes } from "../../../src/search/ranked/shown-line.js";
 import { readExportFile } from "../../../src/transcripts/source/export-file-source.js";
-import { CORPUS_DIR, sharedSessionFile } from "../../helpers/transcripts.js";
+import { CORPUS_DIR, corpusFile, sharedSessionFile } from "../../helpers/transcripts.js";
 
 const prefixBytes = numberBytes;
 const profile = DEFAULT_PROFILE.lines;
@@ -360,5 +360,42 @@ describe("the lines a hit shows", () => {
       }),
       { numRuns: 400 },
     );
+  });
+});
+
+describe("a grep match's numbering", () => {
+  /** The lines of OpenCode's grep output in a real session of the shared corpus (hidden-river): `  Line 5: …` each. */
+  const grepOutput = () => {
+    const parts = readExportFile(corpusFile("ses_39b709b7fffea1aT6PAuEvX6Zq")).messages.flatMap((m) => m.parts);
+    for (const p of parts) {
+      if (p.type !== "tool" || p.state.status !== "completed") continue;
+      if (p.state.output.startsWith("Found 9 matches") && p.state.output.includes("PORT ?? 4150")) {
+        return p.state.output.split("\n");
+      }
+    }
+    throw new Error("the grep output is missing from hidden-river");
+  };
+
+  it("is no number of the line's own: the line holding one is shown when a number is asked for", () => {
+    const output = grepOutput();
+    const at = (needle: string) => output.findIndex((l) => l.includes(needle));
+    expect(lineHolds(output[at("serviceName")] as string, "number")).toBe(false);
+    expect(lineHolds(output[at("address_port")] as string, "number")).toBe(true);
+    // "Which port does the core service listen on by default?": the log line holding "port" is the best; the service
+    // name's line holds "core" and "service", the port's line "port".
+    const weights: Record<string, number> = { serviceName: 2, "port=${app": 3, address_port: 1 };
+    const lines = output.map((text, i) =>
+      choice(1386 + i, text, Object.entries(weights).find(([k]) => text.includes(k))?.[1] ?? 0),
+    );
+    const shown = chooseLines({
+      lines,
+      best: at("port=${app"),
+      asked: ["number"],
+      words: ["port", "core", "service"],
+      context: 0,
+      prefixBytes,
+      profile,
+    });
+    expect(shown.map((l) => l.text)).toContain("  Line 5:     address_port: Number(Bun.env.PORT ?? 4150),");
   });
 });
