@@ -265,8 +265,9 @@ sessions written by other people (the OpenCode exports of the shared corpus, ses
 converted to OpenCode exports with their tool calls and outputs, and opencode-lore's two), all exported by the plugin
 into one project. The questions were written by people reading the transcripts, in their own words, without seeing
 what the search shows: those of the first three files before any tuning, those of \`questions-d.json\` after the
-ranking had been tuned on them (how far the tuning carries over: see the figures by file below); each names one to three needles: 6-40 characters of the line that answers it. A third is held out: never
-tuned on, and reported here only in aggregate (${t.length} to tune on, ${h.length} held out).
+ranking had been tuned on them (how far the tuning carries over: see the figures by file below). Each names one to
+three needles: 6-40 characters of the line that answers it. A third is held out: never tuned on, and reported here
+only in aggregate (${t.length} to tune on, ${h.length} held out).
 
 Each question is asked verbatim through the search \`memory_session_search\` calls, as the tool asks it by default
 (\`mode: "ranked"\`, context and byte budget at their defaults) at limit ${run.limit} (the tool's default is 10), project-wide and
