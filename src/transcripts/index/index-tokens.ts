@@ -114,13 +114,19 @@ const CAMEL_JOIN = /(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z]{2})/;
 
 /**
  * The parts of one camelCase identifier, folded; none for a name that is only written that way: an identifier of code
- * starts with a word of two letters or more in lower case (`createLogysiaWriter`) or has three parts or more
- * (`ResolveTargetError`), while `iPhone`, `YouTube` or `McDonald` in a conversation are names (split, they made
- * LoCoMo's answering sessions rarer among the first five).
+ * starts with a word of two letters or more in lower case (`createLogysiaWriter`), has three parts or more
+ * (`ResolveTargetError`) or two of four letters or more (`SignalScorer`, `ExecutionVenue`, `HTTPConfig`), while
+ * `iPhone`, `YouTube` or `McDonald` in a conversation are names (split, they made LoCoMo's answering sessions rarer
+ * among the first five). The two-part names split: on the coding recall evaluation's questions to tune on, with the
+ * session named (limit 5), a needle among the first five hits for 109 of 176 questions against 107 (project-wide 83
+ * either way, at a median of 2,510 bytes against 2,530); LoCoMo unchanged (turn 67.8 %, session 90.9 %).
  */
 export function identifierParts(identifier: string): string[] {
   const parts = identifier.split(CAMEL_JOIN);
-  const code = parts.length >= 3 || (/^[a-z]/.test(identifier) && (parts[0]?.length ?? 0) >= 2);
+  const code =
+    parts.length >= 3 ||
+    (/^[a-z]/.test(identifier) && (parts[0]?.length ?? 0) >= 2) ||
+    (parts.length === 2 && parts.every((part) => part.length >= 4));
   return code ? parts.map((part) => part.toLowerCase()) : [];
 }
 

@@ -27,11 +27,12 @@ export const INDEX_FILE = "search-index.db";
  * (./unit-columns.ts), for a smaller file. 5: the bare marker lines (message headers, step notes) are in no unit,
  * their words only in `marker_text` for the literal and regex searches, each with a unit id of its own that no unit
  * takes (`sessions.bare`), so units stand as far apart as before; `index_totals` keeps the sums of the sessions'
- * bytes and of those ids.
+ * bytes and of those ids. 6: the parts of a camelCase identifier of two words of four letters or more (`SignalScorer`)
+ * as words too (index-tokens.ts).
  * Units are cut at the transcript's marker lines as ../transcript-format.ts reads them: a change to what it reads is
  * a new version here.
  */
-export const INDEX_VERSION = 5;
+export const INDEX_VERSION = 6;
 const BUSY_TIMEOUT_MS = 10_000;
 /** Pages one FTS5 merge step writes, and the steps one settling of removals runs at most (256 MB of 4 KiB pages). */
 const MERGE_PAGES = 16;

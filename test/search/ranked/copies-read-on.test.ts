@@ -28,8 +28,11 @@ describe("a ranked search of one session whose first units read are copies of a 
     expect(out.ranked?.repeated).toBeGreaterThan(0);
     const texts = shownTexts(hits);
     expect(new Set(texts).size).toBe(texts.length);
-    // Without room to read on for them, the copies use up the reading and leave a place empty.
-    const bounded = await ask({ reading: { maxCopies: 1 } });
+    // Without room to read on for them, the copies use up the reading and leave a place empty: at a reading bound of
+    // 30 units, reading on fills the five places, and one copy more at most leaves one of them empty.
+    const readOn = await ask({ reading: { maxRead: 30 } });
+    expect(readOn.ranked?.hits).toHaveLength(5);
+    const bounded = await ask({ reading: { maxRead: 30, maxCopies: 1 } });
     expect(bounded.ranked?.hits.length).toBeLessThan(5);
     expect(DEFAULT_PROFILE.reading.maxCopies).toBeGreaterThan(1);
   });

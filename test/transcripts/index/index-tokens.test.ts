@@ -105,7 +105,9 @@ describe("a unit's columns from its joined text", () => {
   it("stored, add the parts of camelCase identifiers as words after the unit's own", () => {
     expect(
       camelParts("preserves `createLogysiaWriter()`, HTTPConfig, ResolveTargetError and getV2Token; plain words"),
-    ).toEqual(["create", "logysia", "writer", "resolve", "target", "error", "get", "v2", "token"]);
+    ).toEqual(["create", "logysia", "writer", "http", "config", "resolve", "target", "error", "get", "v2", "token"]);
+    // Two words of four letters or more: an identifier of code (a class, a trait).
+    expect(camelParts("impl ExecutionVenue for SignalScorer")).toEqual(["execution", "venue", "signal", "scorer"]);
     // Names written in camelCase are not split: only identifiers of code.
     expect(camelParts("my iPhone, YouTube and McDonald's, eBay")).toEqual([]);
     expect(storedColumns("uses createLogysiaWriter")).toEqual({
