@@ -1,7 +1,8 @@
 /**
  * The questions of the coding-session recall evaluation (`bench/coding-recall/questions-*.json`, written by people
- * reading the transcripts without seeing what the search shows: a-c before any tuning, d after it) and opencode-lore's 20 published ones, with the checks that make a
- * question scorable at line level: its session is exported, and each needle stands within one line of its transcript.
+ * reading the transcripts without seeing what the search shows: a-c before any tuning, d after it) and opencode-lore's
+ * 20 published ones, with the checks that make a question scorable at line level: its session is exported, and each
+ * needle stands within one line of its transcript.
  */
 import fs from "node:fs";
 import path from "node:path";
