@@ -83,13 +83,14 @@ function firstWordAt(text: string, words: readonly string[]): number {
 
 /**
  * A long answering line as a window that starts a little before the first of `words` it holds (firstWordAt), so the
- * word that made it match is shown; the bytes left out before it are counted.
+ * word that made it match is shown, and no later than where a window of `max` ends with the line: a word near the end
+ * showed the line's last 51 bytes of a window of 164. The bytes left out before it are counted.
  */
 export function answerWindow(text: string, words: readonly string[], max: number): string {
   if (byteLength(text) <= max) return text;
   const at = firstWordAt(text, words);
   if (!Number.isFinite(at) || at < max / 2) return clip(text, max);
-  const start = Math.max(0, at - Math.floor(max / 5));
+  const start = Math.max(0, Math.min(at - Math.floor(max / 5), text.length - max));
   return `[…${byteLength(text.slice(0, start))} bytes] ${clip(text.slice(start), max)}`;
 }
 

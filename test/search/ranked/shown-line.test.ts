@@ -59,6 +59,16 @@ describe("a long answering line's window", () => {
     expect(late).toContain("reflow.reflow_window");
   });
 
+  it("near the line's end, opens earlier so that the window takes its whole budget", () => {
+    // opencode-lore's nightly session: the only word of the question the line holds ("extra") is near its end, and
+    // the window showed its last 51 bytes of a budget of 164.
+    const line =
+      "Correct — `--channel` on `upgrade` is redundant because `nightly`/`stable` as positional args already cover the channel-switching case, and bare `upgrade` reads the persisted channel. The only thing `--channel` adds over positionals is the ability to combine with `--check` (`upgrade --check --channel nightly`), but that's a pretty obscure use case that doesn't justify the extra surface area.";
+    const shown = answerWindow(line, ["extra"], 164);
+    expect(shown).toMatch(/^\[…\d+ bytes\] .*doesn't justify the extra surface area\.$/);
+    expect(byteLength(shown.replace(/^\[…\d+ bytes\] /, ""))).toBeGreaterThanOrEqual(160);
+  });
+
   it("starts at a word written inside another as before (a path's part, a compound)", () => {
     const path = `${"x".repeat(300)} see src/search/ranked/shown-line.ts for it`;
     expect(answerWindow(path, ["shown-line.ts"], 120)).toContain("shown-line.ts");
