@@ -73,6 +73,17 @@ const NUMBERING = /^\s*(?:Line )?[+-]?\s*\d+[:|]\s?/;
 /** A line's text without a read's or a grep's numbering. */
 export const ownText = (text: string) => text.replace(NUMBERING, "");
 
+/** Where in `text` the first of the asked kinds stands, after its numbering (its index; Infinity when none does). */
+export function kindAt(text: string, asked: readonly AnswerKind[]): number {
+  const own = ownText(text);
+  let at = Number.POSITIVE_INFINITY;
+  for (const kind of asked) {
+    const m = HOLDS[kind].exec(own);
+    if (m) at = Math.min(at, text.length - own.length + m.index);
+  }
+  return at;
+}
+
 /** The kinds of answer a line holds. */
 export function lineHolds(text: string, kind: AnswerKind): boolean {
   const own = ownText(text);

@@ -5,7 +5,7 @@
  * sentence that names the pages; a tool call's error stands in its output, not in its command.
  */
 import { byteLength } from "../../bounded-output.js";
-import { type AnswerKind, answerValue, measured, ownText, strongError, versioned } from "./answer-kind.js";
+import { type AnswerKind, answerValue, kindAt, measured, ownText, strongError, versioned } from "./answer-kind.js";
 import type { ShownLinesProfile } from "./ranking-profile.js";
 import { answerWindow, clip, lineBytes, shownText } from "./shown-line.js";
 
@@ -99,7 +99,10 @@ export function chooseLines(wanted: LinesWanted): ShownLine[] {
     const room = Math.min(max, left - wanted.prefixBytes(l.line) - 1);
     const cut = whole <= room ? whole : room - CUT_MARKS;
     if (i !== best && (cut < Math.min(profile.minLine, whole) || !SAYS.test(text))) return false;
-    const shown = i === best ? answerWindow(text, wanted.words, Math.max(cut, profile.minLine)) : clip(text, cut);
+    const shown =
+      i === best
+        ? answerWindow(text, wanted.words, Math.max(cut, profile.minLine), kindAt(text, wanted.asked))
+        : clip(text, cut);
     const size = lineBytes(l.line, shown, wanted.prefixBytes);
     if (i !== best && size > left) return false;
     chosen.set(i, shown);

@@ -82,13 +82,22 @@ function firstWordAt(text: string, words: readonly string[]): number {
 }
 
 /**
- * A long answering line as a window that starts a little before the first of `words` it holds (firstWordAt), so the
- * word that made it match is shown, and no later than where a window of `max` ends with the line: a word near the end
- * showed the line's last 51 bytes of a window of 164. The bytes left out before it are counted.
+ * A long answering line as a window that starts a little before the first of `words` it holds (firstWordAt), or
+ * before `asked`, where what the question asks for stands in it (answer-kind.ts kindAt) when that comes first, so the
+ * word that made it match or the answer is shown; and no later than where a window of `max` ends with the line: a
+ * word near the end showed the line's last 51 bytes of a window of 164. The bytes left out before it are counted.
+ * "Why was that extra flag removed?" is answered by "… is redundant because `nightly`/`stable` as positional args
+ * already cover …" 330 bytes before the line's only word of the question ("extra"): on the coding recall evaluation's
+ * questions to tune on, 83 -> 84 of 176 project-wide (that question), 109 -> 110 with the session named.
  */
-export function answerWindow(text: string, words: readonly string[], max: number): string {
+export function answerWindow(
+  text: string,
+  words: readonly string[],
+  max: number,
+  asked = Number.POSITIVE_INFINITY,
+): string {
   if (byteLength(text) <= max) return text;
-  const at = firstWordAt(text, words);
+  const at = Math.min(firstWordAt(text, words), asked);
   if (!Number.isFinite(at) || at < max / 2) return clip(text, max);
   const start = Math.max(0, Math.min(at - Math.floor(max / 5), text.length - max));
   return `[…${byteLength(text.slice(0, start))} bytes] ${clip(text.slice(start), max)}`;

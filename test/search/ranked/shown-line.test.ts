@@ -6,7 +6,12 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { byteLength } from "../../../src/bounded-output.js";
 import { SHOWN_LINE_BYTES } from "../../../src/search/limits.js";
+import { kindAt } from "../../../src/search/ranked/answer-kind.js";
 import { answerWindow, clip, lineBytes, numbered, shownWindow } from "../../../src/search/ranked/shown-line.js";
+
+/** A line of opencode-lore's nightly session (shared/recall-eval/lore): a reason, then 330 bytes on, "extra". */
+const LORE_CHANNEL_LINE =
+  "Correct — `--channel` on `upgrade` is redundant because `nightly`/`stable` as positional args already cover the channel-switching case, and bare `upgrade` reads the persisted channel. The only thing `--channel` adds over positionals is the ability to combine with `--check` (`upgrade --check --channel nightly`), but that's a pretty obscure use case that doesn't justify the extra surface area.";
 
 describe("a shown line's bytes", () => {
   it("are the bytes of the line as rendered, answer or context, with its newline", () => {
@@ -62,11 +67,22 @@ describe("a long answering line's window", () => {
   it("near the line's end, opens earlier so that the window takes its whole budget", () => {
     // opencode-lore's nightly session: the only word of the question the line holds ("extra") is near its end, and
     // the window showed its last 51 bytes of a budget of 164.
-    const line =
-      "Correct — `--channel` on `upgrade` is redundant because `nightly`/`stable` as positional args already cover the channel-switching case, and bare `upgrade` reads the persisted channel. The only thing `--channel` adds over positionals is the ability to combine with `--check` (`upgrade --check --channel nightly`), but that's a pretty obscure use case that doesn't justify the extra surface area.";
+    const line = LORE_CHANNEL_LINE;
     const shown = answerWindow(line, ["extra"], 164);
     expect(shown).toMatch(/^\[…\d+ bytes\] .*doesn't justify the extra surface area\.$/);
     expect(byteLength(shown.replace(/^\[…\d+ bytes\] /, ""))).toBeGreaterThanOrEqual(160);
+  });
+
+  it("opens at what the question asks for when it stands before the question's words", () => {
+    // "Why was that extra flag removed?": the reason (`because …`) stands 330 bytes before "extra".
+    const line = LORE_CHANNEL_LINE;
+    const reason = kindAt(line, ["reason"]);
+    expect(reason).toBe(line.indexOf("because"));
+    expect(answerWindow(line, ["extra"], 164, reason)).toContain("as positional args already cover");
+    expect(answerWindow(line, ["extra"], 164)).not.toContain("as positional args already cover");
+    // A read's numbering is no number asked for: the window still opens at the question's word.
+    const read = `12: ${"x".repeat(200)} the pages took 34 s`;
+    expect(kindAt(read, ["number"])).toBe(read.indexOf(" 34"));
   });
 
   it("starts at a word written inside another as before (a path's part, a compound)", () => {
