@@ -52,11 +52,14 @@ const quick = process.env.LEDGER_EVAL_QUICK === "1";
 const details = process.env.LEDGER_EVAL_DETAILS === "1";
 const ranking = evalProfileOrExit("coding-recall");
 
-/** Asks as the tool does, a day after the newest session (the recency prior sees every session as written before). */
+/**
+ * Asks as the tool does, a day after the newest session (the recency prior sees every session as written before),
+ * project-wide or with `sessionID` named.
+ */
 function askerOver(corpus: CodingCorpus) {
   const now = Math.max(...[...corpus.sessions.values()].map((s) => s.lastTime)) + DAY;
   const search = searchOver(corpus.data, { clock: () => now });
-  return async (q: Asking, named: boolean, sessionID = named ? q.session : undefined) => {
+  return async (q: Asking, sessionID?: string) => {
     const out = await search({
       query: q.question,
       mode: "ranked",
@@ -133,10 +136,10 @@ async function main(dataDir: string): Promise<number> {
   };
   const asked: AskedQuestion[] = [];
   for (const q of questions) {
-    const wide = await ask(q, false);
-    const named = quick ? undefined : await ask(q, true);
+    const wide = await ask(q);
+    const named = quick ? undefined : await ask(q, q.session);
     // What the tool's description tells the agent to do when no line answers: ask again in the first hit's session.
-    const again = wide.scored.rank === undefined && wide.first ? await ask(q, false, wide.first) : undefined;
+    const again = wide.scored.rank === undefined && wide.first ? await ask(q, wide.first) : undefined;
     asked.push({
       question: q,
       firstHit: wide.hits[0],
@@ -151,10 +154,10 @@ async function main(dataDir: string): Promise<number> {
   const loreShared: Scored[] = [];
   const loreAlone: Scored[] = [];
   if (!quick) {
-    for (const q of lore) loreShared.push((await ask(q, true)).scored);
+    for (const q of lore) loreShared.push((await ask(q, q.session)).scored);
     const own = await exportCorpus(path.join(dataDir, "lore"), sessionFiles(shared, true));
     const askOwn = askerOver(own);
-    for (const q of lore) loreAlone.push((await askOwn(q, true)).scored);
+    for (const q of lore) loreAlone.push((await askOwn(q, q.session)).scored);
     close(own);
   }
   close(corpus);
