@@ -73,21 +73,31 @@ const NUMBERING = /^\s*(?:Line )?[+-]?\s*\d+[:|]\s?/;
 /** A line's text without a read's or a grep's numbering. */
 export const ownText = (text: string) => text.replace(NUMBERING, "");
 
+/**
+ * Where `kind` first stands in a line's own text (its index; -1 when it does not): an error as HOLDS sees it or as a
+ * runtime names it (NAMED_ERROR).
+ */
+function kindIndex(own: string, kind: AnswerKind): number {
+  const at = [HOLDS[kind].exec(own), kind === "error" ? NAMED_ERROR.exec(own) : null].flatMap((m) =>
+    m ? [m.index] : [],
+  );
+  return at.length > 0 ? Math.min(...at) : -1;
+}
+
 /** Where in `text` the first of the asked kinds stands, after its numbering (its index; Infinity when none does). */
 export function kindAt(text: string, asked: readonly AnswerKind[]): number {
   const own = ownText(text);
   let at = Number.POSITIVE_INFINITY;
   for (const kind of asked) {
-    const m = HOLDS[kind].exec(own);
-    if (m) at = Math.min(at, text.length - own.length + m.index);
+    const i = kindIndex(own, kind);
+    if (i >= 0) at = Math.min(at, text.length - own.length + i);
   }
   return at;
 }
 
-/** The kinds of answer a line holds. */
+/** Whether a line, past its numbering, holds `kind`. */
 export function lineHolds(text: string, kind: AnswerKind): boolean {
-  const own = ownText(text);
-  return HOLDS[kind].test(own) || (kind === "error" && NAMED_ERROR.test(own));
+  return kindIndex(ownText(text), kind) >= 0;
 }
 
 /**

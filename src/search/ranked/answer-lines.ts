@@ -122,7 +122,7 @@ export function chooseLines(wanted: LinesWanted): ShownLine[] {
   const value = (l: LineChoice, i: number) => {
     const plain = ownText(l.text);
     const kind =
-      answerValue(plain, wanted.asked) +
+      answerValue(l.text, wanted.asked) +
       (errorAsked && strongError(plain) ? profile.strongError : 0) +
       (numberAsked && told(plain) ? profile.measured : 0);
     const near = 1 - Math.min(1, Math.abs(i - best) / span);

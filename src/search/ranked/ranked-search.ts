@@ -13,7 +13,7 @@ import { decodeText, numberedLines, prefixLength } from "../../transcripts/numbe
 import { readMarker } from "../../transcripts/transcript-format.js";
 import type { HitLine } from "../found.js";
 import { OWN_TOOLS } from "../own-tools.js";
-import { type AnswerKind, answerValue, asksFor, asksVersion, strongError } from "./answer-kind.js";
+import { type AnswerKind, answerValue, asksFor, asksVersion, ownText, strongError } from "./answer-kind.js";
 import { chooseLines, type LineChoice } from "./answer-lines.js";
 import { currentTurnStart } from "./current-turn.js";
 import type { HitExplain } from "./hit-explain.js";
@@ -360,12 +360,12 @@ function denserOfMessage(hit: RankedHit, scored: readonly ScoredUnit[]): ScoredU
 }
 
 /**
- * A shown line's text without its number (an attachment's `12: `, a read tool's `00012| `) and spacing, a cut's count
- * of the bytes left out (shown-line.ts) as `…`: two copies of a long line are cut where their budgets end.
+ * A shown line's text without its number (an attachment's `12: `, a read tool's `00012| `, a grep's `Line 12: `,
+ * answer-kind.ts ownText) and spacing, a cut's count of the bytes left out (shown-line.ts) as `…`: two copies of a
+ * long line are cut where their budgets end.
  */
 const lineText = (text: string) =>
-  text
-    .replace(/^\s*[+-]?\s*\d+[:|]\s?/, "")
+  ownText(text)
     .replace(/\[…\d+ bytes\]/g, CUT)
     .replace(/\s+/g, " ")
     .trim();

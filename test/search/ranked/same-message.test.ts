@@ -76,4 +76,14 @@ describe("the units of one message in a ranked search", () => {
       12, 40,
     ]);
   });
+
+  it("add no line their hit shows already under another numbering (a read's, a grep's)", () => {
+    // The same line of a file, read (`5: `) and found by a grep (`Line 5: `): one line of the file, shown once.
+    const shown = [{ line: 12, text: "5: const port = Number(Bun.env.PORT ?? 4150);", match: true }];
+    const more = [
+      { line: 80, text: "  Line 5: const port = Number(Bun.env.PORT ?? 4150);", match: true },
+      { line: 81, text: "  Line 9: const host = Bun.env.HOST ?? '127.0.0.1';", match: false },
+    ];
+    expect(withLinesOf(shown, more, 10_000).lines.map((l) => l.line)).toEqual([12, 81]);
+  });
 });

@@ -83,6 +83,10 @@ describe("a long answering line's window", () => {
     // A read's numbering is no number asked for: the window still opens at the question's word.
     const read = `12: ${"x".repeat(200)} the pages took 34 s`;
     expect(kindAt(read, ["number"])).toBe(read.indexOf(" 34"));
+    // An error as a runtime names it (no word boundary before its "Error") is where an error asked for stands.
+    const thrown = `${"x".repeat(200)} then TypeError: r is not iterable`;
+    expect(kindAt(thrown, ["error"])).toBe(thrown.indexOf("TypeError"));
+    expect(kindAt(thrown, ["number"])).toBe(Number.POSITIVE_INFINITY);
   });
 
   it("starts at a word written inside another as before (a path's part, a compound)", () => {
