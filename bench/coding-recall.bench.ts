@@ -18,8 +18,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { termsIn } from "../src/search/ranked/hit-lines.js";
 import { parseRankedQuery } from "../src/search/ranked/ranked-query.js";
-import { termsIn } from "../src/search/ranked/ranked-search.js";
 import { searchOver } from "../test/helpers/search-over.js";
 import { createBaseline, scoreBaseline } from "./coding-recall-baseline.js";
 import {

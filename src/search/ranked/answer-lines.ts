@@ -150,7 +150,7 @@ export function chooseLines(wanted: LinesWanted): ShownLine[] {
     const pick = (quiet ? outcomes.slice().reverse() : telling).slice(0, profile.outcomes);
     for (const i of pick) take(i, quiet ? profile.quietBytes : profile.lineBytes);
   }
-  // What a call the text announces printed, chosen as telling already (ranked-search.ts): after the hit's own outcome.
+  // What a call the text announces printed, chosen as telling already (hit-lines.ts): after the hit's own outcome.
   for (const i of lines.flatMap((l, i) => (l.after ? [i] : []))) take(i, profile.lineBytes);
   // Lines that hold what the question asks for, or more of its words, best first.
   const answers = lines

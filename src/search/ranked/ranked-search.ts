@@ -3,38 +3,26 @@
  * top of them read back from their transcripts and scored again (rerank.ts), at most a few per session so one
  * session cannot fill the answer, best first, each with its exact lines and context.
  */
-import fs from "node:fs";
 import type { IndexRows } from "../../transcripts/index/index-reader.js";
 import type { Role } from "../../transcripts/index/transcript-units.js";
-import { type UnitWords, unitWordsOfBytes, withCall } from "../../transcripts/index/unit-words.js";
 import type { TranscriptFile } from "../../transcripts/listing.js";
-import { LONG_LINE_BYTES, readCondensedLine } from "../../transcripts/long-line.js";
-import { decodeText, numberedLines, prefixLength } from "../../transcripts/numbered-line.js";
-import { readMarker } from "../../transcripts/transcript-format.js";
 import type { HitLine } from "../found.js";
 import { OWN_TOOLS } from "../own-tools.js";
-import { type AnswerKind, answerValue, asksFor, asksVersion, ownText, strongError } from "./answer-kind.js";
-import { chooseLines, type LineChoice } from "./answer-lines.js";
+import { answerValue, asksFor, asksVersion } from "./answer-kind.js";
 import { currentTurnStart } from "./current-turn.js";
 import type { HitExplain } from "./hit-explain.js";
+import { shownLines } from "./hit-lines.js";
 import { messageOf } from "./message-of.js";
 import { dateWeight } from "./named-dates.js";
 import { candidates, type UnitRow } from "./ranked-candidates.js";
 import { planRanked, type RankedPlan } from "./ranked-plan.js";
 import type { RankedTerm } from "./ranked-query.js";
 import type { RankedRequest } from "./ranked-request.js";
-import {
-  type LeftToRescore,
-  maxBoost,
-  type RescoreParts,
-  rescore,
-  sameTerm,
-  unitWeight,
-  wantedWords,
-} from "./rerank.js";
-import { lineBytes, numberBytes } from "./shown-line.js";
+import { ATTACHMENT_NOTE, isListing, lineText, repeats, shownOnce, unsaid, withLinesOf } from "./repeated-lines.js";
+import { type LeftToRescore, maxBoost, type RescoreParts, rescore, unitWeight, wantedWords } from "./rerank.js";
+import { inOrder, liftedBySession } from "./session-order.js";
 import { maxTermScore } from "./term-stats.js";
-import { callBefore, outcomeBefore, outcomeOf, outcomesAfter, type ReadRange, retryAfter } from "./tool-call-lines.js";
+import { OpenFiles, readLines, readUnitWords, someLine } from "./unit-reads.js";
 
 export interface RankedHit {
   file: TranscriptFile;
@@ -74,269 +62,14 @@ export interface RankedResult {
   absent: string[];
 }
 
-/** Transcripts opened by one search, each once, closed when it ends; and the one buffer their units are read into. */
-class OpenFiles {
-  private readonly fds = new Map<string, number>();
-  private scratch = Buffer.allocUnsafe(64 * 1024);
-
-  /** A buffer of at least `bytes`, overwritten by the next read. */
-  buffer(bytes: number): Buffer {
-    if (this.scratch.length < bytes) this.scratch = Buffer.allocUnsafe(bytes);
-    return this.scratch;
-  }
-
-  fd(path: string): number {
-    let fd = this.fds.get(path);
-    if (fd === undefined) {
-      fd = fs.openSync(path, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
-      this.fds.set(path, fd);
-    }
-    return fd;
-  }
-
-  close(): void {
-    for (const fd of this.fds.values()) fs.closeSync(fd);
-    this.fds.clear();
-  }
-}
-
-/**
- * The numbered lines of bytes [start, end) of a transcript, as number and text. A range longer than LONG_LINE_BYTES
- * is a unit of one long line (a line past UNIT_MAX_BYTES is a unit alone): it is read condensed, as the index read it.
- */
-function readLines(files: OpenFiles, path: string, start: number, end: number): { line: number; text: string }[] {
-  const length = Math.max(0, end - start);
-  if (length > LONG_LINE_BYTES) {
-    const condensed = readCondensedLine(files.fd(path), start, end);
-    return numberedLines(condensed, condensed.length);
-  }
-  const buffer = files.buffer(length);
-  return numberedLines(buffer, fs.readSync(files.fd(path), buffer, 0, length, start));
-}
-
-/** Bytes [start, end) of the file as the index read them: a unit of one long line condensed (long-line.ts). */
-function readUnitBytes(
-  files: OpenFiles,
-  path: string,
-  start: number,
-  end: number,
-): { bytes: Uint8Array; read: number } {
-  const length = Math.max(0, end - start);
-  if (length > LONG_LINE_BYTES) {
-    const bytes = readCondensedLine(files.fd(path), start, end);
-    return { bytes, read: bytes.length };
-  }
-  const bytes = files.buffer(length);
-  return { bytes, read: fs.readSync(files.fd(path), bytes, 0, length, start) };
-}
-
-/** A unit read for the second look: its words, and its bytes [0, read) (valid until the next read of the search). */
-interface UnitRead {
-  words: UnitWords;
-  bytes: Uint8Array;
-  read: number;
-}
-
-/**
- * The unit's words, read from its bytes; undefined when the file no longer holds its lines where the index says,
- * "unreadable" when the file cannot be opened or read.
- */
-function readUnitWords(
-  files: OpenFiles,
-  file: TranscriptFile,
-  row: UnitRow,
-  wanted: readonly string[],
-): UnitRead | undefined | "unreadable" {
-  if (row.byte_end > file.size) return undefined;
-  let read: { bytes: Uint8Array; read: number };
-  try {
-    read = readUnitBytes(files, file.path, row.byte_start, row.byte_end);
-  } catch {
-    return "unreadable";
-  }
-  const unit = unitWordsOfBytes(read.bytes, read.read, wanted);
-  // The numbers written on its first and last lines, as the index recorded them (transcript-units.ts): a hand edit
-  // that removed or added a line before the unit moves other lines (and their numbers) into its bytes.
-  if (unit.lines === 0 || unit.firstLine !== row.first_line || unit.lastLine !== row.last_line) return undefined;
-  if (row.call_start === null || row.call_end === null || row.call_end > row.byte_start)
-    return { ...read, words: unit.words };
-  // A tool's output is read with the start of its call, as the index holds it: its words stand on no line of the unit.
-  // Its call's lines are read up to LONG_LINE_BYTES: the index holds only their first CALL_CHARS characters.
-  const callLength = Math.min(row.call_end - row.call_start, LONG_LINE_BYTES);
-  const callBuffer = Buffer.alloc(callLength + 1);
-  try {
-    fs.readSync(files.fd(file.path), callBuffer, 0, callLength, row.call_start);
-  } catch {
-    return "unreadable";
-  }
-  // A call cut inside its last line ends it there.
-  callBuffer[callLength] = 0x0a;
-  return { ...read, words: withCall(unitWordsOfBytes(callBuffer, callLength + 1, wanted).words, unit.words) };
-}
-
-/** Whether a line of bytes [0, end) of numbered lines (each ended by a newline) passes `test`, decoded one at a time. */
-function someLine(bytes: Uint8Array, end: number, test: (text: string) => boolean): boolean {
-  let from = 0;
-  for (let nl = bytes.indexOf(0x0a, from); nl !== -1 && nl < end; nl = bytes.indexOf(0x0a, from)) {
-    if (test(decodeText(bytes, from + prefixLength(bytes, from, nl), nl))) return true;
-    from = nl + 1;
-  }
-  return false;
-}
-
 /** What the user chose to keep, as given to the plugin's memory_save: the one call of its own that is content. */
 const KEPT_INPUT = "memory_save";
-
-/** Marker lines that say only what the header says (a part, a message, an output's length): never shown. */
-const BARE_MARKER =
-  /^(?:\[(?:text|reasoning)(?: · [^\]]*)?\]|\[(?:output|error) · [^\]]*\]|## (?:user|assistant|summary) · .*)$/;
-
-/**
- * The lines a hit shows (answer-lines.ts), from its own unit: the best line, the lines holding what the question asks
- * for, context; for a tool call, the outcome in its output; for a tool output, the call. Marker and blank lines are
- * left out: the header says the kind and time.
- */
-function shownLines(
-  files: OpenFiles,
-  s: ScoredUnit,
-  req: RankedRequest,
-  asked: readonly AnswerKind[],
-  version: boolean,
-): HitLine[] {
-  const { file, row } = s;
-  const read = (start: number, end: number) => readLines(files, file.path, start, end);
-  // Weighed by their place in the unit: a unit read across a removed line has a gap in its numbers.
-  const unit = read(row.byte_start, row.byte_end).map((l, at) => ({ ...l, weight: s.weights[at] ?? 0 }));
-  const choices: LineChoice[] = [];
-  for (const l of unit) {
-    if (!Number.isFinite(l.line)) continue;
-    if (l.line !== s.line && (l.text.trim() === "" || BARE_MARKER.test(l.text))) continue;
-    choices.push({ line: l.line, text: l.text, weight: l.weight });
-  }
-  if (row.role === "tool-input" && row.tool !== null && !OWN_TOOLS.has(row.tool)) {
-    for (const l of outcomeOf(read, row.byte_end, file.size, row.tool)) {
-      choices.push({ line: l.line, text: l.text, weight: termsIn(l.text, req.query.terms), outcome: true });
-    }
-    const marker = unit[0]?.text;
-    if (marker !== undefined) choices.push(...retryChoice(read, row.byte_end, file.size, marker, req));
-  } else if (row.role === "assistant" || row.role === "reasoning") {
-    // The output a message comments on, just before it: what the agent saw when it said so.
-    const before = outcomeBefore(read, row.byte_start);
-    // The plugin's own result is never shown, beside a message either.
-    for (const l of before.tool !== undefined && OWN_TOOLS.has(before.tool) ? [] : before.lines) {
-      choices.push({ line: l.line, text: l.text, weight: termsIn(l.text, req.query.terms), outcome: true });
-    }
-    const after = announcedOutcome(read, row.byte_end, file.size, req, asked);
-    if (after) choices.push(after);
-    choices.sort((a, b) => a.line - b.line);
-  } else if (row.role === "tool-output") {
-    const { call, errors } = callBefore(read, row.byte_start);
-    if (call) choices.unshift({ line: call.line, text: call.text, weight: 0, call: true });
-    // What failed, said earlier in a long output than the unit the words found: an error is what its outcome is read
-    // for unless the question asks for something else.
-    if (call && (asked.length === 0 || asked.includes("error"))) {
-      for (const l of errors.slice(0, req.profile.lines.outcomes)) {
-        choices.push({ line: l.line, text: l.text, weight: termsIn(l.text, req.query.terms), outcome: true });
-      }
-      choices.sort((a, b) => a.line - b.line);
-    }
-    if (call) choices.push(...retryChoice(read, row.byte_end, file.size, call.text, req));
-  }
-  const best = choices.findIndex((c) => c.line === s.line);
-  if (best < 0) return [];
-  return chooseLines({
-    lines: choices,
-    best,
-    asked,
-    version,
-    words: req.query.terms.flatMap((t) => t.words),
-    context: req.contextLines,
-    prefixBytes: numberBytes,
-    profile: req.profile.lines,
-  });
-}
-
-/** What the agent ran next after a failed call (tool-call-lines.ts retryAfter): shown in the room the rest leaves. */
-function retryChoice(read: ReadRange, byteEnd: number, size: number, call: string, req: RankedRequest): LineChoice[] {
-  const retry = retryAfter(read, byteEnd, size, call);
-  return retry ? [{ ...retry, weight: termsIn(retry.text, req.query.terms), retry: true }] : [];
-}
-
-/**
- * The line of the outcome of the calls a text announces ("Let me check the history", then what `git log` printed)
- * that tells most: what is asked (an error by default, a tool's own error line more) and the question's words, in the
- * line and in its call's input (`git log` for "what did git log say"). None when no line tells: a quiet run adds
- * nothing to the hit.
- */
-function announcedOutcome(
-  read: ReadRange,
-  byteEnd: number,
-  size: number,
-  req: RankedRequest,
-  asked: readonly AnswerKind[],
-): LineChoice | undefined {
-  const told = asked.length > 0 ? asked : (["error"] as const);
-  let best: { choice: LineChoice; value: number; kind: number } | undefined;
-  for (const call of outcomesAfter(read, byteEnd, size)) {
-    if (OWN_TOOLS.has(call.tool)) continue;
-    const callWords = termsIn(call.input.join("\n"), req.query.terms);
-    for (const l of call.lines) {
-      const weight = termsIn(l.text, req.query.terms);
-      const strong = told.includes("error") && strongError(l.text) ? req.profile.lines.strongError : 0;
-      const kind = answerValue(l.text, told) + strong;
-      if (weight + kind === 0) continue;
-      const value = weight + kind + callWords;
-      // At the same value, what is asked outweighs a word: `fatal: …` over a path that holds the word.
-      if (!best || value > best.value || (value === best.value && kind > best.kind))
-        best = { choice: { ...l, weight, outcome: true, after: true }, value, kind };
-    }
-  }
-  return best?.choice;
-}
-
-/** How many of the query's terms a line read beside the unit holds (a word of each, with its endings). */
-export function termsIn(text: string, terms: readonly RankedTerm[]): number {
-  const lower = text.toLowerCase();
-  // A word is a term's (sameTerm) only when it is the term or starts with its first four letters: a term whose words'
-  // heads the line does not hold is not looked for word by word (most lines beside a unit hold none).
-  const held = terms.filter((t) => t.words.every((w) => lower.includes(w.length > 4 ? w.slice(0, 4) : w)));
-  if (held.length === 0) return 0;
-  const words = lower.match(/[\p{L}\p{N}_]+/gu) ?? [];
-  return held.filter((t) => t.words.every((w) => words.some((word) => sameTerm(word, w)))).length;
-}
 
 /** Whether a unit is of the message a hit before it is of (message-of.ts). */
 const sameMessage = (hit: RankedHit, s: { row: UnitRow }) => {
   const message = messageOf(s.row.session_id, s.row.time, s.row.role);
   return message !== undefined && message === messageOf(hit.file.sessionID, hit.time, hit.role);
 };
-
-/**
- * A hit's lines with those of another unit of its message that it does not show yet (as context: a hit has one
- * answering line), the other's best line first,
- * within `bytes` (each line with its number), in line order; and the bytes added.
- */
-export function withLinesOf(
-  shown: readonly HitLine[],
-  more: readonly HitLine[],
-  bytes: number,
-): { lines: HitLine[]; bytes: number } {
-  const have = new Set(shown.map((l) => l.line));
-  // A line the hit shows the text of (a paragraph written twice in a message), as it is or cut at another place
-  // (saidBefore), is not added again.
-  const texts = new Set(shown.map((l) => lineText(l.text)));
-  let left = bytes;
-  const added: HitLine[] = [];
-  for (const l of [...more].sort((a, b) => Number(b.match) - Number(a.match))) {
-    if (have.has(l.line) || saidBefore(lineText(l.text), texts)) continue;
-    const size = lineBytes(l.line, l.text);
-    if (size > left) continue;
-    left -= size;
-    texts.add(lineText(l.text));
-    added.push({ ...l, match: false });
-  }
-  return { lines: [...shown, ...added].sort((a, b) => a.line - b.line), bytes: bytes - left };
-}
 
 /** A unit's own BM25, before its neighbours and its message lifted it (higher is better). */
 const ownScore = (s: ScoredUnit) => s.row.parts?.bm25 ?? -s.row.score;
@@ -359,121 +92,6 @@ function denserOfMessage(hit: RankedHit, scored: readonly ScoredUnit[]): ScoredU
   return best;
 }
 
-/**
- * A shown line's text without its number (an attachment's `12: `, a read tool's `00012| `, a grep's `Line 12: `,
- * answer-kind.ts ownText) and spacing, a cut's count of the bytes left out (shown-line.ts) as `…`: two copies of a
- * long line are cut where their budgets end.
- */
-const lineText = (text: string) =>
-  ownText(text)
-    .replace(/\[…\d+ bytes\]/g, CUT)
-    .replace(/\s+/g, " ")
-    .trim();
-
-/** Where a shown line was cut, in its text as `said` holds it. */
-const CUT = "…";
-
-/** Shown text this long that hits before showed is a repeat (a paste, a file read again), not a second answer. */
-const REPEAT_CHARS = 60;
-
-/** The share of a hit's text that hits before showed for it to be a repeat: a copy with a line more or a call above. */
-const REPEAT_SHARE = 0.75;
-
-/**
- * Whether a hit shows what hits before it showed (`said`, their lines' text): each line holding the query's words, and
- * most of its text, at least REPEAT_CHARS of it. A short line said twice ("Thanks!") may well be two answers.
- */
-function repeats(lines: readonly HitLine[], said: ReadonlySet<string>): boolean {
-  let shared = 0;
-  let all = 0;
-  for (const l of lines) {
-    const text = lineText(l.text);
-    all += text.length;
-    if (saidBefore(text, said)) shared += text.length;
-    else if (l.match) return false;
-  }
-  return shared >= REPEAT_CHARS && shared >= all * REPEAT_SHARE;
-}
-
-/** A cut line's text at least this long, within a line said before or holding one said cut, is a repeat of it. */
-const WITHIN_CHARS = 40;
-
-/** A shown line's longest stretch between its cuts. */
-const uncut = (text: string) => text.split(CUT).reduce((a, b) => (b.trim().length > a.length ? b.trim() : a), "");
-
-/**
- * Whether a line's text was said before: as it is, or cut at another place (the same long line of a copy cut to
- * another budget, `<pro […51 bytes]` in one and `<project-sl […49 bytes]` in the other): a cut line's text within a
- * line said, or a line said cut within it. A line shown whole is a repeat only as it is: it may hold more than a cut
- * line showed of it.
- */
-function saidBefore(text: string, said: ReadonlySet<string>): boolean {
-  if (said.has(text)) return true;
-  if (!text.includes(CUT)) return false;
-  const part = uncut(text);
-  if (part.length < WITHIN_CHARS) return false;
-  for (const s of said) {
-    const other = uncut(s);
-    if (other.length < WITHIN_CHARS) continue;
-    if (other.includes(part) || (s.includes(CUT) && part.includes(other))) return true;
-  }
-  return false;
-}
-
-/**
- * A hit's lines without those that hits before it showed (`said`, as they are or cut at another place: saidBefore),
- * its best line kept unless `best` is false (lines added to another hit are context there): a paste or a file read
- * again shows its best line, not the same neighbours twice. On the coding recall evaluation's questions to tune on
- * that left the needles shown at 2,862 bytes a question against 2,931 (session named 3,101 against 3,213;
- * ranking-profile.ts, lines).
- */
-function unsaid(lines: readonly HitLine[], said: ReadonlySet<string>, best = true): HitLine[] {
-  return lines.filter((l) => (best && l.match) || !saidBefore(lineText(l.text), said));
-}
-
-/**
- * Each line's text shown once, by the first hit that shows it (the best line of each hit kept): a line another unit of
- * its message added to a hit may stand among a later hit's context.
- */
-function shownOnce(hits: readonly RankedHit[]): void {
-  const said = new Set<string>();
-  for (const h of hits) {
-    h.lines = withoutTitleTwice(unsaid(h.lines, said));
-    for (const l of h.lines) said.add(lineText(l.text));
-  }
-}
-
-/** A tool input's description, which OpenCode shows as the call's title: `description: Run the tests`. */
-const DESCRIPTION = /^description: (.+)$/;
-
-/**
- * A hit's lines without a call's `description:` line when the hit shows the call's line, which holds the same words
- * as its title (`[tool bash · completed · "Run the tests"]`); never the line that matched.
- */
-function withoutTitleTwice(lines: HitLine[]): HitLine[] {
-  const calls = lines.map((l) => lineText(l.text)).filter((text) => readMarker(text)?.kind === "tool");
-  if (calls.length === 0) return lines;
-  return lines.filter((l) => {
-    const title = DESCRIPTION.exec(lineText(l.text))?.[1];
-    return l.match || title === undefined || !calls.some((call) => call.endsWith(` · ${JSON.stringify(title)}]`));
-  });
-}
-
-/** A line that is only a path (an entry of a glob's, an `ls`'s or an attached folder's listing). */
-const PATH_ENTRY = /^[\w@.~/-]*[/.][\w@.~/-]*$/;
-
-/**
- * Whether a hit shows a directory listing: three paths or more, and most of its lines. Its entries hold every path
- * part of a question about files, so a second listing (another part of it, a copy, another folder's) takes no place.
- */
-function isListing(lines: readonly HitLine[]): boolean {
-  const paths = lines.filter((l) => PATH_ENTRY.test(lineText(l.text))).length;
-  return paths >= 3 && paths >= lines.length * REPEAT_SHARE;
-}
-
-/** A line that is only an attachment's note ("Called the Read tool with the following input: {…}"). */
-const ATTACHMENT_NOTE = /^Called the \S+ tool with the following input: /;
-
 interface ScoredUnit {
   row: UnitRow;
   file: TranscriptFile;
@@ -487,57 +105,6 @@ interface ScoredUnit {
   answers: number;
   /** Added by the best other unit of its session (liftedBySession). */
   lift: number;
-}
-
-/** What the order of the hits needs of a unit scored by the second look. */
-interface InSession {
-  score: number;
-  row: { session_id: string };
-}
-
-/**
- * Each unit lifted by `lift` (the profile's sessions.lift) times the best score of another unit of its session among
- * those the second look read: a session that answers a question often does so in more than one message.
- */
-export function liftedBySession(scored: readonly InSession[], lift: number): void {
-  const best = new Map<string, InSession[]>();
-  for (const s of scored) {
-    const [first, second] = best.get(s.row.session_id) ?? [];
-    const top = [first, second, s].filter((x): x is InSession => x !== undefined).sort((a, b) => b.score - a.score);
-    best.set(s.row.session_id, top.slice(0, 2));
-  }
-  const lifts = scored.map((s) => {
-    const [first, second] = best.get(s.row.session_id) ?? [];
-    const other = first === s ? second : first;
-    return lift * (other?.score ?? 0);
-  });
-  for (const [i, s] of scored.entries()) s.score += lifts[i] as number;
-}
-
-/**
- * The units best first, put in order one at a time, a unit's score weighing `repeat` (the profile's sessions.repeat)
- * times less for each unit of its session already ahead of it: the first hits name more of the sessions that may
- * answer, and the first is the best unit either way.
- */
-export function inOrder<T extends InSession>(scored: readonly T[], repeat: number): T[] {
-  const left = [...scored];
-  const ahead = new Map<string, number>();
-  const order: T[] = [];
-  while (left.length > 0) {
-    let at = 0;
-    let value = Number.NEGATIVE_INFINITY;
-    for (const [i, s] of left.entries()) {
-      const v = s.score * repeat ** (ahead.get(s.row.session_id) ?? 0);
-      if (v > value) {
-        value = v;
-        at = i;
-      }
-    }
-    const [next] = left.splice(at, 1) as [T];
-    order.push(next);
-    ahead.set(next.row.session_id, (ahead.get(next.row.session_id) ?? 0) + 1);
-  }
-  return order;
 }
 
 /** What each stage gave a unit of the second look that became a hit weighed `order` in the order of the hits. */

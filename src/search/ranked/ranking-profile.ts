@@ -479,7 +479,7 @@ export const DEFAULT_PROFILE: RankingProfile = {
    *
    * Bytes that say nothing are left out whatever the budgets: a line of neither letter nor digit (`}`, `---`) around
    * the best one (answer-lines.ts), and a line a hit before showed (a paste, a file read again: each line's text is
-   * shown once, by the first hit showing it, ranked-search.ts). On the questions to tune on, the same needles at a
+   * shown once, by the first hit showing it, repeated-lines.ts). On the questions to tune on, the same needles at a
    * median of 2,862 bytes against 2,946 project-wide, 3,101 against 3,213 with the session named, opencode-lore's
    * 2,907 against 3,011; LoCoMo unchanged. Budgets cut on top of that lost needles: hitBytes 480 showed 46.3 %
    * (2,796 bytes), 440 43.5 % (2,747), sameMessage 300 45.4 % (2,839), lineBytes 120 46.3 % (2,850), answers 1

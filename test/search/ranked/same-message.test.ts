@@ -4,8 +4,9 @@
  */
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import { type RankedHit, withLinesOf } from "../../../src/search/ranked/ranked-search.js";
+import type { RankedHit } from "../../../src/search/ranked/ranked-search.js";
 import { DEFAULT_PROFILE } from "../../../src/search/ranked/ranking-profile.js";
+import { withLinesOf } from "../../../src/search/ranked/repeated-lines.js";
 import { clip } from "../../../src/search/ranked/shown-line.js";
 import type { SessionExport } from "../../../src/transcripts/source/export-file-source.js";
 import { indexedSessions, PROJECT } from "../../helpers/indexed-sessions.js";

@@ -1,11 +1,11 @@
 /**
- * How many of the query's terms a line read beside a unit holds (ranked-search.ts termsIn): its shortcut, which skips
+ * How many of the query's terms a line read beside a unit holds (hit-lines.ts termsIn): its shortcut, which skips
  * a line holding no term's first four letters, counts what looking at every word of the line counts.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { termsIn } from "../../../src/search/ranked/hit-lines.js";
 import type { RankedTerm } from "../../../src/search/ranked/ranked-query.js";
-import { termsIn } from "../../../src/search/ranked/ranked-search.js";
 import { sameTerm } from "../../../src/search/ranked/rerank.js";
 
 /** The count without the shortcut: every word of the line against every word of each term. */
