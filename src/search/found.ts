@@ -5,6 +5,7 @@
  * redaction step (redact-hits.ts) and one renderer (render.ts) serve every kind.
  */
 import type { TranscriptFile } from "../transcripts/listing.js";
+import type { HitLine } from "./hit-line.js";
 import type { RankedCoverage } from "./ranked/ranked-coverage.js";
 import type { RankedResult } from "./ranked/ranked-search.js";
 import type { ScanResult } from "./scan/scanner.js";
@@ -13,13 +14,6 @@ import type { Coverage } from "./scan-coverage.js";
 export type Found =
   | { kind: "ranked"; result: RankedResult; coverage: RankedCoverage }
   | { kind: "lines"; files: readonly TranscriptFile[]; result: ScanResult; coverage: Coverage };
-
-/** One line a hit shows: its number in the transcript, its text, and whether it answers (else it is context). */
-export interface HitLine {
-  line: number;
-  text: string;
-  match: boolean;
-}
 
 /** A hit as data: the transcript it is from and its lines, in the order shown. */
 export interface Hit {

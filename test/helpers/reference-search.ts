@@ -3,9 +3,9 @@
  * the streaming scanner against on random inputs. Shares only the display helpers with the code under test.
  */
 
+import type { HitLine } from "../../src/search/hit-line.js";
 import { LITERAL_LINE_BYTES } from "../../src/search/literal-query.js";
 import { REGEX_LINE_BYTES } from "../../src/search/query.js";
-import type { ResultLine } from "../../src/search/scan/collect-types.js";
 import { matchWindowStart, prefixLength, renderWindow, wholeCharsEnd } from "../../src/transcripts/numbered-line.js";
 
 export interface ReferenceQuery {
@@ -82,7 +82,7 @@ export function splitLines(file: Uint8Array): Uint8Array[] {
   return lines;
 }
 
-export function referenceSearch(file: Uint8Array, q: ReferenceQuery, limits: ReferenceLimits): ResultLine[] {
+export function referenceSearch(file: Uint8Array, q: ReferenceQuery, limits: ReferenceLimits): HitLine[] {
   const lines = splitLines(file);
   const texts = lines.map((line) => line.subarray(prefixLength(line, 0, line.length)));
   const matches: { line: number; at: number }[] = [];

@@ -5,6 +5,7 @@
  * sentence that names the pages; a tool call's error stands in its output, not in its command.
  */
 import { byteLength } from "../../bounded-output.js";
+import type { HitLine } from "../hit-line.js";
 import { type AnswerKind, answerValue, kindAt, measured, ownText, strongError, versioned } from "./answer-kind.js";
 import type { ShownLinesProfile } from "./ranking-profile.js";
 import { answerWindow, clip, lineBytes, shownText } from "./shown-line.js";
@@ -23,12 +24,6 @@ export interface LineChoice {
   retry?: boolean;
   /** The call a hit on a tool's output came from: always shown, first. */
   call?: boolean;
-}
-
-export interface ShownLine {
-  line: number;
-  text: string;
-  match: boolean;
 }
 
 export interface LinesWanted {
@@ -84,7 +79,7 @@ const CUT_MARKS = 36;
  * The shown lines of one hit, in line order: the best line first in priority and always (cut to `bestBytes` if
  * need be), then what the question asks for, the outcome of a tool call, and context, while they fit `hitBytes`.
  */
-export function chooseLines(wanted: LinesWanted): ShownLine[] {
+export function chooseLines(wanted: LinesWanted): HitLine[] {
   const { profile } = wanted;
   const { lines, best } = wanted;
   const bestLine = lines[best];

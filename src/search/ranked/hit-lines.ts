@@ -4,7 +4,7 @@
  * call; chosen within the hit's bytes by answer-lines.ts.
  */
 import type { TranscriptFile } from "../../transcripts/listing.js";
-import type { HitLine } from "../found.js";
+import type { HitLine } from "../hit-line.js";
 import { OWN_TOOLS } from "../own-tools.js";
 import { type AnswerKind, answerValue, strongError } from "./answer-kind.js";
 import { chooseLines, type LineChoice } from "./answer-lines.js";

@@ -6,7 +6,7 @@
 import type { IndexRows } from "../../transcripts/index/index-reader.js";
 import type { Role } from "../../transcripts/index/transcript-units.js";
 import type { TranscriptFile } from "../../transcripts/listing.js";
-import type { HitLine } from "../found.js";
+import type { HitLine } from "../hit-line.js";
 import { OWN_TOOLS } from "../own-tools.js";
 import { answerValue, asksFor, asksVersion } from "./answer-kind.js";
 import { currentTurnStart } from "./current-turn.js";

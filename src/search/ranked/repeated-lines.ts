@@ -4,7 +4,7 @@
  * hit's message adds to it; each line shown once.
  */
 import { readMarker } from "../../transcripts/transcript-format.js";
-import type { HitLine } from "../found.js";
+import type { HitLine } from "../hit-line.js";
 import { ownText } from "./answer-kind.js";
 import { lineBytes } from "./shown-line.js";
 

@@ -1,4 +1,5 @@
 /** What a scan is asked for and what it gives back: per file (the line collector) and in all (the scanner). */
+import type { HitLine } from "../hit-line.js";
 
 export interface CollectLimits {
   contextLines: number;
@@ -12,14 +13,8 @@ export interface CollectLimits {
   deadline: number;
 }
 
-export interface ResultLine {
-  line: number;
-  text: string;
-  match: boolean;
-}
-
 export interface FileHits {
-  lines: ResultLine[];
+  lines: HitLine[];
   matches: number;
   /** Stopped at `maxMatches`. */
   capped: boolean;

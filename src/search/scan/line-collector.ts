@@ -15,8 +15,9 @@ import {
   wholeCharsEnd,
 } from "../../transcripts/numbered-line.js";
 import type { CompiledQuery } from "../compiled-query.js";
+import type { HitLine } from "../hit-line.js";
 import { afterNewlines, countNewlines, type ScanBuffer } from "./byte-search.js";
-import type { CollectLimits, FileHits, ResultLine } from "./collect-types.js";
+import type { CollectLimits, FileHits } from "./collect-types.js";
 import { linesBefore } from "./lines-before.js";
 import { LongLine } from "./long-line.js";
 
@@ -36,7 +37,7 @@ export class LineCollector {
   private eof = false;
   /** First buffer index from which complete lines can be walked back for before-context. */
   private floor = 0;
-  private readonly out: ResultLine[] = [];
+  private readonly out: HitLine[] = [];
   private lastEmitted = 0;
   private afterLeft = 0;
   private matches = 0;
