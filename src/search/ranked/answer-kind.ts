@@ -63,12 +63,13 @@ const HOLDS: Record<AnswerKind, RegExp> = {
 const NAMED_ERROR = /\b[A-Z]\w*(?:Error|Exception):/;
 
 /**
- * A file read's own numbering (`  12: `, `+ 12: `) and a grep match's (`  Line 5: `) say nothing of what a line holds:
+ * A file read's own numbering (`  12: `, `+ 12: `, and as other agents' read tools and `cat -n` write it, `    12\t`
+ * and `    12→`) and a grep match's (`  Line 5: `) say nothing of what a line holds:
  * every line of a grep's output held a number, and `Line 5: const serviceName = "dark-factory-core";` (it holds the
  * question's words) was shown for "which port does the core service listen on by default?" instead of
  * `Line 5:     address_port: Number(Bun.env.PORT ?? 4150),` five lines below.
  */
-const NUMBERING = /^\s*(?:Line )?[+-]?\s*\d+[:|]\s?/;
+const NUMBERING = /^\s*(?:Line )?[+-]?\s*\d+(?:[:|]\s?|\t|→)/;
 
 /** A line's text without a read's or a grep's numbering. */
 export const ownText = (text: string) => text.replace(NUMBERING, "");

@@ -49,6 +49,11 @@ describe("what a question asks for", () => {
     expect(lineHolds("command: bunx tsc --noEmit", "command")).toBe(true);
     expect(lineHolds("The plan looks good to me.", "number")).toBe(false);
     expect(lineHolds("Sounds good, thanks.", "error")).toBe(false);
+    // A read's numbering, as OpenCode, other agents' read tools and `cat -n` write it, is no number of the line's.
+    expect(lineHolds("  12: the plan looks good", "number")).toBe(false);
+    expect(lineHolds("     1→<!DOCTYPE html>", "number")).toBe(false);
+    expect(lineHolds("    48\t", "number")).toBe(false);
+    expect(lineHolds("    12\tconst MAX_TWEET_LENGTH = 280;", "number")).toBe(true);
   });
 });
 
@@ -267,6 +272,17 @@ describe("the lines a hit shows", () => {
       profile,
     });
     expect(alone).toEqual([{ line: 32, text: "}", match: true }]);
+  });
+
+  it("shows no blank line of a file read, numbered as other agents' read tools number it (`  48\t`, `  48→`)", () => {
+    const lines = [
+      choice(116, "    47\t**How it was understood:** Stop names are stored in both Chinese and English.", 2),
+      choice(117, "    48\t"),
+      choice(118, "    49→"),
+      choice(119, "    50\t**How it was solved:** The stop entity stores a `name_cn` and a `name_en`."),
+    ];
+    const shown = chooseLines({ lines, best: 0, asked: [], words: ["stored"], context: 2, prefixBytes, profile });
+    expect(shown.map((l) => l.line)).toEqual([116, 119]);
   });
 
   it("shows a call's error from its output, and its last lines when nothing failed", () => {
