@@ -1,8 +1,8 @@
 /**
  * What each stage of the ranking gave a hit, for the search's explain option: the index's BM25 and what its
- * neighbours and session added to it (ranked-candidates.ts), the second look's terms and factors by name (rerank.ts),
- * the lift from the rest of its session and the weight its place among the hits gave it (ranked-search.ts). Scores
- * are shown higher-is-better (FTS5's bm25() is lower-is-better).
+ * neighbours and session added to it (candidates-in-context.ts), the second look's terms and factors by name
+ * (rerank.ts), the lift from the rest of its session and the weight its place among the hits gave it
+ * (ranked-search.ts). Scores are shown higher-is-better (FTS5's bm25() is lower-is-better).
  */
 import type { RescoreParts } from "./rerank.js";
 
@@ -23,7 +23,7 @@ export interface HitExplain extends RescoreParts {
   score: number;
 }
 
-/** The index's part of a unit's score, split as ranked-candidates.ts added it up (all higher-is-better). */
+/** The index's part of a unit's score, split as candidates-in-context.ts added it up (all higher-is-better). */
 export interface IndexParts {
   bm25: number;
   neighbours: number;

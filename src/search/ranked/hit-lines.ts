@@ -8,13 +8,13 @@ import type { HitLine } from "../hit-line.js";
 import { OWN_TOOLS } from "../own-tools.js";
 import { type AnswerKind, answerValue, strongError } from "./answer-kind.js";
 import { chooseLines, type LineChoice } from "./answer-lines.js";
-import type { UnitRow } from "./ranked-candidates.js";
 import type { RankedTerm } from "./ranked-query.js";
 import type { RankedRequest } from "./ranked-request.js";
 import { sameTerm } from "./rerank.js";
 import { numberBytes } from "./shown-line.js";
 import { callBefore, outcomeBefore, outcomeOf, outcomesAfter, type ReadRange, retryAfter } from "./tool-call-lines.js";
 import { type OpenFiles, readLines } from "./unit-reads.js";
+import type { UnitRow } from "./unit-rows.js";
 
 /** A unit to show: its row, its transcript, its best line, and the query terms' weight in each of its lines. */
 export interface UnitToShow {

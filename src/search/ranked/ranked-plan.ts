@@ -50,7 +50,7 @@ export interface RankedPlan {
   /**
    * Every term's inverse document frequency as FTS5's bm25() weighs it: over the units alone, where `weights` is over
    * the unit ids (the bare marker lines' too). A score of FTS5's for one term is taken to the search's weight by their
-   * ratio (ranked-candidates.ts).
+   * ratio (candidates-in-context.ts).
    */
   indexWeights: ReadonlyMap<RankedTerm, number>;
   /** The units the counts walked among the newest (term-stats.ts, `Walked`), by the expression they hold. */

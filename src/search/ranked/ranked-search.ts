@@ -14,7 +14,7 @@ import type { HitExplain } from "./hit-explain.js";
 import { shownLines } from "./hit-lines.js";
 import { messageOf } from "./message-of.js";
 import { dateWeight } from "./named-dates.js";
-import { candidates, type UnitRow } from "./ranked-candidates.js";
+import { candidates } from "./ranked-candidates.js";
 import { planRanked, type RankedPlan } from "./ranked-plan.js";
 import type { RankedTerm } from "./ranked-query.js";
 import type { RankedRequest } from "./ranked-request.js";
@@ -23,6 +23,7 @@ import { type LeftToRescore, maxBoost, type RescoreParts, rescore, unitWeight, w
 import { inOrder, liftedBySession } from "./session-order.js";
 import { maxTermScore } from "./term-stats.js";
 import { OpenFiles, readLines, readUnitWords, someLine } from "./unit-reads.js";
+import type { UnitRow } from "./unit-rows.js";
 
 export interface RankedHit {
   file: TranscriptFile;

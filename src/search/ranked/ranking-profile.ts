@@ -79,7 +79,7 @@ export interface RankingProfile {
      */
     setting: number;
   };
-  /** How the sessions around a unit weigh in, and how they share the answer (ranked-candidates.ts, ranked-search.ts). */
+  /** How the sessions around a unit weigh in, and how they share the answer (candidates-in-context.ts, ranked-search.ts). */
   sessions: {
     /** The session's own BM25 over the generating terms, against the unit's. */
     context: number;
@@ -238,8 +238,8 @@ export const DEFAULT_PROFILE: RankingProfile = {
      * session weighs as much as the unit: on LoCoMo the answering session came first for 59 % of the questions by the
      * units alone, and with the second look's share of the terms for 70.8 % at a weight of 0.3, 71.9 % at 0.5, 72.1 %
      * at 1; the coding sessions of bench/recall-eval keep their first hits at each. With one session searched it
-     * is left out (the same for every unit; ranked-candidates.ts): with it, a needle among the first five hits for 59
-     * of the coding recall evaluation's 108 questions to tune on, session named; without it, 60.
+     * is left out (the same for every unit; candidates-in-context.ts): with it, a needle among the first five hits
+     * for 59 of the coding recall evaluation's 108 questions to tune on, session named; without it, 60.
      */
     context: 1,
     /**
@@ -262,9 +262,9 @@ export const DEFAULT_PROFILE: RankingProfile = {
     /**
      * With one session searched, a word rare in the index may stand in many of the session's units, and then tells
      * them apart less than the index's weight says: a generating term's weight is half the index's, half the session's
-     * (ranked-candidates.ts, ownWeights). On the coding recall evaluation's questions to tune on, with the session named
-     * (limit 5), a needle among the first five hits for 63.9 % against 62.0 % with the index's weights alone (hit@1
-     * 36.1 % against 37.0 %, MRR 0.467 against 0.460; median 2,889 bytes against 2,860); a share of 0.25: 62.0 %, 0.4:
+     * (candidates-in-context.ts, ownWeights). On the coding recall evaluation's questions to tune on, with the session
+     * named (limit 5), a needle among the first five hits for 63.9 % against 62.0 % with the index's weights alone
+     * (hit@1 36.1 % against 37.0 %, MRR 0.467 against 0.460; median 2,889 bytes against 2,860); a share of 0.25: 62.0 %, 0.4:
      * 62.0 %, 0.6: 62.0 %, 0.75: 63.0 % (hit@1 35.2 % at each), 1: 61.1 % (hit@1 33.3 %). opencode-lore's questions
      * 14 of 20 against 13 (14 among the 30 sessions, as before). A search across sessions (and LoCoMo: turn 67.4 %,
      * session 90.6 %, unchanged) keeps the index's weights.

@@ -8,7 +8,7 @@ import { type UnitWords, unitWordsOfBytes, withCall } from "../../transcripts/in
 import type { TranscriptFile } from "../../transcripts/listing.js";
 import { LONG_LINE_BYTES, readCondensedLine } from "../../transcripts/long-line.js";
 import { decodeText, numberedLines, prefixLength } from "../../transcripts/numbered-line.js";
-import type { UnitRow } from "./ranked-candidates.js";
+import type { UnitRow } from "./unit-rows.js";
 
 /** Transcripts opened by one search, each once, closed when it ends; and the one buffer their units are read into. */
 export class OpenFiles {

@@ -347,7 +347,7 @@ export function refreshIndex(connection: IndexConnection, transcript: IndexedTra
       },
       (text) => {
         // An id of its own that no unit takes: units stand as far apart as when these lines were units, so a unit's
-        // neighbours (ranked-candidates.ts) are the ones they were.
+        // neighbours (candidates-in-context.ts) are the ones they were.
         nextId++;
         bare.push(text);
       },
