@@ -108,9 +108,9 @@ export function lineHolds(text: string, kind: AnswerKind): boolean {
 const STRONG_ERROR =
   /(?:^|\s)(?:[A-Z]\w*(?:Error|Exception)\b:?|error(?:\[\w+\])?:|fatal:|panic(?:ked)?[: ]|FAIL(?:ED)?\b|Traceback \(most recent|ERR!|npm ERR|E\d{4}:|TS\d{4}:)/;
 
-/** Whether a line is an error as a tool writes one (more telling than a line that mentions failing). */
+/** Whether a line, past its numbering, is an error as a tool writes one (it tells more than one naming a failure). */
 export function strongError(text: string): boolean {
-  return STRONG_ERROR.test(text);
+  return STRONG_ERROR.test(ownText(text));
 }
 
 /** How many of the asked kinds a line holds (0 when none were asked). */
@@ -127,9 +127,9 @@ export function answerValue(text: string, asked: readonly AnswerKind[]): number 
 const MEASURE =
   /(?:^|[^\w.#/-])\d+(?:[.,]\d+)?\s?(?:%|ms|s|sec(?:onds?)?|min(?:utes?)?|kb|mb|gb|bytes?|files?|lines?|tests?|pages?|passed|failed|errors?|warnings?|insertions?|deletions?|changes?|changed|occurrences|users?|items?|rows?|entries|commits?|hits?|calls?|requests?|tokens?|chars?|characters?|words?|steps?|times?)\b|\b[a-z_]+=\d/i;
 
-/** Whether a line holds a count with what it counts. */
+/** Whether a line, past its numbering, holds a count with what it counts. */
 export function measured(text: string): boolean {
-  return MEASURE.test(text);
+  return MEASURE.test(ownText(text));
 }
 
 /** A question that asks which version (`what Bun version was on the machine?`). */
@@ -144,7 +144,7 @@ export function asksVersion(question: string): boolean {
  */
 const VERSION = /(?:^|[^\w.])v?\d+\.\d+\.\d+(?![\d.]*\d)|\bv\d+\.\d+\b/i;
 
-/** Whether a line holds a version as tools write one. */
+/** Whether a line, past its numbering, holds a version as tools write one. */
 export function versioned(text: string): boolean {
-  return VERSION.test(text);
+  return VERSION.test(ownText(text));
 }

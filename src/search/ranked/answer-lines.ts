@@ -116,11 +116,10 @@ export function chooseLines(wanted: LinesWanted): HitLine[] {
   // The number that tells: a version when one is asked for, else a count with what it counts.
   const told = (text: string) => (wanted.version ? versioned(text) : measured(text));
   const value = (l: LineChoice, i: number) => {
-    const plain = ownText(l.text);
     const kind =
       answerValue(l.text, wanted.asked) +
-      (errorAsked && strongError(plain) ? profile.strongError : 0) +
-      (numberAsked && told(plain) ? profile.measured : 0);
+      (errorAsked && strongError(l.text) ? profile.strongError : 0) +
+      (numberAsked && told(l.text) ? profile.measured : 0);
     const near = 1 - Math.min(1, Math.abs(i - best) / span);
     return kind * (1 + profile.nearness * near) + l.weight / maxWeight;
   };

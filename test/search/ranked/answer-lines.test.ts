@@ -99,6 +99,9 @@ describe("a count with what it counts", () => {
     expect(measured("**Gates**: pytest → **536 passed**")).toBe(true);
     expect(measured("took 120 ms")).toBe(true);
     expect(measured(" create mode 100644 welpy/reflow.py")).toBe(false);
+    // A read's numbering is no count: `2` and a tab before `ms = …` read as "2 ms" when the numbering was kept.
+    expect(measured("     2\tms = Date.now() - start;")).toBe(false);
+    expect(measured("     2\ttook 120 ms")).toBe(true);
     expect(measured("[master 963eef2] refactor(reflow): extract re-flow ordering")).toBe(false);
     expect(measured("Released 2.0.0 on 2026-02-16")).toBe(false);
   });
