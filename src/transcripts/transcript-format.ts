@@ -6,7 +6,7 @@
  *
  * Each transcript written from now on says its format in its header's last line (`transcript format 1`); one written
  * before the stamp has none and is format 1 too: transcripts are append-only, and their lines are never rewritten.
- * What `readMarker` reads decides the index's units: a change to it is a new INDEX_VERSION (index/search-index.ts).
+ * What `readMarker` reads decides the index's units: a change to it is a new INDEX_VERSION (index/index-schema.ts).
  */
 
 /** The format this code writes; the grammar below is format 1. */

@@ -126,7 +126,7 @@ export function bestInContext(
   const oneSession = req.perSession === undefined;
   type Row = Omit<Scored, "held"> & { session_bytes: number; byte_start: number; byte_end: number };
   const read = plan.generating.map((term) => ({ term, rows: connection.all<Row>(sql, clauseOf(term), ...params) }));
-  // The index's bytes, kept by the index's triggers as the sessions change (search-index.ts, index_totals): a sum over
+  // The index's bytes, kept by the index's triggers as the sessions change (index-schema.ts, index_totals): a sum over
   // the sessions cost about 3 ms at 17,000 transcripts in a 2.9 GB index.
   const indexBytes = () => connection.get<{ bytes: number }>("SELECT bytes FROM index_totals")?.bytes ?? 0;
   const own =

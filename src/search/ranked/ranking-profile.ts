@@ -38,7 +38,7 @@ export interface ShownLinesProfile {
 }
 
 export interface RankingProfile {
-  /** The weights FTS5's bm25() gives the index's two columns (`unit_text`, search-index.ts). */
+  /** The weights FTS5's bm25() gives the index's two columns (`unit_text`, index-schema.ts). */
   columns: {
     /** A unit's folded words. */
     words: number;
@@ -120,7 +120,7 @@ export interface RankingProfile {
     surelyCommon: number;
     /**
      * The newest unit ids a look that could walk the whole index is kept to: units, and the bare marker lines that
-     * keep an id each and are in no unit (search-index.ts, index format 5), so the window spans as much transcript as
+     * keep an id each and are in no unit (index-schema.ts, index format 5), so the window spans as much transcript as
      * when those lines were units.
      */
     windowUnits: number;

@@ -14,7 +14,7 @@ export interface IndexTotals {
   meanTokens: number;
   /**
    * The unit ids the units are spread over: the units and the ids given to the bare marker lines, which are in no
-   * unit (search-index.ts, `sessions.bare`). A term's count estimated from the ids its newest units span is a share
+   * unit (index-schema.ts, `sessions.bare`). A term's count estimated from the ids its newest units span is a share
    * of these.
    */
   ids: number;

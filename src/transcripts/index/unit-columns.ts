@@ -39,7 +39,7 @@ export function rolesCondition(u: string, roles: readonly Role[]): { sql: string
 }
 
 /**
- * The rows of `marker_text` (search-index.ts) of the session numbered `sid`: their ids are `sid * MARKER_ROWS` and the
+ * The rows of `marker_text` (index-schema.ts) of the session numbered `sid`: their ids are `sid * MARKER_ROWS` and the
  * next ones, one row per update that read bare marker lines (index-update.ts), so the session of a row is its id
  * divided by MARKER_ROWS and a session's rows are one range of ids, with no table mapping them.
  */
