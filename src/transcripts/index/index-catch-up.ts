@@ -6,7 +6,8 @@
 import type { TranscriptFile } from "../listing.js";
 import type { IndexConnection } from "./index-connection.js";
 import type { CatchUp } from "./index-reader.js";
-import { inTransaction, openBatch, refreshIndex } from "./index-update.js";
+import { inTransaction, openBatch } from "./index-transactions.js";
+import { refreshIndex } from "./index-update.js";
 
 export type { CatchUp } from "./index-reader.js";
 

@@ -14,7 +14,8 @@ import type { TranscriptFile } from "../listing.js";
 import type { IndexConnection } from "./index-connection.js";
 import type { CatchUp, IndexReader } from "./index-reader.js";
 import { FTS_TABLES, foreignTables, INDEX_VERSION, schema } from "./index-schema.js";
-import type { IndexedTranscript, OpenBatch } from "./index-update.js";
+import type { OpenBatch } from "./index-transactions.js";
+import type { IndexedTranscript } from "./index-update.js";
 
 export const INDEX_FILE = "search-index.db";
 const BUSY_TIMEOUT_MS = 10_000;
@@ -121,7 +122,7 @@ export class SearchIndex implements TranscriptIndexer, IndexReader {
   async batch<T>(fn: () => Promise<T>): Promise<T> {
     const health = await this.forWriting();
     if (!health.usable) return fn();
-    const { openBatch } = await import("./index-update.js");
+    const { openBatch } = await import("./index-transactions.js");
     let batch: OpenBatch;
     try {
       batch = openBatch(health.connection);
@@ -146,7 +147,10 @@ export class SearchIndex implements TranscriptIndexer, IndexReader {
   async forget(sessionID: string): Promise<void> {
     const health = await this.forReading();
     if (!health.usable) return;
-    const { dropSession, inTransaction } = await import("./index-update.js");
+    const [{ dropSession }, { inTransaction }] = await Promise.all([
+      import("./index-update.js"),
+      import("./index-transactions.js"),
+    ]);
     inTransaction(health.connection, () => dropSession(health.connection, sessionID));
     this.forgotten = true;
   }
