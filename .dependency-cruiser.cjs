@@ -62,11 +62,12 @@ module.exports = {
       name: "only-transcripts-write-the-index",
       comment:
         "The full-text index is derived transcript data: its writes (units added, sessions dropped, in " +
-        "transcripts/index/index-update.ts) are made by the transcripts only. Others go through transcripts/index: a " +
-        "ranked search's catch-up (index-catch-up.ts), doctor's inspection and rebuild (index-maintenance.ts).",
+        "transcripts/index/index-update.ts, in the transactions of index-transactions.ts) are made by the transcripts " +
+        "only. Others go through transcripts/index: a ranked search's catch-up (index-catch-up.ts), doctor's " +
+        "inspection and rebuild (index-maintenance.ts).",
       severity: "error",
       from: { path: "^src/", pathNot: "^src/transcripts/" },
-      to: { path: "^src/transcripts/index/index-update\\.ts$" },
+      to: { path: "^src/transcripts/index/index-(?:update|transactions)\\.ts$" },
     },
     {
       name: "search-only-reads-transcripts",
