@@ -36,6 +36,11 @@ export interface AskedQuestion {
    * what the tool's description tells the agent to do next. Undefined when the first call answered or had no hit.
    */
   again?: Scored;
+  /**
+   * The question asked project-wide at the tool's default limit (`EvalRun.defaultLimit`), as an agent that names no
+   * limit asks it: the rank among those hits and the bytes. Undefined in a quick run.
+   */
+  atDefault?: Scored;
   wide: Setting;
   /** Undefined in a quick run. */
   named: Setting | undefined;
@@ -43,6 +48,8 @@ export interface AskedQuestion {
 
 export interface EvalRun {
   asked: AskedQuestion[];
+  /** The tool's default limit of a ranked search, which `atDefault` was asked at. */
+  defaultLimit?: number;
   /** opencode-lore's questions, session named, among all the sessions (empty in a quick run). */
   loreShared: Scored[];
   /** The same in a project of opencode-lore's two sessions alone, as its evaluation is published. */
@@ -239,6 +246,18 @@ function againLine(t: readonly AskedQuestion[], h: readonly AskedQuestion[]): st
 session named, as the tool's description tells the agent to. Answered within the two calls: ${said("to tune on", t)}${h.length > 0 ? `; ${said("held out", h)}` : ""}.`;
 }
 
+/** The questions asked at the tool's default limit: among its first five hits, among them all, and the bytes. */
+function defaultLine(run: EvalRun, t: readonly AskedQuestion[], h: readonly AskedQuestion[]): string {
+  const limit = run.defaultLimit;
+  const said = (name: string, list: readonly AskedQuestion[]) => {
+    const scored = list.flatMap((a) => (a.atDefault ? [a.atDefault] : []));
+    const m = measure(scored);
+    return `${name} ${shownOf(scored, 5)} of ${m.n} among the first five hits, ${shownOf(scored, limit ?? 0)} among the ${limit} (median ${bytes(m.medianBytes)} B, p90 ${bytes(m.p90Bytes)})`;
+  };
+  if (limit === undefined || !t.some((a) => a.atDefault)) return "";
+  return `\nThe questions asked project-wide at the tool's default limit (${limit}), as an agent that names no limit asks them: ${said("to tune on", t)}${h.some((a) => a.atDefault) ? `; ${said("held out", h)}` : ""}.\n`;
+}
+
 const shownOf = (scored: readonly Scored[], limit: number) =>
   scored.filter((s) => s.rank !== undefined && s.rank <= limit).length;
 
@@ -307,7 +326,7 @@ ${halvesLine(t)}
 ${byFileLine(t)}
 
 ${againLine(t, h)}
-
+${defaultLine(run, t, h)}
 ${h.length > 0 ? `Per kind and per place, held-out questions:\n\n${groupTable(h)}\n` : "Held-out questions: not asked (quick run).\n"}
 ${loreLine(run)}
 `;
@@ -345,6 +364,19 @@ export function reportFigures(run: EvalRun): Figure[] {
     figures.push({
       what: "coding recall, tune set, project-wide: hit@1 / hit@5 / MRR (FTS5 cut to our bytes)",
       value: `${triple(measure(scoredOf(t, "wide", "ours")))} (${triple(measure(scoredOf(t, "wide", "cut")))}), ${t.length} questions`,
+    });
+  }
+  const atDefault = (list: readonly AskedQuestion[]) => list.flatMap((a) => (a.atDefault ? [a.atDefault] : []));
+  if (run.defaultLimit !== undefined && atDefault(run.asked).length > 0) {
+    const limit = run.defaultLimit;
+    const said = (list: readonly AskedQuestion[]) => {
+      const scored = atDefault(list);
+      const share = (n: number) => pct(scored.length === 0 ? 0 : n / scored.length);
+      return `${share(shownOf(scored, 5))} / ${share(shownOf(scored, limit))}`;
+    };
+    figures.push({
+      what: `coding recall at the tool's default limit (${limit}), project-wide: a needle in the first 5 / the ${limit} hits`,
+      value: `tune ${said(t)}; held out ${said(h)}; median ${bytes(median(atDefault(run.asked).map((s) => s.bytes)))} B`,
     });
   }
   const allBytes = median(scoredOf(run.asked, "wide", "ours").map((s) => s.bytes));

@@ -18,6 +18,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { SEARCH_LIMITS } from "../src/search/limits.js";
 import { termsIn } from "../src/search/ranked/hit-lines.js";
 import { parseRankedQuery } from "../src/search/ranked/ranked-query.js";
 import { searchOver } from "../test/helpers/search-over.js";
@@ -59,12 +60,12 @@ const ranking = evalProfileOrExit("coding-recall");
 function askerOver(corpus: CodingCorpus) {
   const now = Math.max(...[...corpus.sessions.values()].map((s) => s.lastTime)) + DAY;
   const search = searchOver(corpus.data, { clock: () => now });
-  return async (q: Asking, sessionID?: string) => {
+  return async (q: Asking, sessionID?: string, limit = LIMIT) => {
     const out = await search({
       query: q.question,
       mode: "ranked",
       scope: PROJECT,
-      limit: LIMIT,
+      limit,
       sessionID,
       profile: ranking.profile,
     });
@@ -140,8 +141,11 @@ async function main(dataDir: string): Promise<number> {
     const named = quick ? undefined : await ask(q, q.session);
     // What the tool's description tells the agent to do when no line answers: ask again in the first hit's session.
     const again = wide.scored.rank === undefined && wide.first ? await ask(q, wide.first) : undefined;
+    // As an agent that names no limit asks it.
+    const atDefault = quick ? undefined : (await ask(q, undefined, SEARCH_LIMITS.defaultHits)).scored;
     asked.push({
       question: q,
+      atDefault,
       firstHit: wide.hits[0],
       shared: sharedTerms(q, corpus.sessions.get(q.session)),
       again: again?.scored,
@@ -164,7 +168,16 @@ async function main(dataDir: string): Promise<number> {
   const seconds = (performance.now() - started) / 1000;
 
   if (details) printDetails(asked, corpus.sessions);
-  const run: EvalRun = { asked, loreShared, loreAlone, sessions: corpus.sessions.size, files, load, limit: LIMIT };
+  const run: EvalRun = {
+    asked,
+    loreShared,
+    loreAlone,
+    sessions: corpus.sessions.size,
+    files,
+    load,
+    limit: LIMIT,
+    defaultLimit: SEARCH_LIMITS.defaultHits,
+  };
   const body = `${ranking.said}\n\n${reportBody(run)}`;
   console.log(body);
   console.error(

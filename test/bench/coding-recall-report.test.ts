@@ -97,6 +97,23 @@ describe("coding recall: held-out questions stay out of sight", () => {
     expect(body).not.toMatch(/held01/);
   });
 
+  it("the questions asked at the tool's default limit count within its first five hits and within them all", () => {
+    const at = (id: string, heldOut: boolean, rank: number | undefined, bytes: number) => ({
+      ...asked(id, heldOut),
+      atDefault: { rank, bytes },
+    });
+    const body = reportBody({
+      ...run,
+      defaultLimit: 10,
+      asked: [at("tune01", false, 2, 5_000), at("tune02", false, 7, 6_000), at("tune03", false, undefined, 4_000)],
+    });
+    expect(body).toContain(
+      "at the tool's default limit (10), as an agent that names no limit asks them: to tune on 1 of 3 among the first five hits, 2 among the 10 (median 5,000 B, p90 6,000)",
+    );
+    // Not asked (a quick run): no such line.
+    expect(reportBody({ ...run, defaultLimit: 10 })).not.toContain("default limit (10), as an agent");
+  });
+
   it("the details of a tuning run show the missed questions to tune on, and none held out", () => {
     const sessions = new Map([
       [
