@@ -376,11 +376,11 @@ function searcher(
     };
     // Several sessions searched: the last places go first to the best messages no hit before them shows
     // (message-view.ts), each shown by its unit; never a document (a file attached or read, a page fetched), which the
-    // message's view does not weigh below what was said and done. At a higher limit they keep their rank (after
-    // `messagePlacesAfter` hits), the hits after them follow.
+    // message's view does not weigh below what was said and done. At a higher limit they keep the rank they have at
+    // `messagePlacesLimit`, and the hits after them follow.
     const places =
       req.perSession === undefined ? 0 : Math.min(Math.floor(profile.sessions.messagePlaces), req.limit - 1);
-    fill(Math.min(req.limit - places, profile.sessions.messagePlacesAfter));
+    fill(Math.min(req.limit, profile.sessions.messagePlacesLimit) - places);
     for (const row of found.messages ?? []) {
       if (hits.length >= req.limit || places === 0) break;
       if (weightOf(row) < profile.units.roles[row.role] || hits.some((h) => sameMessage(h, { row }))) continue;

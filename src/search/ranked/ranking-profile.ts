@@ -101,10 +101,10 @@ export interface RankingProfile {
     /** The last places of the hits kept for the best messages no hit before them shows (0: none). */
     messagePlaces: number;
     /**
-     * Hits placed before the best messages' places, at most: at the limit they were measured at (5) the messages take
-     * its last places; at a higher limit they stand at the same rank, not at its end.
+     * The limit at which the best messages' places are its last ones (the limit they were measured at): at a higher
+     * limit they keep the rank they have there, not the end.
      */
-    messagePlacesAfter: number;
+    messagePlacesLimit: number;
     /** A term's weight in the second look: the share of the scope's sessions lacking it, `scopePrior` more counted. */
     scopePrior: number;
     scopeFloor: number;
@@ -320,15 +320,15 @@ export const DEFAULT_PROFILE: RankingProfile = {
     messagesLooked: 5,
     messagePlaces: 2,
     /**
-     * At the limit they were measured at, the messages' places are its last two, the fourth and fifth; at the tool's
-     * default limit (10) they were the ninth and tenth, and the first five hits showed fewer needles than a search at
-     * limit 5. Kept fourth and fifth whatever the limit, the first five hits at a higher limit are those of a search at
-     * limit 5: on the coding recall evaluation's questions to tune on, project-wide at limit 10, a needle among the
+     * At the limit they were measured at, 5, the messages' places are its last two, the fourth and fifth; at the
+     * tool's default limit (10) they were the ninth and tenth, and the first five hits showed fewer needles than a
+     * search at limit 5. Kept where they stand at limit 5 whatever the limit, the first five hits at a higher limit are
+     * those of a search at limit 5: on the coding recall evaluation's questions to tune on, project-wide at limit 10, a needle among the
      * first five hits for 90 of 176 questions against 79 (among the ten, 95 against 96; MRR 0.363 against 0.358; hit@1
      * 49 both); held out (reported, not tuned on), 29 of 85 against 30 among the first five, 38 both among the ten. At
      * limit 5 and below nothing changes.
      */
-    messagePlacesAfter: 3,
+    messagePlacesLimit: 5,
     /**
      * A word in every session of the scope (a person's or a project's name, in a search of that project) is rare in
      * the index but tells none of the scope's units from another, and holding it made a greeting ("Hey Nate!") look

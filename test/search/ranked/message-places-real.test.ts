@@ -56,11 +56,12 @@ describe("the best messages in the last places of a ranked search", () => {
     const where = (h: RankedHit) => `${h.file.sessionID}:${h.line}`;
     const [hit] = showing(ten?.hits ?? [], COUNT);
     expect(ten?.hits).toHaveLength(10);
-    expect((ten?.hits ?? []).indexOf(hit as RankedHit)).toBe(DEFAULT_PROFILE.sessions.messagePlacesAfter);
+    const { messagePlacesLimit, messagePlaces } = DEFAULT_PROFILE.sessions;
+    expect((ten?.hits ?? []).indexOf(hit as RankedHit)).toBe(messagePlacesLimit - messagePlaces);
     // The first five are the hits a search at limit 5 shows, in its order; the others follow them.
     expect((ten?.hits ?? []).slice(0, 5).map(where)).toEqual((five?.hits ?? []).map(where));
     // With the messages' places at the limit's end, as before, the count stood past the first five.
-    const atEnd = { ...DEFAULT_PROFILE, sessions: { ...DEFAULT_PROFILE.sessions, messagePlacesAfter: 10 } };
+    const atEnd = { ...DEFAULT_PROFILE, sessions: { ...DEFAULT_PROFILE.sessions, messagePlacesLimit: 10 } };
     const late = await search({ query: QUERY, mode: "ranked", scope: PROJECT, limit: 10, profile: atEnd });
     expect(showing((late.ranked?.hits ?? []).slice(0, 5), COUNT)).toEqual([]);
   });
