@@ -123,11 +123,24 @@ const CAMEL_JOIN = /(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z]{2})/;
  */
 export function identifierParts(identifier: string): string[] {
   const parts = identifier.split(CAMEL_JOIN);
-  const code =
-    parts.length >= 3 ||
-    (/^[a-z]/.test(identifier) && (parts[0]?.length ?? 0) >= 2) ||
-    (parts.length === 2 && parts.every((part) => part.length >= 4));
+  const code = isCodeIdentifier(
+    parts.map((part) => part.length),
+    /^[a-z]/.test(identifier),
+  );
   return code ? parts.map((part) => part.toLowerCase()) : [];
+}
+
+/**
+ * Whether an identifier of parts of these lengths (split at CAMEL_JOIN), its first letter in lower case or not, is
+ * one of code (identifierParts): the rule the index's words and the second look's reading of a unit's bytes
+ * (unit-words.ts) share.
+ */
+export function isCodeIdentifier(lengths: readonly number[], lowerFirst: boolean): boolean {
+  return (
+    lengths.length >= 3 ||
+    (lowerFirst && (lengths[0] ?? 0) >= 2) ||
+    (lengths.length === 2 && lengths.every((length) => length >= 4))
+  );
 }
 
 /**

@@ -6,7 +6,15 @@
  * folding the whole unit, which the text needs, was most of the work.
  */
 import { decodeText, numberedLines, prefixLength, writtenNumber } from "../numbered-line.js";
-import { CAMEL_WORD, escapeEnd, foldCase, identifierParts, MAX_WORD_CHARS, withoutEscapes } from "./index-tokens.js";
+import {
+  CAMEL_WORD,
+  escapeEnd,
+  foldCase,
+  identifierParts,
+  isCodeIdentifier,
+  MAX_WORD_CHARS,
+  withoutEscapes,
+} from "./index-tokens.js";
 
 /** Whether a code point (or none) is a letter or digit beyond ASCII: a word going on past an identifier. */
 const isWide = (c: number | undefined) => c !== undefined && c >= 0x80 && isWideWordChar(c);
@@ -130,10 +138,10 @@ class Collector {
     const joins = this.joins;
     joins.length = 0;
     for (let k = start + 1; k < stop; k++) if (camelJoin(bytes, k, stop)) joins.push(k);
-    const firstPart = (joins[0] ?? stop) - start;
-    // A name only written that way (`iPhone`, `YouTube`) is no identifier of code: it has no parts (identifierParts).
-    if (joins.length + 1 < 3 && !(isLower(bytes[start] as number) && firstPart >= 2)) return;
     joins.push(stop);
+    // A name only written that way (`iPhone`, `YouTube`) is no identifier of code: it has no parts (identifierParts).
+    const lengths = joins.map((to, i) => to - (i === 0 ? start : (joins[i - 1] as number)));
+    if (!isCodeIdentifier(lengths, isLower(bytes[start] as number))) return;
     let from = start;
     for (const to of joins) {
       const at = this.count((bytes[from] as number) | 0x20, to - from);

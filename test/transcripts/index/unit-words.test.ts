@@ -105,7 +105,11 @@ describe("a unit's words read from its bytes", () => {
       }),
       { numRuns: 1000 },
     );
-    const lines = ["createLogysiaWriter, readHTTPConfig and iPhone", "ResolveTargetError at parseURLPath2x"];
+    const lines = [
+      "createLogysiaWriter, readHTTPConfig and iPhone",
+      "ResolveTargetError at parseURLPath2x",
+      "SignalScorer, HTTPConfig and YouTube",
+    ];
     const wanted = [
       "create",
       "writer",
@@ -118,12 +122,29 @@ describe("a unit's words read from its bytes", () => {
       "parse",
       "url",
       "path2x",
+      "signal",
+      "scorer",
+      "tube",
     ];
     const read = readBoth(lines, wanted);
     expect([...read.words.word.values()]).toEqual(
-      expect.arrayContaining(["create", "writer", "http", "config", "resolve", "error", "parse", "url", "path2x"]),
+      expect.arrayContaining([
+        "create",
+        "writer",
+        "http",
+        "config",
+        "resolve",
+        "error",
+        "parse",
+        "url",
+        "path2x",
+        "signal",
+        "scorer",
+      ]),
     );
+    // Names written that way are not split (`YouTube`: a part of three letters).
     expect([...read.words.word.values()]).not.toContain("phone");
+    expect([...read.words.word.values()]).not.toContain("tube");
   });
 
   it("pass over terminal escape sequences, as the index does: a coloured version is its words", () => {
