@@ -79,7 +79,10 @@ export interface RankingProfile {
      */
     setting: number;
   };
-  /** How the sessions around a unit weigh in, and how they share the answer (candidates-in-context.ts, ranked-search.ts). */
+  /**
+   * How the sessions around a unit weigh in, and how they share the answer (candidates-in-context.ts,
+   * ranked-search.ts).
+   */
   sessions: {
     /** The session's own BM25 over the generating terms, against the unit's. */
     context: number;
@@ -269,10 +272,10 @@ export const DEFAULT_PROFILE: RankingProfile = {
      * them apart less than the index's weight says: a generating term's weight is half the index's, half the session's
      * (candidates-in-context.ts, ownWeights). On the coding recall evaluation's questions to tune on, with the session
      * named (limit 5), a needle among the first five hits for 63.9 % against 62.0 % with the index's weights alone
-     * (hit@1 36.1 % against 37.0 %, MRR 0.467 against 0.460; median 2,889 bytes against 2,860); a share of 0.25: 62.0 %, 0.4:
-     * 62.0 %, 0.6: 62.0 %, 0.75: 63.0 % (hit@1 35.2 % at each), 1: 61.1 % (hit@1 33.3 %). opencode-lore's questions
-     * 14 of 20 against 13 (14 among the 30 sessions, as before). A search across sessions (and LoCoMo: turn 67.4 %,
-     * session 90.6 %, unchanged) keeps the index's weights.
+     * (hit@1 36.1 % against 37.0 %, MRR 0.467 against 0.460; median 2,889 bytes against 2,860); a share of 0.25:
+     * 62.0 %, 0.4: 62.0 %, 0.6: 62.0 %, 0.75: 63.0 % (hit@1 35.2 % at each), 1: 61.1 % (hit@1 33.3 %). opencode-lore's
+     * questions 14 of 20 against 13 (14 among the 30 sessions, as before). A search across sessions (and LoCoMo: turn
+     * 67.4 %, session 90.6 %, unchanged) keeps the index's weights.
      */
     ownWeights: 0.5,
     neighbourSpan: 2,
@@ -323,10 +326,10 @@ export const DEFAULT_PROFILE: RankingProfile = {
      * At the limit they were measured at, 5, the messages' places are its last two, the fourth and fifth; at the
      * tool's default limit (10) they were the ninth and tenth, and the first five hits showed fewer needles than a
      * search at limit 5. Kept where they stand at limit 5 whatever the limit, the first five hits at a higher limit are
-     * those of a search at limit 5: on the coding recall evaluation's questions to tune on, project-wide at limit 10, a needle among the
-     * first five hits for 90 of 176 questions against 79 (among the ten, 95 against 96; MRR 0.363 against 0.358; hit@1
-     * 49 both); held out (reported, not tuned on), 29 of 85 against 30 among the first five, 38 both among the ten. At
-     * limit 5 and below nothing changes.
+     * those of a search at limit 5: on the coding recall evaluation's questions to tune on, project-wide at limit 10,
+     * a needle among the first five hits for 90 of 176 questions against 79 (among the ten, 95 against 96; MRR 0.363
+     * against 0.358; hit@1 49 both); held out (reported, not tuned on), 29 of 85 against 30 among the first five, 38
+     * both among the ten. At limit 5 and below nothing changes.
      */
     messagePlacesLimit: 5,
     /**
