@@ -79,10 +79,9 @@ export const ownText = (text: string) => text.replace(NUMBERING, "");
  * runtime names it (NAMED_ERROR).
  */
 function kindIndex(own: string, kind: AnswerKind): number {
-  const at = [HOLDS[kind].exec(own), kind === "error" ? NAMED_ERROR.exec(own) : null].flatMap((m) =>
-    m ? [m.index] : [],
-  );
-  return at.length > 0 ? Math.min(...at) : -1;
+  const held = HOLDS[kind].exec(own)?.index ?? -1;
+  const named = kind === "error" ? (NAMED_ERROR.exec(own)?.index ?? -1) : -1;
+  return held < 0 || named < 0 ? Math.max(held, named) : Math.min(held, named);
 }
 
 /** Where in `text` the first of the asked kinds stands, after its numbering (its index; Infinity when none does). */
