@@ -24,6 +24,14 @@ export interface UnitToShow {
   weights: readonly number[];
 }
 
+/**
+ * A term's weight in a line (rerank.ts weighs the unit's own lines so: its inverse document frequency, a setting's
+ * word less): the lines read beside the unit (a call's outcome, the output a message comments on) are weighed on the
+ * same scale as the unit's, so that an outcome line holding the question's rarer words tells as much as the unit's
+ * best line does.
+ */
+export type TermWeight = (term: RankedTerm) => number;
+
 /** Marker lines that say only what the header says (a part, a message, an output's length): never shown. */
 const BARE_MARKER =
   /^(?:\[(?:text|reasoning)(?: · [^\]]*)?\]|\[(?:output|error) · [^\]]*\]|## (?:user|assistant|summary) · .*)$/;
@@ -39,9 +47,11 @@ export function shownLines(
   req: RankedRequest,
   asked: readonly AnswerKind[],
   version: boolean,
+  termWeight: TermWeight,
 ): HitLine[] {
   const { file, row } = s;
   const read = (start: number, end: number) => readLines(files, file.path, start, end);
+  const weigh = (text: string) => termsIn(text, req.query.terms, termWeight);
   // Weighed by their place in the unit: a unit read across a removed line has a gap in its numbers.
   const unit = read(row.byte_start, row.byte_end).map((l, at) => ({ ...l, weight: s.weights[at] ?? 0 }));
   const choices: LineChoice[] = [];
@@ -52,18 +62,18 @@ export function shownLines(
   }
   if (row.role === "tool-input" && row.tool !== null && !OWN_TOOLS.has(row.tool)) {
     for (const l of outcomeOf(read, row.byte_end, file.size, row.tool)) {
-      choices.push({ line: l.line, text: l.text, weight: termsIn(l.text, req.query.terms), outcome: true });
+      choices.push({ line: l.line, text: l.text, weight: weigh(l.text), outcome: true });
     }
     const marker = unit[0]?.text;
-    if (marker !== undefined) choices.push(...retryChoice(read, row.byte_end, file.size, marker, req));
+    if (marker !== undefined) choices.push(...retryChoice(read, row.byte_end, file.size, marker, weigh));
   } else if (row.role === "assistant" || row.role === "reasoning") {
     // The output a message comments on, just before it: what the agent saw when it said so.
     const before = outcomeBefore(read, row.byte_start);
     // The plugin's own result is never shown, beside a message either.
     for (const l of before.tool !== undefined && OWN_TOOLS.has(before.tool) ? [] : before.lines) {
-      choices.push({ line: l.line, text: l.text, weight: termsIn(l.text, req.query.terms), outcome: true });
+      choices.push({ line: l.line, text: l.text, weight: weigh(l.text), outcome: true });
     }
-    const after = announcedOutcome(read, row.byte_end, file.size, req, asked);
+    const after = announcedOutcome(read, row.byte_end, file.size, req, asked, weigh);
     if (after) choices.push(after);
     choices.sort((a, b) => a.line - b.line);
   } else if (row.role === "tool-output") {
@@ -73,11 +83,11 @@ export function shownLines(
     // for unless the question asks for something else.
     if (call && (asked.length === 0 || asked.includes("error"))) {
       for (const l of errors.slice(0, req.profile.lines.outcomes)) {
-        choices.push({ line: l.line, text: l.text, weight: termsIn(l.text, req.query.terms), outcome: true });
+        choices.push({ line: l.line, text: l.text, weight: weigh(l.text), outcome: true });
       }
       choices.sort((a, b) => a.line - b.line);
     }
-    if (call) choices.push(...retryChoice(read, row.byte_end, file.size, call.text, req));
+    if (call) choices.push(...retryChoice(read, row.byte_end, file.size, call.text, weigh));
   }
   const best = choices.findIndex((c) => c.line === s.line);
   if (best < 0) return [];
@@ -94,9 +104,15 @@ export function shownLines(
 }
 
 /** What the agent ran next after a failed call (tool-call-lines.ts retryAfter): shown in the room the rest leaves. */
-function retryChoice(read: ReadRange, byteEnd: number, size: number, call: string, req: RankedRequest): LineChoice[] {
+function retryChoice(
+  read: ReadRange,
+  byteEnd: number,
+  size: number,
+  call: string,
+  weigh: (text: string) => number,
+): LineChoice[] {
   const retry = retryAfter(read, byteEnd, size, call);
-  return retry ? [{ ...retry, weight: termsIn(retry.text, req.query.terms), retry: true }] : [];
+  return retry ? [{ ...retry, weight: weigh(retry.text), retry: true }] : [];
 }
 
 /**
@@ -111,6 +127,7 @@ function announcedOutcome(
   size: number,
   req: RankedRequest,
   asked: readonly AnswerKind[],
+  weigh: (text: string) => number,
 ): LineChoice | undefined {
   const told = asked.length > 0 ? asked : (["error"] as const);
   let best: { choice: LineChoice; value: number; kind: number } | undefined;
@@ -125,19 +142,24 @@ function announcedOutcome(
       const value = weight + kind + callWords;
       // At the same value, what is asked outweighs a word: `fatal: …` over a path that holds the word.
       if (!best || value > best.value || (value === best.value && kind > best.kind))
-        best = { choice: { ...l, weight, outcome: true, after: true }, value, kind };
+        best = { choice: { ...l, weight: weigh(l.text), outcome: true, after: true }, value, kind };
     }
   }
   return best?.choice;
 }
 
-/** How many of the query's terms a line read beside the unit holds (a word of each, with its endings). */
-export function termsIn(text: string, terms: readonly RankedTerm[]): number {
+/**
+ * How many of the query's terms a line read beside the unit holds (a word of each, with its endings); with `weight`,
+ * the sum of the weights of those it holds.
+ */
+export function termsIn(text: string, terms: readonly RankedTerm[], weight: TermWeight = () => 1): number {
   const lower = text.toLowerCase();
   // A word is a term's (sameTerm) only when it is the term or starts with its first four letters: a term whose words'
   // heads the line does not hold is not looked for word by word (most lines beside a unit hold none).
   const held = terms.filter((t) => t.words.every((w) => lower.includes(w.length > 4 ? w.slice(0, 4) : w)));
   if (held.length === 0) return 0;
   const words = lower.match(/[\p{L}\p{N}_]+/gu) ?? [];
-  return held.filter((t) => t.words.every((w) => words.some((word) => sameTerm(word, w)))).length;
+  let sum = 0;
+  for (const t of held) if (t.words.every((w) => words.some((word) => sameTerm(word, w)))) sum += weight(t);
+  return sum;
 }

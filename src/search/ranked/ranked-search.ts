@@ -16,7 +16,7 @@ import { messageOf } from "./message-of.js";
 import { dateWeight } from "./named-dates.js";
 import { candidates } from "./ranked-candidates.js";
 import { planRanked, type RankedPlan } from "./ranked-plan.js";
-import type { RankedTerm } from "./ranked-query.js";
+import { askedWeight, type RankedTerm } from "./ranked-query.js";
 import type { RankedRequest } from "./ranked-request.js";
 import { ATTACHMENT_NOTE, isListing, lineText, repeats, shownOnce, unsaid, withLinesOf } from "./repeated-lines.js";
 import { type LeftToRescore, maxBoost, type RescoreParts, rescore, unitWeight, wantedWords } from "./rerank.js";
@@ -242,12 +242,14 @@ function searcher(
     return { row, file, score: s.score * answers, line, weights: s.lineWeights, parts: s.parts, answers, lift: 0 };
   };
 
+  // What a term weighs in a line, as rescore weighs the unit's own lines.
+  const termWeight = (term: RankedTerm) => (left.weights?.get(term) ?? 1) * askedWeight(term, profile.boosts.setting);
   // The lines each unit shows, chosen once.
   const shown = new Map<ScoredUnit, HitLine[]>();
   const linesOf = (s: ScoredUnit) => {
     let lines = shown.get(s);
     if (lines === undefined) {
-      lines = shownLines(files, s, req, wants, version);
+      lines = shownLines(files, s, req, wants, version, termWeight);
       shown.set(s, lines);
     }
     return lines;

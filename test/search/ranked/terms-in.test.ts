@@ -1,6 +1,6 @@
 /**
- * How many of the query's terms a line read beside a unit holds (hit-lines.ts termsIn): its shortcut, which skips
- * a line holding no term's first four letters, counts what looking at every word of the line counts.
+ * How many of the query's terms a line read beside a unit holds (hit-lines.ts termsIn), or their weight: its shortcut,
+ * which skips a line holding no term's first four letters, counts what looking at every word of the line counts.
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
@@ -26,6 +26,18 @@ describe("the query's terms a line holds", () => {
     expect(termsIn("nothing here", terms)).toBe(0);
     // A word of the term's first four letters with another ending: "retries" for "retry".
     expect(termsIn("two retries", [term(["retry"])])).toBe(1);
+  });
+
+  it("weighs the terms it holds as it is told (their inverse document frequency, as the unit's own lines)", () => {
+    const line = "Retrying the upload: ECONNRESET after 3 retries";
+    const weights = new Map([
+      ["retry", 0.5],
+      ["econnreset", 7.25],
+      ["timeout", 4],
+    ]);
+    const terms = [term(["retry"]), term(["econnreset"]), term(["timeout"])];
+    expect(termsIn(line, terms, (t) => weights.get(t.text) ?? 0)).toBe(7.75);
+    expect(termsIn("nothing here", terms, (t) => weights.get(t.text) ?? 0)).toBe(0);
   });
 
   it("counts what every word of the line counts, for any line and terms", () => {
