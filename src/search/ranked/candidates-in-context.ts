@@ -120,12 +120,8 @@ export function bestInContext(
     ${bm25Sql(req.profile.columns)} AS score FROM unit_text
     JOIN units u ON u.id = unit_text.rowid JOIN sessions s ON s.sid = u.sid
     WHERE unit_text MATCH ?${where.length > 0 ? ` AND ${where.join(" AND ")}` : ""}`;
-  const units = new Map<number, Scored>();
-  const sessions = new Map<number, { bytes: number; held: Map<RankedTerm, number> }>();
-  const messages = new Map<string, MessageTerms>();
   const oneSession = req.perSession === undefined;
-  type Row = Omit<Scored, "held"> & { session_bytes: number; byte_start: number; byte_end: number };
-  const read = plan.generating.map((term) => ({ term, rows: connection.all<Row>(sql, clauseOf(term), ...params) }));
+  const read = plan.generating.map((term) => ({ term, rows: connection.all<TermRow>(sql, clauseOf(term), ...params) }));
   // The index's bytes, kept by the index's triggers as the sessions change (index-schema.ts, index_totals): a sum over
   // the sessions cost about 3 ms at 17,000 transcripts in a 2.9 GB index.
   const indexBytes = () => connection.get<{ bytes: number }>("SELECT bytes FROM index_totals")?.bytes ?? 0;
@@ -134,12 +130,63 @@ export function bestInContext(
       ? ownWeights(read, plan.weights, weighs.ownWeights, indexBytes() / Math.max(1, plan.totals.ids))
       : undefined;
   const termWeights = own ? new Map([...plan.weights, ...own]) : plan.weights;
+  const { units, sessions, messages } = gathered(read, plan, own, req.profile.boosts.setting);
+  const required = plan.generating.filter((t) => req.query.required.includes(t));
+  const weights = oneSession ? new Map(termWeights) : scopeWeights(plan, sessions, termWeights, req);
+  const rows = [...units.values()].filter((unit) => required.every((t) => unit.held.includes(t)));
+  for (const unit of units.values()) unit.own = unit.score;
+  liftedByNeighbours(rows, weighs, oneSession ? weighs.neighbourInSession : weighs.neighbour);
+  const context = oneSession ? new Map<number, number>() : sessionScores(sessions, termWeights);
+  for (const row of rows) {
+    row.neighbours = row.score - (row.own as number);
+    row.session = weighs.context * (context.get(row.sid) ?? 0);
+    const key = messageKey(row);
+    const message = key === undefined ? undefined : messages.get(key);
+    row.message = message ? weighs.message * messageScore(message, termWeights, weighs.messageBytes) : 0;
+    row.score -= row.session + row.message;
+  }
+  // The units of a date the query names are kept before others, as the second look will weigh them.
+  const dates = req.dates ?? [];
+  const weighed = (row: Scored) => row.score * dateWeight(dates, row.time, req.profile.boosts.namedDate);
+  const chosen = rows.sort((a, b) => weighed(a) - weighed(b)).slice(0, reading.candidates);
+  // Several sessions searched: the units showing the best messages (ranked-search.ts gives them the last places) are
+  // read with the candidates, in the same query.
+  const looked = oneSession || weighs.messagePlaces < 1 ? 0 : weighs.messagesLooked;
+  const shown = bestMessages(messages, units, weights, plan.weights, required, looked).flatMap(
+    (id) => units.get(id) ?? [],
+  );
+  const rowOf = fullRows(connection, [...chosen, ...shown]);
+  return { rows: chosen.flatMap(rowOf), weights, messages: shown.flatMap(rowOf) };
+}
+
+/** A unit as the index gives it for one generating term: its score for the term, its bytes and its session's. */
+type TermRow = Omit<Scored, "held"> & { session_bytes: number; byte_start: number; byte_end: number };
+
+/** A session as one document of the units holding each generating term: its bytes and each term's count. */
+interface SessionTerms {
+  bytes: number;
+  held: Map<RankedTerm, number>;
+}
+
+/**
+ * The units holding the generating terms, each scored by the sum of its terms' BM25 (each taken from FTS5's weight of
+ * the term over the units alone to the search's, times a setting's weight), with the terms held by each session and
+ * each message.
+ */
+function gathered(
+  read: readonly { term: RankedTerm; rows: readonly TermRow[] }[],
+  plan: RankedPlan,
+  own: ReadonlyMap<RankedTerm, number> | undefined,
+  setting: number,
+): { units: Map<number, Scored>; sessions: Map<number, SessionTerms>; messages: Map<string, MessageTerms> } {
+  const units = new Map<number, Scored>();
+  const sessions = new Map<number, SessionTerms>();
+  const messages = new Map<string, MessageTerms>();
   for (const { term, rows: termRows } of read) {
     // FTS5 weighed the term over the units alone: its scores are taken to the search's weight of the term (over the
     // unit ids, ranked-plan.ts; with one session searched, blended with the session's own).
     const weight = own?.get(term) ?? plan.weights.get(term) ?? 0;
-    const scale =
-      (weight / Math.max(1e-9, plan.indexWeights.get(term) ?? 0)) * askedWeight(term, req.profile.boosts.setting);
+    const scale = (weight / Math.max(1e-9, plan.indexWeights.get(term) ?? 0)) * askedWeight(term, setting);
     for (const { session_bytes, byte_start, byte_end, ...row } of termRows) {
       const unit = { ...row, score: row.score * scale };
       const known = units.get(unit.id);
@@ -167,61 +214,63 @@ export function bestInContext(
       messages.set(key, message);
     }
   }
-  const required = plan.generating.filter((t) => req.query.required.includes(t));
+  return { units, sessions, messages };
+}
+
+/** Each session's BM25 over the generating terms, the session taken as one document against the mean session. */
+function sessionScores(
+  sessions: ReadonlyMap<number, SessionTerms>,
+  weights: ReadonlyMap<RankedTerm, number>,
+): Map<number, number> {
   const meanBytes = [...sessions.values()].reduce((sum, s) => sum + s.bytes, 0) / Math.max(1, sessions.size);
   const context = new Map<number, number>();
   for (const [sid, session] of sessions) {
     let score = 0;
-    for (const [term, count] of session.held) {
-      score += termScore(termWeights.get(term) ?? 0, count, session.bytes, meanBytes);
-    }
+    for (const [term, count] of session.held)
+      score += termScore(weights.get(term) ?? 0, count, session.bytes, meanBytes);
     context.set(sid, score);
   }
+  return context;
+}
+
+/**
+ * Several sessions searched: each generating term's weight times the share of the scope's sessions lacking it (the
+ * profile's scopePrior more counted, at least its scopeFloor), so a word every session of the scope holds tells none of
+ * its units apart.
+ */
+function scopeWeights(
+  plan: RankedPlan,
+  sessions: ReadonlyMap<number, SessionTerms>,
+  termWeights: ReadonlyMap<RankedTerm, number>,
+  req: RankedRequest,
+): Map<RankedTerm, number> {
+  const { scopeFloor, scopePrior } = req.profile.sessions;
   const inScope = Math.max(1, req.indexed ? req.indexed.count : req.files.length);
   const weights = new Map(termWeights);
-  for (const term of oneSession ? [] : plan.generating) {
+  for (const term of plan.generating) {
     let holding = 0;
     for (const session of sessions.values()) if (session.held.has(term)) holding++;
-    const lacking = Math.max(
-      weighs.scopeFloor,
-      (inScope - holding + weighs.scopePrior) / (inScope + weighs.scopePrior),
-    );
+    const lacking = Math.max(scopeFloor, (inScope - holding + scopePrior) / (inScope + scopePrior));
     weights.set(term, (plan.weights.get(term) ?? 0) * lacking);
   }
-  const rows: Scored[] = [];
-  for (const unit of units.values()) {
-    if (required.every((t) => unit.held.includes(t))) rows.push(unit);
-  }
-  for (const unit of units.values()) unit.own = unit.score;
-  liftedByNeighbours(rows, weighs, oneSession ? weighs.neighbourInSession : weighs.neighbour);
-  for (const row of rows) {
-    row.neighbours = row.score - (row.own as number);
-    row.session = oneSession ? 0 : weighs.context * (context.get(row.sid) ?? 0);
-    const key = messageKey(row);
-    const message = key === undefined ? undefined : messages.get(key);
-    row.message = message ? weighs.message * messageScore(message, termWeights, weighs.messageBytes) : 0;
-    row.score -= row.session + row.message;
-  }
-  // The units of a date the query names are kept before others, as the second look will weigh them.
-  const dates = req.dates ?? [];
-  const weighed = (row: Scored) => row.score * dateWeight(dates, row.time, req.profile.boosts.namedDate);
-  const chosen = rows.sort((a, b) => weighed(a) - weighed(b)).slice(0, reading.candidates);
-  // Several sessions searched: the units showing the best messages (ranked-search.ts gives them the last places) are
-  // read with the candidates, in the same query.
-  const looked = oneSession || weighs.messagePlaces < 1 ? 0 : weighs.messagesLooked;
-  const shown = bestMessages(messages, units, weights, plan.weights, required, looked).flatMap(
-    (id) => units.get(id) ?? [],
-  );
+  return weights;
+}
+
+/**
+ * The candidates' whole rows, read in one query (only the numbers the choice needs were read of every unit), each
+ * with its score and what each lift gave it; none for a unit gone since.
+ */
+function fullRows(connection: IndexRows, candidates: readonly Scored[]): (c: Scored) => UnitRow[] {
   const full = new Map(
     connection
       .all<UnitRow>(
         `SELECT ${UNIT_COLUMNS} FROM units u JOIN sessions s ON s.sid = u.sid
            WHERE u.id IN (SELECT value FROM json_each(?))`,
-        JSON.stringify([...chosen, ...shown].map((c) => c.id)),
+        JSON.stringify(candidates.map((c) => c.id)),
       )
       .map((row) => [row.id, row]),
   );
-  const rowOf = (c: Scored): UnitRow[] => {
+  return (c) => {
     const row = full.get(c.id);
     if (!row) return [];
     const parts = {
@@ -232,5 +281,4 @@ export function bestInContext(
     };
     return [{ ...row, score: c.score, held: c.held, parts }];
   };
-  return { rows: chosen.flatMap(rowOf), weights, messages: shown.flatMap(rowOf) };
 }
