@@ -43,8 +43,9 @@ export async function server(input: PluginInput, rawOptions?: PluginOptions): Pr
  * host running without the plugin. The adapter loads with the first call, so a 1.x start never loads it.
  */
 export async function setup(context: unknown): Promise<() => Promise<void>> {
-  const [{ createV2Host, createConsoleLogger }, { commandDescriptions }] = await Promise.all([
+  const [{ createV2Host }, { createConsoleLogger }, { commandDescriptions }] = await Promise.all([
     import("./host/v2/v2-host.js"),
+    import("./host/v2/console-logger.js"),
     import("./slash-commands/definitions.js"),
   ]);
   const log = createConsoleLogger();

@@ -11,7 +11,7 @@
  */
 import path from "node:path";
 import type { ToolContext, ToolDefinition } from "@opencode-ai/plugin";
-import { describeError, HostError } from "../../errors.js";
+import { describeError } from "../../errors.js";
 import type { hookBoundary } from "../../hook-boundary.js";
 import { V2_TOOLS } from "../../host-tools.js";
 import type { Logger } from "../../log.js";
@@ -25,11 +25,15 @@ import type {
   HostToolResult,
   PromptRequest,
 } from "../host-port.js";
+import { registerCommands } from "./command-registration.js";
+import { createConsoleLogger } from "./console-logger.js";
 import { createContextSource } from "./context-source.js";
+import { listen } from "./event-listener.js";
+import { generatedText, isRecord, narrowContext, textOf } from "./host-values.js";
 import { createObservedSource } from "./observed-source.js";
+import { READ_ACTIONS, readsOnlyFolder } from "./read-permission.js";
 import { type ToolInputDeps, toolInput } from "./tool-input.js";
 import type {
-  V2Context,
   V2Event,
   V2PermissionEvaluation,
   V2Registration,
@@ -44,79 +48,6 @@ export interface V2Host {
   readonly options: unknown;
   /** Registers what the composition root asked for; resolves with the cleanup `setup` returns. */
   register(): Promise<() => Promise<void>>;
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-const hasFunction = (holder: unknown, name: string) => isRecord(holder) && typeof holder[name] === "function";
-
-/** The context, checked at the edge for the domains the adapter cannot do without. */
-export function narrowContext(value: unknown): V2Context {
-  if (!isRecord(value)) throw new HostError("the OpenCode 2.x plugin context is not an object");
-  const need = (domain: string, name: string) => {
-    if (!hasFunction(value[domain], name)) {
-      throw new HostError(`the OpenCode 2.x plugin context has no ${domain}.${name}()`);
-    }
-  };
-  need("tool", "transform");
-  need("tool", "hook");
-  need("session", "hook");
-  need("event", "subscribe");
-  const location = value.location;
-  if (!isRecord(location) || typeof location.directory !== "string") {
-    throw new HostError("the OpenCode 2.x plugin context has no location.directory");
-  }
-  return value as unknown as V2Context;
-}
-
-function writeUnlessTerminal(line: string): void {
-  if (!process.stderr.isTTY) console.error(line);
-}
-
-/**
- * Writes warnings and errors to the server's standard error, where OpenCode 2.x keeps a plugin's output; never to a
- * terminal, where a TUI draws (OpenCode 1.18's TUI process offers `setup` a context of its own, which it refuses).
- */
-export function createConsoleLogger(write: (line: string) => void = writeUnlessTerminal): Logger {
-  return {
-    log(level, message) {
-      if (level === "warn" || level === "error") write(`[opencode-ledger] ${level}: ${message}`);
-    },
-  };
-}
-
-/** The text of a tool result: its string content, or its text parts joined (undefined when it has other content). */
-function textOf(result: V2ToolResult): string | undefined {
-  const { content } = result;
-  if (typeof content === "string") return content;
-  if (!Array.isArray(content)) return typeof result.output === "string" ? result.output : undefined;
-  const texts: string[] = [];
-  for (const part of content as readonly { type: string; text?: unknown }[]) {
-    if (part.type !== "text" || typeof part.text !== "string") return undefined;
-    texts.push(part.text);
-  }
-  return texts.join("\n");
-}
-
-/** The text `generate.text` answered with: a string, or the `text` of its result. */
-function generatedText(value: unknown): string {
-  if (typeof value === "string") return value.trim();
-  if (isRecord(value) && typeof value.text === "string") return value.text.trim();
-  if (isRecord(value) && isRecord(value.data) && typeof value.data.text === "string") return value.data.text.trim();
-  throw new HostError("generate.text answered without text");
-}
-
-/** Permission actions that read a file or list a folder (2.x asks `external_directory` first for one outside). */
-const READ_ACTIONS = new Set(["read", "external_directory", "grep", "glob", "list"]);
-
-/** True when every resource (a path, or a folder's `dir/*`) lies in `folder`. */
-export function readsOnlyFolder(resources: readonly string[], folder: string): boolean {
-  if (resources.length === 0) return false;
-  return resources.every((resource) => {
-    const target = path.resolve(resource.replace(/[/\\]\*+$/, ""));
-    const inside = path.relative(folder, target);
-    return inside === "" || (!inside.startsWith("..") && !path.isAbsolute(inside));
-  });
 }
 
 /**
@@ -258,44 +189,6 @@ export function createV2Host(context: unknown, deps: V2HostDeps): V2Host {
     if (readsOnlyFolder(event.resources, readable)) event.effect = "allow";
   };
 
-  async function listen(iterator: AsyncIterator<V2Event>, stopped: () => boolean) {
-    try {
-      for (let next = await iterator.next(); !next.done && !stopped(); next = await iterator.next()) {
-        const event: unknown = next.value;
-        if (!isRecord(event) || typeof event.type !== "string") continue;
-        const properties = event.properties ?? event.data;
-        for (const handler of events) handler({ type: event.type, properties });
-      }
-    } catch (error) {
-      if (!stopped()) log.log("error", `events: ${describeError(error)}`);
-    }
-  }
-
-  async function registerCommands(run: CommandRunner, registrations: V2Registration[]) {
-    const synthetic = ctx.session.synthetic;
-    if (!ctx.command || !synthetic) {
-      left.push("slash commands (no command.transform or session.synthetic)");
-      return;
-    }
-    const list = deps.commands();
-    registrations.push(
-      await ctx.command.transform((editor) => {
-        for (const { name, description } of list) {
-          const execute = hookBoundary(
-            `/${name}`,
-            log,
-            async (input: { sessionID: string; prompt?: { text?: unknown } }) => {
-              const args = typeof input.prompt?.text === "string" ? input.prompt.text.trim() : "";
-              const text = await run(name, args);
-              if (text !== undefined) await synthetic({ sessionID: input.sessionID, text, description: `/${name}` });
-            },
-          );
-          editor.add({ name, description, execute: (input) => execute(input, undefined) });
-        }
-      }),
-    );
-  }
-
   async function register(): Promise<() => Promise<void>> {
     const registrations: V2Registration[] = [];
     let stopped = false;
@@ -331,7 +224,13 @@ export function createV2Host(context: unknown, deps: V2HostDeps): V2Host {
       registrations.push(await ctx.session.hook("compaction", (event) => onCompaction(event, undefined)));
       if (readable && ctx.permission) registrations.push(await ctx.permission.hook("evaluate", onEvaluate));
       else if (readable) left.push("read access to the transcripts folder (allow it in your permissions)");
-      if (commands) await registerCommands(commands, registrations);
+      if (commands)
+        await registerCommands(ctx, commands, registrations, {
+          boundary: hookBoundary,
+          commands: deps.commands,
+          log,
+          left,
+        });
       if (!generate) left.push("reflection (no generate.text)");
       iterator = events.length > 0 ? ctx.event.subscribe()[Symbol.asyncIterator]() : undefined;
     } catch (error) {
@@ -339,7 +238,7 @@ export function createV2Host(context: unknown, deps: V2HostDeps): V2Host {
       await cleanup().catch(() => undefined);
       throw error;
     }
-    if (iterator) void listen(iterator, () => stopped);
+    if (iterator) void listen(iterator, () => stopped, events, log);
     if (left.length > 0) log.log("warn", `on this OpenCode 2.x this build does not offer: ${left.join(", ")}`);
     return cleanup;
   }
