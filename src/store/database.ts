@@ -8,14 +8,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { dataLayout } from "../data-dir.js";
 import { NoDriverError, StoreTooNewError, StoreUnavailableError } from "../errors.js";
-import { noFollow, writePrivateFile } from "../private-file.js";
+import { writePrivateFile } from "../private-file.js";
 import type { LedgerDatabase, SqliteConnection } from "./driver.js";
-import { checkDataDir, checkOwnPath, ensureDataDir } from "./private-path.js";
+import { checkDataDir, ensureDataDir } from "./private-path.js";
+import { checkStoreFiles, createStoreFile } from "./store-file.js";
+import { describeCause, inTransaction, storeFailure, transact } from "./store-transaction.js";
 
-const SIDE_FILES = ["-wal", "-shm", "-journal"] as const;
 const BUSY_TIMEOUT_MS = 10_000;
-/** A write that meets another process's lock tries again after 1 ms plus up to this much at random. */
-const LOCK_POLL_JITTER_MS = 3;
 /** Beside the store while purged content may still sit in the WAL (see `Database.wipeWal`). */
 export const WIPE_PENDING = "-wipe-pending";
 
@@ -46,36 +45,6 @@ export function knownSchemaVersion(migrationsFolder: string): number {
   }
   const parsed = JSON.parse(text) as { entries?: unknown[] };
   return parsed.entries?.length ?? 0;
-}
-
-/**
- * Refuses a store file (or one of its side files) that is a link, not a file, or another user's; true when the store
- * file exists.
- */
-function checkStoreFiles(file: string): boolean {
-  for (const suffix of SIDE_FILES) checkOwnPath(file + suffix, "file");
-  return checkOwnPath(file, "file") !== undefined;
-}
-
-/**
- * Creates the store file 0600 from its first byte, exclusively and never through a link; SQLite gives -wal and -shm
- * the mode of the store file. A file that exists keeps the mode its owner gave it (doctor reports a loose one).
- */
-function createStoreFile(file: string): void {
-  const flags = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | noFollow();
-  let fd: number;
-  try {
-    fd = fs.openSync(file, flags, 0o600);
-  } catch (error) {
-    // Another process made it a moment ago: theirs is as good as ours.
-    if ((error as NodeJS.ErrnoException).code === "EEXIST") return;
-    throw error;
-  }
-  try {
-    fs.fchmodSync(fd, 0o600);
-  } finally {
-    fs.closeSync(fd);
-  }
 }
 
 export interface WriteOptions {
@@ -131,40 +100,9 @@ export class Database {
   async write<T>(fn: (db: LedgerDatabase, connection: SqliteConnection) => T, options: WriteOptions = {}): Promise<T> {
     const connection = await this.open();
     if (this.tooNew) throw this.tooNew;
-    const result = await this.transact(connection, fn, options.durable ?? true);
+    const result = await transact(this, connection, fn, options.durable ?? true);
     this.retryWipe(connection);
     return result;
-  }
-
-  /**
-   * One IMMEDIATE transaction, tried again while another process holds the write lock, up to the busy timeout.
-   * SQLite's own wait sleeps up to 100 ms between its tries, blocking the thread: a process that writes in a loop can
-   * hold the lock at each of them, and the waiter gives up. Trying every few milliseconds between turns of the event
-   * loop finds the gaps between the other's transactions, and leaves the host's thread free meanwhile. A try that
-   * meets the lock has written nothing, so running `fn` again is safe.
-   */
-  private async transact<T>(
-    connection: SqliteConnection,
-    fn: (db: LedgerDatabase, connection: SqliteConnection) => T,
-    durable: boolean,
-  ): Promise<T> {
-    const deadline = performance.now() + this.busyTimeoutMs;
-    for (;;) {
-      connection.exec("PRAGMA busy_timeout = 0");
-      // Set and restored in the same synchronous step, so no other write of this process commits under it.
-      const synchronous = durable ? undefined : connection.get<{ synchronous: number }>("PRAGMA synchronous");
-      if (synchronous) connection.exec("PRAGMA synchronous = NORMAL");
-      try {
-        return inTransaction(connection, fn, "immediate");
-      } catch (error) {
-        const busy = sqliteCode(error)?.startsWith("SQLITE_BUSY") ?? false;
-        if (!busy || performance.now() >= deadline) throw storeFailure(this.file, error, "nothing was written");
-      } finally {
-        if (synchronous) connection.exec(`PRAGMA synchronous = ${synchronous.synchronous}`);
-        connection.exec(`PRAGMA busy_timeout = ${this.busyTimeoutMs}`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 1 + Math.random() * LOCK_POLL_JITTER_MS));
-    }
   }
 
   /**
@@ -286,46 +224,6 @@ export class Database {
   }
 }
 
-/** `fn` in one transaction of the ORM, with the connection: its own statements run in the same transaction. */
-function inTransaction<T>(
-  connection: SqliteConnection,
-  fn: (db: LedgerDatabase, connection: SqliteConnection) => T,
-  behavior: "deferred" | "immediate",
-): T {
-  return connection.db.transaction((tx) => fn(tx as unknown as LedgerDatabase, connection), { behavior });
-}
-
-/** SQLite's own code of a failure, also when drizzle wrapped it. */
-function sqliteCode(error: unknown): string | undefined {
-  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 3; e = e.cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && code.startsWith("SQLITE_")) return code;
-  }
-  return undefined;
-}
-
-/**
- * A failure of the store itself (disk full, read-only, I/O error, damage, held locked) as a message that says what is
- * wrong and what to do; any other error (ours, a refusal inside the transaction) as it is.
- */
-function storeFailure(file: string, error: unknown, outcome: string): unknown {
-  const code = sqliteCode(error);
-  if (!code) return error;
-  const detail = describeCause(error);
-  const why = code.startsWith("SQLITE_FULL")
-    ? "the disk holding it is full; free some space"
-    : code.startsWith("SQLITE_READONLY")
-      ? "it cannot be written (a read-only folder, file or file system)"
-      : code.startsWith("SQLITE_IOERR")
-        ? `the disk reported an error (${detail})`
-        : code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED")
-          ? `another process kept it locked for longer than the wait (${detail}); try again`
-          : code.startsWith("SQLITE_CORRUPT") || code.startsWith("SQLITE_NOTADB")
-            ? `it is damaged (${detail}). Run "opencode-ledger doctor" to see what is wrong`
-            : undefined;
-  return why ? new StoreUnavailableError(file, `${why}; ${outcome}`, { cause: error }) : error;
-}
-
 /** The marker that a wipe is owed; replaced whole (never through a link), so a torn write cannot lose it. */
 function markWipePending(file: string): void {
   writePrivateFile(file + WIPE_PENDING, `${new Date().toISOString()}\n`);
@@ -334,8 +232,4 @@ function markWipePending(file: string): void {
 /** A TRUNCATE checkpoint; true when it completed (no reader or writer kept it from emptying the WAL). */
 function checkpoint(connection: SqliteConnection): boolean {
   return connection.get<{ busy: number }>("PRAGMA wal_checkpoint(TRUNCATE)")?.busy === 0;
-}
-
-function describeCause(cause: unknown): string {
-  return cause instanceof Error ? cause.message : String(cause);
 }
