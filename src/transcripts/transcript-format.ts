@@ -1,8 +1,9 @@
 /**
  * The transcript's grammar, written and read here only: the session header, one header per message, the marker line
  * that opens each part, the notes. The renderers (render/) build their lines with the writers below; the index reads
- * a transcript back with `readMarker` and `createdOf` (index/transcript-units.ts), so what is written and what is read
- * cannot drift apart (test/transcripts/transcript-format.test.ts renders every kind of part and reads it back).
+ * a transcript back with `readMarker` and `createdOf` (index/transcript-units.ts, index/reader-state.ts), so what is
+ * written and what is read cannot drift apart (test/transcripts/transcript-format.test.ts renders every kind of part
+ * and reads it back).
  *
  * Each transcript written from now on says its format in its header's last line (`transcript format 1`); one written
  * before the stamp has none and is format 1 too: transcripts are append-only, and their lines are never rewritten.

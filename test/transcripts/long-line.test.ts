@@ -7,7 +7,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { initialState, readUnits, type Unit } from "../../src/transcripts/index/transcript-units.js";
+import { initialState } from "../../src/transcripts/index/reader-state.js";
+import { readUnits, type Unit } from "../../src/transcripts/index/transcript-units.js";
 import { CUT_MARK, condensedLine, LONG_LINE_BYTES, readCondensedLine } from "../../src/transcripts/long-line.js";
 import { NODE_BIN, REPO_ROOT, spawnBun } from "../helpers/runtime-child.js";
 import { tempDir } from "../helpers/temp-dir.js";

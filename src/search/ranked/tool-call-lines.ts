@@ -4,7 +4,7 @@
  * a hit on an output is shown with the marker line of the call that produced it (`[tool bash · … · "bunx tsc"]`).
  * Both are bounded reads next to the unit, never a walk of the transcript.
  */
-import { advance, initialState, type ReaderState } from "../../transcripts/index/transcript-units.js";
+import { advance, initialState, type ReaderState } from "../../transcripts/index/reader-state.js";
 import { type Marker, readMarker } from "../../transcripts/transcript-format.js";
 import { strongError } from "./answer-kind.js";
 

@@ -10,7 +10,7 @@ import { checkOwnPath } from "../../store/private-path.js";
 import { listTranscripts } from "../listing.js";
 import { catchUp } from "./index-catch-up.js";
 import { connectIndex } from "./index-connection.js";
-import { holdsLastUnit } from "./index-update.js";
+import { holdsLastUnit } from "./resume-point.js";
 import { INDEX_FILE, INDEX_FIX, type IndexState, SearchIndex } from "./search-index.js";
 
 /** Bytes the index takes on disk: the file with its -wal and -shm (a busy index holds megabytes in its WAL). */

@@ -5,21 +5,17 @@
  * point it stopped at), the transcript is indexed again from its first line. Units start at marker lines, so a
  * transcript indexed as it grew and one indexed whole agree line for line.
  */
-import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { redactLines } from "../../secret-guard/redact.js";
 import { findSecret } from "../../secret-guard/secret-guard.js";
 import { redactKeyBodyRun } from "../key-block-lines.js";
-import { MAX_PREFIX_BYTES, writtenNumber } from "../numbered-line.js";
 import type { IndexConnection } from "./index-connection.js";
 import { type IndexedText, storedColumns, withoutEscapes, wordsOf } from "./index-tokens.js";
 import { inTransaction } from "./index-transactions.js";
-import { initialState, type ReaderState, readUnits, type Unit } from "./transcript-units.js";
+import { initialState } from "./reader-state.js";
+import { resumeOf, resumePoint, type SessionRow, tailHash } from "./resume-point.js";
+import { readUnits, type Unit } from "./transcript-units.js";
 import { MARKER_ROWS, ROLE_CODES } from "./unit-columns.js";
-
-/** What is hashed of the indexed part of a transcript: its head and the bytes before the point indexed. */
-const HEAD_BYTES = 4_096;
-const TAIL_BYTES = 256;
 
 export interface IndexedTranscript {
   sessionID: string;
@@ -36,68 +32,6 @@ export interface IndexRefresh {
   addedBytes: number;
   lines: number;
   bytes: number;
-}
-
-interface SessionRow {
-  sid: number;
-  ino: number;
-  lines: number;
-  bytes: number;
-  tail_hash: string;
-  state: string;
-  mtime_ms: number;
-  check_line: number;
-  check_byte: number;
-}
-
-function tailHash(file: string, end: number): string {
-  const head = Buffer.alloc(Math.min(HEAD_BYTES, end));
-  const tailStart = Math.max(head.length, end - TAIL_BYTES);
-  const tail = Buffer.alloc(end - tailStart);
-  const fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
-  try {
-    fs.readSync(fd, head, 0, head.length, 0);
-    fs.readSync(fd, tail, 0, tail.length, tailStart);
-  } finally {
-    fs.closeSync(fd);
-  }
-  return createHash("sha256").update(head).update(tail).digest("hex").slice(0, 32);
-}
-
-/** Where indexing resumes, or why it starts over. */
-function resumePoint(row: SessionRow | undefined, file: string, stat: fs.Stats): SessionRow | string {
-  if (!row) return "new";
-  if (row.ino !== 0 && stat.ino !== 0 && row.ino !== stat.ino) return "indexed for another file";
-  if (row.bytes > stat.size) return "the transcript is shorter than what was indexed";
-  if (tailHash(file, row.bytes) !== row.tail_hash) return "the transcript changed before the point indexed";
-  if (!holdsLastUnit(row, file)) return "the transcript's lines are not where the index has them";
-  return row;
-}
-
-/**
- * Whether the session's last unit still starts at its byte with the number the index recorded: the head and tail
- * hashes miss a line removed (and the file grown again by an export) or replaced in between, which moves every later
- * line; this one read of a few bytes sees it.
- */
-export function holdsLastUnit(row: Pick<SessionRow, "check_line" | "check_byte">, file: string): boolean {
-  if (row.check_line === 0) return true;
-  const from = Math.max(0, row.check_byte - 1);
-  const head = Buffer.alloc(row.check_byte - from + MAX_PREFIX_BYTES);
-  let read: number;
-  try {
-    const fd = fs.openSync(file, fs.constants.O_RDONLY | (fs.constants.O_NOFOLLOW ?? 0));
-    try {
-      read = fs.readSync(fd, head, 0, head.length, from);
-    } finally {
-      fs.closeSync(fd);
-    }
-  } catch {
-    return false; // unreadable (gone, a link in its place): not what was indexed
-  }
-  // It starts a line: the byte before it (if any) is a newline.
-  const at = row.check_byte - from;
-  if (at === 1 && head[0] !== 0x0a) return false;
-  return writtenNumber(head, at, read) === row.check_line;
 }
 
 /**
@@ -296,14 +230,4 @@ export function refreshIndex(connection: IndexConnection, transcript: IndexedTra
     );
     return { restarted, addedUnits, addedBytes: end.bytes - from.bytes, lines: end.lines, bytes: end.bytes };
   });
-}
-
-function resumeOf(row: SessionRow): { lines: number; bytes: number; state: ReaderState } {
-  let state = initialState();
-  try {
-    state = { ...state, ...(JSON.parse(row.state) as Partial<ReaderState>) };
-  } catch {
-    // A state that does not parse costs the roles of the next lines only until the next marker line.
-  }
-  return { lines: row.lines, bytes: row.bytes, state };
 }

@@ -8,7 +8,8 @@
 import fs from "node:fs";
 import { condensedLine, LONG_LINE_BYTES } from "../long-line.js";
 import { prefixLength, writtenNumber } from "../numbered-line.js";
-import { createdOf, type Marker, readMarker } from "../transcript-format.js";
+import { type Marker, readMarker } from "../transcript-format.js";
+import { advance, type ReaderState } from "./reader-state.js";
 
 export const ROLES = ["user", "assistant", "reasoning", "tool-input", "tool-output", "meta"] as const;
 export type Role = (typeof ROLES)[number];
@@ -43,82 +44,11 @@ export interface Unit {
   callEnd?: number;
 }
 
-/** Where the reading of a transcript stands between two updates. */
-export interface ReaderState {
-  role: Role;
-  /** Role of the current message: its text parts are the user's or the assistant's. */
-  speaker: "user" | "assistant";
-  tool: string | null;
-  time: number | null;
-  /** The start of the current tool call's lines (its tool line and input), at most CALL_CHARS, and their bytes. */
-  call: string;
-  callStart: number;
-  callEnd: number;
-}
-
-export const initialState = (): ReaderState => ({
-  role: "meta",
-  speaker: "assistant",
-  tool: null,
-  time: null,
-  call: "",
-  callStart: 0,
-  callEnd: 0,
-});
-
 /**
  * How much of a tool call a unit of its output carries into the index: its tool line (the tool, its title) and the
  * start of its input (`command: bunx tsc --noEmit`), so an error in the output is found by the words that asked for it.
  */
 export const CALL_CHARS = 320;
-
-/**
- * Moves the state over one line of text; returns true when the line starts a new unit: every marker line does (a
- * part, a message, a note), so units end where exports end, and the index built as a transcript grew is the one built
- * from the whole file. The markers are the transcript's grammar (../transcript-format.ts).
- */
-export function advance(state: ReaderState, text: string): boolean {
-  const marker = readMarker(text);
-  if (marker === undefined) return textLine(state, text);
-  switch (marker.kind) {
-    case "message":
-      state.speaker = marker.speaker === "user" ? "user" : "assistant";
-      state.time = marker.time ?? state.time;
-      state.role = "meta";
-      state.tool = null;
-      state.call = "";
-      break;
-    case "text":
-      state.role = state.speaker;
-      // Synthetic text is OpenCode's (a file the user named, read and attached): weighed as a document (rerank.ts).
-      state.tool = marker.synthetic ? "synthetic" : null;
-      break;
-    case "reasoning":
-      state.role = "reasoning";
-      state.tool = null;
-      break;
-    case "tool":
-      state.role = "tool-input";
-      state.tool = marker.tool;
-      state.call = "";
-      break;
-    case "block":
-      // An output or error marker outside a tool call is text.
-      if (state.tool === null) return textLine(state, text);
-      state.role = "tool-output";
-      break;
-    case "subtask":
-      state.role = "tool-input";
-      state.tool = "subtask";
-      state.call = "";
-      break;
-    case "label":
-      state.role = "meta";
-      state.tool = null;
-      break;
-  }
-  return true;
-}
 
 /**
  * Marker lines that hold nothing a search looks for: a message's header (its speaker, id, time, agent and model) and
@@ -133,15 +63,6 @@ const BARE_LABELS: ReadonlySet<string> = new Set(["step", "step done", "snapshot
 /** Whether `marker` is one of the bare marker lines that are in no unit. */
 export const isBareMarker = (marker: Marker | undefined): boolean =>
   marker !== undefined && (marker.kind === "message" || (marker.kind === "label" && BARE_LABELS.has(marker.label)));
-
-/** A line that is no marker: only the transcript's `created:` header line says something (the session's time). */
-function textLine(state: ReaderState, text: string): false {
-  if (state.time === null && state.role === "meta") {
-    const created = createdOf(text);
-    if (created !== undefined) state.time = created;
-  }
-  return false;
-}
 
 /** `text.trim() === ""`, answered from the first character for most lines (a printable ASCII one is no space). */
 function isBlank(text: string): boolean {

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { advance, initialState, readUnits, type Unit } from "../../../src/transcripts/index/transcript-units.js";
+import { advance, initialState } from "../../../src/transcripts/index/reader-state.js";
+import { readUnits, type Unit } from "../../../src/transcripts/index/transcript-units.js";
 import { condensedLine, LONG_LINE_BYTES } from "../../../src/transcripts/long-line.js";
 import { prefixLength } from "../../../src/transcripts/numbered-line.js";
 import { tempDir } from "../../helpers/temp-dir.js";
