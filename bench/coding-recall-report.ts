@@ -11,6 +11,7 @@ import {
   MISS_PLACES,
   type MissPlace,
   measure,
+  type Reach,
   type Scored,
   type ShownHit,
 } from "./coding-recall-score.js";
@@ -41,6 +42,8 @@ export interface AskedQuestion {
    * limit asks it: the rank among those hits and the bytes. Undefined in a quick run.
    */
   atDefault?: Scored;
+  /** How deep the answer's unit and message stand among the first `EvalRun.deep` hits project-wide. */
+  reach?: Reach;
   wide: Setting;
   /** Undefined in a quick run. */
   named: Setting | undefined;
@@ -58,6 +61,8 @@ export interface EvalRun {
   files: string[];
   load: string;
   limit: number;
+  /** The hits asked for to measure `reach`. */
+  deep?: number;
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)} %`;
@@ -154,6 +159,29 @@ function missTable(list: readonly AskedQuestion[]): string {
     ["the answering line stood", "project-wide", "session named"],
     MISS_PLACES.map((p) => [MISS_NAMES[p], count("wide", p), list.some((a) => a.named) ? count("named", p) : "–"]),
   );
+}
+
+/** Ranks the reach table counts within: the limit the targets are set at, and deeper. */
+const REACH_RANKS = [1, 5, 10, 20, 50] as const;
+
+/**
+ * How many questions have the answer's unit, and its message, among the first r hits project-wide, beside how many
+ * showed a needle at the evaluation's limit: how far the ranking carries the answer, apart from the lines each hit shows.
+ */
+function reachTable(list: readonly AskedQuestion[], run: EvalRun): string {
+  const { deep, limit } = run;
+  if (deep === undefined || !list.some((a) => a.reach)) return "";
+  const within = (r: number, of: keyof Reach) =>
+    list.filter((a) => (a.reach?.[of] ?? Number.POSITIVE_INFINITY) <= r).length;
+  const rows = REACH_RANKS.filter((r) => r <= deep).map((r) => [`first ${r}`, within(r, "unit"), within(r, "message")]);
+  const shown = scoredOf(list, "wide", "ours").filter((s) => s.rank !== undefined).length;
+  return `How deep the answer stands, questions to tune on, project-wide: each asked again for ${deep} hits, the rank of the
+first hit whose unit holds an answering line and of the first whose message holds one, whatever lines each hit shows
+(at limit ${limit}, ${shown} of ${list.length} showed a needle). Between the answer's message among the first ${limit} and a needle
+shown lie the lines each hit shows; an answer whose message is not among the ${deep} is beyond the ranking's reach.
+
+${table(["among the hits", "the answer's unit", "the answer's message"], rows)}
+`;
 }
 
 /** The questions by how many of their terms the answering message holds: the words a lexical search has to go on. */
@@ -311,6 +339,7 @@ output the index scored; its message, the message it is in):
 
 ${missTable(t)}
 
+${reachTable(t, run)}
 The questions to tune on by how many of their terms (the ranked search's, matched as it matches them, other endings
 included) the message holding the answering line holds: a question in other words than its answer leaves a lexical
 search little to go on.

@@ -98,3 +98,37 @@ export function missPlace(
     return "message";
   return "session";
 }
+
+/** How deep the answer stands among a search's hits, whatever lines they show (undefined: not among them). */
+export interface Reach {
+  /** The rank of the first hit whose unit holds an answering line. */
+  unit: number | undefined;
+  /** The rank of the first hit in the message of an answering line (its best line's message). */
+  message: number | undefined;
+}
+
+/**
+ * Where the unit and the message of a question's answer first stand among `hits` (best first): how far ranking alone
+ * carries the answer, apart from the lines each hit shows. `answer` holds the transcript's lines holding a needle,
+ * `messages` its messages' line ranges.
+ */
+export function reachOf(
+  hits: readonly HitSpan[],
+  session: string,
+  answer: readonly number[],
+  messages: readonly MessageLines[],
+): Reach {
+  const messageOf = (line: number) => messages.find((m) => m.from <= line && line <= m.to);
+  const answering = new Set(answer.map(messageOf).filter((m) => m !== undefined));
+  const rank = (holds: (h: HitSpan) => boolean) => {
+    const at = hits.findIndex((h) => h.session === session && holds(h));
+    return at < 0 ? undefined : at + 1;
+  };
+  return {
+    unit: rank((h) => answer.some((line) => h.firstLine <= line && line <= h.lastLine)),
+    message: rank((h) => {
+      const message = messageOf(h.line);
+      return message !== undefined && answering.has(message);
+    }),
+  };
+}

@@ -6,7 +6,8 @@
  * line the result shows holds one of the question's needles), beside a plain FTS5 BM25 baseline over one row per
  * message in the same run, shown whole and cut to the bytes ours returned. Where the first call project-wide showed no
  * needle, the question is asked once more with the first hit's session named (the next step the tool's description
- * gives the agent), and the two calls are reported together. A third of the questions is held out:
+ * gives the agent), and the two calls are reported together; and once more for 50 hits, to see how deep the answer's
+ * unit and message stand whatever lines each hit shows. A third of the questions is held out:
  * never tuned on, reported only in aggregate. Then opencode-lore's 20 published questions (verbatim, session named).
  *
  * LEDGER_SHARED: the shared data folder (default ../shared beside the checkout). LEDGER_EVAL_QUICK=1, for a tuning
@@ -41,13 +42,15 @@ import {
   readQuestions,
 } from "./coding-recall-questions.js";
 import { type AskedQuestion, type EvalRun, printDetails, reportBody, reportFigures } from "./coding-recall-report.js";
-import { answerRank, missPlace, rankedHits, type Scored } from "./coding-recall-score.js";
+import { answerRank, missPlace, type Reach, rankedHits, reachOf, type Scored } from "./coding-recall-score.js";
 import { evalProfileOrExit } from "./ranking-profile-env.js";
 import { loadAverage, writeFigures, writeSection } from "./report.js";
 import { sharedDir } from "./shared-dir.js";
 
 /** Hits asked for: five, the measure the recall targets are set at (the tool's default is 10). */
 const LIMIT = 5;
+/** Hits asked for to see how deep the answer's unit and message stand (the reach table). */
+const DEEP = 50;
 const DAY = 86_400_000;
 const quick = process.env.LEDGER_EVAL_QUICK === "1";
 const details = process.env.LEDGER_EVAL_DETAILS === "1";
@@ -79,6 +82,26 @@ function askerOver(corpus: CodingCorpus) {
         : undefined;
     const first = out.ranked?.hits[0]?.file.sessionID;
     return { scored: { rank, bytes: Buffer.byteLength(out.text) }, hits, miss, first };
+  };
+}
+
+/** How deep the answer's unit and message stand among the first DEEP hits project-wide, whatever lines they show. */
+function reacherOver(corpus: CodingCorpus) {
+  const now = Math.max(...[...corpus.sessions.values()].map((s) => s.lastTime)) + DAY;
+  const search = searchOver(corpus.data, { clock: () => now });
+  return async (q: Asking): Promise<Reach | undefined> => {
+    const session = corpus.sessions.get(q.session);
+    if (!session) return undefined;
+    const out = await search({
+      query: q.question,
+      mode: "ranked",
+      scope: PROJECT,
+      limit: DEEP,
+      maxBytes: SEARCH_LIMITS.maxBytes,
+      profile: ranking.profile,
+    });
+    const spans = (out.ranked?.hits ?? []).map((h) => ({ ...h, session: h.file.sessionID }));
+    return reachOf(spans, q.session, answerLines(q, session), session.messages);
   };
 }
 
@@ -127,6 +150,7 @@ async function main(dataDir: string): Promise<number> {
   const questions = quick ? read.questions.filter((q) => !q.heldOut) : read.questions;
 
   const ask = askerOver(corpus);
+  const reach = reacherOver(corpus);
   const baseline = await createBaseline(corpus.sessions.values());
   const askBaseline = (q: Asking, named: boolean, ours: Scored) => {
     const hits = baseline.search(q.question, LIMIT, named ? q.session : undefined);
@@ -146,6 +170,7 @@ async function main(dataDir: string): Promise<number> {
     asked.push({
       question: q,
       atDefault,
+      reach: await reach(q),
       firstHit: wide.hits[0],
       shared: sharedTerms(q, corpus.sessions.get(q.session)),
       again: again?.scored,
@@ -177,6 +202,7 @@ async function main(dataDir: string): Promise<number> {
     load,
     limit: LIMIT,
     defaultLimit: SEARCH_LIMITS.defaultHits,
+    deep: DEEP,
   };
   const body = `${ranking.said}\n\n${reportBody(run)}`;
   console.log(body);

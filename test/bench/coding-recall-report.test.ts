@@ -114,6 +114,30 @@ describe("coding recall: held-out questions stay out of sight", () => {
     expect(reportBody({ ...run, defaultLimit: 10 })).not.toContain("default limit (10), as an agent");
   });
 
+  it("how deep the answer stands counts the questions to tune on within each rank, none held out", () => {
+    const reached = (id: string, heldOut: boolean, unit: number | undefined, message: number | undefined) => ({
+      ...asked(id, heldOut),
+      reach: { unit, message },
+    });
+    const body = reportBody({
+      ...run,
+      deep: 50,
+      asked: [
+        reached("tune01", false, 3, 1),
+        reached("tune02", false, undefined, 12),
+        reached("tune03", false, undefined, undefined),
+        reached("held01", true, 1, 1),
+      ],
+    });
+    expect(body).toContain("each asked again for 50 hits");
+    expect(body).toContain("| first 1 | 0 | 1 |");
+    expect(body).toContain("| first 5 | 1 | 1 |");
+    expect(body).toContain("| first 20 | 1 | 2 |");
+    expect(body).toContain("| first 50 | 1 | 2 |");
+    // Not asked (no `deep`): no such table.
+    expect(reportBody(run)).not.toContain("How deep the answer stands");
+  });
+
   it("the details of a tuning run show the missed questions to tune on, and none held out", () => {
     const sessions = new Map([
       [

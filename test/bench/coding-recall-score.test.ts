@@ -2,7 +2,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cutToBytes, scoreBaseline } from "../../bench/coding-recall-baseline.js";
 import { type CodingCorpus, exportCorpus, PROJECT, sessionFiles } from "../../bench/coding-recall-corpus.js";
-import { answerRank, measure, missPlace, rankedHits } from "../../bench/coding-recall-score.js";
+import { answerRank, measure, missPlace, rankedHits, reachOf } from "../../bench/coding-recall-score.js";
 import { shownText } from "../../src/search/ranked/shown-line.js";
 import { searchOver } from "../helpers/search-over.js";
 import { suiteDir } from "../helpers/temp-dir.js";
@@ -123,5 +123,13 @@ describe("coding recall: where an answer no hit showed stood", () => {
     expect(missPlace([hit("ses_a", 12, 15), hit("ses_a", 18, 22)], "ses_a", [20], messages)).toBe("unit");
     // An answer standing on two lines: the nearer place of either.
     expect(missPlace([hit("ses_a", 2, 4)], "ses_a", [3, 20], messages)).toBe("unit");
+  });
+
+  it("says at which rank the answer's unit and its message first stand among the hits, whatever lines they show", () => {
+    const hits = [hit("ses_b", 20, 22), hit("ses_a", 2, 4), hit("ses_a", 12, 15), hit("ses_a", 18, 22)];
+    // Another session's hit on the same line numbers is no reach; the message first at rank 3, the unit at rank 4.
+    expect(reachOf(hits, "ses_a", [20], messages)).toEqual({ unit: 4, message: 3 });
+    expect(reachOf(hits.slice(0, 2), "ses_a", [20], messages)).toEqual({ unit: undefined, message: undefined });
+    expect(reachOf([], "ses_a", [20], messages)).toEqual({ unit: undefined, message: undefined });
   });
 });
