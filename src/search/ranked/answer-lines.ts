@@ -24,6 +24,8 @@ export interface LineChoice {
   retry?: boolean;
   /** The call a hit on a tool's output came from: always shown, first. */
   call?: boolean;
+  /** A line an edit or a patch changed (edit-changes.ts). */
+  changed?: boolean;
 }
 
 export interface LinesWanted {
@@ -121,7 +123,8 @@ export function chooseLines(wanted: LinesWanted): HitLine[] {
       (errorAsked && strongError(l.text) ? profile.strongError : 0) +
       (numberAsked && told(l.text) ? profile.measured : 0);
     const near = 1 - Math.min(1, Math.abs(i - best) / span);
-    return kind * (1 + profile.nearness * near) + l.weight / maxWeight;
+    const changed = l.changed ? profile.changed : 0;
+    return (kind + changed) * (1 + profile.nearness * near) + l.weight / maxWeight;
   };
   // The outcome of a call: its lines that hold what is asked (an error by default) and the question's words, a
   // tool's own error line first; else its last lines, cut shorter.

@@ -8,6 +8,7 @@ import type { HitLine } from "../hit-line.js";
 import { OWN_TOOLS } from "../own-tools.js";
 import { type AnswerKind, answerValue, strongError } from "./answer-kind.js";
 import { chooseLines, type LineChoice } from "./answer-lines.js";
+import { editChanges } from "./edit-changes.js";
 import type { RankedTerm } from "./ranked-query.js";
 import type { RankedRequest } from "./ranked-request.js";
 import { sameTerm } from "./rerank.js";
@@ -59,6 +60,11 @@ export function shownLines(
     if (!Number.isFinite(l.line)) continue;
     if (l.line !== s.line && (l.text.trim() === "" || BARE_MARKER.test(l.text))) continue;
     choices.push({ line: l.line, text: l.text, weight: l.weight });
+  }
+  if (row.role === "tool-input") {
+    // What an edit changed tells how something was fixed, or what replaced what.
+    const changed = editChanges(unit.filter((l) => Number.isFinite(l.line)));
+    for (const c of choices) if (changed.has(c.line)) c.changed = true;
   }
   if (row.role === "tool-input" && row.tool !== null && !OWN_TOOLS.has(row.tool)) {
     for (const l of outcomeOf(read, row.byte_end, file.size, row.tool)) {

@@ -12,7 +12,13 @@ import { DEFAULT_PROFILE, type RankingProfile } from "./ranking-profile.js";
 const COUNT_GROUPS = new Set(["reading", "lines"]);
 const COUNTS = new Set(["sessions.neighbourSpan", "sessions.perSession", "boosts.proximitySpan"]);
 /** Values of those groups that are weights or multiples, not counts. */
-const WEIGHTS = new Set(["reading.surelyCommon", "lines.nearness", "lines.strongError", "lines.measured"]);
+const WEIGHTS = new Set([
+  "reading.surelyCommon",
+  "lines.nearness",
+  "lines.strongError",
+  "lines.measured",
+  "lines.changed",
+]);
 
 /** The schema of overrides of `value`: every key optional, no other key, each number finite and not negative. */
 function overridesOf(value: unknown, path: string): ZodType {

@@ -68,6 +68,9 @@ function appendCut(cut: ReturnType<typeof cutHeadTail>, name: string, where: str
   for (const line of cut.tail) out.push(line);
 }
 
+/** The line a cut leaves in an input's multi-line value: how many of its lines it stands for. */
+const INPUT_CUT = /^\[… (\d+) lines \(\d+ bytes\) of this input /;
+
 function renderInput(input: Record<string, unknown>, maxBytes: number, where: string, out: string[]): void {
   let left = MAX_INPUT_LINES;
   const field = (path: string, value: unknown, depth: number): void => {
@@ -98,6 +101,52 @@ function renderInput(input: Record<string, unknown>, maxBytes: number, where: st
   };
   for (const [key, value] of Object.entries(input)) field(key, value, 0);
   if (left < 0) out.push(`[… ${-left} more input fields not shown; ${where}]`);
+}
+
+/**
+ * One field of a tool call's input as renderInput writes it: its path (`filePath`, `edits[0].oldString`) and its value,
+ * on its own line (`path: value`, `inline`) or on the lines after it (`path (N lines):`, `lines`, a cut's marker left
+ * out).
+ */
+export interface InputField<L extends { text: string }> {
+  path: string;
+  line: L;
+  inline?: string;
+  lines: L[];
+}
+
+/** A field's line: `path: value`, or `path (N lines):` opening a value of N lines. */
+const INPUT_FIELD = /^([A-Za-z_$][\w$.[\]-]*)(?: \((\d+) lines\):|: (.*))$/;
+
+/**
+ * The fields of a tool call's input, read back from its lines as renderInput wrote them (other lines, such as the
+ * call's marker, are passed over). A multi-line value takes the N lines its field line says, a cut's marker line
+ * standing for the lines it cut, so a value's own lines are never read as fields.
+ */
+export function readInputFields<L extends { text: string }>(lines: readonly L[]): InputField<L>[] {
+  const fields: InputField<L>[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as L;
+    const field = INPUT_FIELD.exec(line.text);
+    if (!field) continue;
+    const [, path = "", count, inline] = field;
+    if (count === undefined) {
+      fields.push({ path, line, inline, lines: [] });
+      continue;
+    }
+    const value: L[] = [];
+    for (let left = Number(count); left > 0 && i + 1 < lines.length; ) {
+      const next = lines[++i] as L;
+      const cut = INPUT_CUT.exec(next.text);
+      if (cut) left -= Number(cut[1]);
+      else {
+        value.push(next);
+        left--;
+      }
+    }
+    fields.push({ path, line, lines: value });
+  }
+  return fields;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
