@@ -16,25 +16,27 @@ const BHAVANA = "ses_vqqljgyzz5n35jywpe28";
 const editShows = (hits: readonly RankedHit[] | undefined, line: string) =>
   (hits ?? []).some((h) => h.tool === "edit" && h.lines.some((l) => l.text.trim() === line));
 
+/** Each session, a question about what its edit did, and the line the edit changed that answers it. */
+const CASES = [
+  {
+    session: MARINE,
+    question: "what did we change in package.json to stop turbopack",
+    line: '"dev": "next dev -p 9002",',
+  },
+  {
+    session: BHAVANA,
+    question: "what dependency was removed from package.json for the Solana move",
+    line: '"@creit.tech/stellar-wallets-kit": "^1.4.0",',
+  },
+];
+
 describe("an edit's changed line, on real sessions", () => {
   it("is shown by the edit's hit: the new dev script, the dependency the old text had", async () => {
-    const marine = await askWithProfile(
-      [sharedSessionFile("more", MARINE)],
-      "what did we change in package.json to stop turbopack",
-      MARINE,
-    );
-    const dev = '"dev": "next dev -p 9002",';
-    expect(editShows((await marine({})).ranked?.hits, dev)).toBe(true);
-    // Without the weight of a changed line, the edit's hit shows the lines its old and new text share.
-    expect(editShows((await marine({ lines: { changed: 0 } })).ranked?.hits, dev)).toBe(false);
-
-    const bhavana = await askWithProfile(
-      [sharedSessionFile("more", BHAVANA)],
-      "what dependency was removed from package.json for the Solana move",
-      BHAVANA,
-    );
-    const removed = '"@creit.tech/stellar-wallets-kit": "^1.4.0",';
-    expect(editShows((await bhavana({})).ranked?.hits, removed)).toBe(true);
-    expect(editShows((await bhavana({ lines: { changed: 0 } })).ranked?.hits, removed)).toBe(false);
+    for (const { session, question, line } of CASES) {
+      const ask = await askWithProfile([sharedSessionFile("more", session)], question, session);
+      expect(editShows((await ask({})).ranked?.hits, line)).toBe(true);
+      // Without the weight of a changed line, the edit's hit shows the lines its old and new text share.
+      expect(editShows((await ask({ lines: { changed: 0 } })).ranked?.hits, line)).toBe(false);
+    }
   });
 });
