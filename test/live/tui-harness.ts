@@ -37,6 +37,31 @@ export interface TuiRun extends LivePaths {
   stop(): Promise<void>;
 }
 
+/** How long a stopped run's temp folder is tried to be removed while something still writes in it. */
+const REMOVE_MS = 15_000;
+const REMOVE_RETRY_MS = 250;
+
+/**
+ * Removes `root`, trying again every REMOVE_RETRY_MS while something still writes in it, for `ms` at most; then leaves
+ * it, said on the console (the test's outcome stands). Not fs.rmSync's own retries: they back off linearly and block
+ * the thread, 60 of them for 7.6 minutes, past the hook's timeout.
+ */
+async function removeWithin(root: string, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    try {
+      fs.rmSync(root, { recursive: true, force: true });
+      return;
+    } catch (error) {
+      if (Date.now() >= deadline) {
+        console.warn(`[live] left ${root}: ${(error as Error).message}`);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, REMOVE_RETRY_MS));
+    }
+  }
+}
+
 export async function startTui(options: TuiStartOptions): Promise<TuiRun> {
   if (!fs.existsSync(path.join(REPO_ROOT, "dist", "tui", "index.js"))) {
     throw new Error("dist/tui/index.js is missing: run npm run build before the live TUI tests");
@@ -89,14 +114,7 @@ export async function startTui(options: TuiStartOptions): Promise<TuiRun> {
     async stop() {
       pane.kill();
       // OpenCode's package install in the background may outlive the pane for a few seconds, still writing its cache.
-      if (!process.env.LEDGER_KEEP_LIVE) {
-        try {
-          fs.rmSync(paths.root, { recursive: true, force: true, maxRetries: 60, retryDelay: 250 });
-        } catch (error) {
-          // Still being written after 15 s (a loaded machine): the test's outcome stands; the temp folder is left.
-          console.warn(`[live] left ${paths.root}: ${(error as Error).message}`);
-        }
-      }
+      if (!process.env.LEDGER_KEEP_LIVE) await removeWithin(paths.root, REMOVE_MS);
     },
   };
   try {
