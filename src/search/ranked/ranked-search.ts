@@ -16,10 +16,18 @@ import { messageOf } from "./message-of.js";
 import { dateWeight } from "./named-dates.js";
 import { candidates } from "./ranked-candidates.js";
 import { planRanked, type RankedPlan } from "./ranked-plan.js";
-import { askedWeight, type RankedTerm } from "./ranked-query.js";
+import type { RankedTerm } from "./ranked-query.js";
 import type { RankedRequest } from "./ranked-request.js";
 import { ATTACHMENT_NOTE, isListing, lineText, repeats, shownOnce, unsaid, withLinesOf } from "./repeated-lines.js";
-import { type LeftToRescore, maxBoost, type RescoreParts, rescore, unitWeight, wantedWords } from "./rerank.js";
+import {
+  type LeftToRescore,
+  lineWeight,
+  maxBoost,
+  type RescoreParts,
+  rescore,
+  unitWeight,
+  wantedWords,
+} from "./rerank.js";
 import { inOrder, liftedBySession } from "./session-order.js";
 import { maxTermScore } from "./term-stats.js";
 import { OpenFiles, readLines, readUnitWords, someLine } from "./unit-reads.js";
@@ -243,7 +251,7 @@ function searcher(
   };
 
   // What a term weighs in a line, as rescore weighs the unit's own lines.
-  const termWeight = (term: RankedTerm) => (left.weights?.get(term) ?? 1) * askedWeight(term, profile.boosts.setting);
+  const termWeight = (term: RankedTerm) => lineWeight(term, left.weights, profile.boosts.setting);
   // The lines each unit shows, chosen once.
   const shown = new Map<ScoredUnit, HitLine[]>();
   const linesOf = (s: ScoredUnit) => {

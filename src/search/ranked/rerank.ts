@@ -139,6 +139,13 @@ function smallestSpan(hits: readonly number[][]): number {
   return best;
 }
 
+/**
+ * What a term weighs in the choice of a line: its inverse document frequency (1 without), a word of the question's
+ * setting `setting` times less.
+ */
+export const lineWeight = (term: RankedTerm, weights: ReadonlyMap<RankedTerm, number> | undefined, setting: number) =>
+  (weights?.get(term) ?? 1) * askedWeight(term, setting);
+
 /** Whether the unit holds the query's bare words in the order asked, in a row. */
 function inARow(unit: UnitWords, terms: readonly RankedTerm[]): boolean {
   const sequence = bareSequence(terms);
@@ -223,7 +230,7 @@ export function rescore(
   for (const [t, positions] of hits.entries()) {
     const term = terms[t] as RankedTerm;
     const last = term.words.length - 1;
-    const weight = (left.weights?.get(term) ?? 1) * askedWeight(term, boosts.setting);
+    const weight = lineWeight(term, left.weights, boosts.setting);
     let counted = -1;
     for (const at of positions) {
       const line = unit.line.get(at) as number;

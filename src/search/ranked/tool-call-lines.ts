@@ -5,6 +5,7 @@
  * Both are bounded reads next to the unit, never a walk of the transcript.
  */
 import { advance, initialState, type ReaderState } from "../../transcripts/index/reader-state.js";
+import { opensInputValue } from "../../transcripts/render/tool.js";
 import { type Marker, readMarker } from "../../transcripts/transcript-format.js";
 import { strongError } from "./answer-kind.js";
 
@@ -212,9 +213,6 @@ export function outcomesAfter(read: ReadRange, byteEnd: number, size: number): C
   });
 }
 
-/** An input line that only opens a value written on the lines after it (`command (6 lines):`). */
-const OPENS_VALUE = /^[\w.[\]-]+ \(\d+ lines?\):$/;
-
 /**
  * The next call of the same tool after a failed one (the retry: `git pull --rebase origin main && git push` after the
  * push the remote rejected), its first input line that holds a value; read from `byteEnd` (the end of the failed
@@ -243,7 +241,7 @@ export function retryAfter(
       }
       if (!inRetry) continue;
       if (state.role !== "tool-input") return undefined;
-      if (l.text.trim() !== "" && !OPENS_VALUE.test(l.text)) return l;
+      if (l.text.trim() !== "" && !opensInputValue(l.text)) return l;
     }
     return last ? undefined : MORE;
   });

@@ -116,7 +116,10 @@ export interface InputField<L extends { text: string }> {
 }
 
 /** A field's line: `path: value`, or `path (N lines):` opening a value of N lines. */
-const INPUT_FIELD = /^([A-Za-z_$][\w$.[\]-]*)(?: \((\d+) lines\):|: (.*))$/;
+const INPUT_FIELD = /^([\w.[\]-]+)(?: \((\d+) lines?\):|: (.*))$/;
+
+/** Whether an input line only opens a value written on the lines after it (`command (6 lines):`). */
+export const opensInputValue = (text: string): boolean => INPUT_FIELD.exec(text)?.[2] !== undefined;
 
 /**
  * The fields of a tool call's input, read back from its lines as renderInput wrote them (other lines, such as the
