@@ -142,6 +142,35 @@ describe("a version as tools write one", () => {
     expect(versioned("listening on 127.0.0.1:4150")).toBe(false);
     expect(asksVersion("what Bun version was on the machine when the core app crashed at startup?")).toBe(true);
     expect(asksVersion("how many files changed?")).toBe(false);
+    // "Which … release" asks which version, as "which version" does; a release named otherwise asks no version.
+    expect(asksVersion("which logestic release did bun resolve?")).toBe(true);
+    expect(asksFor("what terraform CLI release is installed?")).toContain("number");
+    expect(asksVersion("why not bundle the driver in the release zip?")).toBe(false);
+    expect(asksFor("who blew the whistle on the release?")).toEqual([]);
+  });
+
+  it("opens a long line at its version when the question asks which release (real project notes)", () => {
+    // A real notes file the agent printed: the version stands at the line's start, the question's word far after it.
+    const file = sharedSessionFile("more", "ses_187if9h6vqhp4pcyza8k");
+    const note = readExportFile(file)
+      .messages.flatMap((m) => m.parts)
+      .flatMap((p) => (p.type === "tool" && p.state.status === "completed" ? p.state.output.split("\n") : []))
+      .find((line) => line.startsWith("- wlroots 0.20 emits the"));
+    if (note === undefined) throw new Error("the notes' line is missing from the shared session");
+    const shown = (question: string) =>
+      chooseLines({
+        lines: [choice(385, note, 1)],
+        best: 0,
+        asked: asksFor(question),
+        version: asksVersion(question),
+        words: ["ime"],
+        context: 0,
+        prefixBytes,
+        profile,
+      })[0]?.text ?? "";
+    expect(shown("which compositor library release breaks the IME grab?")).toContain("wlroots 0.20");
+    // Asked no version, the window opens at the question's word, past the version.
+    expect(shown("what breaks the IME grab?")).not.toContain("wlroots 0.20");
   });
 
   it("shows the runtime's version over a second error line when the question asks which version (a real crash)", () => {
