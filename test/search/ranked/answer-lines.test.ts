@@ -40,6 +40,9 @@ describe("what a question asks for", () => {
     expect(asksFor("which file holds the retry policy")).toContain("path");
     expect(asksFor("what command did we run to regenerate the protos")).toContain("command");
     expect(asksFor("what did we decide about the cache")).toEqual([]);
+    expect(asksFor("where was the dev server bound after the restart?")).toContain("number");
+    expect(asksFor("what extra install did the polyfill need?")).toContain("command");
+    expect(asksFor("which version is installed?")).not.toContain("command");
   });
 
   it("tells the lines that hold each kind, not a file read's own numbering", () => {
