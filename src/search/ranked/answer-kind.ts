@@ -23,7 +23,7 @@ export type AnswerKind = (typeof ANSWER_KINDS)[number];
  */
 const ASKS: Record<AnswerKind, RegExp> = {
   number:
-    /\b(?:how (?:many|much|long|big|large|fast|slow|often|old|far|close|deep|high|low)|ahead|behind|(?:what|which) (?:version|percent(?:age)?|number|size|count|host|port|score|sha|hash|id|line)|(?:what|which) (?:[\w.-]+ ){0,3}release|ports?|version|versions|percent(?:age)?|coverage|count|total|sha|commit hash|duration|latency|took|timing|bound)\b/,
+    /\b(?:how (?:many|much|long|big|large|fast|slow|often|old|far|close|deep|high|low)|ahead|behind|(?:what|which) (?:version|percent(?:age)?|number|size|count|host|port|score|sha|hash|id|line)|ports?|version|versions|percent(?:age)?|coverage|count|total|sha|commit hash|duration|latency|took|timing|bound)\b/,
   error:
     /\b(?:errors?|fail(?:ed|ure|ures|ing|s)?|broke|broken|break|crash(?:ed|es)?|bl[eo]w(?:s|ing)? up|exceptions?|bugs?|went wrong|wrong|problem|issue with|why did|why was|why were|rejected|refused|denied|warning|warnings)\b/,
   path: /\b(?:(?:which|what) (?:file|files|path|paths|directory|directories|folder|folders|module|modules|config)|where (?:is|was|are|were|did|do|does|does|should|can)|files?|path|paths|directory|folder|saved|located|lives?)\b/,
@@ -42,7 +42,7 @@ const ASKS: Record<AnswerKind, RegExp> = {
 /** The kinds of answer a question asks for (none: a decision, a fact: the words alone choose the line). */
 export function asksFor(question: string): AnswerKind[] {
   const folded = question.toLowerCase();
-  return ANSWER_KINDS.filter((kind) => ASKS[kind].test(folded));
+  return ANSWER_KINDS.filter((kind) => ASKS[kind].test(folded) || (kind === "number" && asksVersion(folded)));
 }
 
 /** A line's own look, kind by kind. A transcript's `123: ` prefix of a file read is no number of the line's own. */
@@ -136,7 +136,10 @@ export function measured(text: string): boolean {
   return MEASURE.test(ownText(text));
 }
 
-/** A question that asks which version (`what Bun version was on the machine?`). */
+/**
+ * A question that asks which version (`what Bun version was on the machine?`, `which terraform CLI release is
+ * installed?`); a version is a number it asks for (asksFor).
+ */
 export function asksVersion(question: string): boolean {
   return /\bversions?\b|\b(?:what|which) (?:[\w.-]+ ){0,3}release\b/.test(question.toLowerCase());
 }
