@@ -52,7 +52,10 @@ type CompactionHooks = Required<
 
 export function createCompactionHooks(deps: CompactionHookDeps): CompactionHooks {
   const pending = new Map<string, Pending>();
-  const reported = new Set<string>();
+  // A run of compactions whose transcript could not be written is logged once, at its first failure, whatever each
+  // failure said: a full disk surfaces where the export stands when it fills (the lock, the append, the index), and
+  // one cause is one error to read. A compaction that writes its transcript ends the run; the next failure is news.
+  let failing = false;
   const fresh = (entry: Pending | undefined): entry is Pending =>
     entry !== undefined && deps.clock() - entry.at < PENDING_TTL_MS;
 
@@ -66,8 +69,8 @@ export function createCompactionHooks(deps: CompactionHookDeps): CompactionHooks
       } catch (error) {
         // The session must go on: leave prompt and history alone, so the summary is OpenCode's own.
         const message = describeError(error);
-        if (!reported.has(message)) {
-          reported.add(message);
+        if (!failing) {
+          failing = true;
           deps.log.log(
             "error",
             `compaction of ${input.sessionID}: the transcript could not be written (${message}); the summary falls back to a model-written one`,
@@ -75,6 +78,7 @@ export function createCompactionHooks(deps: CompactionHookDeps): CompactionHooks
         }
         return;
       }
+      failing = false;
       pending.set(input.sessionID, { pointer, at: deps.clock(), historyEmptied: false });
       output.prompt = route === "pointer" ? wrapPointer(pointer) : `${PROMPT_INSTRUCTION}\n${wrapPointer(pointer)}`;
     },

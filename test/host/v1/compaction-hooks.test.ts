@@ -96,6 +96,41 @@ describe("compaction hooks, route pointer", () => {
     expect(errors[0]?.message).toContain("could not be written");
     expect(errors[0]?.message).toContain(A);
   });
+
+  it("logs a run of failures once, whatever each said, and again after a compaction that wrote its transcript", async () => {
+    // Real failures of the file system: a folder that is a file, then a folder that is not there.
+    const dir = tempDir();
+    const notAFolder = path.join(dir, "file");
+    fs.writeFileSync(notAFolder, "not a folder");
+    let target = notAFolder;
+    const log = createMemoryLogger();
+    const hooks = createCompactionHooks({
+      state: { route: "pointer" },
+      sessionPointer: createSessionPointer({
+        exportSession: async (sessionID) => {
+          const file = path.join(target, `${sessionID}.md`);
+          fs.appendFileSync(file, `line of ${sessionID}\n`, { mode: 0o600 });
+          return exportedTranscript(sessionID, file, 1, ["do the thing"]);
+        },
+      }),
+      isSummaryMessage: async () => false,
+      log,
+      clock: () => 1_000,
+    });
+    const errors = () => log.lines.filter((l) => l.level === "error").map((l) => l.message);
+    expect((await compacting(hooks, A)).prompt).toBeUndefined();
+    target = path.join(dir, "missing", "folder");
+    expect((await compacting(hooks, B)).prompt).toBeUndefined();
+    expect(errors()).toHaveLength(1);
+    expect(errors()[0]).toContain(A);
+    // Room again: the transcript is written, and the run of failures is over.
+    target = dir;
+    expect(extractPointer((await compacting(hooks, A)).prompt ?? "")).toContain(`${A}.md`);
+    target = notAFolder;
+    expect((await compacting(hooks, B)).prompt).toBeUndefined();
+    expect(errors()).toHaveLength(2);
+    expect(errors()[1]).toContain(B);
+  });
 });
 
 describe("compaction hooks, route prompt", () => {
