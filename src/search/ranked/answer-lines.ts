@@ -26,6 +26,8 @@ export interface LineChoice {
   call?: boolean;
   /** A line an edit or a patch changed (edit-changes.ts). */
   changed?: boolean;
+  /** Of a changed line, the line number of the first changed line of the other side: what it became or replaced. */
+  counterpart?: number;
 }
 
 export interface LinesWanted {
@@ -111,6 +113,14 @@ export function chooseLines(wanted: LinesWanted): HitLine[] {
   const call = lines.findIndex((l) => l.call);
   take(best, profile.bestBytes);
   if (call >= 0) take(call, profile.callBytes);
+  // A line an edit changed is shown with what it became, or what it replaced: how something was changed.
+  const counterparts = new Set<number>();
+  const withCounterpart = (i: number) => {
+    const other = (lines[i] as LineChoice).counterpart;
+    const at = other === undefined ? -1 : lines.findIndex((l) => l.line === other);
+    if (at >= 0 && take(at, profile.lineBytes)) counterparts.add(at);
+  };
+  withCounterpart(best);
   const maxWeight = Math.max(...lines.map((l) => l.weight), 1e-9);
   const span = Math.max(1, lines.length);
   const errorAsked = wanted.asked.includes("error");
@@ -160,6 +170,7 @@ export function chooseLines(wanted: LinesWanted): HitLine[] {
     if (taken >= profile.answers) break;
     if (!take(i, profile.lineBytes)) continue;
     taken++;
+    withCounterpart(i);
     const code = codeOfComment(lines, i);
     if (code !== undefined) take(code, profile.lineBytes);
   }
@@ -176,5 +187,10 @@ export function chooseLines(wanted: LinesWanted): HitLine[] {
   for (const i of lines.flatMap((l, i) => (l.retry ? [i] : []))) take(i, profile.lineBytes);
   return [...chosen.entries()]
     .sort((a, b) => (lines[a[0]] as LineChoice).line - (lines[b[0]] as LineChoice).line)
-    .map(([i, text]) => ({ line: (lines[i] as LineChoice).line, text, match: i === best }));
+    .map(([i, text]) => ({
+      line: (lines[i] as LineChoice).line,
+      text,
+      match: i === best,
+      ...(counterparts.has(i) ? { changed: true } : {}),
+    }));
 }

@@ -64,7 +64,11 @@ export function shownLines(
   if (row.role === "tool-input") {
     // What an edit changed tells how something was fixed, or what replaced what.
     const changed = editChanges(unit.filter((l) => Number.isFinite(l.line)));
-    for (const c of choices) if (changed.has(c.line)) c.changed = true;
+    for (const c of choices) {
+      if (!changed.has(c.line)) continue;
+      c.changed = true;
+      c.counterpart = changed.get(c.line);
+    }
   }
   if (row.role === "tool-input" && row.tool !== null && !OWN_TOOLS.has(row.tool)) {
     for (const l of outcomeOf(read, row.byte_end, file.size, row.tool)) {

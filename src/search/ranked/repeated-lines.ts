@@ -56,8 +56,8 @@ const REPEAT_CHARS = 60;
 const REPEAT_SHARE = 0.75;
 
 /**
- * Whether a hit shows what hits before it showed (`said`, their lines' text): each line holding the query's words, and
- * most of its text, at least REPEAT_CHARS of it. A short line said twice ("Thanks!") may well be two answers.
+ * Whether a hit shows what hits before it showed (`said`, their lines' text): each line holding the query's words (and
+ * what an edit made of it), and most of its text, at least REPEAT_CHARS of it. A short line said twice ("Thanks!") may well be two answers.
  */
 export function repeats(lines: readonly HitLine[], said: ReadonlySet<string>): boolean {
   let shared = 0;
@@ -66,7 +66,7 @@ export function repeats(lines: readonly HitLine[], said: ReadonlySet<string>): b
     const text = lineText(l.text);
     all += text.length;
     if (saidBefore(text, said)) shared += text.length;
-    else if (l.match) return false;
+    else if (l.match || l.changed) return false;
   }
   return shared >= REPEAT_CHARS && shared >= all * REPEAT_SHARE;
 }

@@ -373,6 +373,50 @@ describe("the lines a hit shows", () => {
     expect(bytesOf(shown)).toBeLessThanOrEqual(profile.hitBytes);
   });
 
+  it("shows with an edit's changed line what it became, or what it replaced, marked as the change", () => {
+    // An edit of a script (ses_r3k6vlm4whbmgw615wfy, lines 746-778 of the shared corpus, cut short): the question's
+    // words stand in its old text, what replaced them eighteen lines below, in the new.
+    const edit = [
+      choice(746, '[tool edit · completed · toolu_01 · "/tmp/count_demo.mjs"]'),
+      choice(749, "  const BATCH = 50;", 0, { changed: true, counterpart: 770 }),
+      choice(751, "    const batch = okSigs.slice(i, i + BATCH);", 1, { changed: true, counterpart: 770 }),
+      choice(753, "      jsonrpc: '2.0', id: idx, method: 'getTransaction',", 3, { changed: true, counterpart: 770 }),
+      choice(754, "      params: [sig, { encoding: 'json', commitment: 'confirmed' }]", 1),
+      choice(756, "    const body = JSON.stringify(reqs);", 0, { changed: true, counterpart: 770 }),
+      choice(770, "  const CONC = 20;", 0, { changed: true, counterpart: 749 }),
+      choice(772, "    const batch = okSigs.slice(i, i + CONC);", 1, { changed: true, counterpart: 749 }),
+    ];
+    const shown = chooseLines({
+      lines: edit,
+      best: 3,
+      asked: [],
+      words: ["gettransaction"],
+      context: 1,
+      prefixBytes,
+      profile,
+    });
+    expect(shown.find((l) => l.line === 770)).toEqual({
+      line: 770,
+      text: "  const CONC = 20;",
+      match: false,
+      changed: true,
+    });
+    // Only a counterpart is marked: the best line and the lines around it are what the question's words found.
+    expect(shown.filter((l) => l.changed).every((l) => edit.some((c) => c.counterpart === l.line))).toBe(true);
+    // The best line no edit changed: a changed line shown as an answer brings its counterpart too.
+    const kept = edit.map((l, i) => (i === 3 ? { ...l, changed: undefined, counterpart: undefined } : l));
+    const around = chooseLines({
+      lines: kept,
+      best: 3,
+      asked: [],
+      words: ["gettransaction"],
+      context: 0,
+      prefixBytes,
+      profile,
+    });
+    expect(around.some((l) => l.line === 770 && l.changed)).toBe(true);
+  });
+
   const arbitraryText = fc.oneof(
     fc.string({ maxLength: 400 }),
     fc.string({ unit: "grapheme", maxLength: 200 }),
@@ -384,14 +428,30 @@ describe("the lines a hit shows", () => {
     ),
   );
   const arbitraryHit = fc
-    .array(fc.record({ text: arbitraryText, weight: fc.nat(5), outcome: fc.boolean(), call: fc.boolean() }), {
-      minLength: 1,
-      maxLength: 40,
-    })
+    .array(
+      fc.record({
+        text: arbitraryText,
+        weight: fc.nat(5),
+        outcome: fc.boolean(),
+        call: fc.boolean(),
+        pair: fc.option(fc.nat(39)),
+      }),
+      {
+        minLength: 1,
+        maxLength: 40,
+      },
+    )
     .chain((raw) =>
       fc.record({
         lines: fc.constant(
-          raw.map((r, i) => choice(i + 1 + i * 3, r.text, r.weight, { outcome: r.outcome, call: r.call && i === 0 })),
+          raw.map((r, i) =>
+            choice(i + 1 + i * 3, r.text, r.weight, {
+              outcome: r.outcome,
+              call: r.call && i === 0,
+              // A changed line of an edit, its counterpart another line of the hit.
+              ...(r.pair === null ? {} : { changed: true, counterpart: (r.pair % raw.length) * 4 + 1 }),
+            }),
+          ),
         ),
         best: fc.nat(raw.length - 1),
         asked: fc.subarray(["number", "error", "path", "command"] as const),

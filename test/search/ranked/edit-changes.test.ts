@@ -63,6 +63,35 @@ describe("the lines an edit changed", () => {
     ).toEqual(["-  .use(swagger())", "+  .use(openapi({ path: '/openapi' }))"]);
   });
 
+  it("gives each changed line its counterpart: the first changed line of the other side", () => {
+    const counterparts = (tool: string, input: Record<string, unknown>) => {
+      const lines = rendered(tool, input);
+      const text = (n: number | undefined) => lines.find((l) => l.line === n)?.text;
+      return [...editChanges(lines)].map(([line, other]) => [text(line), text(other)]);
+    };
+    expect(
+      counterparts("edit", {
+        oldString: "const BATCH = 50;\nfor (const sig of batch) {\n  send(sig);",
+        newString: "const CONC = 20;\nconst pool = limit(CONC);\nfor (const sig of batch) {\n  send(sig);",
+      }),
+    ).toEqual([
+      ["const CONC = 20;", "const BATCH = 50;"],
+      ["const pool = limit(CONC);", "const BATCH = 50;"],
+      ["const BATCH = 50;", "const CONC = 20;"],
+    ]);
+    // Of a patch, within each run of changes; a run of one sign only has none.
+    expect(
+      counterparts("apply_patch", {
+        patchText: " keep\n-old one\n+new one\n+new two\n keep too\n+added alone",
+      }),
+    ).toEqual([
+      ["-old one", "+new one"],
+      ["+new one", "-old one"],
+      ["+new two", "-old one"],
+      ["+added alone", undefined],
+    ]);
+  });
+
   it("none of a text written where there was none, nor of any other call", () => {
     expect(
       changedTexts("edit", {

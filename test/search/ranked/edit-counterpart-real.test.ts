@@ -1,0 +1,49 @@
+/**
+ * What an edit made of the lines it changed, on a real session of corpus/more: a Claude Code session whose
+ * deposit-counting script sent its `getTransaction` requests as one batched JSON-RPC body, which the endpoint answered
+ * with something else (`TypeError: r is not iterable`); the edit that followed replaced the batch with concurrent
+ * single calls. The edit's old text is the script as it was written, which the question's words find first; the line
+ * the edit put in its place (`const CONC = 20;`) answers how the fetching was changed, and the edit's hit shows it.
+ */
+import { describe, expect, it } from "vitest";
+import type { RankedHit } from "../../../src/search/ranked/ranked-search.js";
+import { lineText, repeats } from "../../../src/search/ranked/repeated-lines.js";
+import { askWithProfile } from "../../helpers/indexed-sessions.js";
+import { sharedSessionFile } from "../../helpers/transcripts.js";
+
+const X402 = "ses_r3k6vlm4whbmgw615wfy";
+
+/** The lines the hits on `edit` calls show. */
+const editLines = (hits: readonly RankedHit[] | undefined) =>
+  (hits ?? []).filter((h) => h.tool === "edit").flatMap((h) => h.lines);
+
+describe("an edit's counterpart line, on a real session", () => {
+  it("shows what the edit put in place of the old lines it shows", async () => {
+    for (const question of [
+      "what replaced the JSON-RPC batching in count_demo after it failed",
+      "after r is not iterable, what changed in how the script fetches each transaction",
+    ]) {
+      const ask = await askWithProfile([sharedSessionFile("more", X402)], question, X402);
+      const lines = editLines((await ask({})).ranked?.hits);
+      // The old lines the question's words found, and the new one the edit wrote in their place, marked as such.
+      expect(lines.some((l) => l.text.includes("BATCH"))).toBe(true);
+      expect(lines.find((l) => l.text.trim() === "const CONC = 20;")?.changed).toBe(true);
+    }
+  });
+
+  it("is new to the hits when the old lines beside it repeat what a hit before showed", () => {
+    const old = [
+      { line: 751, text: "    const batch = okSigs.slice(i, i + BATCH);", match: false },
+      { line: 753, text: "      jsonrpc: '2.0', id: idx, method: 'getTransaction',", match: true },
+      {
+        line: 754,
+        text: "      params: [sig, { encoding: 'json', commitment: 'confirmed', maxSupportedTransactionVersion: 0 }]",
+        match: false,
+      },
+    ];
+    const said = new Set(old.map((l) => lineText(l.text)));
+    const counterpart = { line: 770, text: "  const CONC = 20;", match: false };
+    expect(repeats([...old, counterpart], said)).toBe(true);
+    expect(repeats([...old, { ...counterpart, changed: true }], said)).toBe(false);
+  });
+});
