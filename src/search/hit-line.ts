@@ -4,8 +4,9 @@ export interface HitLine {
   text: string;
   match: boolean;
   /**
-   * What the best line's edit made of it, or what it replaced (ranked search): new to the hits even when the rest of
-   * the lines repeats what hits before showed (the old code an edit replaced, shown when the file was written).
+   * A line an edit changed, shown as the counterpart of another line the hit shows: what that line became, or what it
+   * replaced (ranked search). New to the hits even when the rest of its lines repeats what hits before showed (the old
+   * code an edit replaced, shown when the file was written).
    */
   changed?: boolean;
 }

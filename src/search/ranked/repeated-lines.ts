@@ -57,7 +57,8 @@ const REPEAT_SHARE = 0.75;
 
 /**
  * Whether a hit shows what hits before it showed (`said`, their lines' text): each line holding the query's words (and
- * what an edit made of it), and most of its text, at least REPEAT_CHARS of it. A short line said twice ("Thanks!") may well be two answers.
+ * each counterpart of an edit's line), and most of its text, at least REPEAT_CHARS of it. A short line said twice
+ * ("Thanks!") may well be two answers.
  */
 export function repeats(lines: readonly HitLine[], said: ReadonlySet<string>): boolean {
   let shared = 0;
