@@ -10,8 +10,8 @@ import { lineBytes } from "./shown-line.js";
 
 /**
  * A hit's lines with those of another unit of its message that it does not show yet (as context: a hit has one
- * answering line), the other's best line first, within `bytes` (each line with its number), in line order; and the
- * bytes added.
+ * answering line), the other's best line first, then the counterparts of an edit's lines it shows (what the edit
+ * changed), then the rest, within `bytes` (each line with its number), in line order; and the bytes added.
  */
 export function withLinesOf(
   shown: readonly HitLine[],
@@ -24,7 +24,8 @@ export function withLinesOf(
   const texts = new Set(shown.map((l) => lineText(l.text)));
   let left = bytes;
   const added: HitLine[] = [];
-  for (const l of [...more].sort((a, b) => Number(b.match) - Number(a.match))) {
+  const first = (l: HitLine) => (l.match ? 2 : l.changed ? 1 : 0);
+  for (const l of [...more].sort((a, b) => first(b) - first(a))) {
     if (have.has(l.line) || saidBefore(lineText(l.text), texts)) continue;
     const size = lineBytes(l.line, l.text);
     if (size > left) continue;

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { RankedHit } from "../../../src/search/ranked/ranked-search.js";
-import { lineText, repeats } from "../../../src/search/ranked/repeated-lines.js";
+import { lineText, repeats, withLinesOf } from "../../../src/search/ranked/repeated-lines.js";
 import { askWithProfile } from "../../helpers/indexed-sessions.js";
 import { sharedSessionFile } from "../../helpers/transcripts.js";
 
@@ -45,5 +45,33 @@ describe("an edit's counterpart line, on a real session", () => {
     const counterpart = { line: 770, text: "  const CONC = 20;", match: false };
     expect(repeats([...old, counterpart], said)).toBe(true);
     expect(repeats([...old, { ...counterpart, changed: true }], said)).toBe(false);
+  });
+
+  it("comes first after the best line when its unit's lines are added to a hit of its message", () => {
+    // An aider session (ses_1c4x02dz0kub7il0mu1x, lines 744-763 of corpus/more): the message's text about the failed
+    // SEARCH block is the hit, and the corrected edit's lines are added to it in the bytes left; what the edit
+    // replaced is its old text's line, the counterpart of the new import line.
+    const hit = [
+      {
+        line: 744,
+        text: "## SearchReplaceNoExactMatch: This SEARCH block failed to exactly match lines in cli_hooks/validator_invoker.ts",
+        match: true,
+      },
+    ];
+    const edit = [
+      { line: 758, text: '[tool edit · completed · "cli_hooks/validator_invoker.ts"]', match: false },
+      { line: 759, text: "filePath: cli_hooks/validator_invoker.ts", match: false },
+      {
+        line: 760,
+        text: "oldString: // Invokes PoIValidator and MentorRegistry from afi-core",
+        match: false,
+        changed: true,
+      },
+      { line: 761, text: "newString: import { SignalScorer } from '../validators/SignalScorer';", match: true },
+    ];
+    const added = (bytes: number) => withLinesOf(hit, edit, bytes).lines.map((l) => l.line);
+    // Room for two lines: the edit's best line, then what it replaced, before its marker and path.
+    expect(added(150)).toEqual([744, 760, 761]);
+    expect(added(1_000)).toEqual([744, 758, 759, 760, 761]);
   });
 });
