@@ -8,5 +8,5 @@ export interface HitLine {
    * replaced (ranked search). New to the hits even when the rest of its lines repeats what hits before showed (the old
    * code an edit replaced, shown when the file was written).
    */
-  changed?: boolean;
+  counterpart?: boolean;
 }

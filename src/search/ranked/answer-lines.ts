@@ -191,6 +191,6 @@ export function chooseLines(wanted: LinesWanted): HitLine[] {
       line: (lines[i] as LineChoice).line,
       text,
       match: i === best,
-      ...(counterparts.has(i) ? { changed: true } : {}),
+      ...(counterparts.has(i) ? { counterpart: true } : {}),
     }));
 }

@@ -44,8 +44,7 @@ export function editChanges(lines: readonly NumberedLine[]): Map<number, number 
     for (const l of removed) changed.set(l.line, added[0]?.line);
   }
   for (const patch of fields.filter((f) => PATCH.test(f.path)).map((f) => said(valueLines(f)))) {
-    const changes = patch.filter((l) => PATCH_CHANGE.test(l.text));
-    if (changes.length === patch.length) continue;
+    if (patch.every((l) => PATCH_CHANGE.test(l.text))) continue;
     for (const run of runsOf(patch)) {
       const first = (sign: string) => run.find((l) => l.text.startsWith(sign))?.line;
       for (const l of run) changed.set(l.line, first(l.text.startsWith("+") ? "-" : "+"));

@@ -24,7 +24,7 @@ export function withLinesOf(
   const texts = new Set(shown.map((l) => lineText(l.text)));
   let left = bytes;
   const added: HitLine[] = [];
-  const first = (l: HitLine) => (l.match ? 2 : l.changed ? 1 : 0);
+  const first = (l: HitLine) => (l.match ? 2 : l.counterpart ? 1 : 0);
   for (const l of [...more].sort((a, b) => first(b) - first(a))) {
     if (have.has(l.line) || saidBefore(lineText(l.text), texts)) continue;
     const size = lineBytes(l.line, l.text);
@@ -68,7 +68,7 @@ export function repeats(lines: readonly HitLine[], said: ReadonlySet<string>): b
     const text = lineText(l.text);
     all += text.length;
     if (saidBefore(text, said)) shared += text.length;
-    else if (l.match || l.changed) return false;
+    else if (l.match || l.counterpart) return false;
   }
   return shared >= REPEAT_CHARS && shared >= all * REPEAT_SHARE;
 }

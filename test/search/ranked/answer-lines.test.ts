@@ -399,10 +399,10 @@ describe("the lines a hit shows", () => {
       line: 770,
       text: "  const CONC = 20;",
       match: false,
-      changed: true,
+      counterpart: true,
     });
     // Only a counterpart is marked: the best line and the lines around it are what the question's words found.
-    expect(shown.filter((l) => l.changed).every((l) => edit.some((c) => c.counterpart === l.line))).toBe(true);
+    expect(shown.filter((l) => l.counterpart).every((l) => edit.some((c) => c.counterpart === l.line))).toBe(true);
     // The best line no edit changed: a changed line shown as an answer brings its counterpart too.
     const kept = edit.map((l, i) => (i === 3 ? { ...l, changed: undefined, counterpart: undefined } : l));
     const around = chooseLines({
@@ -414,7 +414,7 @@ describe("the lines a hit shows", () => {
       prefixBytes,
       profile,
     });
-    expect(around.some((l) => l.line === 770 && l.changed)).toBe(true);
+    expect(around.some((l) => l.line === 770 && l.counterpart)).toBe(true);
   });
 
   const arbitraryText = fc.oneof(

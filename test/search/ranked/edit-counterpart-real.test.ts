@@ -27,7 +27,7 @@ describe("an edit's counterpart line, on a real session", () => {
       const lines = editLines((await ask({})).ranked?.hits);
       // The old lines the question's words found, and the new one the edit wrote in their place, marked as such.
       expect(lines.some((l) => l.text.includes("BATCH"))).toBe(true);
-      expect(lines.find((l) => l.text.trim() === "const CONC = 20;")?.changed).toBe(true);
+      expect(lines.find((l) => l.text.trim() === "const CONC = 20;")?.counterpart).toBe(true);
     }
   });
 
@@ -42,9 +42,9 @@ describe("an edit's counterpart line, on a real session", () => {
       },
     ];
     const said = new Set(old.map((l) => lineText(l.text)));
-    const counterpart = { line: 770, text: "  const CONC = 20;", match: false };
-    expect(repeats([...old, counterpart], said)).toBe(true);
-    expect(repeats([...old, { ...counterpart, changed: true }], said)).toBe(false);
+    const replacement = { line: 770, text: "  const CONC = 20;", match: false };
+    expect(repeats([...old, replacement], said)).toBe(true);
+    expect(repeats([...old, { ...replacement, counterpart: true }], said)).toBe(false);
   });
 
   it("comes first after the best line when its unit's lines are added to a hit of its message", () => {
@@ -65,7 +65,7 @@ describe("an edit's counterpart line, on a real session", () => {
         line: 760,
         text: "oldString: // Invokes PoIValidator and MentorRegistry from afi-core",
         match: false,
-        changed: true,
+        counterpart: true,
       },
       { line: 761, text: "newString: import { SignalScorer } from '../validators/SignalScorer';", match: true },
     ];
