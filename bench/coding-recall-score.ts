@@ -4,6 +4,7 @@
  * session and one of the lines it shows holds one of its needles.
  */
 import type { MessageLines } from "./coding-recall-corpus.js";
+import { HIT_HEADER, SESSION_HEADING } from "./ranked-text.js";
 import { median, percentile } from "./report.js";
 
 /** One hit as shown: its session and the text of the lines it shows (answering and context lines alike). */
@@ -12,17 +13,21 @@ export interface ShownHit {
   lines: string[];
 }
 
-const HIT_HEADER = /^## \d+ · (ses_[A-Za-z0-9]+)/;
 /** `<line>: text` (an answering line) or `<line>- text` (context) under a hit's header, as src/search/render.ts writes them. */
 const SHOWN_LINE = /^\d+(?:: |- )(.*)$/;
 
 /** The hits of a ranked search's text, best first. */
 export function rankedHits(text: string): ShownHit[] {
   const hits: ShownHit[] = [];
+  let session: string | undefined;
   for (const line of text.split("\n")) {
-    const header = HIT_HEADER.exec(line);
-    if (header) {
-      hits.push({ session: header[1] as string, lines: [] });
+    const heading = SESSION_HEADING.exec(line);
+    if (heading) {
+      session = heading[1] as string;
+      continue;
+    }
+    if (HIT_HEADER.test(line) && session !== undefined) {
+      hits.push({ session, lines: [] });
       continue;
     }
     const shown = SHOWN_LINE.exec(line);

@@ -21,6 +21,7 @@ import { exportTranscripts } from "../src/transcripts/export/export-transcript.j
 import { createMemorySource } from "../src/transcripts/source/export-file-source.js";
 import { searchOver } from "../test/helpers/search-over.js";
 import { CATEGORIES, type LocomoConversation, type LocomoQuestion, loadLocomo } from "./locomo-sessions.js";
+import { SESSION_HEADING } from "./ranked-text.js";
 import { evalProfileOrExit } from "./ranking-profile-env.js";
 import { type Figure, loadAverage, median, percentile, table, writeFigures, writeSection } from "./report.js";
 import { sharedDir } from "./shared-dir.js";
@@ -135,10 +136,10 @@ for (const conversation of conversations) {
       profile: ranking.profile,
     });
     const landings: Landing[] = [];
-    // A hit's header names its session (`## 1 · ses_… · …`); its answering line is `<line>: text`.
+    // A session's heading (`# ses_… · …`) stands above its hits; a hit's answering line is `<line>: text`.
     let session: string | undefined;
     for (const line of out.text.split("\n")) {
-      const header = /^## \d+ · (ses_\w+)/.exec(line);
+      const header = SESSION_HEADING.exec(line);
       if (header) session = header[1] as string;
       const shown = /^(\d+): /.exec(line);
       if (shown && session) landings.push({ session, turn: turnAt(lines, session, Number(shown[1])) });

@@ -1,8 +1,9 @@
 /**
  * Scoring of the recall evaluation (recall-eval.bench.ts): where in a search's result the answering line of a case
- * stands, over the result's match lines in order (a ranked hit's answering line `12: text` under its header
- * `## 2 · ses_… · …`, a literal or regex search's `ses_….md:12: text`), and the bytes before it.
+ * stands, over the result's match lines in order (a ranked hit's answering line `12: text` under its session's heading
+ * `# ses_… · …`, a literal or regex search's `ses_….md:12: text`), and the bytes before it.
  */
+import { SESSION_HEADING } from "./ranked-text.js";
 import type { RecallCase } from "./recall-cases.js";
 
 export interface Scored {
@@ -11,9 +12,7 @@ export interface Scored {
   bytes: number;
 }
 
-/** A ranked hit's header (`## 2 · ses_… · …`): the session its lines below are of (src/search/render.ts). */
-const RANKED_HEADER = /^## \d+ · (ses_\w+)/;
-/** A ranked hit's answering line (`12: text`), under its header. */
+/** A ranked hit's answering line (`12: text`), under its session's heading. */
 const RANKED_MATCH = /^\d+: (.*)$/;
 /** A literal or regex search's match line (`ses_….md:12: text`). */
 const LINES_MATCH = /^(ses_\w+)\.md:\d+: (.*)$/;
@@ -28,7 +27,7 @@ export function score(text: string, c: RecallCase): Scored {
   let session: string | undefined;
   const holds = typeof c.holds === "string" ? [c.holds] : c.holds;
   for (const line of text.split("\n")) {
-    const header = RANKED_HEADER.exec(line);
+    const header = SESSION_HEADING.exec(line);
     if (header) session = header[1];
     const ranked = header ? null : RANKED_MATCH.exec(line);
     const literal = LINES_MATCH.exec(line);

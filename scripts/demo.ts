@@ -121,7 +121,7 @@ const recall: Step = {
     oc.stub.script({ callTool: "memory_session_search", args: { query: planted, sessionID } });
     await oc.prompt(sessionID, "What was the release codename I gave you at the start?");
     const result = lastToolResult(oc, mark);
-    // A ranked hit's lines are `N: text` under a header naming the session.
+    // A ranked hit's lines are `N: text` under its header, below the heading naming its session.
     const line = result.split("\n").find((l) => l.includes(planted) && /^\d+: /.test(l));
     return [
       `The model called memory_session_search for "${planted}" and got back:`,

@@ -207,7 +207,7 @@ describe("sizes", () => {
     expect(found).toContain("ses_hugehugehuge0001.md:2:");
     // Ranked, the line is shown as a window around the first word of the query it holds, within the bound too.
     const ranked = await alpha.call("memory_session_search", { query: "needle at the end of a long line" });
-    expect(ranked).toMatch(/^## 1 · ses_hugehugehuge0001 · [^\n]*\n2: \[…\d+ bytes\] .*needle/m);
+    expect(ranked).toMatch(/^# ses_hugehugehuge0001\b[^\n]*\n## 1 · [^\n]*\n2: \[…\d+ bytes\] .*needle/m);
     expect(byteLength(ranked)).toBeLessThanOrEqual(MAX_RESULT_BYTES);
     expect(byteLength(found)).toBeLessThanOrEqual(MAX_RESULT_BYTES);
     const read = await alpha.call("memory_session_read", { sessionID: "ses_hugehugehuge0001", offset: 2, limit: 3 });

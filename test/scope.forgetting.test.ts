@@ -141,8 +141,8 @@ describe("scope: another project's transcripts", () => {
 
   it("memory_session_search: found with all (or its own project), never by default", async () => {
     const { alpha, beta, b } = await withTranscripts();
-    // A ranked hit names its session in its header; its lines carry their numbers only.
-    const hitOfBeta = new RegExp(`^## \\d+ · ${b} [^]*\\n\\d+: the beta marker is beryl-4410`, "m");
+    // A ranked hit stands under its session's heading; its lines carry their numbers only.
+    const hitOfBeta = new RegExp(`^# ${b}\\b[^]*\\n## \\d+ · [^]*\\n\\d+: the beta marker is beryl-4410`, "m");
     expect(await beta.call("memory_session_search", { query: "beryl-4410" })).toMatch(hitOfBeta);
     expect(await alpha.call("memory_session_search", { query: "beryl-4410", all: true })).toMatch(hitOfBeta);
     expect(await alpha.call("memory_session_search", { query: "beryl-4410", sessionID: b, all: true })).toContain(

@@ -2,12 +2,13 @@
  * The one renderer of a search: what it found (found.ts), redacted, as the tool's text, within a byte budget, with a
  * last line that says what was searched, how, and everything that was left out and why.
  *
- * A ranked hit is a header (rank, session, title, kind, time) with its exact lines as `<line>: text` (the line that
- * answers) and `<line>- text` (context); the header names the session once (memory_session_read takes its id and a
- * line), so its lines carry only their numbers. A ranked search the scan answered (the index could not) is shown in
- * the same form, one hit per transcript, so every reader of a ranked search reads one format. A literal or regex
- * search shows its matches per session under a header (id, title, file), each line as `<file>:<line>: text` (a match)
- * or `<file>-<line>- text` (context).
+ * Ranked hits stand under the heading of their session (`# ses_… · "title"`, the title the first time the session is
+ * named), hits of one session in a row under one heading: each hit is a header (rank, kind, time) with its exact lines
+ * as `<line>: text` (the line that answers) and `<line>- text` (context). The heading names the session once
+ * (memory_session_read takes its id and a line), so a hit's lines carry only their numbers. A ranked search the scan
+ * answered (the index could not) is shown in the same form, one hit per transcript, so every reader of a ranked search
+ * reads one format. A literal or regex search shows its matches per session under a header (id, title, file), each
+ * line as `<file>:<line>: text` (a match) or `<file>-<line>- text` (context).
  */
 import path from "node:path";
 import { byteLength } from "../bounded-output.js";
@@ -39,16 +40,18 @@ export function renderFound(found: Found, maxBytes: number, redacted?: Redacted)
   return note ? `${text}\n${note}` : text;
 }
 
-/** A ranked hit's header; the session's title and project only with its first hit (the next ones say its id). */
-function rankedHeader(rank: number, file: TranscriptFile, showScope: boolean, first: boolean, tail = ""): string {
+/**
+ * The heading of the ranked hits of one session in a row: its id (what memory_session_read takes, with a shown line's
+ * number as its offset), and its title and project the first time it is named (the next times, its id alone).
+ */
+function sessionHeading(file: TranscriptFile, showScope: boolean, first: boolean): string {
   const title = first && file.title ? ` · "${visibleTitle(file.title).slice(0, RANKED_TITLE_CHARS)}"` : "";
   const scope = first && showScope && file.scope ? ` · ${file.scope}` : "";
-  // The session id is what memory_session_read takes, with a shown line's number as its offset.
-  return `## ${rank} · ${file.sessionID}${title}${scope}${tail}`;
+  return `# ${file.sessionID}${title}${scope}`;
 }
 
 /**
- * What a unit is and when it was written (UTC, to the minute), after its session in a ranked hit's header; the day
+ * What a unit is and when it was written (UTC, to the minute), after its rank in a ranked hit's header; the day
  * only when the hit above was written on another (`2026-06-29T10:37Z`, then `10:41Z`).
  */
 function unitTail(hit: RankedHit, above: RankedHit | undefined): string {
@@ -71,8 +74,11 @@ function renderRanked(result: RankedResult, coverage: RankedCoverage, maxBytes: 
   const named = new Set<string>();
   let shownAbove: RankedHit | undefined;
   for (const [i, hit] of result.hits.entries()) {
+    // A session's hits in a row stand under one heading: 33 bytes a hit less than its id in each hit's header.
+    const sameSession = shownAbove?.file.sessionID === hit.file.sessionID;
     const block = [
-      rankedHeader(i + 1, hit.file, showScope, !named.has(hit.file.sessionID), unitTail(hit, shownAbove)),
+      ...(sameSession ? [] : [sessionHeading(hit.file, showScope, !named.has(hit.file.sessionID))]),
+      `## ${i + 1}${unitTail(hit, shownAbove)}`,
       ...(hit.explain ? [explainLine(hit.explain)] : []),
       // Each line already within a shown line's bytes (ranked-mode.ts), and redacted at its edges.
       ...hit.lines.map((l) => numbered(l.line, l.text, l.match)),
@@ -120,17 +126,20 @@ function renderLines(
   for (const [rank, { index, hits }] of result.files.entries()) {
     const file = targets[index] as TranscriptFile;
     const name = path.basename(file.path);
-    const block = rankedForm
-      ? [rankedHeader(rank + 1, file, showScope, true), ...hits.lines.map((l) => numbered(l.line, l.text, l.match))]
-      : [
-          linesHeader(file, showScope),
-          ...hits.lines.map((l) => `${name}${l.match ? ":" : "-"}${l.line}${l.match ? ":" : "-"} ${l.text}`),
-        ];
+    const heading = rankedForm
+      ? [sessionHeading(file, showScope, true), `## ${rank + 1}`]
+      : [linesHeader(file, showScope)];
+    const shown = hits.lines.map((l) =>
+      rankedForm
+        ? numbered(l.line, l.text, l.match)
+        : `${name}${l.match ? ":" : "-"}${l.line}${l.match ? ":" : "-"} ${l.text}`,
+    );
+    const block = [...heading, ...shown];
     for (const [i, line] of block.entries()) {
       const size = byteLength(line) + 1;
       if (full || used + size > budget) {
         full = true;
-        if (i > 0 && hits.lines[i - 1]?.match) hiddenMatches++;
+        if (i >= heading.length && hits.lines[i - heading.length]?.match) hiddenMatches++;
         continue;
       }
       out.push(line);

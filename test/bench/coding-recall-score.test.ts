@@ -28,11 +28,17 @@ describe("coding recall: reading a ranked result back into hits", () => {
     const search = searchOver(corpus.data);
     const out = await search({ query: "commit title format", mode: "ranked", scope: PROJECT, limit: 5 });
     const hits = rankedHits(out.text);
-    const headers = out.text.split("\n").filter((l) => l.startsWith("## "));
+    // Each hit's header, with the session of the heading above it.
+    const headers: string[] = [];
+    let heading = "";
+    for (const line of out.text.split("\n")) {
+      if (line.startsWith("# ")) heading = line;
+      if (line.startsWith("## ")) headers.push(heading);
+    }
     expect(hits.length).toBe(headers.length);
     expect(hits.length).toBeGreaterThan(1);
     for (const [i, hit] of hits.entries()) {
-      expect(headers[i]).toContain(` · ${hit.session} · `);
+      expect(headers[i]).toMatch(new RegExp(`^# ${hit.session}\\b`));
       expect(hit.lines.length).toBeGreaterThan(0);
       const session = corpus.sessions.get(hit.session);
       // Every shown line is a transcript line as a hit shows it (a long one as a window of it).
@@ -49,17 +55,23 @@ describe("coding recall: reading a ranked result back into hits", () => {
 
   it("counts a needle only in a hit of the question's session, and misses when no hit shows it", () => {
     const text = [
-      "## 1 · ses_aaaaaaaaaaaaaaaa · assistant",
+      '# ses_aaaaaaaaaaaaaaaa · "A title"',
+      "## 1 · assistant",
       "10: the port is 4150",
-      "## 2 · ses_bbbbbbbbbbbbbbbb · tool-output (bash)",
+      "# ses_bbbbbbbbbbbbbbbb",
+      "## 2 · tool-output (bash)",
       "19- context",
       "20: listening on port 4150",
+      "## 3 · assistant · 10:41Z",
+      "31: nothing here",
       "[search] ranked: …",
     ].join("\n");
     const hits = rankedHits(text);
     expect(hits).toEqual([
       { session: "ses_aaaaaaaaaaaaaaaa", lines: ["the port is 4150"] },
       { session: "ses_bbbbbbbbbbbbbbbb", lines: ["context", "listening on port 4150"] },
+      // A hit under the heading of the hit above is of its session.
+      { session: "ses_bbbbbbbbbbbbbbbb", lines: ["nothing here"] },
     ]);
     expect(answerRank(hits, "ses_bbbbbbbbbbbbbbbb", ["port is 4150", "port 4150"])).toBe(2);
     expect(answerRank(hits, "ses_aaaaaaaaaaaaaaaa", ["port 4150"])).toBeUndefined();

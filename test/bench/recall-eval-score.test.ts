@@ -34,11 +34,17 @@ describe("the recall evaluation's scoring", () => {
     const search = await searchOfTwo();
     const out = await search({ query: retries.query, mode: "ranked", scope: PROJECT });
     const s = score(out.text, retries);
-    const hits = out.text.split("\n").filter((l) => l.startsWith("## "));
+    // Each hit's session: the heading above its header.
+    const hits: string[] = [];
+    let heading = "";
+    for (const line of out.text.split("\n")) {
+      if (line.startsWith("# ")) heading = line;
+      if (line.startsWith("## ")) hits.push(heading);
+    }
     const at = hits.findIndex((h) => h.includes(ANSWER));
     expect(at).toBeGreaterThanOrEqual(0);
     expect(s.rank).toBe(at + 1);
-    // Bytes, not characters: a header's separators are two bytes each.
+    // Bytes, not characters: a heading's separators are two bytes each.
     const from = Buffer.from(out.text).subarray(s.bytesBefore).toString("utf8");
     expect(from).toMatch(/^\d+: The uploader retries 5 times/);
   });

@@ -158,10 +158,11 @@ describe("the one redaction step, on a ranked search's hits", () => {
     expect(JSON.stringify(result.hits)).not.toContain(docker);
     expect(JSON.stringify(result.hits)).not.toContain(grafana);
     const text = renderFound(found, 10_000, redacted);
-    expect(text.split("\n").slice(0, 4)).toEqual([
-      '## 1 · ses_rankedredact01 · "Deploy with [redacted: Grafana token]" · assistant',
+    expect(text.split("\n").slice(0, 5)).toEqual([
+      '# ses_rankedredact01 · "Deploy with [redacted: Grafana token]"',
+      "## 1 · assistant",
       "2: deploy: docker login -p [redacted: Docker Hub token] registry",
-      "## 2 · ses_rankedredact01 · assistant",
+      "## 2 · assistant",
       "3: omega",
     ]);
     expect(text.split("\n").at(-1)).toBe(

@@ -55,8 +55,9 @@ describe("transcript search service", () => {
     const out = await s.search({ query: "rate limiter", mode: "ranked", scope: s.projectA, contextLines: 1 });
     expect(out.ranked).toBeUndefined();
     const lines = out.text.split("\n");
-    expect(lines.slice(0, 4)).toEqual([
-      "## 1 · ses_aaaaaaaa01",
+    expect(lines.slice(0, 5)).toEqual([
+      "# ses_aaaaaaaa01",
+      "## 1",
       "1- alpha",
       "2: the rate limiter allows 50 rps",
       "3- omega",
@@ -70,12 +71,12 @@ describe("transcript search service", () => {
     // Every project's: a hit per transcript, ranked in the order the scan found them, each naming its project (the
     // one project-b's folder records).
     const all = await s.search({ query: "limiter", mode: "ranked", scope: s.projectA, all: true });
-    const headers = all.text.split("\n").filter((l) => l.startsWith("## "));
-    expect(headers.map((h) => h.replace(/^## \d+ · /, "")).sort()).toEqual([
+    const headings = all.text.split("\n").filter((l) => l.startsWith("# "));
+    expect(headings.map((h) => h.replace(/^# /, "")).sort()).toEqual([
       "ses_aaaaaaaa01",
       `ses_bbbbbbbb01 · ${s.projectB}`,
     ]);
-    expect(headers.map((h) => h.slice(0, 5))).toEqual(["## 1 ", "## 2 "]);
+    expect(all.text.split("\n").filter((l) => l.startsWith("## "))).toEqual(["## 1", "## 2"]);
     // Literal and regex searches keep their own form.
     const literal = await s.search({ query: "rate limiter", scope: s.projectA });
     expect(literal.text).toContain("ses_aaaaaaaa01.md:2: the rate limiter allows 50 rps");

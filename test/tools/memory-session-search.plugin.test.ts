@@ -32,7 +32,7 @@ describe("memory_session_search in the plugin", () => {
     // Ranked is the default; with no index yet (this transcript was not exported) the scan answers, and says so.
     const ranked = String(await tool?.execute({ query: "which bun version" }, toolContext(dir)));
     // In the ranked hit's form, as a ranked search answered by the index shows it.
-    expect(ranked).toMatch(/^## 1 · ses_plugin0000001\n1: the build uses Bun 1\.3\n/);
+    expect(ranked).toMatch(/^# ses_plugin0000001\n## 1\n1: the build uses Bun 1\.3\n/);
     expect(ranked).toMatch(
       /^\[search\] ranked search unavailable \(the search index .*search-index\.db does not exist yet\)/m,
     );

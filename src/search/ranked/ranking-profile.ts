@@ -526,6 +526,13 @@ export const DEFAULT_PROFILE: RankingProfile = {
    * 2,531 bytes against 2,522; session named 109 both (one answer from the fourth hit to the second) at 2,776 against
    * 2,801; opencode-lore 14 of 20 alone and 13 among the 30, unchanged. 2 gave the same; every new text's line marked
    * (a new file's too) lost a needle, a line a code comment brought (project-wide 87, session named 108).
+   *
+   * With a session's id said once above its hits in a row (render.ts) instead of in each hit's header (the median
+   * over every question, project-wide, 2,583 -> 2,505 bytes), cutting the budgets again: hitBytes 495 and 490 showed
+   * the same needles on the 176 questions to tune on (project-wide 92, session named 114, opencode-lore 14 of 20) at a
+   * median over every question of 2,497 and 2,483 bytes, but the line of a real session that names what was changed
+   * no longer fit beside a quiet output (quiet-outcome-real.test.ts); 485 lost a question project-wide, 480 two;
+   * bestBytes 180 (2,488 bytes) lost three with the session named. The budgets stay.
    */
   lines: {
     hitBytes: 500,

@@ -204,7 +204,7 @@ describe("ranked search, questions in people's words", () => {
     expect(out.text).not.toContain("No matches");
     expect(out.engine).not.toBe("the search index");
     // The scan's answer, in the ranked hit's form.
-    expect(out.text).toMatch(/^## 1 · ses_copiedbyhand0001\n/);
+    expect(out.text).toMatch(/^# ses_copiedbyhand0001\n## 1\n/);
     expect(out.text).toMatch(/^\d+: \| 2 \| `src\/lib\/pick-destination\.ts` \| 796 \|$/m);
     expect(out.text).toContain("the index holds no match and 1 transcript");
     // Indexed, the same question is answered by the index.

@@ -152,13 +152,14 @@ describe("ranked search", () => {
     expect(fs.readFileSync(file, "utf8")).toContain(key.at(-2) as string);
   });
 
-  it("names the session once, in a hit's header, and shows its lines by number alone, as the transcript numbers them", async () => {
+  it("names the session once, in its heading above its hits, and shows their lines by number alone, as the transcript numbers them", async () => {
     const answer = decision("ses_decision00000002", "Decision: the retry budget is 3 attempts with a 250 ms backoff.");
     const { search } = await indexedSessions([...haystack(3), answer].map((s) => s.data));
     const out = await search({ query: "what retry budget did we settle on", mode: "ranked", scope: PROJECT });
     const lines = out.text.split("\n");
-    const header = lines.findIndex((l) => /^## 1 · ses_decision00000002 · /.test(l));
-    expect(header).toBeGreaterThanOrEqual(0);
+    const header = lines.findIndex((l) => /^## 1 · /.test(l));
+    expect(header).toBeGreaterThanOrEqual(1);
+    expect(lines[header - 1]).toMatch(/^# ses_decision00000002 · "/);
     const block = lines.slice(
       header + 1,
       lines.findIndex((l, i) => i > header && !/^\d+[:-] /.test(l)),
@@ -186,7 +187,7 @@ describe("ranked search", () => {
     expect(first?.file.sessionID).toBe("ses_decision00000001");
     expect(first?.role).toBe("assistant");
     expect(first?.lines.find((l) => l.match)?.text).toContain("token bucket of 50 requests");
-    expect(out.text).toMatch(/^## 1 · ses_decision00000001 · "Throttling" · assistant · 2026-/m);
+    expect(out.text).toMatch(/^# ses_decision00000001 · "Throttling"\n## 1 · assistant · 2026-/m);
     expect(out.text).toMatch(/^\d+: Decision: the rate limiter uses a token bucket/m);
     // The hits shown, never a count of "matching units": the candidates the index handed over are not the matches.
     expect(out.text.split("\n").at(-1)).toMatch(
@@ -365,7 +366,8 @@ describe("ranked search", () => {
     expect(new Set(all.ranked?.hits.map((h) => h.file.sessionID))).toEqual(
       new Set(["ses_mineproject00001", "ses_otherproject0001"]),
     );
-    expect(all.text).toContain("· /projects/other ·");
+    // The other project's session names its project in its heading.
+    expect(all.text).toMatch(/^# ses_otherproject0001 · .* · \/projects\/other$/m);
   });
 
   it("stays within maxBytes and says how many hits it did not show", async () => {

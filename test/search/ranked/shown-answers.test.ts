@@ -116,7 +116,7 @@ describe("what a ranked search never shows", () => {
         b.tool(
           "memory_session_search",
           { query: "logysia readme fetch status code" },
-          `## 1 · ${LOGGING} · tool-input (webfetch)\n${LOGGING}.md-638- Error: Request failed with status code: 404 (logysia readme fetch)`,
+          `# ${LOGGING}\n## 1 · tool-input (webfetch)\n638- Error: Request failed with status code: 404 (logysia readme fetch)`,
         );
         b.tool(
           "memory_save",

@@ -32,9 +32,8 @@ function holdsTerm(connection: IndexConnection, term: string): boolean {
   return connection.get("SELECT term FROM temp.vocab WHERE term = ?", term) !== undefined;
 }
 
-// A hit's header names its session's title only on that session's first hit.
-const hitsOf = (text: string) =>
-  [...text.matchAll(/^## \d+ · \S+ · (?:".*" · )?(\S+(?: \(\S+\))?) · /gm)].map((m) => m[1]);
+// A hit's header says what it is (its session is the heading above it).
+const hitsOf = (text: string) => [...text.matchAll(/^## \d+ · (\S+(?: \(\S+\))?) · /gm)].map((m) => m[1]);
 const linesOf = (text: string) => [...text.matchAll(/^(\d+): /gm)].map((m) => Number(m[1]));
 
 describe("terminal escape sequences", () => {
@@ -73,7 +72,7 @@ describe("the plugin's own tool results", () => {
           state: {
             status: "completed",
             input: { query: "which package could the smoke run not find" },
-            output: `## 1 · ${session.info.id} · assistant\n${session.info.id}.md:1657: - \`${echoed}\``,
+            output: `# ${session.info.id}\n## 1 · assistant\n1657: - \`${echoed}\``,
             title: "ranked search",
             metadata: {},
             time,
