@@ -14,6 +14,7 @@ import {
   type Reach,
   type Scored,
   type ShownHit,
+  wilson,
 } from "./coding-recall-score.js";
 import { type Figure, median, table } from "./report.js";
 
@@ -86,10 +87,17 @@ function scoredOf(list: readonly AskedQuestion[], where: "wide" | "named", searc
   return list.flatMap((a) => (a[where] ? [a[where][search]] : []));
 }
 
+/** A share's 95 % interval (wilson), as `29.1-49.4 %`. */
+const interval = (share: number, n: number) => {
+  const [low, high] = wilson(share, n);
+  return `${(low * 100).toFixed(1)}-${(high * 100).toFixed(1)} %`;
+};
+
 const measureRow = (m: Measures) => [
   m.n,
   pct(m.hit1),
   pct(m.hit5),
+  interval(m.hit5, m.n),
   m.mrr.toFixed(3),
   bytes(m.medianBytes),
   bytes(m.p90Bytes),
@@ -106,7 +114,10 @@ function mainTable(sets: readonly [string, AskedQuestion[]][]): string {
       }
     }
   }
-  return table(["set", "asked", "search", "n", "hit@1", "hit@5", "MRR", "bytes (median)", "bytes (p90)"], rows);
+  return table(
+    ["set", "asked", "search", "n", "hit@1", "hit@5", "hit@5, 95 % interval", "MRR", "bytes (median)", "bytes (p90)"],
+    rows,
+  );
 }
 
 /** hit@5 of one search over `list`, asked one way ("–" when none was asked so). */
@@ -323,7 +334,8 @@ answered at rank r when the r-th hit is in the question's session and a line it 
 whole tool result. The baseline is one in-memory SQLite FTS5 table (porter unicode61) with a row per message, the
 whole message as the transcript renders it (text, tool calls and outputs), the question's words OR-ed, best ${run.limit}
 by \`bm25()\`; answered at rank r when message r, as shown, holds a needle: whole ("full"), or the messages in order
-cut to the bytes ours returned for that question ("cut to our bytes").
+cut to the bytes ours returned for that question ("cut to our bytes"). Each hit@5 has its 95 % interval (Wilson's):
+on so few questions a share is known to several points either way, so one or two answers more or less is chance.
 
 ${mainTable([
   ["tune", t],

@@ -2,7 +2,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cutToBytes, scoreBaseline } from "../../bench/coding-recall-baseline.js";
 import { type CodingCorpus, exportCorpus, PROJECT, sessionFiles } from "../../bench/coding-recall-corpus.js";
-import { answerRank, measure, missPlace, rankedHits, reachOf } from "../../bench/coding-recall-score.js";
+import { answerRank, measure, missPlace, rankedHits, reachOf, wilson } from "../../bench/coding-recall-score.js";
 import { shownText } from "../../src/search/ranked/shown-line.js";
 import { searchOver } from "../helpers/search-over.js";
 import { suiteDir } from "../helpers/temp-dir.js";
@@ -76,6 +76,23 @@ describe("coding recall: reading a ranked result back into hits", () => {
     expect(answerRank(hits, "ses_bbbbbbbbbbbbbbbb", ["port is 4150", "port 4150"])).toBe(2);
     expect(answerRank(hits, "ses_aaaaaaaaaaaaaaaa", ["port 4150"])).toBeUndefined();
     expect(answerRank(rankedHits('No matches for "x".\n[search] …'), "ses_aaaaaaaaaaaaaaaa", ["x"])).toBeUndefined();
+  });
+});
+
+describe("coding recall: how far a share on few questions can be trusted", () => {
+  it("gives Wilson's 95 % interval, within 0-1 at the edges", () => {
+    const near = (got: readonly number[], want: readonly number[]) => {
+      for (const [i, x] of got.entries()) expect(x).toBeCloseTo(want[i] as number, 4);
+    };
+    near(wilson(0.5, 100), [0.4038, 0.5962]);
+    // 33 of 85: the held-out set's size, where a share is known to about ten points either way.
+    near(wilson(33 / 85, 85), [0.2916, 0.4945]);
+    near(wilson(0, 10), [0, 0.2775]);
+    near(wilson(1, 10), [0.7225, 1]);
+    expect(wilson(0, 10)[0]).toBeGreaterThanOrEqual(0);
+    expect(wilson(1, 10)[1]).toBeLessThanOrEqual(1);
+    // No question asked: nothing is known.
+    expect(wilson(0, 0)).toEqual([0, 1]);
   });
 });
 
