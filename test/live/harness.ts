@@ -73,6 +73,12 @@ export interface LiveServer extends LivePaths {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * The processes running on each HOME (a second `opencode serve` may share one): the run folder goes with the last of
+ * them, never while another may still write into it (a transcript exported as its session goes idle).
+ */
+const running = new Map<string, number>();
+
 export async function startOpencode(options: StartOptions = {}): Promise<LiveServer> {
   const ownStub = options.stub === undefined;
   const stub = options.stub ?? (await startStubModel());
@@ -88,6 +94,7 @@ export async function launch(
   logName = "server.log",
 ): Promise<LiveServer> {
   const port = await freePort();
+  running.set(paths.root, (running.get(paths.root) ?? 0) + 1);
   const logFile = path.join(paths.root, logName);
   const out = fs.openSync(logFile, "w");
   const child = spawn(
@@ -99,7 +106,10 @@ export async function launch(
   const base = `http://127.0.0.1:${port}`;
   const events: LiveEvent[] = [];
   const sse = new AbortController();
-  const server = createServer(paths, stub, base, events, () => stopAll(child, sse, stub, ownStub, paths), logFile);
+  // Stopped once, however often asked: its count on the HOME is taken back once.
+  let stopped: Promise<void> | undefined;
+  const stop = () => (stopped ??= stopAll(child, sse, stub, ownStub, paths));
+  const server = createServer(paths, stub, base, events, stop, logFile);
   try {
     await waitHealthy(base, child);
     await subscribe(server, sse, events);
@@ -239,7 +249,10 @@ async function stopAll(
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   }
   if (ownStub) await stub.close();
-  if (!process.env.LEDGER_KEEP_LIVE) {
+  const left = (running.get(paths.root) ?? 1) - 1;
+  if (left > 0) running.set(paths.root, left);
+  else running.delete(paths.root);
+  if (left <= 0 && !process.env.LEDGER_KEEP_LIVE) {
     // A test may have made the transcripts read-only: undo it, so the whole run folder can go.
     restoreWritable(paths.dataDir);
     fs.rmSync(paths.root, { recursive: true, force: true, maxRetries: 3 });

@@ -12,7 +12,7 @@ import { filler } from "./live-home.js";
 
 const servers: LiveServer[] = [];
 afterEach(async () => {
-  // The second server shares the first one's HOME; stopping either removes it, so stop the second first.
+  // The second server shares the first one's HOME, which goes with the last of them to stop (harness.ts).
   for (const server of servers.splice(0).reverse()) await server.stop();
 });
 
@@ -22,7 +22,7 @@ describe("two OpenCode processes compacting one session at once, live", () => {
   it("the transcript has every message once, lines 1..N, no repair", async () => {
     const a = await startOpencode({ plugin: {} });
     servers.push(a);
-    const b = await launch(a, a.stub);
+    const b = await launch(a, a.stub, false, "second.log");
     servers.push(b);
     const sessionID = await a.createSession();
     const files = new Set<string>();
