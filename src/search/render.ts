@@ -74,7 +74,7 @@ function renderRanked(result: RankedResult, coverage: RankedCoverage, maxBytes: 
   const named = new Set<string>();
   let shownAbove: RankedHit | undefined;
   for (const [i, hit] of result.hits.entries()) {
-    // A session's hits in a row stand under one heading: 33 bytes a hit less than its id in each hit's header.
+    // A session's hits in a row stand under one heading: the bytes of its id saved on every hit after the first.
     const sameSession = shownAbove?.file.sessionID === hit.file.sessionID;
     const block = [
       ...(sameSession ? [] : [sessionHeading(hit.file, showScope, !named.has(hit.file.sessionID))]),

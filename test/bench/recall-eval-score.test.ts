@@ -4,6 +4,7 @@
  * not found.)
  */
 import { describe, expect, it } from "vitest";
+import { rankedHits } from "../../bench/coding-recall-score.js";
 import type { RecallCase } from "../../bench/recall-cases.js";
 import { score } from "../../bench/recall-eval-score.js";
 import { indexedSessions, PROJECT } from "../helpers/indexed-sessions.js";
@@ -34,14 +35,8 @@ describe("the recall evaluation's scoring", () => {
     const search = await searchOfTwo();
     const out = await search({ query: retries.query, mode: "ranked", scope: PROJECT });
     const s = score(out.text, retries);
-    // Each hit's session: the heading above its header.
-    const hits: string[] = [];
-    let heading = "";
-    for (const line of out.text.split("\n")) {
-      if (line.startsWith("# ")) heading = line;
-      if (line.startsWith("## ")) hits.push(heading);
-    }
-    const at = hits.findIndex((h) => h.includes(ANSWER));
+    // Each hit's session is the heading above its header (read as the coding recall evaluation reads it).
+    const at = rankedHits(out.text).findIndex((h) => h.session === ANSWER);
     expect(at).toBeGreaterThanOrEqual(0);
     expect(s.rank).toBe(at + 1);
     // Bytes, not characters: a heading's separators are two bytes each.
