@@ -34,6 +34,12 @@ export function plural(n: number, one: string, many = `${one}s`): string {
   return `${grouped(n)} ${n === 1 ? one : many}`;
 }
 
+/** Part of a whole, as a count of it: "all 30 transcripts", "1 transcript", "28 of 30 transcripts". */
+export function partOf(n: number, whole: number, one: string, many = `${one}s`): string {
+  if (n !== whole) return `${grouped(n)} of ${plural(whole, one, many)}`;
+  return whole > 1 ? `all ${plural(whole, one, many)}` : plural(whole, one, many);
+}
+
 /** The pronoun for a count of things: "removes it" for one, "removes them" for more. */
 export function them(n: number): string {
   return n === 1 ? "it" : "them";

@@ -2,7 +2,7 @@
  * The last line of a literal or regex search (or of a ranked search the scan answered): what was searched, how, and
  * everything that was left out and why.
  */
-import { formatBytes, grouped, plural } from "../human-units.js";
+import { formatBytes, grouped, partOf, plural } from "../human-units.js";
 import { type ArgNames, smallerOutput } from "./limits.js";
 import type { IndexCoverage } from "./ranked/index-rule-out.js";
 import type { ScanResult } from "./scan/scanner.js";
@@ -61,7 +61,7 @@ export function scanCoverageLine(
           `ranked search unavailable (${c.fallback.slice(0, 300)}): fell back to the scan, lines holding any of the words, newest sessions first; ${c.fallbackFix ?? REBUILD}`,
         ]
       : []),
-    `searched ${grouped(result.searched + skipped)} of ${plural(c.inScope, "transcript")} in ${c.where} (${formatBytes(c.scannedBytes)}) in ${(c.elapsedMs / 1000).toFixed(2)} s with ${c.engine}`,
+    `searched ${partOf(result.searched + skipped, c.inScope, "transcript")} in ${c.where} (${formatBytes(c.scannedBytes)}) in ${(c.elapsedMs / 1000).toFixed(2)} s with ${c.engine}`,
     ...(ruledOut > 0 ? [`${plural(ruledOut, "transcript")} ruled out by the search index`] : []),
     sketchPart(c.sketch, c.bytesRead, ruledOut),
     `${plural(result.matches, "match", "matches")} in ${plural(sessions, "session")}`,

@@ -74,7 +74,7 @@ describe("ranked transcript search, live", () => {
     const first = result.split("\n").find((l) => /^\d+: /.test(l));
     expect(first, result).toContain("we settled on a token bucket for the rate limiter");
     expect(result).toMatch(/^# ses_\w+ · "Throttling decisions"\n## 1 · /m);
-    expect(result).toMatch(/\[search\] ranked: searched \d+ of \d+ transcripts? in this project · \d+ hits?( · |$)/m);
+    expect(result).toMatch(/\[search\] ranked: searched (?:all )?\d+(?: of \d+)? transcripts? in this project · \d+ hits?( · |$)/m);
   });
 
   it("answers a long question in a user's words, naming the session, with the answering line first", async () => {
@@ -122,7 +122,7 @@ describe("ranked transcript search, live", () => {
     expect(quiet).not.toContain("ses_plantedlive000001");
     // From the last line: a hit may quote an earlier result's (the stub model repeats a tool's result in its reply).
     const searched = (result: string) =>
-      Number(/^\[search\] ranked: searched (\d+) of /.exec(result.split("\n").at(-1) ?? "")?.[1]);
+      Number(/^\[search\] ranked: searched (?:all )?(\d+) /.exec(result.split("\n").at(-1) ?? "")?.[1]);
     expect(searched(quiet)).toBeGreaterThan(0);
     // Named by its id it is found on disk and indexed; from then on the index's record holds it.
     const named = await call({ query: "leaky bucket", sessionID: "ses_plantedlive000001" });

@@ -45,7 +45,7 @@ describe("ranked search scope", () => {
     plant(data.transcriptsDir, PROJECT, "ses_heron000000001", "ses_planted0000001", "the pelican queue drains hourly");
     const second = await search({ query: "pelican queue", mode: "ranked", scope: PROJECT });
     expect(second.ranked?.hits.map((h) => h.file.sessionID)).toEqual(["ses_pelican00000001"]);
-    expect(second.text).toContain("searched 2 of 2 transcripts in this project");
+    expect(second.text).toContain("searched all 2 transcripts in this project");
     expect(second.ranked?.hits[0]?.file.scope).toBe(PROJECT);
     // The listing grown old, the folders are listed again and the copy indexed.
     now += LISTING_FRESH_MS;

@@ -36,7 +36,7 @@ describe("transcript search service", () => {
     const mine = await s.search({ query: "secret plan", scope: s.projectA });
     expect(mine.text).toContain("ses_aaaaaaaa01.md:1: the secret plan is in A");
     expect(mine.text).not.toContain("in B");
-    expect(mine.text).toMatch(/\[search\] searched 1 of 1 transcript in this project .* 1 match in 1 session/);
+    expect(mine.text).toMatch(/\[search\] searched 1 transcript in this project .* 1 match in 1 session/);
     const all = await s.search({ query: "secret plan", scope: s.projectA, all: true });
     expect(all.text).toContain("in A");
     expect(all.text).toContain("in B");

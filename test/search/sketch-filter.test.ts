@@ -180,7 +180,7 @@ describe("the coverage line of a search with sketches", () => {
     const [a, , , d] = c.sizes as [number, number, number, number];
     const read = c.sketches.reduce((sum, s) => sum + s, 0) + a + d;
     const total = c.sizes.reduce((sum, s) => sum + s, 0);
-    expect(out.text).toContain(`[search] searched 4 of 4 transcripts in this project (${formatBytes(total)}) in `);
+    expect(out.text).toContain(`[search] searched all 4 transcripts in this project (${formatBytes(total)}) in `);
     expect(out.text).toContain(
       ` · 2 transcripts ruled out by their search sketch, 1 transcript without a usable search sketch: ${formatBytes(read)} read · 1 match in 1 session`,
     );
@@ -204,7 +204,7 @@ describe("the coverage line of a search with sketches", () => {
     const read = c.sketches.reduce((sum, s) => sum + s, 0) + (c.sizes[3] as number);
     expect(out.text).toContain("No matches");
     expect(out.text).toContain(
-      `searched 4 of 4 transcripts in this project (${formatBytes(c.sizes.reduce((s, x) => s + x, 0))})`,
+      `searched all 4 transcripts in this project (${formatBytes(c.sizes.reduce((s, x) => s + x, 0))})`,
     );
     expect(out.text).toContain(
       `3 transcripts ruled out by their search sketch, 1 transcript without a usable search sketch: ${formatBytes(read)} read`,
@@ -220,6 +220,6 @@ describe("the coverage line of a search with sketches", () => {
     expect(out.targets.map((t) => path.basename(t.path)).sort()).toEqual(
       [c.files[0], c.files[3]].map((f) => path.basename(f as string)).sort(),
     );
-    expect(out.text).toContain("searched 4 of 4 transcripts");
+    expect(out.text).toContain("searched all 4 transcripts");
   });
 });

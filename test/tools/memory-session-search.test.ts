@@ -66,7 +66,7 @@ describe("memory_session_search", () => {
     expect(text).toContain("ses_aaaaaaaa01.md:1: we chose WAL mode");
     expect(text).toContain("ses_aaaaaaaa01.md-2- because of readers");
     expect(text.split("\n").pop()).toMatch(
-      /^\[search\] searched 1 of 1 transcript in this project .* 1 match in 1 session$/,
+      /^\[search\] searched 1 transcript in this project .* 1 match in 1 session$/,
     );
   });
 

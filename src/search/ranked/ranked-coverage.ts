@@ -1,7 +1,7 @@
 /**
  * The last line of a ranked search: what was searched, what the index left out, and how to get it.
  */
-import { formatBytes, grouped, plural } from "../../human-units.js";
+import { formatBytes, grouped, partOf, plural } from "../../human-units.js";
 import { wordsOf } from "../../transcripts/index/index-tokens.js";
 import { type ArgNames, smallerOutput } from "../limits.js";
 import { isFunctionWord } from "./ranked-query.js";
@@ -40,7 +40,7 @@ export function rankedCoverageLine(
   // (ranked-candidates.ts), and a count of those read as the matches a common word has in millions of units.
   // At the limit, its note says how many (`limit 5 reached`): the count is not said twice.
   const parts = [
-    `ranked: searched ${grouped(c.inScope - c.leftOut)} of ${plural(c.inScope, "transcript")} in ${c.where}`,
+    `ranked: searched ${partOf(c.inScope - c.leftOut, c.inScope, "transcript")} in ${c.where}`,
     ...(shown >= c.limit ? [] : [plural(shown, "hit")]),
   ];
   if (result.window) {

@@ -62,7 +62,7 @@ describe("the index ruling transcripts out of a literal or regex search", () => 
     expect(found(withIndex)).toEqual(found(scan));
     expect(found(withIndex).map((f) => f.session)).toEqual(["ses_ruleoutanswer001"]);
     expect(withIndex.text).toContain("10 transcripts ruled out by the search index");
-    expect(withIndex.text).toMatch(/searched 11 of 11 transcripts/);
+    expect(withIndex.text).toMatch(/searched all 11 transcripts/);
     const regex = await searchOver(data)({ query: "hang up: ECONNRESET after \\d", mode: "regex", scope: PROJECT });
     expect(found(regex).map((f) => f.session)).toEqual(["ses_ruleoutanswer001"]);
     expect(regex.text).toContain("10 transcripts ruled out by the search index");

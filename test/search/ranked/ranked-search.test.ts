@@ -191,7 +191,7 @@ describe("ranked search", () => {
     expect(out.text).toMatch(/^\d+: Decision: the rate limiter uses a token bucket/m);
     // The hits shown, never a count of "matching units": the candidates the index handed over are not the matches.
     expect(out.text.split("\n").at(-1)).toMatch(
-      /^\[search\] ranked: searched 7 of 7 transcripts in this project · \d+ hits?( · |$)/,
+      /^\[search\] ranked: searched all 7 transcripts in this project · \d+ hits?( · |$)/,
     );
     expect(out.text.split("\n").at(-1)).not.toContain("matching unit");
     // At the limit the note says how many, once.
@@ -202,7 +202,7 @@ describe("ranked search", () => {
       limit: 1,
     });
     expect(one.text.split("\n").at(-1)).toMatch(
-      /^\[search\] ranked: searched 7 of 7 transcripts in this project · (?:.* · )?limit 1 reached: raise limit for more$/,
+      /^\[search\] ranked: searched all 7 transcripts in this project · (?:.* · )?limit 1 reached: raise limit for more$/,
     );
     expect(one.text.split("\n").at(-1)).not.toMatch(/\b1 hit\b/);
     // The language's own words are left out unnamed; a word of the conversation is named, once when said twice.
