@@ -74,7 +74,9 @@ describe("ranked transcript search, live", () => {
     const first = result.split("\n").find((l) => /^\d+: /.test(l));
     expect(first, result).toContain("we settled on a token bucket for the rate limiter");
     expect(result).toMatch(/^# ses_\w+ · "Throttling decisions"\n## 1 · /m);
-    expect(result).toMatch(/\[search\] ranked: searched (?:all )?\d+(?: of \d+)? transcripts? in this project · \d+ hits?( · |$)/m);
+    expect(result).toMatch(
+      /\[search\] ranked: searched (?:all )?\d+(?: of \d+)? transcripts? in this project · \d+ hits?( · |$)/m,
+    );
   });
 
   it("answers a long question in a user's words, naming the session, with the answering line first", async () => {
