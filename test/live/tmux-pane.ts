@@ -78,13 +78,26 @@ export class TmuxPane {
     for (const name of names) this.tmux("send-keys", "-t", this.target, name);
   }
 
-  /** Polls until the pane matches `pattern`; returns the pane. Fails with the last capture when it never does. */
-  async waitFor(pattern: RegExp | string, timeoutMs = 10_000, what = String(pattern)): Promise<string> {
+  /**
+   * Polls until the pane matches `pattern` (a test of the whole screen: a dialog is drawn over several frames, and its
+   * heading can be on screen before its rows); returns the pane. Fails with the last capture when it never does.
+   */
+  async waitFor(
+    pattern: RegExp | string | ((screen: string) => boolean),
+    timeoutMs = 10_000,
+    what = String(pattern),
+  ): Promise<string> {
     const deadline = Date.now() + timeoutMs;
     let last = "";
     while (Date.now() < deadline) {
       last = this.capture();
-      if (typeof pattern === "string" ? last.includes(pattern) : pattern.test(last)) return last;
+      const matched =
+        typeof pattern === "string"
+          ? last.includes(pattern)
+          : typeof pattern === "function"
+            ? pattern(last)
+            : pattern.test(last);
+      if (matched) return last;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     throw new Error(`the TUI never showed ${what} within ${timeoutMs} ms; last screen:\n${last}`);

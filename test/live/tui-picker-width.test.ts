@@ -41,19 +41,21 @@ describe("the /memory-continue picker's width", () => {
     }
   };
   const HEADER = /Continue from which session\? \(no model turn\)\s+esc/;
+  /** The picker drawn with its rows (its header can be on screen a frame before them). */
+  const picker = (screen: string) => HEADER.test(screen) && rows(screen).length === 3;
   const show = (screen: string) => process.env.LEDGER_SHOW_CAPTURE && console.log(screen);
 
   it("at 200 columns shows every id, length and date whole; narrower, the dialog stays within the pane", async () => {
     const { pane } = run;
     pane.type("/memory-continue ");
     pane.keys("Enter");
-    const wide = await pane.waitFor(HEADER, 10_000, "the picker");
+    const wide = await pane.waitFor(picker, 10_000, "the picker");
     show(wide);
     expectWhole(wide);
 
     pane.resize(100, 40);
     // The header's "esc" sits at the dialog's right edge: a dialog wider than the pane would push it out.
-    const narrow = await pane.waitFor(HEADER, 10_000, "the picker's right edge at 100 columns");
+    const narrow = await pane.waitFor(picker, 10_000, "the picker's right edge at 100 columns");
     show(narrow);
     for (const line of narrow.split("\n")) expect(line.trimEnd().length).toBeLessThanOrEqual(100);
     pane.keys("Escape");
@@ -65,7 +67,7 @@ describe("the /memory-continue picker's width", () => {
     pane.resize(100, 40);
     pane.type("/memory-continue ");
     pane.keys("Enter");
-    const narrow = await pane.waitFor(HEADER, 10_000, "the picker at 100 columns");
+    const narrow = await pane.waitFor(picker, 10_000, "the picker at 100 columns");
     show(narrow);
     // At 100 columns the dialog is 88 columns wide: the ids are whole, the descriptions cut.
     for (const id of ids) expect(narrow).toContain(id);
