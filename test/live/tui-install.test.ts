@@ -82,8 +82,12 @@ describe("the TUI part from an npm-installed layout", () => {
     await run.pane.waitFor("mem 0 · 1 to review", 10_000, "the status");
     run.pane.type("/memory ");
     run.pane.keys("Enter");
-    const dialog = await run.pane.waitFor("Waiting for review (1)", 10_000, "the /memory dialog");
-    expect(dialog).toContain("Installed layout works");
+    // The dialog with its entry: its heading can be drawn a frame before the rows under it.
+    await run.pane.waitFor(
+      (s) => s.includes("Waiting for review (1)") && s.includes("Installed layout works"),
+      10_000,
+      "the /memory dialog with its entry",
+    );
     // The server part loaded from the same layout: its tools are registered.
     const tools = await run.api<string[]>("GET", "/experimental/tool/ids");
     expect(tools.json).toContain("memory_save");
